@@ -1,0 +1,200 @@
+package expansion
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fixture is a workspace under git, built with go-git.
+type fixture struct {
+	t    *testing.T
+	dir  string
+	repo *git.Repository
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	dir := t.TempDir()
+	repo, err := git.PlainInit(dir, false)
+	require.NoError(t, err)
+	return &fixture{t: t, dir: dir, repo: repo}
+}
+
+func (f *fixture) write(rel, content string) {
+	f.t.Helper()
+	p := filepath.Join(f.dir, filepath.FromSlash(rel))
+	require.NoError(f.t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(f.t, os.WriteFile(p, []byte(content), 0o644))
+}
+
+func (f *fixture) remove(rel string) {
+	f.t.Helper()
+	require.NoError(f.t, os.Remove(filepath.Join(f.dir, filepath.FromSlash(rel))))
+}
+
+// commit stages everything (as git add -A) and commits it.
+func (f *fixture) commit(msg string) plumbing.Hash {
+	f.t.Helper()
+	wt, err := f.repo.Worktree()
+	require.NoError(f.t, err)
+	require.NoError(f.t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	h, err := wt.Commit(msg, &git.CommitOptions{
+		AllowEmptyCommits: true,
+		Author:            &object.Signature{Name: "Learner", Email: "learner@example.com", When: time.Now()},
+	})
+	require.NoError(f.t, err)
+	return h
+}
+
+func (f *fixture) check(rev string) []string {
+	f.t.Helper()
+	res, err := Check(f.dir, rev, []string{"engine"})
+	require.NoError(f.t, err)
+	var out []string
+	for _, c := range res.Changes {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+func baseWorkspace(t *testing.T) *fixture {
+	f := newFixture(t)
+	f.write(".gitignore", "*.log\nbuild/\n")
+	f.write("engine/world.go", "package engine\n")
+	f.write("engine/zones/zones.go", "package zones\n")
+	f.write("harness/game.go", "package harness\n")
+	f.commit("module 1 done")
+	return f
+}
+
+func TestUnchangedEngineIsOK(t *testing.T) {
+	f := baseWorkspace(t)
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestHarnessOnlyChangeIsOK(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("harness/game.go", "package harness\n\nfunc Play() {}\n")
+	f.write("content/new.go", "package content\n")
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestEngineChangesAreNamed(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/world.go", "package engine\n\nvar changed int\n")
+	f.write("engine/extra.go", "package engine\n")
+	f.remove("engine/zones/zones.go")
+	assert.Equal(t, []string{"added: engine/extra.go", "changed: engine/world.go", "removed: engine/zones/zones.go"}, f.check("HEAD"))
+}
+
+func TestSameSizeEditRightAfterCommitIsSeen(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/world.go", "package engine\n"[:14]+"X\n")
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+}
+
+func TestIgnoredFilesDoNotCountUnlessTracked(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/debug.log", "noise")
+	f.write("engine/build/out.bin", "noise")
+	assert.Empty(t, f.check("HEAD"))
+
+	f.write("engine/sub/.gitignore", "!keep.log\n")
+	f.write("engine/sub/keep.log", "kept")
+	assert.Equal(t, []string{"added: engine/sub/.gitignore", "added: engine/sub/keep.log"}, f.check("HEAD"))
+}
+
+func TestTrackedFileInIgnoredFolderCounts(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/build/tracked.txt", "v1")
+	wt, err := f.repo.Worktree()
+	require.NoError(t, err)
+	_, err = wt.Add("engine/build/tracked.txt")
+	require.NoError(t, err)
+	f.commit("track a file in an ignored folder")
+	assert.Empty(t, f.check("HEAD"))
+	f.write("engine/build/tracked.txt", "v2")
+	assert.Equal(t, []string{"changed: engine/build/tracked.txt"}, f.check("HEAD"))
+}
+
+func TestEngineFolderMissingAtCommitIsAdded(t *testing.T) {
+	f := newFixture(t)
+	f.write("README.md", "start\n")
+	f.commit("empty workspace")
+	f.write("engine/world.go", "package engine\n")
+	f.commit("engine")
+	assert.Equal(t, []string{"added: engine/world.go"}, f.check("HEAD~1"))
+	assert.Equal(t, []string{"added: engine/world.go"}, f.check("HEAD^"))
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestRevisionSpellings(t *testing.T) {
+	f := baseWorkspace(t)
+	first := f.commit("second")
+	f.write("engine/world.go", "package engine\n\nvar later int\n")
+	f.commit("third")
+	_, err := f.repo.CreateTag("drop", first, nil)
+	require.NoError(t, err)
+	head, err := f.repo.Head()
+	require.NoError(t, err)
+
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("drop"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check(first.String()[:7]))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD~1"))
+	assert.Empty(t, f.check(head.Name().Short()))
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestBadRevisionsAreRefused(t *testing.T) {
+	f := baseWorkspace(t)
+	for _, rev := range []string{"", "HEAD@{1}", "@{-1}", "HEAD:engine", "HEAD~1..HEAD", "nope", "HEAD~5", "deadbeef", "HEAD^{tree}"} {
+		_, err := Check(f.dir, rev, []string{"engine"})
+		var re *RevisionError
+		assert.ErrorAs(t, err, &re, "revision %q", rev)
+	}
+}
+
+func TestAmbiguousShortHashIsRefused(t *testing.T) {
+	f := baseWorkspace(t)
+	seen := map[string]plumbing.Hash{}
+	var prefix string
+	for i := 0; i < 5000 && prefix == ""; i++ {
+		h := f.commit("empty")
+		p := h.String()[:4]
+		if _, dup := seen[p]; dup {
+			prefix = p
+		}
+		seen[p] = h
+	}
+	require.NotEmpty(t, prefix, "no two commits share a 4-digit prefix")
+	_, err := Check(f.dir, prefix, []string{"engine"})
+	var re *RevisionError
+	require.ErrorAs(t, err, &re)
+	assert.Contains(t, re.Error(), "ambiguous")
+}
+
+func TestNotARepository(t *testing.T) {
+	_, err := Check(t.TempDir(), "HEAD", []string{"engine"})
+	var nr *NotRepositoryError
+	assert.ErrorAs(t, err, &nr)
+}
+
+func TestWorkspaceInsideALargerRepository(t *testing.T) {
+	f := newFixture(t)
+	f.write("ws/engine/world.go", "package engine\n")
+	f.write("other/engine/world.go", "package engine\n")
+	f.commit("two workspaces")
+	f.write("other/engine/world.go", "package engine\n\nvar x int\n")
+	f.write("ws/engine/new.go", "package engine\n")
+	res, err := Check(filepath.Join(f.dir, "ws"), "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/new.go", Kind: Added}}, res.Changes)
+}

@@ -1,0 +1,109 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSplit(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"TestFiller", []string{"test", "filler"}},
+		{"testFiller", []string{"test", "filler"}},
+		{"TEST_FILLER", []string{"test", "filler"}},
+		{"test-filler", []string{"test", "filler"}},
+		{"Test Filler", []string{"test", "filler"}},
+		{"HTTPServer", []string{"http", "server"}},
+		{"parseHTTP2Request", []string{"parse", "http", "2", "request"}},
+		{"m03deck", []string{"m", "03", "deck"}},
+		{"  ", nil},
+	}
+	for _, c := range cases {
+		var got []string
+		for _, w := range Split(c.text) {
+			got = append(got, w.Text)
+		}
+		assert.Equal(t, c.want, got, "Split(%q)", c.text)
+	}
+}
+
+func TestSplitJoints(t *testing.T) {
+	words := Split("a_b c, dE")
+	var joints []Joint
+	for _, w := range words {
+		joints = append(joints, w.Joint)
+	}
+	assert.Equal(t, []Joint{JointStart, JointInToken, JointSpace, JointStart, JointInToken}, joints)
+}
+
+// TestFindSpellings is the table of spellings the coupling audit must catch,
+// and of near misses it must leave alone.
+func TestFindSpellings(t *testing.T) {
+	m := NewMatcher([]Name{NewName("Test Filler"), NewName("KEY"), NewName("Acolyte of Pain"), NewName("Armorsmith")})
+	cases := []struct {
+		text string
+		want string // the Display of the single match, "" for none
+		as   string // the matched text
+	}{
+		{"TestFiller", "Test Filler", "TestFiller"},
+		{"testFiller", "Test Filler", "testFiller"},
+		{"TEST_FILLER", "Test Filler", "TEST_FILLER"},
+		{"test_filler", "Test Filler", "test_filler"},
+		{"test-filler", "Test Filler", "test-filler"},
+		{"Test Filler", "Test Filler", "Test Filler"},
+		{"a Test  Filler here", "Test Filler", "Test  Filler"},
+		{"testfiller", "Test Filler", "testfiller"},
+		{"TESTFILLER", "Test Filler", "TESTFILLER"},
+		{"newTestFillerCard", "Test Filler", "TestFiller"},
+		{"testfillerCount", "Test Filler", "testfiller"},
+		{"contestFiller", "", ""},
+		{"testFillers", "", ""},
+		{"Test. Filler", "", ""},
+		{"test(filler)", "", ""},
+		{"AcolyteOfPain", "Acolyte of Pain", "AcolyteOfPain"},
+		{"acolyte_of_pain", "Acolyte of Pain", "acolyte_of_pain"},
+		{"\"Acolyte of Pain\"", "Acolyte of Pain", "Acolyte of Pain"},
+		{"key", "KEY", "key"},
+		{"Key", "KEY", "Key"},
+		{"KEY", "KEY", "KEY"},
+		{"the key opens", "KEY", "key"},
+		{"x.key", "KEY", "key"},
+		{"sortKey", "", ""},
+		{"keyed", "", ""},
+		{"key_id", "", ""},
+		{"monkey", "", ""},
+		{"KEYS", "", ""},
+		{"armorsmith", "Armorsmith", "armorsmith"},
+		{"ArmorSmith", "Armorsmith", "ArmorSmith"},
+		{"ArmorsmithCount", "", ""},
+		{"armor smith", "", ""},
+	}
+	for _, c := range cases {
+		got := m.Find(c.text)
+		if c.want == "" {
+			assert.Empty(t, got, "Find(%q)", c.text)
+			continue
+		}
+		if assert.Len(t, got, 1, "Find(%q)", c.text) {
+			assert.Equal(t, c.want, got[0].Name.Display, "Find(%q)", c.text)
+			assert.Equal(t, c.as, c.text[got[0].Start:got[0].End], "Find(%q)", c.text)
+		}
+	}
+}
+
+func TestFindSeveral(t *testing.T) {
+	m := NewMatcher([]Name{NewName("Test Filler"), NewName("WALL")})
+	got := m.Find("wall; TestFiller and wall")
+	if assert.Len(t, got, 3) {
+		assert.Equal(t, []int{0, 6, 21}, []int{got[0].Start, got[1].Start, got[2].Start})
+	}
+}
+
+func TestNameWithoutWordsMatchesNothing(t *testing.T) {
+	m := NewMatcher([]Name{NewName("--")})
+	assert.Empty(t, m.Names())
+	assert.Empty(t, m.Find("-- anything --"))
+}

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+)
+
+// CouplingAuditOptions are the arguments of course coupling-audit.
+type CouplingAuditOptions struct {
+	Workspace string
+	JSON      bool
+}
+
+func newCouplingAuditCmd(env *Env) *cobra.Command {
+	opts := &CouplingAuditOptions{}
+	cmd := &cobra.Command{
+		Use:   "coupling-audit WORKSPACE",
+		Short: "Check the Zero-Coupling Law: no card or noun names in the engine folders",
+		Long: `coupling-audit searches the engine folders (engineDirs in .course.json) for
+the name of any card of the course catalog and any grid word whose role is
+noun, in every spelling: "Test Filler", TestFiller, testFiller, TEST_FILLER,
+test-filler, testfiller. A one-word name counts only as a whole token: key
+and KEY count, sortKey and keyed do not. Go files are read as Go
+(identifiers, string literals, comments); other files as text.
+
+It prints "coupling-audit: ok", or one line per finding:
+  engine/world.go:12:6: engine names "Test Filler" (as TestFiller)`,
+		Example: `  course coupling-audit ~/my-engine
+  course coupling-audit . --json`,
+		Args:              args("WORKSPACE"),
+		ValidArgsFunction: dirsOnly,
+		RunE: func(cmd *cobra.Command, a []string) error {
+			opts.Workspace = a[0]
+			return RunCouplingAudit(env, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	return cmd
+}
+
+func dirsOnly(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+	return nil, cobra.ShellCompDirectiveFilterDirs
+}
+
+// auditWorkspace runs the audit on an open workspace.
+func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
+	m, err := audit.Catalog(env.Course)
+	if err != nil {
+		return nil, err
+	}
+	return audit.Dirs(ws.Dir, ws.Config.EngineDirs, m)
+}
+
+// RunCouplingAudit audits the workspace's engine folders.
+func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
+	ws, err := workspace.Open(opts.Workspace)
+	if err != nil {
+		return err
+	}
+	r, err := auditWorkspace(env, ws)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			OK bool `json:"ok"`
+			*audit.Report
+		}{len(r.Findings) == 0, r}); err != nil {
+			return err
+		}
+	} else {
+		printAudit(env, r)
+	}
+	if len(r.Findings) > 0 {
+		return &FindingError{Summary: fmt.Sprintf("%d finding(s)", len(r.Findings))}
+	}
+	return nil
+}
+
+func printAudit(env *Env, r *audit.Report) {
+	if len(r.Findings) == 0 {
+		fmt.Fprintln(env.Stdout, "coupling-audit: ok")
+		return
+	}
+	for _, f := range r.Findings {
+		fmt.Fprintln(env.Stdout, f.String())
+	}
+}

@@ -1,0 +1,77 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// The exit statuses of every command.
+const (
+	StatusOK      = 0 // the command did its job, and what it checked holds
+	StatusFinding = 1 // it ran, and what it checked does not hold
+	StatusCannot  = 2 // it could not run
+)
+
+// FindingError means the command ran and found something: a coupling, a
+// failing test, a changed engine file. Its findings are already printed, so
+// it prints nothing more.
+type FindingError struct{ Summary string }
+
+func (e *FindingError) Error() string { return e.Summary }
+
+// UsageError means the command could not run because of what it was given:
+// arguments, a folder, a revision. Its message says what is wrong and how to
+// mend it.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Status maps an error to the exit status, the one place where that is
+// decided: nil is 0, a finding is 1, and everything else (bad input, a
+// missing workspace, an unknown revision, and anything unforeseen) is 2.
+func Status(err error) int {
+	var finding *FindingError
+	switch {
+	case err == nil:
+		return StatusOK
+	case errors.As(err, &finding):
+		return StatusFinding
+	default:
+		return StatusCannot
+	}
+}
+
+// Message is the one line printed on stderr for an error of status 2.
+func Message(err error) string {
+	var (
+		usage    *UsageError
+		ws       *workspace.Error
+		sc       *scaffold.Error
+		rev      *expansion.RevisionError
+		notRepo  *expansion.NotRepositoryError
+		unknown  *modules.ErrUnknown
+		catalog  *data.CatalogError
+		internal = true
+	)
+	switch {
+	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &sc), errors.As(err, &rev),
+		errors.As(err, &notRepo), errors.As(err, &unknown), errors.As(err, &catalog):
+		internal = false
+	}
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	if internal {
+		return "course: " + msg + " (if this looks like a fault in the course tool, please report it)"
+	}
+	return "course: " + msg
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+// ModulesOptions are the arguments of course modules.
+type ModulesOptions struct {
+	JSON bool
+}
+
+func newModulesCmd(env *Env) *cobra.Command {
+	opts := &ModulesOptions{}
+	cmd := &cobra.Command{
+		Use:   "modules",
+		Short: "List every module: number, slug, part, title, and whether it is ready",
+		Long: `modules lists the course's modules in order. A module is available when the
+course has its tests; start-module refuses the others.`,
+		Example: `  course modules
+  course modules --json`,
+		Args: args(),
+		RunE: func(cmd *cobra.Command, _ []string) error { return RunModules(env, opts) },
+	}
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	return cmd
+}
+
+// ModuleInfo is one module as course modules --json lists it.
+type ModuleInfo struct {
+	Number       string   `json:"number"`
+	Slug         string   `json:"slug"`
+	Part         string   `json:"part"`
+	Title        string   `json:"title"`
+	Available    bool     `json:"available"`
+	HasExpansion bool     `json:"hasExpansion"`
+	Harness      []string `json:"harness"`
+	Tests        string   `json:"tests"`
+	Expansion    string   `json:"expansionTests"`
+}
+
+// RunModules prints the list.
+func RunModules(env *Env, opts *ModulesOptions) error {
+	var infos []ModuleInfo
+	for _, m := range modules.All() {
+		infos = append(infos, ModuleInfo{
+			Number: m.Number, Slug: m.Slug, Part: m.Part, Title: m.Title,
+			Available: modules.Available(env.Course, m), HasExpansion: modules.HasExpansion(env.Course, m),
+			Harness: append([]string{}, m.Harness...), Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),
+		})
+	}
+	if opts.JSON {
+		enc := json.NewEncoder(env.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(infos)
+	}
+	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "NN\tSLUG\tPART\tTITLE\tSTATUS")
+	for _, m := range infos {
+		status := "available"
+		switch {
+		case !m.Available:
+			status = "not available yet"
+		case m.HasExpansion:
+			status = "available, with its Expansion Drop"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status)
+	}
+	return w.Flush()
+}

@@ -1,0 +1,139 @@
+// Package cli is the course command line: one file per command, each with
+// an options struct and a run function that tests call directly. Errors are
+// typed (FindingError, UsageError and the packages' own) and mapped to exit
+// statuses in exit.go, the one place that decides them.
+package cli
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cards"
+	"github.com/systemic-game-design/course/course"
+)
+
+// Env is what every command needs from the outside world.
+type Env struct {
+	Stdout io.Writer
+	Stderr io.Writer
+	// Course is the course folder: modules, catalog. Cards is the
+	// repository's card files.
+	Course fs.FS
+	Cards  fs.FS
+	// Progress is true when stderr is a terminal: long work then says how
+	// far it is.
+	Progress bool
+}
+
+// ContentEnvVar names a course checkout whose course/ and cards/ folders
+// replace the ones built into the binary: course authors use it to try
+// content before building.
+const ContentEnvVar = "COURSE_CONTENT"
+
+// DefaultEnv is the process's own: its stdout and stderr, and the course
+// built into the binary (or the checkout COURSE_CONTENT names).
+func DefaultEnv() *Env {
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Course: course.Files, Cards: cards.Files}
+	if dir := os.Getenv(ContentEnvVar); dir != "" {
+		env.Course = os.DirFS(filepath.Join(dir, "course"))
+		env.Cards = os.DirFS(filepath.Join(dir, "cards"))
+	}
+	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
+	return env
+}
+
+// progressf says how far long work is, on a terminal only.
+func (e *Env) progressf(format string, args ...any) {
+	if e.Progress {
+		fmt.Fprintf(e.Stderr, "\r\033[K"+format, args...)
+	}
+}
+
+// progressDone clears the progress line.
+func (e *Env) progressDone() {
+	if e.Progress {
+		fmt.Fprint(e.Stderr, "\r\033[K")
+	}
+}
+
+// NewRoot is the course command with every subcommand.
+func NewRoot(env *Env) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "course",
+		Short: "The systemic game design course: workspaces, modules, and the checks",
+		Long: `course makes a learner's workspace, copies each module's tests into it, and
+checks the work: the Zero-Coupling Law (coupling-audit), the Expansion Drop
+(expansion-check), and every started module's tests (check).
+
+Exit status: 0 when what was checked holds, 1 when it does not, 2 when the
+command could not run (with one line on stderr saying why).`,
+		Example: `  course init ~/my-engine
+  course start-module 01 ~/my-engine
+  course check ~/my-engine`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Args:          cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usagef("unknown command %q; run `course --help` for the commands", args[0])
+			}
+			return cmd.Help()
+		},
+	}
+	root.SetOut(env.Stdout)
+	root.SetErr(env.Stderr)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
+	})
+	root.AddCommand(
+		newInitCmd(env),
+		newModulesCmd(env),
+		newStartModuleCmd(env),
+		newCouplingAuditCmd(env),
+		newExpansionCheckCmd(env),
+		newCheckCmd(env),
+	)
+	return root
+}
+
+// Main runs the command line and returns the exit status. Status 2 prints
+// one line on stderr; the other statuses print nothing more than the command
+// did.
+func Main(args []string, env *Env) int {
+	root := NewRoot(env)
+	root.SetArgs(args)
+	err := root.Execute()
+	status := Status(err)
+	if status == StatusCannot {
+		fmt.Fprintln(env.Stderr, Message(err))
+	}
+	return status
+}
+
+// args checks a command's positional arguments, naming them in the error.
+func args(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) == len(names) {
+			return nil
+		}
+		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
+			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
+	}
+}
+
+func joinNames(names []string) string {
+	s := ""
+	for i, n := range names {
+		if i > 0 {
+			s += " "
+		}
+		s += n
+	}
+	return s
+}

@@ -1,0 +1,113 @@
+// Package scaffold writes into a learner's workspace: init makes a new one
+// from the template, StartModule copies a module's tests and cards into it,
+// rewriting the harness import to the workspace's module path.
+package scaffold
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/systemic-game-design/course/templates"
+)
+
+// Error says why the workspace cannot be written as asked; the command line
+// turns it into status 2.
+type Error struct {
+	Path string // the file or folder at fault
+	Why  string // what is wrong and how to mend it
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Why }
+
+var modulePathSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$`)
+
+// Init makes a new workspace in dir from the template, with modulePath in
+// its go.mod, puts it under git and commits it. dir must not exist, or be
+// an empty folder. It returns the first commit's hash.
+func Init(dir, modulePath string) (string, error) {
+	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
+		return "", &Error{Path: modulePath, Why: "is not a Go module path; give one like example.com/my-engine"}
+	}
+	if entries, err := os.ReadDir(dir); err == nil {
+		if len(entries) > 0 {
+			return "", &Error{Path: dir, Why: "exists and is not empty; give a new folder, or an empty one"}
+		}
+	} else if st, statErr := os.Stat(dir); statErr == nil && !st.IsDir() {
+		return "", &Error{Path: dir, Why: "is a file; give a new folder"}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("making the workspace folder: %w", err)
+	}
+	err := fs.WalkDir(templates.Files, templates.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, templates.Root), "/")
+		if rel == "" {
+			return nil
+		}
+		target := filepath.Join(dir, filepath.FromSlash(templates.TargetName(rel)))
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		content, err := fs.ReadFile(templates.Files, p)
+		if err != nil {
+			return err
+		}
+		if rel == "go.mod.tmpl" {
+			content = []byte(strings.Replace(string(content), "module "+templates.DefaultModulePath, "module "+modulePath, 1))
+		}
+		return os.WriteFile(target, content, 0o644)
+	})
+	if err != nil {
+		return "", fmt.Errorf("writing the workspace from its template: %w", err)
+	}
+	return commitAll(dir, "Start the workspace from the course template")
+}
+
+// commitAll puts dir under git (branch main) and commits every file.
+func commitAll(dir, message string) (string, error) {
+	repo, err := git.PlainInitWithOptions(dir, &git.PlainInitOptions{
+		InitOptions: git.InitOptions{DefaultBranch: plumbing.NewBranchReferenceName("main")},
+	})
+	if err != nil {
+		return "", fmt.Errorf("making the git repository: %w", err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return "", fmt.Errorf("opening the git work tree: %w", err)
+	}
+	if err := wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
+		return "", fmt.Errorf("adding the template's files to git: %w", err)
+	}
+	h, err := wt.Commit(message, &git.CommitOptions{Author: author(repo)})
+	if err != nil {
+		return "", fmt.Errorf("making the first commit: %w", err)
+	}
+	return h.String(), nil
+}
+
+// author is the user's git identity if they have one, else a stand-in they
+// can amend.
+func author(repo *git.Repository) *object.Signature {
+	sig := &object.Signature{Name: "Course Learner", Email: "learner@example.com", When: time.Now()}
+	if cfg, err := repo.ConfigScoped(config.SystemScope); err == nil {
+		if cfg.User.Name != "" {
+			sig.Name = cfg.User.Name
+		}
+		if cfg.User.Email != "" {
+			sig.Email = cfg.User.Email
+		}
+	}
+	return sig
+}

@@ -1,0 +1,170 @@
+package scaffold
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// HarnessImport is the import path of the harness in the course's tests.
+const HarnessImport = "github.com/systemic-game-design/course/harness"
+
+// StartOptions says what StartModule copies where.
+type StartOptions struct {
+	Course     fs.FS         // the course folder (course.Files)
+	Cards      fs.FS         // the repository's card files (cards.Files)
+	Catalog    *data.Catalog // the course catalog
+	Module     modules.Module
+	Workspace  string // the workspace folder
+	ModulePath string // the workspace's module path, from its go.mod
+	Expansion  bool   // copy the Expansion Drop's test instead of the module's tests
+	Force      bool   // replace changed files, keeping each old one as NAME.orig
+}
+
+// Action is what StartModule did with one file.
+type Action string
+
+// The actions.
+const (
+	Copied    Action = "copied"
+	Unchanged Action = "unchanged"
+	Replaced  Action = "replaced" // the old file is kept as NAME.orig
+)
+
+// FileResult is one file StartModule wrote or left alone.
+type FileResult struct {
+	Path   string `json:"path"` // slash path inside the workspace
+	Action Action `json:"action"`
+}
+
+// planned is one file to write.
+type planned struct {
+	target  string // slash path inside the workspace
+	content []byte
+}
+
+// StartModule copies the module's tests (or its Expansion Drop's test) into
+// the workspace's tests/ and its card files into cards/. A file already
+// there with the same content is left alone; a different one is refused
+// (nothing is written) unless Force.
+func StartModule(o StartOptions) ([]FileResult, error) {
+	m := o.Module
+	var tests []string
+	if o.Expansion {
+		tests = modules.ExpansionTestFiles(o.Course, m)
+		if len(tests) == 0 {
+			return nil, &Error{Path: m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
+		}
+	} else {
+		tests = modules.TestFiles(o.Course, m)
+		if len(tests) == 0 {
+			return nil, &Error{Path: m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
+		}
+	}
+	var plan []planned
+	for _, t := range tests {
+		src, err := fs.ReadFile(o.Course, t)
+		if err != nil {
+			return nil, fmt.Errorf("reading the course's %s: %w", t, err)
+		}
+		out, err := RewriteHarnessImport(t, src, o.ModulePath+"/harness")
+		if err != nil {
+			return nil, err
+		}
+		plan = append(plan, planned{target: "tests/" + path.Base(t), content: out})
+	}
+	for _, c := range modules.CardsOf(o.Catalog, m, o.Expansion) {
+		name := modules.CardFileName(c.Name)
+		src, err := fs.ReadFile(o.Cards, name)
+		if err != nil {
+			// Some cards live with their module only (course/NN-slug/cards/).
+			if _, modErr := fs.Stat(o.Course, path.Join(m.CardsDir(), name)); modErr == nil {
+				continue
+			}
+			return nil, fmt.Errorf("the course has no card file %s for %q (module %s): %w", name, c.Name, c.Module, err)
+		}
+		plan = append(plan, planned{target: "cards/" + name, content: src})
+	}
+	cardDir := m.CardsDir()
+	if o.Expansion {
+		cardDir = path.Join(m.Slug, "expansion", "cards")
+	}
+	moduleCards, _ := fs.Glob(o.Course, path.Join(cardDir, "*.json"))
+	for _, c := range moduleCards {
+		src, err := fs.ReadFile(o.Course, c)
+		if err != nil {
+			return nil, fmt.Errorf("reading the course's %s: %w", c, err)
+		}
+		plan = append(plan, planned{target: "cards/" + path.Base(c), content: src})
+	}
+
+	// Decide every file before writing any, so a refusal leaves the
+	// workspace as it was.
+	results := make([]FileResult, len(plan))
+	var changed []string
+	for i, p := range plan {
+		existing, err := os.ReadFile(filepath.Join(o.Workspace, filepath.FromSlash(p.target)))
+		switch {
+		case err != nil:
+			results[i] = FileResult{Path: p.target, Action: Copied}
+		case bytes.Equal(existing, p.content):
+			results[i] = FileResult{Path: p.target, Action: Unchanged}
+		default:
+			results[i] = FileResult{Path: p.target, Action: Replaced}
+			changed = append(changed, p.target)
+		}
+	}
+	if len(changed) > 0 && !o.Force {
+		return nil, &Error{Path: filepath.Join(o.Workspace, filepath.FromSlash(changed[0])),
+			Why: fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig", len(changed), strings.Join(changed, ", "))}
+	}
+	for i, p := range plan {
+		target := filepath.Join(o.Workspace, filepath.FromSlash(p.target))
+		switch results[i].Action {
+		case Unchanged:
+			continue
+		case Replaced:
+			if err := os.Rename(target, target+".orig"); err != nil {
+				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
+			}
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return nil, fmt.Errorf("making %s: %w", path.Dir(p.target), err)
+		}
+		if err := os.WriteFile(target, p.content, 0o644); err != nil {
+			return nil, fmt.Errorf("writing %s: %w", p.target, err)
+		}
+	}
+	return results, nil
+}
+
+// RewriteHarnessImport changes the import of the course's harness in a Go
+// file to newPath and formats the file. A file without that import comes back
+// formatted and otherwise unchanged.
+func RewriteHarnessImport(name string, src []byte, newPath string) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("the course's %s does not parse: %w", name, err)
+	}
+	if newPath != HarnessImport {
+		astutil.RewriteImport(fset, f, HarnessImport, newPath)
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, fmt.Errorf("formatting %s: %w", name, err)
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,142 @@
+// Package data loads the course's JSON content (the catalog, card files and
+// level files) and checks it against the course's JSON Schemas, with errors
+// that name the file, the entry and how to mend it.
+package data
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"regexp"
+)
+
+// CatalogFile is the catalog's name inside the course folder.
+const CatalogFile = "catalog.json"
+
+// Catalog is course/catalog.json: every card of the course and every word of
+// the rule grid.
+type Catalog struct {
+	Cards []CatalogCard `json:"cards"`
+	Words []CatalogWord `json:"words"`
+}
+
+// CatalogCard is one card as the catalog lists it.
+type CatalogCard struct {
+	Name      string `json:"name"`
+	Type      string `json:"type"`
+	Cost      int    `json:"cost"`
+	Attack    *int   `json:"attack,omitempty"`
+	Health    *int   `json:"health,omitempty"`
+	Text      string `json:"text"`
+	Module    string `json:"module"` // "01", or "03x" for Module 3's Expansion Drop
+	Fictional bool   `json:"fictional,omitempty"`
+	Noun      string `json:"noun,omitempty"`
+}
+
+// CatalogWord is one word of the rule grid's lexicon.
+type CatalogWord struct {
+	Word   string `json:"word"`
+	Role   string `json:"role"` // "noun", "property", "operator", "condition", "meta"
+	Module string `json:"module"`
+}
+
+// RoleNoun is the role of a word that names things on the grid.
+const RoleNoun = "noun"
+
+// CatalogError says what is wrong with the catalog: the file, the entry and
+// the field.
+type CatalogError struct {
+	File  string // "catalog.json"
+	Entry string // "cards[3]", "" for the whole file
+	Field string
+	Why   string
+}
+
+func (e *CatalogError) Error() string {
+	where := e.File
+	if e.Entry != "" {
+		where += ": " + e.Entry
+	}
+	if e.Field != "" {
+		where += "." + e.Field
+	}
+	return where + ": " + e.Why
+}
+
+var modulePattern = regexp.MustCompile(`^[0-9]{2}x?$`)
+
+// LoadCatalog reads and checks catalog.json from the course folder fsys.
+func LoadCatalog(fsys fs.FS) (*Catalog, error) {
+	raw, err := fs.ReadFile(fsys, CatalogFile)
+	if err != nil {
+		return nil, fmt.Errorf("reading the course catalog: %w", err)
+	}
+	return ParseCatalog(raw)
+}
+
+// ParseCatalog decodes and checks a catalog. Every card needs a name, a type
+// and a module ("NN" or "NNx"); every word a word, a role and a module; names
+// and words are unique.
+func ParseCatalog(raw []byte) (*Catalog, error) {
+	var c Catalog
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return nil, &CatalogError{File: CatalogFile, Why: fmt.Sprintf("not a valid catalog (%v); mend the JSON", err)}
+	}
+	names := map[string]bool{}
+	for i, card := range c.Cards {
+		entry := fmt.Sprintf("cards[%d]", i)
+		switch {
+		case card.Name == "":
+			return nil, &CatalogError{CatalogFile, entry, "name", "missing; every card needs its name"}
+		case names[card.Name]:
+			return nil, &CatalogError{CatalogFile, entry, "name", fmt.Sprintf("%q is listed twice; keep one entry", card.Name)}
+		case card.Type == "":
+			return nil, &CatalogError{CatalogFile, entry, "type", "missing; write \"minion\" or \"spell\""}
+		case !modulePattern.MatchString(card.Module):
+			return nil, &CatalogError{CatalogFile, entry, "module", fmt.Sprintf("%q is not a module; write \"NN\", or \"NNx\" for an Expansion Drop", card.Module)}
+		}
+		names[card.Name] = true
+	}
+	words := map[string]bool{}
+	for i, w := range c.Words {
+		entry := fmt.Sprintf("words[%d]", i)
+		switch {
+		case w.Word == "":
+			return nil, &CatalogError{CatalogFile, entry, "word", "missing; every word needs its spelling"}
+		case words[w.Word]:
+			return nil, &CatalogError{CatalogFile, entry, "word", fmt.Sprintf("%q is listed twice; keep one entry", w.Word)}
+		case w.Role == "":
+			return nil, &CatalogError{CatalogFile, entry, "role", "missing; write noun, property, operator, condition or meta"}
+		case !modulePattern.MatchString(w.Module):
+			return nil, &CatalogError{CatalogFile, entry, "module", fmt.Sprintf("%q is not a module; write \"NN\", or \"NNx\" for an Expansion Drop", w.Module)}
+		}
+		words[w.Word] = true
+	}
+	return &c, nil
+}
+
+// Nouns is every word whose role is noun, in catalog order.
+func (c *Catalog) Nouns() []string {
+	var out []string
+	for _, w := range c.Words {
+		if w.Role == RoleNoun {
+			out = append(out, w.Word)
+		}
+	}
+	return out
+}
+
+// CardsOfModule is every card the module introduces: module "03" gives the
+// cards marked "03", module "03x" those of its Expansion Drop.
+func (c *Catalog) CardsOfModule(module string) []CatalogCard {
+	var out []CatalogCard
+	for _, card := range c.Cards {
+		if card.Module == module {
+			out = append(out, card)
+		}
+	}
+	return out
+}

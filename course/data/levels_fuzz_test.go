@@ -1,0 +1,34 @@
+package data
+
+import (
+	"testing"
+
+	"github.com/systemic-game-design/course/engine/grid"
+)
+
+// FuzzParseLevel: the level loader never panics, and a level it accepts
+// builds a board.
+func FuzzParseLevel(f *testing.F) {
+	for _, s := range []string{
+		`{"width": 3, "height": 2, "objects": [{"kind": "baba", "x": 2, "y": 1}], "solution": ["up"]}`,
+		`{"width": 1, "height": 1}`,
+		`{"width": 3, "height": 3, "objects": [{"kind": "text:ON", "x": 0, "y": 0}, {"kind": "text:ALL", "x": 1, "y": 0}]}`,
+		`{"width": 3, "height": 3, "cards": [{"card": "x", "x": 1, "y": 1}], "hand": ["y"]}`,
+		`{"width": 0}`, `[]`, `null`, `{"objects": 7}`,
+	} {
+		f.Add([]byte(s))
+	}
+	lex, err := levelLexicon()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		lv, err := ParseLevel("levels/fuzz.json", raw)
+		if err != nil {
+			return
+		}
+		if _, err := grid.New(lex, lv.LevelDef); err != nil {
+			t.Errorf("ParseLevel accepted a level the engine refuses: %v", err)
+		}
+	})
+}

@@ -1,0 +1,50 @@
+package data
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseLevelValid(t *testing.T) {
+	lv, err := ParseLevel("levels/ok.json", []byte(`{"title": "T", "width": 3, "height": 2,
+		"objects": [{"kind": "baba", "x": 2, "y": 1}, {"kind": "text:ALL", "x": 0, "y": 0}],
+		"solution": ["up", "right"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lv.Width != 3 || len(lv.Objects) != 2 || len(lv.Solution) != 2 || lv.Solution[1].String() != "right" {
+		t.Errorf("parsed %+v", lv)
+	}
+}
+
+func TestParseLevelErrors(t *testing.T) {
+	cases := []struct {
+		name, json, path, rule string
+	}{
+		{"not json", `{"width": 3,`, "", "not valid JSON"},
+		{"missing height", `{"width": 3}`, "", "height"},
+		{"unknown field", `{"width": 3, "height": 3, "colour": "red"}`, "", "colour"},
+		{"bad kind pattern", `{"width": 3, "height": 3, "objects": [{"kind": "Baba", "x": 0, "y": 0}]}`, "/objects/0/kind", ""},
+		{"unknown noun", `{"width": 3, "height": 3, "objects": [{"kind": "dragon", "x": 0, "y": 0}]}`, "/objects/0/kind", "dragon"},
+		{"unknown word", `{"width": 3, "height": 3, "objects": [{"kind": "text:DRAGON", "x": 0, "y": 0}]}`, "/objects/0/kind", "DRAGON"},
+		{"off the grid x", `{"width": 3, "height": 3, "objects": [{"kind": "baba", "x": 0, "y": 0}, {"kind": "baba", "x": 3, "y": 0}]}`, "/objects/1/x", "off the grid"},
+		{"off the grid y", `{"width": 3, "height": 3, "objects": [{"kind": "baba", "x": 0, "y": 5}]}`, "/objects/0/y", "off the grid"},
+		{"negative", `{"width": 3, "height": 3, "objects": [{"kind": "baba", "x": -1, "y": 0}]}`, "/objects/0/x", ""},
+		{"card off the grid", `{"width": 3, "height": 3, "cards": [{"card": "Test Filler", "x": 9, "y": 0}]}`, "/cards/0/x", "off the grid"},
+		{"bad direction", `{"width": 3, "height": 3, "solution": ["north"]}`, "/solution/0", ""},
+		{"too wide", `{"width": 300, "height": 3}`, "/width", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ParseLevel("levels/bad.json", []byte(c.json))
+			var le *LevelError
+			if !errors.As(err, &le) {
+				t.Fatalf("error %v, want a *LevelError", err)
+			}
+			if le.File != "levels/bad.json" || le.Path != c.path || !strings.Contains(le.Error(), c.rule) || le.Mend == "" {
+				t.Errorf("got %q (path %q), want path %q and %q in it", le.Error(), le.Path, c.path, c.rule)
+			}
+		})
+	}
+}

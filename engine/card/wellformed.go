@@ -1,0 +1,245 @@
+package card
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FormError says why a clause list cannot be a card's text: which clause (0
+// based; -1 for the list as a whole) and what is wrong with it.
+type FormError struct {
+	Clause int
+	Reason string
+}
+
+func (e *FormError) Error() string {
+	if e.Clause < 0 {
+		return e.Reason
+	}
+	return fmt.Sprintf("clause %d: %s", e.Clause, e.Reason)
+}
+
+// Check reports whether d is a card the engine can run: a known type, clauses
+// whose fields fit their kind, and a well-formed order (see WellFormed).
+func Check(d *Def) error {
+	if d.Name == "" {
+		return &FormError{Clause: -1, Reason: "the card has no name"}
+	}
+	if d.Type != TypeMinion && d.Type != TypeSpell {
+		return &FormError{Clause: -1, Reason: fmt.Sprintf("type %q is neither %q nor %q", d.Type, TypeMinion, TypeSpell)}
+	}
+	for i := range d.Clauses {
+		if reason := checkClause(&d.Clauses[i]); reason != "" {
+			return &FormError{Clause: i, Reason: reason}
+		}
+	}
+	return WellFormed(d.Type, d.Clauses)
+}
+
+// WellFormed checks the order of a text's clauses. A spell's clauses are all
+// effects: it resolves them when cast. In a minion's text every effect belongs
+// to a trigger (no effect before the first trigger or right after an aura or
+// keyword), and every trigger has at least one effect before the next trigger,
+// aura, keyword or the end.
+func WellFormed(cardType string, clauses []Clause) error {
+	if cardType == TypeSpell {
+		for i, c := range clauses {
+			if c.Kind != KindEffect {
+				return &FormError{Clause: i, Reason: fmt.Sprintf("a spell's text is effects only, and this clause is a %s", c.Kind)}
+			}
+		}
+		return nil
+	}
+	inTrigger := false // the last non-effect clause was a trigger
+	hasEffect := false // that trigger has an effect so far
+	openTrigger := -1  // index of that trigger
+	for i, c := range clauses {
+		switch c.Kind {
+		case KindEffect:
+			if !inTrigger {
+				return &FormError{Clause: i, Reason: "this effect belongs to no trigger (it comes before the first trigger, or after an aura or keyword)"}
+			}
+			hasEffect = true
+		default:
+			if inTrigger && !hasEffect {
+				return &FormError{Clause: openTrigger, Reason: "this trigger has no effect before the next clause that is not an effect"}
+			}
+			inTrigger = c.Kind == KindTrigger
+			hasEffect = false
+			openTrigger = i
+		}
+	}
+	if inTrigger && !hasEffect {
+		return &FormError{Clause: openTrigger, Reason: "this trigger has no effect before the end of the text"}
+	}
+	return nil
+}
+
+func checkClause(c *Clause) string {
+	switch c.Kind {
+	case KindKeyword:
+		if c.Keyword != KeywordTaunt {
+			return fmt.Sprintf("unknown keyword %q", c.Keyword)
+		}
+	case KindAura:
+		switch c.Aura {
+		case AuraMultiplier:
+			if !knownTrigger(c.Trigger) {
+				return fmt.Sprintf("a multiplier aura needs a trigger kind, and %q is not one", c.Trigger)
+			}
+			if c.Times < 2 {
+				return "a multiplier aura needs times of 2 or more"
+			}
+		case AuraRedirect:
+		default:
+			return fmt.Sprintf("unknown aura %q", c.Aura)
+		}
+	case KindTrigger:
+		if !knownTrigger(c.Trigger) {
+			return fmt.Sprintf("unknown trigger %q", c.Trigger)
+		}
+		if c.Trigger == TriggerDamaged {
+			switch c.Scope {
+			case ScopeSelf, ScopeFriendlyMinion, ScopeAnyHero, ScopeFriendlyHero:
+			default:
+				return fmt.Sprintf("a damaged trigger needs a scope, and %q is not one", c.Scope)
+			}
+		}
+	case KindEffect:
+		switch c.Effect {
+		case EffectDamage:
+			if c.Amount <= 0 {
+				return "a damage effect needs an amount above 0"
+			}
+			if !knownTarget(c.Target) {
+				return fmt.Sprintf("unknown damage target %q", c.Target)
+			}
+		case EffectDestroy:
+			if !knownTarget(c.Target) {
+				return fmt.Sprintf("unknown destroy target %q", c.Target)
+			}
+		case EffectArmor:
+			if c.Amount <= 0 {
+				return "an armor effect needs an amount above 0"
+			}
+		case EffectSummon:
+			if c.Card == "" {
+				return "a summon effect needs the card it summons"
+			}
+		case EffectDraw, EffectStats, EffectAssemble:
+		default:
+			return fmt.Sprintf("unknown effect %q", c.Effect)
+		}
+	default:
+		return fmt.Sprintf("unknown clause kind %q", c.Kind)
+	}
+	return ""
+}
+
+func knownTrigger(t string) bool {
+	switch t {
+	case TriggerDamaged, TriggerDeathrattle, TriggerBattlecry, TriggerEndOfTurn:
+		return true
+	}
+	return false
+}
+
+func knownTarget(t string) bool {
+	switch t {
+	case TargetAllMinions, TargetAllCharacters, TargetChosen, TargetEnemyHero:
+		return true
+	}
+	return false
+}
+
+// Describe writes a clause list as card text, for cards the game makes
+// itself (Assemble). It reads like the printed texts without copying them.
+func Describe(clauses []Clause) string {
+	var b strings.Builder
+	capital := true
+	for i, c := range clauses {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		phrase := describeClause(&c)
+		if capital {
+			phrase = strings.ToUpper(phrase[:1]) + phrase[1:]
+		}
+		b.WriteString(phrase)
+		capital = !(c.Kind == KindTrigger && strings.HasSuffix(phrase, ","))
+	}
+	return b.String()
+}
+
+func describeClause(c *Clause) string {
+	switch c.Kind {
+	case KindKeyword:
+		return strings.ToUpper(c.Keyword[:1]) + c.Keyword[1:] + "."
+	case KindAura:
+		if c.Aura == AuraRedirect {
+			return "whenever your hero takes damage, this minion takes it instead."
+		}
+		return fmt.Sprintf("your %s effects trigger %s.", c.Trigger, times(c.Times))
+	case KindTrigger:
+		switch c.Trigger {
+		case TriggerDeathrattle:
+			return "Deathrattle:"
+		case TriggerBattlecry:
+			return "Battlecry:"
+		case TriggerEndOfTurn:
+			return "at the end of your turn,"
+		}
+		switch c.Scope {
+		case ScopeSelf:
+			return "whenever this minion takes damage,"
+		case ScopeFriendlyMinion:
+			return "whenever a friendly minion takes damage,"
+		case ScopeFriendlyHero:
+			return "whenever your hero takes damage,"
+		}
+		return "whenever a hero takes damage,"
+	}
+	switch c.Effect {
+	case EffectDamage:
+		return fmt.Sprintf("deal %d damage to %s.", c.Amount, targetPhrase(c.Target))
+	case EffectDestroy:
+		return fmt.Sprintf("destroy %s.", targetPhrase(c.Target))
+	case EffectDraw:
+		if c.Count > 1 {
+			return fmt.Sprintf("draw %d cards.", c.Count)
+		}
+		return "draw a card."
+	case EffectArmor:
+		return fmt.Sprintf("gain %d Armor.", c.Amount)
+	case EffectSummon:
+		if c.Count > 1 {
+			return fmt.Sprintf("summon %d copies of %s.", c.Count, c.Card)
+		}
+		return "summon a " + c.Card + "."
+	case EffectStats:
+		return fmt.Sprintf("gain %+d Attack and %+d Health.", c.Attack, c.Health)
+	}
+	return "assemble a minion in your hand from half of another card in your hand."
+}
+
+func targetPhrase(t string) string {
+	switch t {
+	case TargetAllMinions:
+		return "all minions"
+	case TargetAllCharacters:
+		return "all characters"
+	case TargetEnemyHero:
+		return "the enemy hero"
+	}
+	return "a character"
+}
+
+func times(n int) string {
+	switch n {
+	case 2:
+		return "twice"
+	case 3:
+		return "three times"
+	}
+	return fmt.Sprintf("%d times", n)
+}

@@ -1,0 +1,197 @@
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/systemic-game-design/course/engine/card"
+)
+
+// apply runs one effect for src; its events go in the log at depth.
+func (g *Game) apply(src source, ef *effect, depth int32) {
+	switch ef.op {
+	case opDamage:
+		g.forTargets(src, ef.target, func(t ID) { g.damage(g.redirected(t), ef.amount, depth, 0) })
+	case opDestroy:
+		g.forTargets(src, ef.target, func(t ID) {
+			if !g.ents[t].hero {
+				g.ents[t].doomed = true
+			}
+		})
+	case opDraw:
+		for range ef.count {
+			g.draw(src.player, depth)
+		}
+	case opArmor:
+		g.armor[src.player] += int32(ef.amount)
+		g.emit(record{kind: evArmorGained, a: uint32(src.player), x: int32(ef.amount), depth: depth})
+	case opSummon:
+		g.summonFor(src, ef, depth)
+	case opStats:
+		if src.id == 0 {
+			return
+		}
+		e := &g.ents[src.id]
+		e.attack += int32(ef.attack)
+		e.health += int32(ef.health)
+		g.emit(record{kind: evStatsChanged, a: src.id, x: e.attack, y: e.health, depth: depth})
+	case opAssemble:
+		g.assembleInHand(src.player)
+	}
+}
+
+// forTargets calls f for each target of a damage or destroy effect, area
+// targets in order of play (heroes first: they entered play first).
+func (g *Game) forTargets(src source, t target, f func(ID)) {
+	switch t {
+	case targetAllCharacters:
+		f(g.heroes[0])
+		f(g.heroes[1])
+		fallthrough
+	case targetAllMinions:
+		for _, m := range g.inPlay {
+			f(m)
+		}
+	case targetChosen:
+		if src.chosen != 0 && g.ents[src.chosen].zone == ZoneBoard {
+			f(src.chosen)
+		}
+	case targetEnemyHero:
+		f(g.heroes[1-src.player])
+	}
+}
+
+// draw moves the top card of p's deck to the right end of p's hand.
+func (g *Game) draw(p Player, depth int32) {
+	deck := g.zones[p][ZoneDeck]
+	if len(deck) == 0 {
+		g.emit(record{kind: evFatigue, a: uint32(p), depth: depth})
+		return
+	}
+	id := deck[0]
+	g.leave(id)
+	g.enter(id, ZoneHand, -1)
+	g.emit(record{kind: evDrew, a: uint32(p), b: id, depth: depth})
+}
+
+// summonFor places an effect's tokens: a dead minion's where it stood (its
+// tokens left to right), a living minion's just to its right, a spell's at
+// the right end of the board.
+func (g *Game) summonFor(src source, ef *effect, depth int32) {
+	c := g.lookup(ef.card)
+	at := -1
+	var summoner *entity
+	if src.id != 0 {
+		summoner = &g.ents[src.id]
+		switch summoner.zone {
+		case ZoneBoard:
+			at = slices.Index(g.zones[summoner.owner][ZoneBoard], src.id) + 1
+		case ZoneGraveyard:
+			at = int(summoner.slot)
+		}
+	}
+	for range ef.count {
+		id := g.issue(c, src.player)
+		board := g.zones[src.player][ZoneBoard]
+		pos := at
+		if pos > len(board) {
+			pos = len(board)
+		}
+		g.enter(id, ZoneBoard, pos)
+		g.emit(record{kind: evSummoned, a: id, depth: depth})
+		if at >= 0 {
+			at = pos + 1
+		}
+	}
+	if summoner != nil && summoner.zone == ZoneGraveyard {
+		summoner.slot = int32(at) // the next activation's tokens go further right
+	}
+}
+
+// assembleInHand is the assemble effect: the chooser picks a minion in p's
+// hand (the base), another card in p's hand (the donor) and a half; the base
+// becomes the assembled card. Only choices that give a changed, well-formed
+// card are offered; with none, nothing happens.
+func (g *Game) assembleInHand(p Player) {
+	hand := g.zones[p][ZoneHand]
+	var names []string
+	for _, id := range hand {
+		if n := g.ents[id].card.Def.Name; !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	works := func(base, donor string, h card.Half) bool {
+		if base == donor {
+			return false
+		}
+		b := g.lookup(base)
+		if !b.minion {
+			return false
+		}
+		_, err := card.Assemble(&b.Def, &g.lookup(donor).Def, h)
+		return err == nil
+	}
+	halves := []card.Half{card.Top, card.Bottom}
+	var bases []string
+	for _, b := range names {
+		if slices.ContainsFunc(names, func(d string) bool {
+			return slices.ContainsFunc(halves, func(h card.Half) bool { return works(b, d, h) })
+		}) {
+			bases = append(bases, b)
+		}
+	}
+	if len(bases) == 0 {
+		return
+	}
+	base := g.choose("base", bases)
+	var donors []string
+	for _, d := range names {
+		if slices.ContainsFunc(halves, func(h card.Half) bool { return works(base, d, h) }) {
+			donors = append(donors, d)
+		}
+	}
+	donor := g.choose("donor", donors)
+	var halfNames []string
+	for _, h := range halves {
+		if works(base, donor, h) {
+			halfNames = append(halfNames, h.String())
+		}
+	}
+	h, _ := card.ParseHalf(g.choose("half", halfNames))
+	name, err := g.Assemble(base, donor, h)
+	if err != nil {
+		panic(fmt.Sprintf("assemble effect: an offered choice failed: %v", err))
+	}
+	for _, id := range hand {
+		if g.ents[id].card.Def.Name == base {
+			g.ents[id].card = g.lookup(name)
+			return
+		}
+	}
+}
+
+func (g *Game) choose(kind string, options []string) string {
+	if g.chooser == nil {
+		return options[0]
+	}
+	pick := g.chooser(kind, slices.Clone(options))
+	if !slices.Contains(options, pick) {
+		panic(fmt.Sprintf("chooser returned %q for %s, which is not one of %q", pick, kind, options))
+	}
+	return pick
+}
+
+// Assemble registers in this game the card "<base> (Assembled)": the base
+// with half h of its text replaced by the donor's (see card.Assemble), and
+// returns its name. The error is a *card.AssembleError.
+func (g *Game) Assemble(base, donor string, h card.Half) (string, error) {
+	b, d := g.lookup(base), g.lookup(donor)
+	def, err := card.Assemble(&b.Def, &d.Def, h)
+	if err != nil {
+		return "", err
+	}
+	if err := g.Register(def); err != nil {
+		return "", &card.AssembleError{Base: base, Donor: donor, Half: h, Reason: "the result cannot be compiled", Err: err}
+	}
+	return def.Name, nil
+}

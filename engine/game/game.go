@@ -1,0 +1,277 @@
+// Package game is the card-game rules engine: entities with ids issued once,
+// zones, order of play, heroes, Sequences and Phases with their Queues,
+// damage with Armor and redirects, drawing and Fatigue, triggers, deferred
+// death (the Death Creation Step and Death Phases), auras read from a
+// snapshot, combat, the assemble effect, and the event log. It knows cards
+// only as compiled clause lists handed to it in a Library: it names none.
+package game
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/systemic-game-design/course/engine/card"
+)
+
+// ID is an entity's handle, issued once and never reused.
+type ID = uint32
+
+// Player is 0 or 1.
+type Player = uint8
+
+// Zone is where an entity is.
+type Zone uint8
+
+// The zones. A hero is on the board without being in its player's board list.
+const (
+	ZoneDeck Zone = iota
+	ZoneHand
+	ZoneBoard
+	ZoneGraveyard
+	numZones
+)
+
+// HeroHealth is each hero's Health at the start of a game.
+const HeroHealth = 30
+
+// DeathPhaseLimit is how many Death Phases one Sequence may run.
+const DeathPhaseLimit = 64
+
+type entity struct {
+	card   *Card // nil for a hero
+	order  uint32
+	attack int32
+	health int32
+	slot   int32 // board index when removed; where its Deathrattle summons go
+	owner  Player
+	zone   Zone
+	hero   bool
+	doomed bool // marked pending destroy
+}
+
+// Chooser makes a choice for an effect: kind is "base", "donor" or "half";
+// it returns one of options.
+type Chooser func(kind string, options []string) string
+
+// Game is one game: its entities, zones, log and pending work.
+type Game struct {
+	lib     *Library
+	extra   map[string]*Card // cards registered in this game only
+	ents    []entity         // index = id; 0 is never issued
+	heroes  [2]ID
+	armor   [2]int32
+	zones   [2][numZones][]ID
+	inPlay  []ID // minions on both boards, in order of play
+	order   uint32
+	log     []record
+	queue   []entry
+	active  []activation
+	dead    []ID
+	aura    snapshot
+	round   uint32
+	naive   bool
+	chooser Chooser
+}
+
+// New starts a game: the two heroes enter play, then each player's deck is
+// built from decks (card names, top of deck first).
+func New(lib *Library, decks [2][]string) *Game {
+	g := &Game{
+		lib:    lib,
+		ents:   make([]entity, 1, 64),
+		log:    make([]record, 0, 256),
+		queue:  make([]entry, 0, 64),
+		active: make([]activation, 0, 16),
+		dead:   make([]ID, 0, 16),
+	}
+	for p := range 2 {
+		for z := range numZones {
+			g.zones[p][z] = make([]ID, 0, 16)
+		}
+	}
+	g.aura.redirect[0] = make([]ID, 0, 4)
+	g.aura.redirect[1] = make([]ID, 0, 4)
+	for p := range Player(2) {
+		id := g.issue(nil, p)
+		g.ents[id].hero = true
+		g.ents[id].health = HeroHealth
+		g.enter(id, ZoneBoard, -1)
+		g.heroes[p] = id
+	}
+	for p := range Player(2) {
+		for _, name := range decks[p] {
+			g.Create(name, p, ZoneDeck)
+		}
+	}
+	return g
+}
+
+// WithNaiveAuraTiming makes this game run the Death Creation Step before the
+// Aura Update at the end of each Phase, the wrong way round.
+func (g *Game) WithNaiveAuraTiming() { g.naive = true }
+
+// SetChooser sets who makes the choices of effects that need one. Without
+// one, the first option is taken.
+func (g *Game) SetChooser(c Chooser) { g.chooser = c }
+
+func (g *Game) lookup(name string) *Card {
+	if c, ok := g.extra[name]; ok {
+		return c
+	}
+	if c, ok := g.lib.cards[name]; ok {
+		return c
+	}
+	panic(fmt.Sprintf("unknown card %q: no card file or registered card has that name", name))
+}
+
+// HasCard reports whether name is a card this game knows.
+func (g *Game) HasCard(name string) bool {
+	if _, ok := g.extra[name]; ok {
+		return true
+	}
+	_, ok := g.lib.cards[name]
+	return ok
+}
+
+// CardDef is the definition of a card this game knows; it panics for an unknown name.
+func (g *Game) CardDef(name string) card.Def { return g.lookup(name).Def }
+
+// Register adds cards to this game, or replaces this game's cards of the same name.
+func (g *Game) Register(defs ...card.Def) error {
+	compiled := make([]*Card, 0, len(defs))
+	for _, d := range defs {
+		c, err := Compile(d)
+		if err != nil {
+			return err
+		}
+		compiled = append(compiled, c)
+	}
+	if g.extra == nil {
+		g.extra = make(map[string]*Card, len(defs))
+	}
+	for _, c := range compiled {
+		g.extra[c.Def.Name] = c
+	}
+	return nil
+}
+
+func (g *Game) issue(c *Card, owner Player) ID {
+	id := ID(len(g.ents))
+	e := entity{card: c, owner: owner, zone: numZones, slot: -1}
+	if c != nil {
+		e.attack, e.health = int32(c.Def.Attack), int32(c.Def.Health)
+	}
+	g.ents = append(g.ents, e)
+	return id
+}
+
+func (g *Game) ent(id ID) *entity {
+	if id == 0 || int(id) >= len(g.ents) {
+		panic(fmt.Sprintf("entity %d was never issued by this game", id))
+	}
+	return &g.ents[id]
+}
+
+// enter is the single way an entity arrives in a zone, and the single place
+// order of play is stamped: on entry to the board. at is a board index (-1:
+// the right end); other zones always take the right end.
+func (g *Game) enter(id ID, z Zone, at int) {
+	e := &g.ents[id]
+	e.zone = z
+	if z == ZoneBoard {
+		g.order++
+		e.order = g.order
+		if e.hero {
+			return
+		}
+		g.inPlay = append(g.inPlay, id)
+	}
+	list := &g.zones[e.owner][z]
+	if at < 0 || at >= len(*list) {
+		*list = append(*list, id)
+	} else {
+		*list = slices.Insert(*list, at, id)
+	}
+}
+
+// leave takes id out of its zone list; it returns the index it had there.
+func (g *Game) leave(id ID) int {
+	e := &g.ents[id]
+	list := &g.zones[e.owner][e.zone]
+	i := slices.Index(*list, id)
+	*list = slices.Delete(*list, i, i+1)
+	if e.zone == ZoneBoard {
+		j := slices.Index(g.inPlay, id)
+		g.inPlay = slices.Delete(g.inPlay, j, j+1)
+	}
+	return i
+}
+
+// Create makes a new entity of the named card in zone z, at the right end.
+func (g *Game) Create(name string, p Player, z Zone) ID {
+	c := g.lookup(name)
+	if z == ZoneBoard && !c.minion {
+		panic(fmt.Sprintf("card %q is a spell; only minions go on the board", name))
+	}
+	id := g.issue(c, p)
+	g.enter(id, z, -1)
+	return id
+}
+
+// Move takes an entity from its zone to the right end of zone z.
+func (g *Game) Move(id ID, z Zone) {
+	g.ent(id)
+	g.leave(id)
+	g.enter(id, z, -1)
+}
+
+// ZoneOf is the zone id is in.
+func (g *Game) ZoneOf(id ID) Zone { return g.ent(id).zone }
+
+// Zone is player p's zone z, in order (the board left to right, a deck top first).
+func (g *Game) Zone(p Player, z Zone) []ID { return slices.Clone(g.zones[p][z]) }
+
+// Hero is player p's hero.
+func (g *Game) Hero(p Player) ID { return g.heroes[p] }
+
+// Owner is the player id belongs to.
+func (g *Game) Owner(id ID) Player { return g.ent(id).owner }
+
+// IsHero reports whether id is a hero.
+func (g *Game) IsHero(id ID) bool { return g.ent(id).hero }
+
+// OrderOfPlay is when id last entered the board (0: never).
+func (g *Game) OrderOfPlay(id ID) uint32 { return g.ent(id).order }
+
+// NameOf is the name of id's card; a hero is "hero".
+func (g *Game) NameOf(id ID) string {
+	e := g.ent(id)
+	if e.hero {
+		return "hero"
+	}
+	return e.card.Def.Name
+}
+
+// Cost is the cost of id's card (a hero: 0).
+func (g *Game) Cost(id ID) int {
+	e := g.ent(id)
+	if e.hero {
+		return 0
+	}
+	return e.card.Def.Cost
+}
+
+// Health is id's current Health; it may be 0 or less.
+func (g *Game) Health(id ID) int { return int(g.ent(id).health) }
+
+// Attack is id's current Attack; a hero has none.
+func (g *Game) Attack(id ID) int { return int(g.ent(id).attack) }
+
+// Armor is player p's Armor.
+func (g *Game) Armor(p Player) int { return int(g.armor[p]) }
+
+// IsSpell reports whether name is a spell card.
+func (g *Game) IsSpell(name string) bool { return !g.lookup(name).minion }
+
+// Entities is how many ids this game has issued.
+func (g *Game) Entities() int { return len(g.ents) - 1 }

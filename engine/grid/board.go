@@ -1,0 +1,390 @@
+package grid
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// ID is an object's handle: issued once by a board, from 1, never reused
+// (except that Undo takes back the ids of the objects it takes back).
+type ID = uint32
+
+// Dir is a direction of movement.
+type Dir int
+
+// The four directions: x grows right, y grows down.
+const (
+	Up Dir = iota
+	Down
+	Left
+	Right
+)
+
+var dirNames = [...]string{"up", "down", "left", "right"}
+
+func (d Dir) String() string {
+	if d < 0 || int(d) >= len(dirNames) {
+		return fmt.Sprintf("Dir(%d)", int(d))
+	}
+	return dirNames[d]
+}
+
+// ParseDir reads "up", "down", "left" or "right".
+func ParseDir(s string) (Dir, bool) {
+	for i, n := range dirNames {
+		if n == s {
+			return Dir(i), true
+		}
+	}
+	return 0, false
+}
+
+func (d Dir) delta() (dx, dy int) {
+	switch d {
+	case Up:
+		return 0, -1
+	case Down:
+		return 0, 1
+	case Left:
+		return -1, 0
+	case Right:
+		return 1, 0
+	}
+	panic(fmt.Sprintf("grid: direction %d is not Up, Down, Left or Right", int(d)))
+}
+
+// LevelDef is a level: its size and the objects on it, in age order.
+type LevelDef struct {
+	Width   int           `json:"width"`
+	Height  int           `json:"height"`
+	Objects []LevelObject `json:"objects,omitempty"`
+	Cards   []LevelCard   `json:"cards,omitempty"`
+	Hand    []string      `json:"hand,omitempty"`
+}
+
+// LevelObject is one object of a level: a kind such as a noun in lower case
+// or "text:" followed by a word, on tile (X, Y).
+type LevelObject struct {
+	Kind string `json:"kind"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+}
+
+// LevelCard is a minion a level starts with on tile (X, Y).
+type LevelCard struct {
+	Card string `json:"card"`
+	X    int    `json:"x"`
+	Y    int    `json:"y"`
+}
+
+// MaxSide is the largest width or height a board accepts.
+const MaxSide = 1024
+
+// ErrOutside is wrapped by errors about a tile outside the board.
+var ErrOutside = errors.New("tile outside the board")
+
+type object struct {
+	kind  KindID
+	x, y  int16
+	alive bool
+}
+
+// kindRules is what the rules say about one kind of object.
+type kindRules struct {
+	rules  []int32 // the rules whose subject names the kind, in reading order
+	static bool    // no such rule has a condition, so props is the answer
+	props  uint64
+}
+
+// Board is a rule grid: objects on tiles, the rules their text spells, and
+// the turn that moves them.
+type Board struct {
+	lex  *Lexicon
+	w, h int
+	objs []object // indexed by id; objs[0] is unused, len(objs) is the next id
+	// tiles[y*w+x] holds the ids of the live objects there, oldest first
+	tiles [][]ID
+	won   bool
+
+	dirty       bool // text appeared, vanished, moved or changed since the last parse
+	rs          *RuleSet
+	rules       []string
+	active      []string
+	kinds       []kindRules
+	possible    uint64 // every property some rule gives
+	converts    bool   // some rule converts or deletes objects
+	conditional bool   // some rule has a condition
+
+	journal []change
+	turns   []turn
+
+	inTurn bool
+
+	// scratch, reused between calls
+	moved     marker // objects that stepped in this move
+	planned   marker // objects in the plan being made
+	doomedSet marker // objects a hazard will destroy
+	plan      []ID
+	moveList  []ID
+	origins   []int32
+	yous      []ID
+	doomed    []ID
+	pullBuf   []ID
+	targets   []WordID
+	decisions []decision
+	used      []bool
+	cells     [][]WordID
+}
+
+// New builds a board for a level: its objects get ids 1, 2, ... in list
+// order. Cards and Hand belong to the card game and are ignored here.
+func New(lex *Lexicon, level LevelDef) (*Board, error) {
+	if level.Width < 1 || level.Height < 1 || level.Width > MaxSide || level.Height > MaxSide {
+		return nil, fmt.Errorf("level size %dx%d is not allowed; width and height must be from 1 to %d", level.Width, level.Height, MaxSide)
+	}
+	b := &Board{
+		lex:   lex,
+		w:     level.Width,
+		h:     level.Height,
+		objs:  make([]object, 1, len(level.Objects)+1),
+		tiles: make([][]ID, level.Width*level.Height),
+		dirty: true,
+	}
+	for i, o := range level.Objects {
+		if _, err := b.Place(o.Kind, o.X, o.Y); err != nil {
+			return nil, fmt.Errorf("level object %d: %w", i, err)
+		}
+	}
+	b.sync()
+	return b, nil
+}
+
+// Lexicon is the board's word list.
+func (b *Board) Lexicon() *Lexicon { return b.lex }
+
+// Size is the board's width and height.
+func (b *Board) Size() (w, h int) { return b.w, b.h }
+
+func (b *Board) inside(x, y int) bool { return x >= 0 && y >= 0 && x < b.w && y < b.h }
+
+// Place adds an object of a kind on tile (x, y) as the newest object and
+// returns its id. It clears the undo history.
+func (b *Board) Place(kind string, x, y int) (ID, error) {
+	k, err := b.lex.kind(kind)
+	if err != nil {
+		return 0, err
+	}
+	if !b.inside(x, y) {
+		return 0, fmt.Errorf("%s at (%d, %d): %w of %dx%d", kind, x, y, ErrOutside, b.w, b.h)
+	}
+	b.journal, b.turns = b.journal[:0], b.turns[:0]
+	return b.create(k, x, y), nil
+}
+
+func (b *Board) mustExist(id ID, call string) *object {
+	if id == 0 || int(id) >= len(b.objs) {
+		panic(fmt.Sprintf("grid: %s: id %d was never issued by this board", call, id))
+	}
+	return &b.objs[id]
+}
+
+// PosOf is an object's tile; ok is false once it has been destroyed. It
+// panics on an id the board never issued.
+func (b *Board) PosOf(id ID) (x, y int, ok bool) {
+	o := b.mustExist(id, "PosOf")
+	if !o.alive {
+		return 0, 0, false
+	}
+	return int(o.x), int(o.y), true
+}
+
+// KindOf is an object's kind, destroyed or not. It panics on an id the board
+// never issued.
+func (b *Board) KindOf(id ID) string {
+	return b.lex.kinds[b.mustExist(id, "KindOf").kind].name
+}
+
+// StackAt lists the kinds on a tile, oldest object first.
+func (b *Board) StackAt(x, y int) []string {
+	out := []string{}
+	if !b.inside(x, y) {
+		return out
+	}
+	for _, id := range b.tiles[y*b.w+x] {
+		out = append(out, b.lex.kinds[b.objs[id].kind].name)
+	}
+	return out
+}
+
+// KindsAt lists the kinds on a tile, sorted.
+func (b *Board) KindsAt(x, y int) []string {
+	out := b.StackAt(x, y)
+	sort.Strings(out)
+	return out
+}
+
+// IDsAt lists the live objects on a tile, oldest first.
+func (b *Board) IDsAt(x, y int) []ID {
+	if !b.inside(x, y) {
+		return []ID{}
+	}
+	return append([]ID{}, b.tiles[y*b.w+x]...)
+}
+
+// Objects lists the live objects, oldest first.
+func (b *Board) Objects() []ID {
+	var out []ID
+	for id := 1; id < len(b.objs); id++ {
+		if b.objs[id].alive {
+			out = append(out, ID(id))
+		}
+	}
+	return out
+}
+
+// NextID is the id the next new object will get.
+func (b *Board) NextID() ID { return ID(len(b.objs)) }
+
+// Won is true once a turn's win check has found a winner.
+func (b *Board) Won() bool { return b.won }
+
+// Lost is true while no object is YOU.
+func (b *Board) Lost() bool {
+	b.sync()
+	if b.possible&b.lex.you == 0 {
+		return true
+	}
+	for id := 1; id < len(b.objs); id++ {
+		if b.objs[id].alive && b.props(ID(id))&b.lex.you != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Rules lists what the text spells, sorted, each rule once.
+func (b *Board) Rules() []string {
+	b.sync()
+	return append([]string{}, b.rules...)
+}
+
+// ActiveRules lists the rules in force after resolution, sorted.
+func (b *Board) ActiveRules() []string {
+	b.sync()
+	return append([]string{}, b.active...)
+}
+
+// HasProperty says whether an object has a property (or, for a noun, is
+// told to be that noun) now: a rule naming the object gives it, its
+// condition holding, and no negated rule naming the object takes it away.
+// A destroyed object has none. It panics on an id the board never issued.
+func (b *Board) HasProperty(id ID, prop string) bool {
+	o := b.mustExist(id, "HasProperty")
+	if !o.alive {
+		return false
+	}
+	b.sync()
+	w, ok := b.lex.byWord[prop]
+	if !ok {
+		return false
+	}
+	if bit := b.lex.bit[w]; bit != 0 {
+		return b.props(id)&bit != 0
+	}
+	return b.told(id, w)
+}
+
+// --- object bookkeeping -------------------------------------------------
+
+func (b *Board) isText(k KindID) bool { return b.lex.kinds[k].text }
+
+func (b *Board) create(k KindID, x, y int) ID {
+	id := ID(len(b.objs))
+	b.objs = append(b.objs, object{kind: k, x: int16(x), y: int16(y), alive: true})
+	b.insert(id, x, y)
+	if b.isText(k) {
+		b.dirty = true
+	}
+	b.record(change{id: id, op: opCreated})
+	return id
+}
+
+func (b *Board) destroy(id ID) {
+	o := &b.objs[id]
+	if !o.alive {
+		return
+	}
+	o.alive = false
+	b.remove(id, int(o.x), int(o.y))
+	if b.isText(o.kind) {
+		b.dirty = true
+	}
+	b.record(change{id: id, op: opDestroyed})
+}
+
+func (b *Board) relocate(id ID, x, y int) {
+	o := &b.objs[id]
+	b.record(change{id: id, op: opMoved, x: o.x, y: o.y})
+	b.remove(id, int(o.x), int(o.y))
+	o.x, o.y = int16(x), int16(y)
+	b.insert(id, x, y)
+	if b.isText(o.kind) {
+		b.dirty = true
+	}
+}
+
+func (b *Board) setKind(id ID, k KindID) {
+	o := &b.objs[id]
+	b.record(change{id: id, op: opKind, kind: o.kind})
+	if b.isText(o.kind) || b.isText(k) {
+		b.dirty = true
+	}
+	o.kind = k
+}
+
+func (b *Board) insert(id ID, x, y int) {
+	t := &b.tiles[y*b.w+x]
+	i := len(*t)
+	*t = append(*t, id)
+	for i > 0 && (*t)[i-1] > id {
+		(*t)[i] = (*t)[i-1]
+		i--
+	}
+	(*t)[i] = id
+}
+
+func (b *Board) remove(id ID, x, y int) {
+	t := &b.tiles[y*b.w+x]
+	for i, v := range *t {
+		if v == id {
+			*t = append((*t)[:i], (*t)[i+1:]...)
+			return
+		}
+	}
+}
+
+// marker marks objects in rounds: starting a round unmarks every object.
+type marker struct {
+	gen  uint32
+	mark []uint32
+}
+
+func (m *marker) reset() {
+	m.gen++
+	if m.gen == 0 {
+		clear(m.mark)
+		m.gen = 1
+	}
+}
+
+func (m *marker) set(id ID) {
+	if int(id) >= len(m.mark) {
+		m.mark = append(m.mark, make([]uint32, int(id)-len(m.mark)+32)...)
+	}
+	m.mark[id] = m.gen
+}
+
+func (m *marker) has(id ID) bool {
+	return int(id) < len(m.mark) && m.mark[id] == m.gen
+}

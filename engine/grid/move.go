@@ -1,0 +1,163 @@
+package grid
+
+// Move moves every YOU object one tile, with what it pushes and pulls, then
+// reparses the rules. It is movement only: no conversion, hazard or win
+// check. It can be undone.
+func (b *Board) Move(d Dir) {
+	b.beginTurn()
+	b.move(d)
+	b.sync()
+	b.endTurn()
+}
+
+// move is the movement of a turn. The objects that are YOU when it starts
+// move one at a time, the one furthest ahead in d first (ties: oldest
+// first). Each plans its push chain in full before anything changes; an
+// object steps at most once.
+func (b *Board) move(d Dir) {
+	b.sync()
+	if b.possible&b.lex.you == 0 {
+		return
+	}
+	dx, dy := d.delta()
+	b.yous = b.yous[:0]
+	for id := 1; id < len(b.objs); id++ {
+		if b.objs[id].alive && b.props(ID(id))&b.lex.you != 0 {
+			b.yous = append(b.yous, ID(id))
+		}
+	}
+	ahead := func(id ID) int {
+		o := &b.objs[id]
+		return int(o.x)*dx + int(o.y)*dy
+	}
+	// insertion sort: usually there are one or two
+	for i := 1; i < len(b.yous); i++ {
+		for j := i; j > 0; j-- {
+			p, q := b.yous[j-1], b.yous[j]
+			if ap, aq := ahead(p), ahead(q); ap > aq || (ap == aq && p < q) {
+				break
+			}
+			b.yous[j-1], b.yous[j] = q, p
+		}
+	}
+	b.moved.reset()
+	for _, id := range b.yous {
+		if !b.objs[id].alive || b.moved.has(id) {
+			continue
+		}
+		b.moveList = b.moveList[:0]
+		if !b.tryStep(id, dx, dy) {
+			continue
+		}
+		// PULL: what stood directly behind each mover follows it; the list
+		// grows as pulled objects move, so chains of PULL follow too.
+		for i := 0; i < len(b.moveList); i++ {
+			o := &b.objs[b.moveList[i]]
+			bx, by := int(o.x)-2*dx, int(o.y)-2*dy
+			if !b.inside(bx, by) {
+				continue
+			}
+			for _, q := range b.behind(bx, by) {
+				if b.objs[q].alive && !b.moved.has(q) && b.props(q)&b.lex.pull != 0 {
+					b.tryStep(q, dx, dy)
+				}
+			}
+		}
+		b.openShut()
+	}
+}
+
+// behind copies a tile's ids, since pulling changes the tile.
+func (b *Board) behind(x, y int) []ID {
+	b.pullBuf = append(b.pullBuf[:0], b.tiles[y*b.w+x]...)
+	return b.pullBuf
+}
+
+// tryStep plans the move of one object and the chain it pushes, and makes
+// it if nothing in the chain is blocked. The moved objects join moveList.
+func (b *Board) tryStep(id ID, dx, dy int) bool {
+	b.planned.reset()
+	b.plan = b.plan[:0]
+	if !b.planStep(id, dx, dy) {
+		return false
+	}
+	for _, q := range b.plan {
+		o := &b.objs[q]
+		b.relocate(q, int(o.x)+dx, int(o.y)+dy)
+		b.moved.set(q)
+		b.moveList = append(b.moveList, q)
+	}
+	return true
+}
+
+// planStep adds an object and everything it must push to the plan, or
+// reports that the object cannot move. PUSH objects ahead are pushed (even
+// when also STOP); STOP objects and the edge block; an OPEN object does not
+// block a SHUT one or the reverse; an object that already stepped this move
+// is not pushed again and does not block unless it is STOP without PUSH.
+func (b *Board) planStep(id ID, dx, dy int) bool {
+	if b.planned.has(id) {
+		return true
+	}
+	b.planned.set(id)
+	o := &b.objs[id]
+	x, y := int(o.x)+dx, int(o.y)+dy
+	if !b.inside(x, y) {
+		return false
+	}
+	mine := b.props(id)
+	lex := b.lex
+	for _, q := range b.tiles[y*b.w+x] {
+		if b.planned.has(q) {
+			continue
+		}
+		theirs := b.props(q)
+		if lex.opposite(mine, theirs) {
+			continue
+		}
+		if theirs&lex.push != 0 {
+			if b.moved.has(q) {
+				continue
+			}
+			if !b.planStep(q, dx, dy) {
+				return false
+			}
+			continue
+		}
+		if theirs&lex.stop != 0 {
+			return false
+		}
+	}
+	b.plan = append(b.plan, id)
+	return true
+}
+
+func (lex *Lexicon) opposite(a, b uint64) bool {
+	return (a&lex.open != 0 && b&lex.shut != 0) || (a&lex.shut != 0 && b&lex.open != 0)
+}
+
+// openShut destroys, for each object that moved (in the order it moved)
+// and still stands, it and the oldest object on its tile that is its
+// opposite (OPEN meeting SHUT).
+func (b *Board) openShut() {
+	if b.possible&b.lex.open == 0 || b.possible&b.lex.shut == 0 {
+		return
+	}
+	for _, id := range b.moveList {
+		o := &b.objs[id]
+		if !o.alive {
+			continue
+		}
+		mine := b.props(id)
+		if mine&(b.lex.open|b.lex.shut) == 0 {
+			continue
+		}
+		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			if q != id && b.lex.opposite(mine, b.props(q)) {
+				b.destroy(id)
+				b.destroy(q)
+				break
+			}
+		}
+	}
+}

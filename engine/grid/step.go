@@ -1,0 +1,270 @@
+package grid
+
+// Step plays one whole turn: movement, parse, conversion, parse, hazards
+// (SINK, then HOT/MELT, then DEFEAT), the win check and a last parse. It
+// can be undone.
+func (b *Board) Step(d Dir) {
+	b.beginTurn()
+	b.move(d)
+	b.sync()
+	b.convert()
+	b.sync()
+	b.sink()
+	b.melt()
+	b.defeat()
+	b.checkWin()
+	b.sync()
+	b.endTurn()
+}
+
+type decision struct {
+	id      ID
+	deleted bool
+	keep    bool // the object's own noun is among its targets
+	from    int  // its targets are b.targets[from:to]
+	to      int
+}
+
+// convert turns objects into what the rules in force tell them to be,
+// every decision taken from the board as movement left it.
+func (b *Board) convert() {
+	if !b.converts {
+		return
+	}
+	b.decisions, b.targets = b.decisions[:0], b.targets[:0]
+	for id := ID(1); int(id) < len(b.objs); id++ {
+		o := &b.objs[id]
+		if !o.alive || len(b.kinds[o.kind].rules) == 0 {
+			continue
+		}
+		if d, ok := b.decide(id); ok {
+			b.decisions = append(b.decisions, d)
+		}
+	}
+	for _, d := range b.decisions {
+		o := &b.objs[d.id]
+		x, y := int(o.x), int(o.y)
+		targets := b.targets[d.from:d.to]
+		switch {
+		case d.deleted:
+			b.destroy(d.id)
+		case d.keep:
+		default:
+			b.setKind(d.id, b.lex.thingKind[targets[0]])
+			targets = targets[1:]
+		}
+		own := b.ownNoun(d.id)
+		for _, t := range targets {
+			if d.keep && !d.deleted && t == own {
+				continue
+			}
+			b.create(b.lex.thingKind[t], x, y)
+		}
+	}
+}
+
+func (b *Board) ownNoun(id ID) WordID {
+	info := b.lex.kinds[b.objs[id].kind]
+	if info.text {
+		return 0
+	}
+	return info.word
+}
+
+// decide settles one object's conversion. X IS NOT X deletes it (its other
+// targets still appear); X IS X locks it; each target Y some "... IS NOT Y"
+// names it for is dropped. Conditions and negations are settled for this
+// object.
+func (b *Board) decide(id ID) (decision, bool) {
+	rules := b.kinds[b.objs[id].kind].rules
+	d := decision{id: id, from: len(b.targets)}
+	negated := func(w WordID) bool {
+		for _, ri := range rules {
+			r := b.rs.Rules[ri]
+			if r.Neg && r.Pred == w && (r.Cond == 0 || b.holds(id, r.Cond)) {
+				return true
+			}
+		}
+		return false
+	}
+	locked := false
+	for _, ri := range rules {
+		r := b.rs.Rules[ri]
+		if b.lex.bit[r.Pred] != 0 || (r.Cond != 0 && !b.holds(id, r.Cond)) {
+			continue
+		}
+		switch {
+		case r.Neg:
+			if r.Pred == r.Subject {
+				d.deleted = true
+			}
+		case r.Pred == r.Subject:
+			if !negated(r.Pred) {
+				locked = true
+			}
+		case b.lex.convertsTo(r.Pred) && !negated(r.Pred):
+			if !containsWord(b.targets[d.from:], r.Pred) {
+				b.targets = append(b.targets, r.Pred)
+			}
+		}
+	}
+	if locked && !d.deleted {
+		b.targets = b.targets[:d.from]
+		return d, false
+	}
+	d.to = len(b.targets)
+	if !d.deleted && d.to == d.from {
+		return d, false
+	}
+	own := b.ownNoun(id)
+	for _, t := range b.targets[d.from:d.to] {
+		if own != 0 && t == own {
+			d.keep = true
+		}
+	}
+	if d.keep && !d.deleted && d.to-d.from == 1 {
+		return d, false
+	}
+	return d, true
+}
+
+func (b *Board) floats(id ID) bool { return b.props(id)&b.lex.float != 0 }
+
+// sink: an object that is SINK and every other object on its tile at its
+// float level are destroyed, if there is any such other object.
+func (b *Board) sink() {
+	sink := b.lex.sink
+	if b.possible&sink == 0 {
+		return
+	}
+	b.doomedSet.reset()
+	b.doomed = b.doomed[:0]
+	for id := ID(1); int(id) < len(b.objs); id++ {
+		o := &b.objs[id]
+		if !o.alive || b.props(id)&sink == 0 {
+			continue
+		}
+		fl := b.floats(id)
+		found := false
+		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			if q != id && b.floats(q) == fl {
+				found = true
+				b.doom(q)
+			}
+		}
+		if found {
+			b.doom(id)
+		}
+	}
+	b.destroyDoomed()
+}
+
+// melt: every MELT object sharing a tile with another, HOT object at its
+// float level is destroyed.
+func (b *Board) melt() {
+	hot, melt := b.lex.hot, b.lex.melt
+	if b.possible&hot == 0 || b.possible&melt == 0 {
+		return
+	}
+	b.doomedSet.reset()
+	b.doomed = b.doomed[:0]
+	for id := ID(1); int(id) < len(b.objs); id++ {
+		o := &b.objs[id]
+		if !o.alive || b.props(id)&hot == 0 {
+			continue
+		}
+		fl := b.floats(id)
+		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			if q != id && b.props(q)&melt != 0 && b.floats(q) == fl {
+				b.doom(q)
+			}
+		}
+	}
+	b.destroyDoomed()
+}
+
+// defeat: every YOU object that is itself DEFEAT, or shares its tile with a
+// DEFEAT object at its float level, is destroyed.
+func (b *Board) defeat() {
+	you, defeat := b.lex.you, b.lex.defeat
+	if b.possible&you == 0 || b.possible&defeat == 0 {
+		return
+	}
+	b.doomedSet.reset()
+	b.doomed = b.doomed[:0]
+	for id := ID(1); int(id) < len(b.objs); id++ {
+		o := &b.objs[id]
+		if !o.alive {
+			continue
+		}
+		p := b.props(id)
+		if p&you == 0 {
+			continue
+		}
+		if p&defeat != 0 {
+			b.doom(id)
+			continue
+		}
+		fl := p&b.lex.float != 0
+		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			if q != id && b.props(q)&defeat != 0 && b.floats(q) == fl {
+				b.doom(id)
+				break
+			}
+		}
+	}
+	b.destroyDoomed()
+}
+
+// checkWin: a YOU object that is WIN, or shares its tile with a WIN object
+// at its float level, wins; a win stays won.
+func (b *Board) checkWin() {
+	you, win := b.lex.you, b.lex.win
+	if b.won || b.possible&you == 0 || b.possible&win == 0 {
+		return
+	}
+	for id := ID(1); int(id) < len(b.objs); id++ {
+		o := &b.objs[id]
+		if !o.alive {
+			continue
+		}
+		p := b.props(id)
+		if p&you == 0 {
+			continue
+		}
+		if p&win != 0 {
+			b.won = true
+			return
+		}
+		fl := p&b.lex.float != 0
+		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			if q != id && b.props(q)&win != 0 && b.floats(q) == fl {
+				b.won = true
+				return
+			}
+		}
+	}
+}
+
+func (b *Board) doom(id ID) {
+	if !b.doomedSet.has(id) {
+		b.doomedSet.set(id)
+		b.doomed = append(b.doomed, id)
+	}
+}
+
+func (b *Board) destroyDoomed() {
+	for _, id := range b.doomed {
+		b.destroy(id)
+	}
+	b.doomed = b.doomed[:0]
+}
+
+func containsWord(list []WordID, w WordID) bool {
+	for _, v := range list {
+		if v == w {
+			return true
+		}
+	}
+	return false
+}

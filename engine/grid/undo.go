@@ -1,0 +1,94 @@
+package grid
+
+// The history is a journal of changes, one group per turn: undoing a turn
+// plays its changes backwards. It restores exactly what a full snapshot
+// (every object's id, kind and tile in age order, the id counter and the
+// win) would, at the cost of the changes only.
+
+type changeOp uint8
+
+const (
+	opMoved     changeOp = iota // x, y: where it was
+	opKind                      // kind: what it was
+	opDestroyed                 // it stood where it still says it is
+	opCreated
+)
+
+type change struct {
+	id   ID
+	kind KindID
+	x, y int16
+	op   changeOp
+}
+
+type turn struct {
+	start int  // its first change in the journal
+	next  ID   // the id counter before it
+	won   bool // the win before it
+}
+
+// ChangeBytes and TurnBytes are the sizes of one journal entry and of one
+// turn's header, for measuring what the history holds.
+const (
+	ChangeBytes = 12
+	TurnBytes   = 16
+)
+
+func (b *Board) beginTurn() {
+	b.sync()
+	b.turns = append(b.turns, turn{start: len(b.journal), next: ID(len(b.objs)), won: b.won})
+	b.inTurn = true
+}
+
+func (b *Board) endTurn() { b.inTurn = false }
+
+func (b *Board) record(c change) {
+	if b.inTurn {
+		b.journal = append(b.journal, c)
+	}
+}
+
+// History is how many turns Undo can take back, and how many changes the
+// journal holds for them.
+func (b *Board) History() (turns, changes int) { return len(b.turns), len(b.journal) }
+
+// Undo puts the board back as it was before the last Move or Step and
+// reports true; with nothing to undo it reports false and changes nothing.
+// The rules are reparsed from the restored text.
+func (b *Board) Undo() bool {
+	if len(b.turns) == 0 {
+		return false
+	}
+	t := b.turns[len(b.turns)-1]
+	b.turns = b.turns[:len(b.turns)-1]
+	for i := len(b.journal) - 1; i >= t.start; i-- {
+		c := b.journal[i]
+		o := &b.objs[c.id]
+		if b.isText(o.kind) {
+			b.dirty = true
+		}
+		switch c.op {
+		case opMoved:
+			b.remove(c.id, int(o.x), int(o.y))
+			o.x, o.y = c.x, c.y
+			b.insert(c.id, int(o.x), int(o.y))
+		case opKind:
+			o.kind = c.kind
+			if b.isText(o.kind) {
+				b.dirty = true
+			}
+		case opDestroyed:
+			o.alive = true
+			b.insert(c.id, int(o.x), int(o.y))
+		case opCreated:
+			if o.alive {
+				b.remove(c.id, int(o.x), int(o.y))
+			}
+			o.alive = false
+		}
+	}
+	b.journal = b.journal[:t.start]
+	b.objs = b.objs[:t.next]
+	b.won = t.won
+	return true
+}

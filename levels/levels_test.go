@@ -1,0 +1,55 @@
+package levels_test
+
+import (
+	"testing"
+
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/harness"
+	"github.com/systemic-game-design/course/levels"
+)
+
+func TestEveryLevelLoads(t *testing.T) {
+	all, names, err := data.LoadLevels(levels.Files, "levels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) < 8 {
+		t.Errorf("%d levels, want at least 8", len(names))
+	}
+	for _, n := range names {
+		if all[n].Title == "" {
+			t.Errorf("%s has no title", n)
+		}
+	}
+}
+
+// TestSolutionsWin replays each recorded solution: the last step wins and
+// no earlier one does, and no step before it loses.
+func TestSolutionsWin(t *testing.T) {
+	all, names, err := data.LoadLevels(levels.Files, "levels")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		lv := all[n]
+		t.Run(n, func(t *testing.T) {
+			if len(lv.Solution) == 0 {
+				t.Fatal("no recorded solution")
+			}
+			b := harness.NewBaba(lv.LevelDef)
+			if b.Won() || b.Lost() {
+				t.Fatalf("at the start Won() = %v, Lost() = %v", b.Won(), b.Lost())
+			}
+			for i, d := range lv.Solution {
+				b.Step(d)
+				last := i == len(lv.Solution)-1
+				if b.Won() != last {
+					t.Fatalf("after step %d of %d (%s) Won() = %v", i+1, len(lv.Solution), d, b.Won())
+				}
+				if !last && b.Lost() {
+					t.Fatalf("after step %d (%s) no object is YOU", i+1, d)
+				}
+			}
+		})
+	}
+}

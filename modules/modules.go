@@ -1,0 +1,221 @@
+// Package modules is the course's list of modules as data: each module's
+// number, slug, part and title, the harness functions it adds (Go spelling),
+// and where its tests and Expansion Drop live inside the course folder. The
+// cards a module introduces come from the catalog (see CardsOf).
+package modules
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/systemic-game-design/course/course/data"
+)
+
+// Module is one module of the course.
+type Module struct {
+	Number string // "01"
+	Slug   string // "01-handles": the module's folder inside course/
+	Part   string // "0" (set-up), "I", "II", "III", or "I-III" for the closing module
+	Title  string
+	// Harness is the harness functions the module adds, as Go declarations.
+	Harness []string
+	// Note says what the module changes in the contract when it adds no
+	// function, or what the learner should know beside the list.
+	Note string
+}
+
+// Name is the slug without its number: "handles".
+func (m Module) Name() string { return strings.TrimPrefix(m.Slug, m.Number+"-") }
+
+// TestsDir is the folder of the module's tests, inside the course folder.
+func (m Module) TestsDir() string { return path.Join(m.Slug, "tests") }
+
+// ExpansionTestsDir is the folder of the Expansion Drop's test.
+func (m Module) ExpansionTestsDir() string { return path.Join(m.Slug, "expansion", "tests") }
+
+// CardsDir is the folder of card files that only this module brings (cards
+// that are not in the repository's cards/ folder).
+func (m Module) CardsDir() string { return path.Join(m.Slug, "cards") }
+
+// TestPrefix is the prefix every test of the module has: "Test_01_".
+func (m Module) TestPrefix() string { return "Test_" + m.Number + "_" }
+
+// ExpansionTestPrefix is the prefix of the Expansion Drop's tests: "Test_01x_".
+func (m Module) ExpansionTestPrefix() string { return "Test_" + m.Number + "x_" }
+
+var all = []Module{
+	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law",
+		Note: "no harness functions yet: the workspace, its stubs and the tools"},
+	{Number: "01", Slug: "01-handles", Part: "I", Title: "Handles and order of play", Harness: []string{
+		"func NewGame(opts GameOpts) *Game",
+		"func (g *Game) Summon(card string, player Player) ID",
+		"func (g *Game) AddToHand(card string, player Player) ID",
+		"func (g *Game) AddToDeck(card string, player Player) ID",
+		"func (g *Game) ZoneOf(id ID) Zone",
+		"func (g *Game) Board(player Player) []ID",
+		"func (g *Game) Hand(player Player) []ID",
+		"func (g *Game) OrderOfPlay(id ID) uint32",
+		"func (g *Game) NameOf(id ID) string",
+		"func (g *Game) Play(handID ID) // leave it a stub until the Expansion Drop",
+	}},
+	{Number: "02", Slug: "02-queue", Part: "I", Title: "The Queue", Harness: []string{
+		"func (g *Game) Hero(player Player) ID",
+		"func (g *Game) DealDamage(target ID, amount int)",
+		"func (g *Game) Cast(card string, player Player, target ...ID)",
+		"func (g *Game) Health(id ID) int",
+		"func (g *Game) Attack(id ID) int",
+		"func (g *Game) Armor(player Player) int",
+		"func (g *Game) Log() []GameEvent",
+		"func (g *Game) ClearLog()",
+		"func (g *Game) LogTree() string",
+	}},
+	{Number: "03", Slug: "03-death-step", Part: "I", Title: "The Death Step", Harness: []string{
+		"func (g *Game) Destroy(target ID)",
+	}},
+	{Number: "04", Slug: "04-auras", Part: "I", Title: "Auras",
+		Note: "no new function: Play (the Module 1 drop) is now required and runs one Sequence; new event ArmorLost"},
+	{Number: "05", Slug: "05-cards-as-data", Part: "I", Title: "Cards as data", Harness: []string{
+		"func (g *Game) RegisterCards(defs []CardDef)",
+		"func (g *Game) Assemble(base, donor string, half Half) (string, error)",
+		"func (g *Game) Cost(id ID) int",
+		"func (g *Game) SetChooser(choose func(kind string, options []string) string)",
+	}},
+	{Number: "06", Slug: "06-rules-as-text", Part: "II", Title: "Rules as text", Harness: []string{
+		"func NewBaba(level LevelDef) *Baba",
+		"func (b *Baba) Place(kind string, x, y int) ID",
+		"func (b *Baba) Rules() []string",
+	}},
+	{Number: "07", Slug: "07-negation", Part: "II", Title: "Negation and identity", Harness: []string{
+		"func (b *Baba) HasProperty(id ID, prop string) bool",
+		"func (b *Baba) ActiveRules() []string",
+	}},
+	{Number: "08", Slug: "08-movement", Part: "II", Title: "Movement", Harness: []string{
+		"func (b *Baba) Move(dir Dir)",
+		"func (b *Baba) PosOf(id ID) (x, y int, ok bool)",
+		"func (b *Baba) KindsAt(x, y int) []string",
+		"func (b *Baba) StackAt(x, y int) []string",
+	}},
+	{Number: "09", Slug: "09-turn", Part: "II", Title: "The turn, and undo", Harness: []string{
+		"func (b *Baba) Step(dir Dir)",
+		"func (b *Baba) Won() bool",
+		"func (b *Baba) Lost() bool",
+		"func (b *Baba) Undo() bool",
+	}},
+	{Number: "10", Slug: "10-spellgrid", Part: "III", Title: "SpellGrid", Harness: []string{
+		"func NewSpellGrid(level LevelDef, cards []CardDef) *SpellGrid",
+		"func (s *SpellGrid) Place, Rules, ActiveRules, HasProperty, Move, PosOf, KindsAt, StackAt, Step, Won, Lost // as on Baba",
+		"func (s *SpellGrid) Undo() bool // panics: not supported",
+		"func (s *SpellGrid) Cast(card string, target ...ID)",
+		"func (s *SpellGrid) Play(card string, x, y int) ID",
+		"func (s *SpellGrid) CheckCast(card string, target ...ID) error",
+		"func (s *SpellGrid) CheckPlay(card string, x, y int) error",
+		"func (s *SpellGrid) Health(id ID) int",
+		"func (s *SpellGrid) Hero(player Player) ID",
+		"func (s *SpellGrid) NameOf(id ID) string",
+		"func (s *SpellGrid) MinionAt(x, y int) (ID, bool)",
+		"func (s *SpellGrid) Hand() []string",
+		"func (s *SpellGrid) Log() []GameEvent",
+		"func (s *SpellGrid) ClearLog()",
+		"func (s *SpellGrid) LogTree() string",
+		"func (s *SpellGrid) SetChooser(choose func(kind string, options []string) string)",
+		"func (s *SpellGrid) WithNaiveAuraTiming()",
+	}},
+	{Number: "11", Slug: "11-conditions", Part: "II", Title: "Conditions",
+		Note: "no new function: Rules, ActiveRules, HasProperty and Step learn the condition word ON"},
+	{Number: "12", Slug: "12-combat", Part: "I", Title: "Combat", Harness: []string{
+		"func (g *Game) OrderAttack(attacker, defender ID) error",
+		"func (g *Game) CanAttack(attacker, defender ID) error",
+		"func (g *Game) EndTurn(player Player)",
+	}},
+	{Number: "13", Slug: "13-invariants", Part: "I-III", Title: "Invariants",
+		Note: "no new function: properties checked over random sequences of harness calls"},
+}
+
+// All is every module, in course order.
+func All() []Module { return append([]Module(nil), all...) }
+
+// ErrUnknown is returned by Lookup for a number no module has.
+type ErrUnknown struct{ Number string }
+
+func (e *ErrUnknown) Error() string {
+	return fmt.Sprintf("there is no module %q; run `course modules` for the list (numbers 00 to %s)", e.Number, all[len(all)-1].Number)
+}
+
+// Lookup finds a module by its number: "1", "01" and "01-handles" all give
+// Module 1.
+func Lookup(number string) (Module, error) {
+	n := number
+	if i := strings.IndexByte(n, '-'); i > 0 {
+		n = n[:i]
+	}
+	if len(n) == 1 {
+		n = "0" + n
+	}
+	for _, m := range all {
+		if m.Number == n && (n == number || m.Slug == number || len(number) <= 2) {
+			return m, nil
+		}
+	}
+	return Module{}, &ErrUnknown{Number: number}
+}
+
+// Available reports whether the course folder holds the module's tests: a
+// module without them cannot be started.
+func Available(courseFS fs.FS, m Module) bool {
+	return len(goFiles(courseFS, m.TestsDir())) > 0
+}
+
+// HasExpansion reports whether the course folder holds the module's
+// Expansion Drop test.
+func HasExpansion(courseFS fs.FS, m Module) bool {
+	return len(goFiles(courseFS, m.ExpansionTestsDir())) > 0
+}
+
+// TestFiles is the module's test files (paths inside the course folder).
+func TestFiles(courseFS fs.FS, m Module) []string { return goFiles(courseFS, m.TestsDir()) }
+
+// ExpansionTestFiles is the Expansion Drop's test files.
+func ExpansionTestFiles(courseFS fs.FS, m Module) []string {
+	return goFiles(courseFS, m.ExpansionTestsDir())
+}
+
+// CardFiles is the card files the module's own folder brings (cards/*.json).
+func CardFiles(courseFS fs.FS, m Module) []string {
+	matches, _ := fs.Glob(courseFS, path.Join(m.CardsDir(), "*.json"))
+	return matches
+}
+
+// CardsOf is the catalog cards the module introduces; expansion selects
+// those of its Expansion Drop ("03x") instead.
+func CardsOf(cat *data.Catalog, m Module, expansion bool) []data.CatalogCard {
+	if expansion {
+		return cat.CardsOfModule(m.Number + "x")
+	}
+	return cat.CardsOfModule(m.Number)
+}
+
+// CardFileName is the file name of a card in cards/: "Acolyte of Pain" is
+// "acolyte-of-pain.json".
+func CardFileName(card string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(card) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return b.String() + ".json"
+}
+
+func goFiles(fsys fs.FS, dir string) []string {
+	matches, _ := fs.Glob(fsys, path.Join(dir, "*.go"))
+	return matches
+}

@@ -1,0 +1,53 @@
+package modules
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSlugsAreTheCourseOrder(t *testing.T) {
+	var slugs []string
+	for _, m := range All() {
+		slugs = append(slugs, m.Slug)
+	}
+	assert.Equal(t, []string{"00-setup", "01-handles", "02-queue", "03-death-step", "04-auras",
+		"05-cards-as-data", "06-rules-as-text", "07-negation", "08-movement", "09-turn",
+		"10-spellgrid", "11-conditions", "12-combat", "13-invariants"}, slugs)
+}
+
+func TestLookup(t *testing.T) {
+	for _, in := range []string{"1", "01", "01-handles"} {
+		m, err := Lookup(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, "01-handles", m.Slug, in)
+		assert.Equal(t, "handles", m.Name())
+	}
+	for _, in := range []string{"14", "x", "01-queue", ""} {
+		_, err := Lookup(in)
+		var unknown *ErrUnknown
+		assert.ErrorAs(t, err, &unknown, in)
+	}
+}
+
+func TestAvailableNeedsTests(t *testing.T) {
+	fsys := fstest.MapFS{
+		"01-handles/tests/01_handles_test.go":            {Data: []byte("package tests")},
+		"01-handles/expansion/tests/01x_handles_test.go": {Data: []byte("package tests")},
+		"02-queue/lesson.md":                             {Data: []byte("# draft")},
+	}
+	m1, _ := Lookup("01")
+	m2, _ := Lookup("02")
+	assert.True(t, Available(fsys, m1))
+	assert.True(t, HasExpansion(fsys, m1))
+	assert.False(t, Available(fsys, m2))
+	assert.False(t, HasExpansion(fsys, m2))
+}
+
+func TestCardFileName(t *testing.T) {
+	assert.Equal(t, "acolyte-of-pain.json", CardFileName("Acolyte of Pain"))
+	assert.Equal(t, "test-filler.json", CardFileName("Test Filler"))
+	assert.Equal(t, "bolf-ramshield.json", CardFileName("Bolf  Ramshield!"))
+}
