@@ -153,7 +153,9 @@ func runRandom(seed uint64, actions int) error {
 		return fmt.Errorf("at the start: %w", err)
 	}
 	var done []string
-	for i := range actions {
+	// conversions can double the objects each turn (X IS Y AND Z with Y IS X
+	// AND Z); past a few thousand objects the run stops acting
+	for i := 0; i < actions && b.Board().NextID() < 3000; i++ {
 		d := Dir(r.IntN(4))
 		switch n := r.IntN(10); {
 		case n < 6:

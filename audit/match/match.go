@@ -68,7 +68,7 @@ func Split(text string) []Word {
 	var prev rune     // the previous rune of the word being read
 	end := func(at int) {
 		if start >= 0 {
-			words = append(words, Word{Text: strings.ToLower(text[start:at]), Start: start, End: at, Joint: joint})
+			words = append(words, Word{Text: lower(text[start:at]), Start: start, End: at, Joint: joint})
 			start = -1
 		}
 	}
@@ -96,6 +96,17 @@ func Split(text string) []Word {
 	}
 	end(len(text))
 	return words
+}
+
+// lower is strings.ToLower without an allocation for a word that is
+// already lower-case ASCII, which most words are.
+func lower(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return strings.ToLower(w)
+		}
+	}
+	return w
 }
 
 // boundary reports whether a new word starts at r, given the rune before it

@@ -42,7 +42,7 @@ func BenchmarkSequenceThatKillsNothing(b *testing.B) {
 		g.Summon("Plater", 0)
 		g.Summon("Grower", 0)
 	}
-	w := g.Summon("Wall of Flesh", 0)
+	w := g.Summon("Bulwark", 0)
 	g.ClearLog()
 	b.ReportAllocs()
 	for b.Loop() {

@@ -20,7 +20,7 @@ func minion(name string, attack, health int, clauses ...card.Clause) card.Def {
 func testDefs() []card.Def {
 	return []card.Def{
 		minion("Plain", 1, 1),
-		minion("Wall of Flesh", 0, 1<<30),
+		minion("Bulwark", 0, 1<<30),
 		minion("Drawer", 1, 4, trig(card.TriggerDamaged, card.ScopeSelf), eff(card.Clause{Effect: card.EffectDraw})),
 		minion("Plater", 1, 4, trig(card.TriggerDamaged, card.ScopeFriendlyMinion), eff(card.Clause{Effect: card.EffectArmor, Amount: 1})),
 		minion("Grower", 1, 5, trig(card.TriggerDamaged, card.ScopeAnyHero), eff(card.Clause{Effect: card.EffectStats, Attack: 1})),

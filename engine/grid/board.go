@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // ID is an object's handle: issued once by a board, from 1, never reused
@@ -107,19 +108,21 @@ type Board struct {
 	tiles [][]ID
 	won   bool
 
-	dirty       bool // text appeared, vanished, moved or changed since the last parse
-	rs          *RuleSet
-	rules       []string
-	active      []string
-	kinds       []kindRules
-	possible    uint64 // every property some rule gives
-	converts    bool   // some rule converts or deletes objects
-	conditional bool   // some rule has a condition
+	dirty    bool // text appeared, vanished, moved or changed since the last parse
+	rs       *RuleSet
+	rules    []string
+	active   []string
+	kinds    []kindRules
+	possible uint64 // every property some rule gives
+	converts bool   // some rule converts or deletes objects
 
-	journal []change
-	turns   []turn
+	journal chunked[change]
+	turns   chunked[turn]
 
 	inTurn bool
+
+	canceled      []bool // per rule of rs: not in force
+	lastDestroyed []ID
 
 	// scratch, reused between calls
 	moved     marker // objects that stepped in this move
@@ -127,7 +130,6 @@ type Board struct {
 	doomedSet marker // objects a hazard will destroy
 	plan      []ID
 	moveList  []ID
-	origins   []int32
 	yous      []ID
 	doomed    []ID
 	pullBuf   []ID
@@ -178,7 +180,8 @@ func (b *Board) Place(kind string, x, y int) (ID, error) {
 	if !b.inside(x, y) {
 		return 0, fmt.Errorf("%s at (%d, %d): %w of %dx%d", kind, x, y, ErrOutside, b.w, b.h)
 	}
-	b.journal, b.turns = b.journal[:0], b.turns[:0]
+	b.journal.truncate(0)
+	b.turns.truncate(0)
 	return b.create(k, x, y), nil
 }
 
@@ -317,6 +320,9 @@ func (b *Board) destroy(id ID) {
 	}
 	o.alive = false
 	b.remove(id, int(o.x), int(o.y))
+	if b.inTurn {
+		b.lastDestroyed = append(b.lastDestroyed, id)
+	}
 	if b.isText(o.kind) {
 		b.dirty = true
 	}
@@ -387,4 +393,66 @@ func (m *marker) set(id ID) {
 
 func (m *marker) has(id ID) bool {
 	return int(id) < len(m.mark) && m.mark[id] == m.gen
+}
+
+// RuleInfo is a rule in force, in words, for a caller that turns rules
+// into effects of its own.
+type RuleInfo struct {
+	Subject string
+	Cond    string // the condition as written ("ON X AND Y"), or ""
+	Neg     bool
+	Pred    string
+}
+
+// Active lists the rules in force (ActiveRules) as words, in reading order.
+func (b *Board) Active() []RuleInfo {
+	b.sync()
+	var out []RuleInfo
+	for i, r := range b.rs.Rules {
+		if b.canceled[i] {
+			continue
+		}
+		info := RuleInfo{Subject: b.lex.words[r.Subject].Word, Neg: r.Neg, Pred: b.lex.words[r.Pred].Word}
+		if r.Cond != 0 {
+			c := b.rs.Conds[r.Cond]
+			words := []string{b.lex.words[c.Word].Word}
+			for i, n := range c.Nouns {
+				if i > 0 {
+					words = append(words, "AND")
+				}
+				words = append(words, b.lex.words[n].Word)
+			}
+			info.Cond = strings.Join(words, " ")
+		}
+		out = append(out, info)
+	}
+	return out
+}
+
+// Destroy removes an object from the board (a caller's own effect, such
+// as a minion dying); it is part of the current turn's history if a turn is
+// being played. Destroying a destroyed object does nothing. It panics on an
+// id the board never issued.
+func (b *Board) Destroy(id ID) {
+	b.mustExist(id, "Destroy")
+	b.destroy(id)
+}
+
+// Create adds an object as the newest, like Place, but keeps the undo
+// history (it joins the current turn's history if a turn is being played).
+func (b *Board) Create(kind string, x, y int) (ID, error) {
+	k, err := b.lex.kind(kind)
+	if err != nil {
+		return 0, err
+	}
+	if !b.inside(x, y) {
+		return 0, fmt.Errorf("%s at (%d, %d): %w of %dx%d", kind, x, y, ErrOutside, b.w, b.h)
+	}
+	return b.create(k, x, y), nil
+}
+
+// Destroyed lists the objects the last Move or Step destroyed, in the
+// order it destroyed them.
+func (b *Board) Destroyed() []ID {
+	return append([]ID{}, b.lastDestroyed...)
 }

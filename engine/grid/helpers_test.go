@@ -50,10 +50,13 @@ func place(t testing.TB, b *Board, kind string, x, y int) ID {
 }
 
 // write places a sentence's words as text, from (x, y) going right
-// (vertical false) or down.
+// (vertical false) or down; "." leaves a tile empty.
 func write(t testing.TB, b *Board, x, y int, vertical bool, sentence string) {
 	t.Helper()
 	for i, w := range strings.Fields(sentence) {
+		if w == "." {
+			continue
+		}
 		if vertical {
 			place(t, b, "text:"+w, x, y+i)
 		} else {

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// rulesAt writes one sentence per row from the top of a board, leaving the
-// bottom rows free for play.
-func rulesBoard(t *testing.T, w, h int, sentences ...string) *Board {
+// rulesBoard writes one sentence per row from the top of a board, leaving
+// the bottom rows free for play.
+func rulesBoard(t testing.TB, w, h int, sentences ...string) *Board {
 	t.Helper()
 	b := newTestBoard(t, w, h)
 	for y, s := range sentences {

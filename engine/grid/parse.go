@@ -15,7 +15,7 @@ type Rule struct {
 }
 
 // CondID indexes a condition in its RuleSet; 0 is no condition.
-type CondID uint16
+type CondID uint32
 
 // Condition is a condition word with its nouns in written order.
 type Condition struct {
@@ -123,26 +123,18 @@ func (p *parser) words(cell []WordID, class uint8) []WordID {
 }
 
 // canStart reports whether some reading of the tiles before i leaves tile i
-// outside a condition's list of nouns (COND NOUN [AND NOUN]* AND just before it).
+// outside a condition's list of nouns, that is, not preceded by
+// NOUN COND [NOUN AND]* in every reading.
 func (p *parser) canStart(run [][]WordID, i int) bool {
-	j := i - 1
-	if j < 0 || p.hasOther(run[j], classCondition|classAnd) {
-		return true
-	}
-	if !p.has(run[j], classAnd) {
-		return false
-	}
-	for {
-		j-- // must be a noun for the pattern to go on
-		if j < 0 || p.hasOther(run[j], classNoun) {
-			return true
-		}
-		j-- // a condition word closes the pattern; AND continues it
+	for j := i - 1; ; j -= 2 {
 		if j < 0 || p.hasOther(run[j], classCondition|classAnd) {
 			return true
 		}
+		if j == 0 || p.hasOther(run[j-1], classNoun) {
+			return true
+		}
 		if !p.has(run[j], classAnd) {
-			return false
+			return false // a condition word with a noun before it
 		}
 	}
 }

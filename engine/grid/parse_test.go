@@ -29,7 +29,6 @@ func TestParseSentences(t *testing.T) {
 		{"condition", []string{"ZIP ON ORB AND MOSS IS WIN"}, []string{"TEXT IS PUSH", "ZIP ON ORB AND MOSS IS WIN"}},
 		{"condition with two subjects", []string{"ZIP AND ZAP ON ORB IS WIN"},
 			[]string{"TEXT IS PUSH", "ZAP ON ORB IS WIN", "ZIP ON ORB IS WIN"}},
-		{"broken condition gives nothing", []string{"YOU ON ORB IS WIN"}, []string{"TEXT IS PUSH"}},
 		{"meta words", []string{"EVERY IS FLOAT", "TEXT IS NOT PUSH"},
 			[]string{"EVERY IS FLOAT", "TEXT IS NOT PUSH", "TEXT IS PUSH"}},
 		{"written twice counts once", []string{"ZIP IS YOU", "ZIP IS YOU"}, []string{"TEXT IS PUSH", "ZIP IS YOU"}},
@@ -108,4 +107,9 @@ func TestTextIsNotPush(t *testing.T) {
 	if b.HasProperty(1, "PUSH") {
 		t.Error("text is PUSH despite TEXT IS NOT PUSH")
 	}
+}
+
+func TestConditionNeedsASubject(t *testing.T) {
+	equalStrings(t, "Rules()", rulesOf(t, 9, 1, "YOU ON ORB IS WIN"), []string{"ORB IS WIN", "TEXT IS PUSH"})
+	equalStrings(t, "Rules()", rulesOf(t, 9, 1, "ZIP ON ORB AND MOSS IS WIN"), []string{"TEXT IS PUSH", "ZIP ON ORB AND MOSS IS WIN"})
 }

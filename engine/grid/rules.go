@@ -31,7 +31,11 @@ func (b *Board) compile() {
 	rs := Parse(b.lex, TextGrid{Width: b.w, Height: b.h, Cells: b.cells})
 	b.rs = rs
 
-	canceled := make([]bool, len(rs.Rules))
+	canceled := b.canceled[:0]
+	for range rs.Rules {
+		canceled = append(canceled, false)
+	}
+	b.canceled = canceled
 	for i, r := range rs.Rules {
 		if r.Neg {
 			continue
@@ -67,7 +71,7 @@ func (b *Board) compile() {
 	if len(b.kinds) != len(b.lex.kinds) {
 		b.kinds = make([]kindRules, len(b.lex.kinds))
 	}
-	b.possible, b.converts, b.conditional = 0, false, false
+	b.possible, b.converts = 0, false
 	for k := range b.kinds {
 		b.kinds[k] = kindRules{rules: b.kinds[k].rules[:0], static: true}
 	}
@@ -80,9 +84,6 @@ func (b *Board) compile() {
 			}
 		} else if r.Pred == r.Subject {
 			b.converts = true
-		}
-		if r.Cond != 0 {
-			b.conditional = true
 		}
 		for k := 1; k < len(b.kinds); k++ {
 			if !b.lex.names(r.Subject, KindID(k)) {
@@ -130,6 +131,12 @@ func (b *Board) props(id ID) uint64 {
 	if kr.static {
 		return kr.props
 	}
+	return b.dynamicProps(id, kr)
+}
+
+// dynamicProps settles the properties of an object whose kind has rules
+// with conditions.
+func (b *Board) dynamicProps(id ID, kr *kindRules) uint64 {
 	var given, taken uint64
 	for _, ri := range kr.rules {
 		r := b.rs.Rules[ri]

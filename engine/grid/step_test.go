@@ -113,8 +113,10 @@ func TestUndoRestoresIDsAndRules(t *testing.T) {
 	if _, changes := b.History(); changes == 0 {
 		t.Fatal("two steps left nothing in the journal")
 	}
-	if !b.Undo() || !b.Undo() {
-		t.Fatal("Undo returned false with two steps to take back")
+	for range 2 {
+		if !b.Undo() {
+			t.Fatal("Undo returned false with two steps to take back")
+		}
 	}
 	equalStrings(t, "StackAt", b.StackAt(5, 4), []string{"orb"})
 	equalStrings(t, "Rules()", b.Rules(), before)

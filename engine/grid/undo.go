@@ -36,33 +36,40 @@ const (
 
 func (b *Board) beginTurn() {
 	b.sync()
-	b.turns = append(b.turns, turn{start: len(b.journal), next: ID(len(b.objs)), won: b.won})
+	b.turns.push(turn{start: b.journal.len(), next: ID(len(b.objs)), won: b.won})
 	b.inTurn = true
+	b.lastDestroyed = b.lastDestroyed[:0]
 }
 
 func (b *Board) endTurn() { b.inTurn = false }
 
 func (b *Board) record(c change) {
 	if b.inTurn {
-		b.journal = append(b.journal, c)
+		b.journal.push(c)
 	}
+}
+
+// HistoryBytes is the memory the history holds: the journal and the turn
+// headers, counted at their allocated capacity.
+func (b *Board) HistoryBytes() int {
+	return b.journal.allocated()*ChangeBytes + b.turns.allocated()*TurnBytes
 }
 
 // History is how many turns Undo can take back, and how many changes the
 // journal holds for them.
-func (b *Board) History() (turns, changes int) { return len(b.turns), len(b.journal) }
+func (b *Board) History() (turns, changes int) { return b.turns.len(), b.journal.len() }
 
 // Undo puts the board back as it was before the last Move or Step and
 // reports true; with nothing to undo it reports false and changes nothing.
 // The rules are reparsed from the restored text.
 func (b *Board) Undo() bool {
-	if len(b.turns) == 0 {
+	if b.turns.len() == 0 {
 		return false
 	}
-	t := b.turns[len(b.turns)-1]
-	b.turns = b.turns[:len(b.turns)-1]
-	for i := len(b.journal) - 1; i >= t.start; i-- {
-		c := b.journal[i]
+	t := b.turns.at(b.turns.len() - 1)
+	b.turns.truncate(b.turns.len() - 1)
+	for i := b.journal.len() - 1; i >= t.start; i-- {
+		c := b.journal.at(i)
 		o := &b.objs[c.id]
 		if b.isText(o.kind) {
 			b.dirty = true
@@ -87,7 +94,7 @@ func (b *Board) Undo() bool {
 			o.alive = false
 		}
 	}
-	b.journal = b.journal[:t.start]
+	b.journal.truncate(t.start)
 	b.objs = b.objs[:t.next]
 	b.won = t.won
 	return true

@@ -131,9 +131,9 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	var plan []moduleTests
 	var runPattern string
 	if workspace.IsCourseRepository(ws.Dir) {
-		plan, err = repositoryPlan(ws.Dir, upTo)
+		plan, err = repositoryPlan(ws.Abs, upTo)
 	} else {
-		plan, runPattern, err = workspacePlan(ws.Dir, upTo)
+		plan, runPattern, err = workspacePlan(ws.Abs, upTo)
 	}
 	if err != nil {
 		return err

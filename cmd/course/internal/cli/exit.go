@@ -70,8 +70,11 @@ func Message(err error) string {
 		internal = false
 	}
 	msg := strings.Join(strings.Fields(err.Error()), " ")
-	if internal {
-		return "course: " + msg + " (if this looks like a fault in the course tool, please report it)"
+	if !strings.HasPrefix(msg, "course ") {
+		msg = "course: " + msg
 	}
-	return "course: " + msg
+	if internal {
+		msg += " (if this looks like a fault in the course tool, please report it)"
+	}
+	return msg
 }

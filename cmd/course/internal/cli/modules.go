@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -40,18 +41,33 @@ type ModuleInfo struct {
 	Available    bool     `json:"available"`
 	HasExpansion bool     `json:"hasExpansion"`
 	Harness      []string `json:"harness"`
+	Cards        []string `json:"cards"`
+	DropCards    []string `json:"expansionCards"`
 	Tests        string   `json:"tests"`
 	Expansion    string   `json:"expansionTests"`
 }
 
 // RunModules prints the list.
 func RunModules(env *Env, opts *ModulesOptions) error {
+	cat, err := data.LoadCatalog(env.Course)
+	if err != nil {
+		return err
+	}
+	names := func(cs []data.CatalogCard) []string {
+		out := []string{}
+		for _, c := range cs {
+			out = append(out, c.Name)
+		}
+		return out
+	}
 	var infos []ModuleInfo
 	for _, m := range modules.All() {
 		infos = append(infos, ModuleInfo{
 			Number: m.Number, Slug: m.Slug, Part: m.Part, Title: m.Title,
 			Available: modules.Available(env.Course, m), HasExpansion: modules.HasExpansion(env.Course, m),
-			Harness: append([]string{}, m.Harness...), Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),
+			Harness: append([]string{}, m.Harness...),
+			Cards:   names(modules.CardsOf(cat, m, false)), DropCards: names(modules.CardsOf(cat, m, true)),
+			Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),
 		})
 	}
 	if opts.JSON {

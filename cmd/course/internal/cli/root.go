@@ -5,10 +5,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 
 	"github.com/mattn/go-isatty"
@@ -108,7 +110,10 @@ command could not run (with one line on stderr saying why).`,
 func Main(args []string, env *Env) int {
 	root := NewRoot(env)
 	root.SetArgs(args)
-	err := root.Execute()
+	// An interrupt cancels running tests instead of leaving them behind.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err := root.ExecuteContext(ctx)
 	status := Status(err)
 	if status == StatusCannot {
 		fmt.Fprintln(env.Stderr, Message(err))

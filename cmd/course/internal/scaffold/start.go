@@ -65,12 +65,12 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 	if o.Expansion {
 		tests = modules.ExpansionTestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
+			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
 		}
 	} else {
 		tests = modules.TestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
+			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
 		}
 	}
 	var plan []planned

@@ -195,10 +195,11 @@ func ModulePath(dir string) (string, error) {
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			mod := strings.Trim(strings.TrimSpace(rest), `"`)
+			mod := strings.TrimSpace(rest)
 			if i := strings.Index(mod, "//"); i >= 0 {
 				mod = strings.TrimSpace(mod[:i])
 			}
+			mod = strings.Trim(mod, "\"`")
 			if mod != "" {
 				return mod, nil
 			}

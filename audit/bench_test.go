@@ -1,0 +1,92 @@
+package audit
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/systemic-game-design/course/audit/internal/benchtree"
+	"github.com/systemic-game-design/course/course"
+)
+
+// BenchmarkCouplingAudit audits the engine folder of the large tree (every
+// file under it, ignored ones included) and reports its throughput.
+func BenchmarkCouplingAudit(b *testing.B) {
+	dir := benchtree.Build(b)
+	m, err := Catalog(course.Files)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var files int
+	var bytes int64
+	b.ResetTimer()
+	for b.Loop() {
+		r, err := Dirs(dir, []string{"engine"}, m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Findings) != 0 {
+			b.Fatalf("unexpected findings: %v", r.Findings[0])
+		}
+		files, bytes = r.Files, r.Bytes
+	}
+	secs := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(files)/secs, "files/s")
+	b.ReportMetric(float64(bytes)/secs/1e6, "MB/s")
+	b.ReportMetric(float64(files), "files")
+}
+
+// BenchmarkReadEngineFiles only walks and reads the same files, serially:
+// the floor under BenchmarkCouplingAudit, which shows how much of its time
+// is the file system's.
+func BenchmarkReadEngineFiles(b *testing.B) {
+	dir := benchtree.Build(b)
+	var files int
+	var size int64
+	b.ResetTimer()
+	for b.Loop() {
+		files, size = 0, 0
+		err := filepath.WalkDir(filepath.Join(dir, "engine"), func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			files++
+			size += int64(len(src))
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	secs := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(files)/secs, "files/s")
+	b.ReportMetric(float64(size)/secs/1e6, "MB/s")
+}
+
+// BenchmarkAuditInMemory audits 2,000 engine sources held in memory: the
+// audit's own cost (parsing and matching), without the file system.
+func BenchmarkAuditInMemory(b *testing.B) {
+	m, err := Catalog(course.Files)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srcs := make([][]byte, benchtree.EngineFiles)
+	var size int64
+	for i := range srcs {
+		srcs[i] = []byte(benchtree.GoSource("engine", i))
+		size += int64(len(srcs[i]))
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	for b.Loop() {
+		for i, src := range srcs {
+			if f := File("engine/f.go", src, m); len(f) != 0 {
+				b.Fatalf("file %d: unexpected finding %v", i, f[0])
+			}
+		}
+	}
+	secs := b.Elapsed().Seconds() / float64(b.N)
+	b.ReportMetric(float64(len(srcs))/secs, "files/s")
+}

@@ -1,0 +1,114 @@
+// Package benchtree builds the large workspace the audit and expansion-check
+// benchmarks run on: 2,000 engine files, 3,000 other files and 20,000
+// ignored ones, committed with the git program, then edited so that the
+// working tree differs from the commit in a few engine files.
+package benchtree
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The tree's size.
+const (
+	EngineFiles  = 2000
+	OtherFiles   = 3000
+	IgnoredFiles = 20000
+)
+
+// Changes is what Build does to the tree after the commit: engine files
+// changed, added (untracked) and removed.
+const (
+	Changed = 10
+	Added   = 5
+	Removed = 3
+)
+
+// Build makes the tree in a fresh b.TempDir and returns its folder. It skips
+// the benchmark when git is not installed.
+func Build(b *testing.B) string {
+	b.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		b.Skip("the git program is not installed")
+	}
+	dir := b.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	write(".gitignore", "*.log\n/out/\nbuild/\n")
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content"]}`+"\n")
+	for i := range EngineFiles {
+		write(fmt.Sprintf("engine/p%02d/f%04d.go", i%20, i), GoSource(fmt.Sprintf("p%02d", i%20), i))
+	}
+	for i := range OtherFiles {
+		switch i % 3 {
+		case 0:
+			write(fmt.Sprintf("harness/h%04d.go", i), GoSource("harness", i))
+		case 1:
+			write(fmt.Sprintf("content/c%04d.go", i), GoSource("content", i))
+		default:
+			write(fmt.Sprintf("docs/d%02d/n%04d.md", i%30, i), strings.Repeat("Notes on the design of the engine, line by line.\n", 20))
+		}
+	}
+	// A quarter of the ignored files sit in an ignored folder inside the
+	// engine, a quarter beside engine files, the rest outside the engine.
+	for i := range IgnoredFiles {
+		switch i % 4 {
+		case 0:
+			write(fmt.Sprintf("engine/build/b%02d/o%05d.bin", i%10, i), "binary output\x00\x01\x02")
+		case 1:
+			write(fmt.Sprintf("engine/p%02d/trace%05d.log", i%20, i), "a log line\n")
+		default:
+			write(fmt.Sprintf("out/o%02d/r%05d.txt", i%50, i), "report\n")
+		}
+	}
+	git := func(args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+			"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	git("add", "-A")
+	git("commit", "-q", "-m", "the engine")
+	for i := range Changed {
+		write(fmt.Sprintf("engine/p%02d/f%04d.go", i%20, i), GoSource("p", i)+"\n// changed\n")
+	}
+	for i := range Added {
+		write(fmt.Sprintf("engine/p%02d/new%d.go", i, i), GoSource(fmt.Sprintf("p%02d", i), i))
+	}
+	for i := range Removed {
+		j := EngineFiles - 1 - i
+		if err := os.Remove(filepath.Join(dir, fmt.Sprintf("engine/p%02d/f%04d.go", j%20, j))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// GoSource is a plausible engine file of about 1.5 KB that names no card.
+func GoSource(pkg string, i int) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "// Package %s is part of the engine.\npackage %s\n\nimport \"sort\"\n\n", pkg, pkg)
+	fmt.Fprintf(&sb, "// Queue%d orders pending triggers by order of play.\ntype Queue%d struct {\n\tentries []entry%d\n}\n\n", i, i, i)
+	fmt.Fprintf(&sb, "type entry%d struct {\n\tsource uint32\n\torderOfPlay uint32\n\tpriority int\n}\n\n", i)
+	fmt.Fprintf(&sb, "// Push adds a trigger.\nfunc (q *Queue%d) Push(source, order uint32, priority int) {\n\tq.entries = append(q.entries, entry%d{source, order, priority})\n}\n\n", i, i)
+	fmt.Fprintf(&sb, "// Sorted returns the sources, highest priority first, then in order of play.\nfunc (q *Queue%d) Sorted() []uint32 {\n", i)
+	sb.WriteString("\tsort.SliceStable(q.entries, func(a, b int) bool {\n\t\tif q.entries[a].priority != q.entries[b].priority {\n\t\t\treturn q.entries[a].priority > q.entries[b].priority\n\t\t}\n\t\treturn q.entries[a].orderOfPlay < q.entries[b].orderOfPlay\n\t})\n")
+	sb.WriteString("\tout := make([]uint32, 0, len(q.entries))\n\tfor _, e := range q.entries {\n\t\tout = append(out, e.source)\n\t}\n\treturn out\n}\n")
+	fmt.Fprintf(&sb, "\n// Describe says what the queue holds, for the log: %q.\nfunc (q *Queue%d) Describe() string { return \"a queue of triggers\" }\n", "queue", i)
+	return sb.String()
+}

@@ -1,0 +1,80 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+)
+
+func testEnv() (*Env, *bytes.Buffer, *bytes.Buffer) {
+	var out, errOut bytes.Buffer
+	return &Env{
+		Stdout: &out, Stderr: &errOut,
+		Course: fstest.MapFS{
+			"catalog.json":                        {Data: []byte(`{"cards": [{"name": "Test Filler", "type": "minion", "module": "01"}], "words": [{"word": "KEY", "role": "noun", "module": "08"}, {"word": "TEXT", "role": "meta", "module": "06"}]}`)},
+			"01-handles/tests/01_handles_test.go": {Data: []byte("package tests\n")},
+		},
+		Cards: fstest.MapFS{},
+	}, &out, &errOut
+}
+
+func TestStatusIsDecidedInOnePlace(t *testing.T) {
+	assert.Equal(t, 0, Status(nil))
+	assert.Equal(t, 1, Status(&FindingError{Summary: "x"}))
+	assert.Equal(t, 1, Status(fmt.Errorf("wrapped: %w", &FindingError{})))
+	assert.Equal(t, 2, Status(&UsageError{Msg: "x"}))
+	assert.Equal(t, 2, Status(&workspace.Error{Path: "p", Why: "w"}))
+	assert.Equal(t, 2, Status(&expansion.RevisionError{Revision: "x", Why: "y"}))
+	assert.Equal(t, 2, Status(errors.New("unforeseen")))
+}
+
+func TestMessageIsOneLine(t *testing.T) {
+	msg := Message(&workspace.Error{Path: "ws/.course.json", Why: "is not valid JSON\n  at byte 3"})
+	assert.Equal(t, "course: ws/.course.json: is not valid JSON at byte 3", msg)
+	assert.NotContains(t, Message(errors.New("boom\nboom")), "\n")
+	assert.Contains(t, Message(errors.New("boom")), "please report it")
+}
+
+func TestMainMapsStatuses(t *testing.T) {
+	env, out, errOut := testEnv()
+	assert.Equal(t, 2, Main([]string{"check"}, env))
+	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"))
+	assert.Empty(t, out.String(), "no usage dump")
+
+	env, out, _ = testEnv()
+	assert.Equal(t, 0, Main([]string{"modules"}, env))
+	assert.Contains(t, out.String(), "01-handles")
+	assert.Regexp(t, `02\s+02-queue\s+I\s+The Queue\s+not available yet`, out.String())
+
+	env, out, _ = testEnv()
+	assert.Equal(t, 0, Main([]string{"check", "--help"}, env))
+	assert.Contains(t, out.String(), "course check ~/my-engine")
+}
+
+func TestRunCouplingAudit(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track": "go", "engineDirs": ["engine"]}`), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte("package engine\n\n// text is fine\nvar sortKey int\n"), 0o644))
+
+	env, out, _ := testEnv()
+	require.NoError(t, RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws}))
+	assert.Equal(t, "coupling-audit: ok\n", out.String())
+
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\nvar testFiller, key int\n"), 0o644))
+	env, out, _ = testEnv()
+	err := RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws})
+	assert.Equal(t, 1, Status(err))
+	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (as testFiller)\nengine/b.go:3:17: engine names \"KEY\" (as key)\n", out.String())
+}

@@ -1,0 +1,192 @@
+package scaffold
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
+)
+
+const courseTest = `package tests
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/systemic-game-design/course/harness"
+)
+
+func Test_01_fake(t *testing.T) {
+	assert.NotNil(t, harness.NewGame(harness.GameOpts{}))
+}
+`
+
+func TestRewriteHarnessImport(t *testing.T) {
+	out, err := RewriteHarnessImport("t.go", []byte(courseTest), "example.com/my-engine/harness")
+	require.NoError(t, err)
+	assert.Contains(t, string(out), "\t\"example.com/my-engine/harness\"\n")
+	assert.NotContains(t, string(out), "systemic-game-design")
+	assert.Contains(t, string(out), "harness.NewGame(harness.GameOpts{})")
+
+	// Named imports keep their name; other imports are left alone.
+	named := `package tests
+
+import (
+	h "github.com/systemic-game-design/course/harness"
+	"github.com/systemic-game-design/course/harnessy"
+)
+
+var _ = h.NewGame
+`
+	out, err = RewriteHarnessImport("t.go", []byte(named), "github.com/me/x/harness")
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `h "github.com/me/x/harness"`)
+	assert.Contains(t, string(out), `"github.com/systemic-game-design/course/harnessy"`)
+
+	// In the course repository itself nothing changes.
+	out, err = RewriteHarnessImport("t.go", []byte(courseTest), HarnessImport)
+	require.NoError(t, err)
+	assert.Equal(t, courseTest, string(out))
+
+	_, err = RewriteHarnessImport("t.go", []byte("package"), "x/harness")
+	assert.Error(t, err)
+}
+
+// fakeCourse is a course with one module whose tests, cards and drop exist.
+func fakeCourse(t *testing.T) StartOptions {
+	t.Helper()
+	cat, err := data.ParseCatalog([]byte(`{"cards": [
+		{"name": "Test Filler", "type": "minion", "module": "01"},
+		{"name": "Drop Card", "type": "spell", "module": "01x"},
+		{"name": "Later Card", "type": "spell", "module": "02"}]}`))
+	require.NoError(t, err)
+	m, err := modules.Lookup("01")
+	require.NoError(t, err)
+	ws := t.TempDir()
+	return StartOptions{
+		Course: fstest.MapFS{
+			"01-handles/tests/01_handles_test.go":            {Data: []byte(courseTest)},
+			"01-handles/expansion/tests/01x_handles_test.go": {Data: []byte("package tests\n\nimport _ \"github.com/systemic-game-design/course/harness\"\n")},
+			"01-handles/cards/module-only.json":              {Data: []byte(`{"name": "Module Only"}`)},
+		},
+		Cards: fstest.MapFS{
+			"test-filler.json": {Data: []byte(`{"name": "Test Filler"}`)},
+			"drop-card.json":   {Data: []byte(`{"name": "Drop Card"}`)},
+			"later-card.json":  {Data: []byte(`{"name": "Later Card"}`)},
+		},
+		Catalog: cat, Module: m, Workspace: ws, ModulePath: "example.com/my-engine",
+	}
+}
+
+func actions(rs []FileResult) map[string]Action {
+	out := map[string]Action{}
+	for _, r := range rs {
+		out[r.Path] = r.Action
+	}
+	return out
+}
+
+func TestStartModuleCopiesTestsAndCards(t *testing.T) {
+	o := fakeCourse(t)
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Action{
+		"tests/01_handles_test.go": Copied,
+		"cards/test-filler.json":   Copied,
+		"cards/module-only.json":   Copied,
+	}, actions(rs))
+	got, err := os.ReadFile(filepath.Join(o.Workspace, "tests", "01_handles_test.go"))
+	require.NoError(t, err)
+	assert.Contains(t, string(got), `"example.com/my-engine/harness"`)
+	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "later-card.json"))
+	assert.NoFileExists(t, filepath.Join(o.Workspace, "tests", "01x_handles_test.go"))
+
+	// Twice changes nothing.
+	rs, err = StartModule(o)
+	require.NoError(t, err)
+	for _, a := range actions(rs) {
+		assert.Equal(t, Unchanged, a)
+	}
+}
+
+func TestStartModuleExpansion(t *testing.T) {
+	o := fakeCourse(t)
+	o.Expansion = true
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Action{
+		"tests/01x_handles_test.go": Copied,
+		"cards/drop-card.json":      Copied,
+	}, actions(rs))
+}
+
+func TestChangedFileIsRefusedThenKeptWithForce(t *testing.T) {
+	o := fakeCourse(t)
+	_, err := StartModule(o)
+	require.NoError(t, err)
+	target := filepath.Join(o.Workspace, "tests", "01_handles_test.go")
+	require.NoError(t, os.WriteFile(target, []byte("package tests // mine\n"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(o.Workspace, "cards", "test-filler.json")))
+
+	_, err = StartModule(o)
+	var scErr *Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Equal(t, target, scErr.Path)
+	assert.Contains(t, scErr.Why, "--force")
+	// A refusal writes nothing, not even the missing card.
+	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "test-filler.json"))
+
+	o.Force = true
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, Replaced, actions(rs)["tests/01_handles_test.go"])
+	assert.Equal(t, Copied, actions(rs)["cards/test-filler.json"])
+	old, err := os.ReadFile(target + ".orig")
+	require.NoError(t, err)
+	assert.Equal(t, "package tests // mine\n", string(old))
+}
+
+func TestModuleWithoutTestsIsNotAvailable(t *testing.T) {
+	o := fakeCourse(t)
+	o.Module, _ = modules.Lookup("02")
+	_, err := StartModule(o)
+	var scErr *Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Contains(t, scErr.Why, "not available yet")
+}
+
+func TestInit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ws")
+	hash, err := Init(dir, "github.com/me/engine")
+	require.NoError(t, err)
+	assert.Len(t, hash, 40)
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	require.NoError(t, err)
+	assert.Contains(t, string(mod), "module github.com/me/engine\n")
+	for _, f := range []string{".course.json", ".gitignore", "go.sum", "harness/game.go", "engine/doc.go", "content/doc.go", "tests/doc.go", "cards/.gitkeep"} {
+		assert.FileExists(t, filepath.Join(dir, f))
+	}
+	repo, err := git.PlainOpen(dir)
+	require.NoError(t, err)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	st, err := wt.Status()
+	require.NoError(t, err)
+	assert.True(t, st.IsClean(), "everything is committed: %v", st)
+
+	_, err = Init(dir, "example.com/x")
+	var scErr *Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Contains(t, scErr.Why, "not empty")
+
+	_, err = Init(filepath.Join(t.TempDir(), "other"), "bad path with spaces")
+	require.ErrorAs(t, err, &scErr)
+}

@@ -1,0 +1,101 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func writeConfig(t *testing.T, dir, content string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ConfigFile), []byte(content), 0o644))
+}
+
+func TestOpenReadsTheConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine", "rules/core"], "contentDirs": ["content"]}`)
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"engine", "rules/core"}, ws.Config.EngineDirs)
+	assert.Equal(t, []string{"content"}, ws.Config.ContentDirs)
+}
+
+func TestBadConfigsNameTheFileAndField(t *testing.T) {
+	cases := []struct{ config, want string }{
+		{``, "is empty"},
+		{`{"track": "go", "engineDirs": ["engine"]`, "is not valid JSON"},
+		{`{"track": "go", "engineDirs": "engine"}`, `field "engineDirs" must be a list of folder names`},
+		{`{"track": 1, "engineDirs": ["engine"]}`, `field "track" must be a string`},
+		{`{"track": "rust", "engineDirs": ["engine"]}`, `field "track" is "rust"`},
+		{`{"engineDirs": ["engine"]}`, `field "track" is missing`},
+		{`{"track": "go"}`, `field "engineDirs" is missing or empty`},
+		{`{"track": "go", "engineDirs": ["engine"], "extra": 1}`, `unknown field "extra"`},
+		{`{"track": "go", "engineDirs": [""]}`, `engineDirs[0] "" is empty`},
+		{`{"track": "go", "engineDirs": ["../x"]}`, `engineDirs[0] "../x" leaves the workspace`},
+		{`{"track": "go", "engineDirs": ["a/../../x"]}`, `leaves the workspace`},
+		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["/abs"]}`, `contentDirs[0] "/abs" is absolute`},
+		{`{"track": "go", "engineDirs": ["engine"]} {}`, `more than one JSON value`},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		writeConfig(t, dir, c.config)
+		_, err := Open(dir)
+		var wsErr *Error
+		if assert.ErrorAs(t, err, &wsErr, c.config) {
+			assert.Equal(t, filepath.Join(dir, ConfigFile), wsErr.Path, c.config)
+			assert.Contains(t, wsErr.Error(), c.want, c.config)
+		}
+	}
+}
+
+func TestSymlinkOutOfTheWorkspaceIsRefused(t *testing.T) {
+	outside := t.TempDir()
+	dir := t.TempDir()
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "engine")))
+	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine/sub"]}`)
+	_, err := Open(dir)
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "leads out of the workspace through a symbolic link")
+
+	// A link that stays inside is fine.
+	inside := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(inside, "real"), 0o755))
+	require.NoError(t, os.Symlink("real", filepath.Join(inside, "engine")))
+	writeConfig(t, inside, `{"track": "go", "engineDirs": ["engine"]}`)
+	_, err = Open(inside)
+	assert.NoError(t, err)
+}
+
+func TestNoWorkspace(t *testing.T) {
+	_, err := Open(filepath.Join(t.TempDir(), "missing"))
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "no such folder")
+
+	_, err = Open(t.TempDir())
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "has no .course.json")
+}
+
+func TestModulePath(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("// my engine\nmodule \"example.com/me/engine\" // the path\n\ngo 1.26\n"), 0o644))
+	mod, err := ModulePath(dir)
+	require.NoError(t, err)
+	assert.Equal(t, "example.com/me/engine", mod)
+
+	_, err = ModulePath(t.TempDir())
+	var wsErr *Error
+	assert.ErrorAs(t, err, &wsErr)
+}
+
+func TestIsCourseRepository(t *testing.T) {
+	dir := t.TempDir()
+	assert.False(t, IsCourseRepository(dir))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+RepositoryModule+"\n"), 0o644))
+	assert.True(t, IsCourseRepository(dir))
+}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+)
+
+// TestMain lets the scripts run `course` in this test binary.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"course": func() { os.Exit(cli.Main(os.Args[1:], cli.DefaultEnv())) },
+	})
+}
+
+// TestScripts runs testdata/script/*.txtar end to end: real workspaces, the
+// go command, and git repositories made with go-git (no git program needed).
+func TestScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the scripts build and test Go workspaces")
+	}
+	goEnv := map[string]string{}
+	for _, k := range []string{"GOMODCACHE", "GOCACHE", "GOROOT"} {
+		out, err := exec.Command("go", "env", k).Output()
+		if err != nil {
+			t.Skipf("no go command: %v", err)
+		}
+		goEnv[k] = strings.TrimSpace(string(out))
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		Setup: func(env *testscript.Env) error {
+			for k, v := range goEnv {
+				env.Setenv(k, v)
+			}
+			// The workspace must build from the module cache alone.
+			env.Setenv("GOPROXY", "off")
+			env.Setenv("GOFLAGS", "-mod=mod")
+			env.Setenv("GOTOOLCHAIN", "local")
+			env.Setenv(cli.ContentEnvVar, "")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits":     cmdExits,
+			"gitcommit": cmdGitCommit,
+			"gittag":    cmdGitTag,
+		},
+	})
+}
+
+// cmdExits runs a program and checks its exit status: `exits 2 course check
+// nowhere`. Status 2 must come with exactly one line on stderr.
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: exits STATUS PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: %q is not a status", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		got = exitErr.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("exits: %v", err)
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+	if want == 2 {
+		stderr := ts.ReadFile("stderr")
+		if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
+			ts.Fatalf("status 2 must print exactly one line on stderr, got %q", stderr)
+		}
+	}
+}
+
+// cmdGitCommit stages everything in a repository (as git add -A) and
+// commits it: `gitcommit DIR MESSAGE`.
+func cmdGitCommit(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gitcommit DIR MESSAGE")
+	}
+	repo, err := git.PlainOpen(ts.MkAbs(args[0]))
+	ts.Check(err)
+	wt, err := repo.Worktree()
+	ts.Check(err)
+	ts.Check(wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit(args[1], &git.CommitOptions{
+		Author: &object.Signature{Name: "Learner", Email: "learner@example.com", When: time.Now()},
+	})
+	ts.Check(err)
+}
+
+// cmdGitTag tags HEAD: `gittag DIR NAME`.
+func cmdGitTag(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gittag DIR NAME")
+	}
+	repo, err := git.PlainOpen(filepath.Clean(ts.MkAbs(args[0])))
+	ts.Check(err)
+	head, err := repo.Head()
+	ts.Check(err)
+	_, err = repo.CreateTag(args[1], head.Hash(), nil)
+	ts.Check(err)
+}

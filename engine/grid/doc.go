@@ -1,0 +1,18 @@
+// Package grid is the rule-grid engine (Part II): objects on tiles, the
+// rules their text spells, and the turn that moves them.
+//
+// The engine knows no noun. Its words come from a Lexicon, built from data
+// (the course's words.json): each word has a role (noun, property,
+// operator, condition, meta), and a meta word may name every text object
+// or every thing. The engine gives meaning only to the operators IS, AND
+// and NOT, the condition ON, and the properties YOU, PUSH, STOP, PULL, WIN,
+// DEFEAT, SINK, HOT, MELT, OPEN, SHUT and FLOAT.
+//
+// A Board issues ids from 1, never twice; an object's age is its id order.
+// Its text is reparsed only when text appeared, vanished, moved or changed
+// (the board keeps a dirty bit), and what the rules say about each kind is
+// settled once per parse, so a turn costs a few passes over the objects.
+// Properties of a kind with a conditional rule are settled per object,
+// against the board, each time they are asked for. Undo plays a journal of
+// changes backwards.
+package grid
