@@ -1,6 +1,5 @@
-// Package data loads the course's JSON content (the catalog, card files and
-// level files) and checks it against the course's JSON Schemas, with errors
-// that name the file, the entry and how to mend it.
+// The catalog: course/catalog.json, every card and every grid word.
+
 package data
 
 import (

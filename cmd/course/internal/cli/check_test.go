@@ -1,0 +1,57 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+)
+
+// TestCheckInTheCourseRepository runs check on a small copy of the course
+// repository's layout: module tests and Expansion Drop tests from
+// course/NN-slug/, one line per module, the engine audited.
+func TestCheckInTheCourseRepository(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	repo := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(repo, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("go.mod", "module "+workspace.RepositoryModule+"\n\ngo 1.26\n")
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["cards"]}`)
+	write("engine/engine.go", "package engine\n")
+	write("course/catalog.json", `{"cards": []}`)
+	write("course/01-handles/tests/01_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n")
+	write("course/01-handles/expansion/tests/01x_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_c(t *testing.T) { t.Error(\"the drop is not done\") }\n")
+	write("course/02-queue/tests/02_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_a(t *testing.T) {}\n")
+
+	env, out, _ := testEnv()
+	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Timeout: time.Minute})
+	assert.Equal(t, 1, Status(err))
+	assert.Contains(t, out.String(), "coupling-audit: ok\n")
+	assert.Contains(t, out.String(), "module 01 handles: 2 passed, 1 failed\n")
+	assert.Contains(t, out.String(), "  first failure: Test_01x_c (fail)\n")
+	assert.Contains(t, out.String(), "the drop is not done")
+	assert.Contains(t, out.String(), "module 02 queue: 1 passed, 0 failed\n")
+	assert.Contains(t, out.String(), "\n3 passed, 1 failed\n")
+
+	env, out, _ = testEnv()
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "02", Timeout: time.Minute, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	assert.Contains(t, out.String(), `"failed": 1`)
+
+	write("course/01-handles/expansion/tests/01x_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_c(t *testing.T) {}\n")
+	env, out, _ = testEnv()
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute}))
+	assert.Equal(t, "coupling-audit: ok\nmodule 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
+}
