@@ -71,7 +71,7 @@ var all = []Module{
 		"func (g *Game) ClearLog()",
 		"func (g *Game) LogTree() string",
 	}},
-	{Number: "03", Slug: "03-death-step", Part: "I", Title: "The Death Step", Harness: []string{
+	{Number: "03", Slug: "03-death-step", Part: "I", Title: "Deferred death", Harness: []string{
 		"func (g *Game) Destroy(target ID)",
 	}},
 	{Number: "04", Slug: "04-auras", Part: "I", Title: "Auras",
@@ -82,12 +82,12 @@ var all = []Module{
 		"func (g *Game) Cost(id ID) int",
 		"func (g *Game) SetChooser(choose func(kind string, options []string) string)",
 	}},
-	{Number: "06", Slug: "06-rules-as-text", Part: "II", Title: "Rules as text", Harness: []string{
+	{Number: "06", Slug: "06-rules-as-text", Part: "II", Title: "Rules spelled in text", Harness: []string{
 		"func NewBaba(level LevelDef) *Baba",
 		"func (b *Baba) Place(kind string, x, y int) ID",
 		"func (b *Baba) Rules() []string",
 	}},
-	{Number: "07", Slug: "07-negation", Part: "II", Title: "Negation and identity", Harness: []string{
+	{Number: "07", Slug: "07-negation", Part: "II", Title: "NOT and identity", Harness: []string{
 		"func (b *Baba) HasProperty(id ID, prop string) bool",
 		"func (b *Baba) ActiveRules() []string",
 	}},
@@ -97,7 +97,7 @@ var all = []Module{
 		"func (b *Baba) KindsAt(x, y int) []string",
 		"func (b *Baba) StackAt(x, y int) []string",
 	}},
-	{Number: "09", Slug: "09-turn", Part: "II", Title: "The turn, and undo", Harness: []string{
+	{Number: "09", Slug: "09-turn", Part: "II", Title: "The turn", Harness: []string{
 		"func (b *Baba) Step(dir Dir)",
 		"func (b *Baba) Won() bool",
 		"func (b *Baba) Lost() bool",
@@ -187,13 +187,23 @@ func CardFiles(courseFS fs.FS, m Module) []string {
 	return matches
 }
 
-// CardsOf is the catalog cards the module introduces; expansion selects
-// those of its Expansion Drop ("03x") instead.
-func CardsOf(cat *data.Catalog, m Module, expansion bool) []data.CatalogCard {
-	if expansion {
-		return cat.CardsOfModule(m.Number + "x")
+// CardsOf is the catalog cards that `start-module` brings for the module:
+// those the module introduces, and those of every earlier module's Expansion
+// Drop ("03x" for Module 4 on), which the learner has written by then. The
+// module's own drop card is never brought: writing it is the drop.
+func CardsOf(cat *data.Catalog, m Module) []data.CatalogCard {
+	cards := cat.CardsOfModule(m.Number)
+	for _, earlier := range All() {
+		if earlier.Number < m.Number {
+			cards = append(cards, cat.CardsOfModule(earlier.Number+"x")...)
+		}
 	}
-	return cat.CardsOfModule(m.Number)
+	return cards
+}
+
+// DropCardsOf is the catalog cards of the module's own Expansion Drop.
+func DropCardsOf(cat *data.Catalog, m Module) []data.CatalogCard {
+	return cat.CardsOfModule(m.Number + "x")
 }
 
 // CardFileName is the file name of a card in cards/: "Acolyte of Pain" is

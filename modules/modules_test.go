@@ -1,11 +1,16 @@
 package modules
 
 import (
+	"io/fs"
+	"path"
+	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/course"
 )
 
 func TestSlugsAreTheCourseOrder(t *testing.T) {
@@ -50,4 +55,21 @@ func TestCardFileName(t *testing.T) {
 	assert.Equal(t, "acolyte-of-pain.json", CardFileName("Acolyte of Pain"))
 	assert.Equal(t, "test-filler.json", CardFileName("Test Filler"))
 	assert.Equal(t, "bolf-ramshield.json", CardFileName("Bolf  Ramshield!"))
+}
+
+// Each module's lesson opens with "# Module N: Title", the title the modules
+// list gives, so `course modules` and the lessons agree.
+func TestTitlesMatchTheLessons(t *testing.T) {
+	for _, m := range All() {
+		lesson, err := fs.ReadFile(course.Files, path.Join(m.Slug, "lesson.md"))
+		if err != nil {
+			continue // not written yet
+		}
+		first, _, _ := strings.Cut(string(lesson), "\n")
+		n := strings.TrimLeft(m.Number, "0")
+		if n == "" {
+			n = "0"
+		}
+		assert.Equal(t, "# Module "+n+": "+m.Title, first, m.Slug)
+	}
 }

@@ -66,7 +66,7 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 			Number: m.Number, Slug: m.Slug, Part: m.Part, Title: m.Title,
 			Available: modules.Available(env.Course, m), HasExpansion: modules.HasExpansion(env.Course, m),
 			Harness: append([]string{}, m.Harness...),
-			Cards:   names(modules.CardsOf(cat, m, false)), DropCards: names(modules.CardsOf(cat, m, true)),
+			Cards:   names(modules.CardsOf(cat, m)), DropCards: names(modules.DropCardsOf(cat, m)),
 			Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),
 		})
 	}

@@ -58,7 +58,7 @@ done and committed, copy it with --expansion.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig")
-	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test (and its cards) instead")
+	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	return cmd
 }

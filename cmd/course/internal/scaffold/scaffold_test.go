@@ -122,9 +122,25 @@ func TestStartModuleExpansion(t *testing.T) {
 	o.Expansion = true
 	rs, err := StartModule(o)
 	require.NoError(t, err)
+	// The drop's card is the learner's answer: it is not handed out.
 	assert.Equal(t, map[string]Action{
 		"tests/01x_handles_test.go": Copied,
-		"cards/drop-card.json":      Copied,
+	}, actions(rs))
+	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "drop-card.json"))
+}
+
+func TestLaterModuleBringsEarlierDropCards(t *testing.T) {
+	o := fakeCourse(t)
+	m, err := modules.Lookup("02")
+	require.NoError(t, err)
+	o.Module = m
+	o.Course.(fstest.MapFS)["02-queue/tests/02_queue_test.go"] = &fstest.MapFile{Data: []byte(courseTest)}
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Action{
+		"tests/02_queue_test.go": Copied,
+		"cards/later-card.json":  Copied,
+		"cards/drop-card.json":   Copied,
 	}, actions(rs))
 }
 

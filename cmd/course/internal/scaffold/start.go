@@ -85,29 +85,12 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		}
 		plan = append(plan, planned{target: "tests/" + path.Base(t), content: out})
 	}
-	for _, c := range modules.CardsOf(o.Catalog, m, o.Expansion) {
-		name := modules.CardFileName(c.Name)
-		src, err := fs.ReadFile(o.Cards, name)
+	if !o.Expansion {
+		cards, err := moduleCards(o)
 		if err != nil {
-			// Some cards live with their module only (course/NN-slug/cards/).
-			if _, modErr := fs.Stat(o.Course, path.Join(m.CardsDir(), name)); modErr == nil {
-				continue
-			}
-			return nil, fmt.Errorf("the course has no card file %s for %q (module %s): %w", name, c.Name, c.Module, err)
+			return nil, err
 		}
-		plan = append(plan, planned{target: "cards/" + name, content: src})
-	}
-	cardDir := m.CardsDir()
-	if o.Expansion {
-		cardDir = path.Join(m.Slug, "expansion", "cards")
-	}
-	moduleCards, _ := fs.Glob(o.Course, path.Join(cardDir, "*.json"))
-	for _, c := range moduleCards {
-		src, err := fs.ReadFile(o.Course, c)
-		if err != nil {
-			return nil, fmt.Errorf("reading the course's %s: %w", c, err)
-		}
-		plan = append(plan, planned{target: "cards/" + path.Base(c), content: src})
+		plan = append(plan, cards...)
 	}
 
 	// Decide every file before writing any, so a refusal leaves the
@@ -148,6 +131,35 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		}
 	}
 	return results, nil
+}
+
+// moduleCards plans the card files a module brings: its catalog cards from
+// cards/ (see modules.CardsOf) and the files of its own folder's cards/. The
+// Expansion Drop brings none: its card is what the learner writes.
+func moduleCards(o StartOptions) ([]planned, error) {
+	m := o.Module
+	var plan []planned
+	for _, c := range modules.CardsOf(o.Catalog, m) {
+		name := modules.CardFileName(c.Name)
+		src, err := fs.ReadFile(o.Cards, name)
+		if err != nil {
+			// Some cards live with their module only (course/NN-slug/cards/).
+			if _, modErr := fs.Stat(o.Course, path.Join(m.CardsDir(), name)); modErr == nil {
+				continue
+			}
+			return nil, fmt.Errorf("the course has no card file %s for %q (module %s): %w", name, c.Name, c.Module, err)
+		}
+		plan = append(plan, planned{target: "cards/" + name, content: src})
+	}
+	own, _ := fs.Glob(o.Course, path.Join(m.CardsDir(), "*.json"))
+	for _, c := range own {
+		src, err := fs.ReadFile(o.Course, c)
+		if err != nil {
+			return nil, fmt.Errorf("reading the course's %s: %w", c, err)
+		}
+		plan = append(plan, planned{target: "cards/" + path.Base(c), content: src})
+	}
+	return plan, nil
 }
 
 // RewriteHarnessImport changes the import of the course's harness in a Go
