@@ -35,20 +35,23 @@ func newCheckCmd(env *Env) *cobra.Command {
 	opts := &CheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "check WORKSPACE",
-		Short: "The coupling audit, then the tests of every started module",
-		Long: `check runs the coupling audit, then the course's tests of every module you
+		Short: "The coupling audit, the card and level files, then the tests of every started module",
+		Long: `check runs the coupling audit, then validates the card and level files (as
+course validate does), then the course's tests of every module you
 have started (its tests are in WORKSPACE/tests), up to --module (default: the
 highest started), each module's Expansion Drop test included once copied in.
-It prints a line per module, the first failure of each module in full, and a
-closing line "N passed, N failed".
+It prints the audit's line(s), validate's line(s), a line per module, the
+first failure of each module in full, and a closing line "N passed, N failed".
+A coupling finding or a card or level file that does not load makes check
+fail even when every test passes; the tests run all the same.
 
 Tests run with a time limit (--timeout): an endless loop is reported as a
 timeout, not waited on. A panicking stub stops the test binary; check runs the
 remaining tests again so that every test gets an outcome.
 
 Inside the course repository itself ("course check ."), it checks the
-reference engine: the audit on engine/, then every module's tests and
-Expansion Drop tests that exist.`,
+reference engine: the audit on engine/, the repository's card and level
+files, then every module's tests and Expansion Drop tests that exist.`,
 		Example: `  course check ~/my-engine
   course check ~/my-engine --module 03
   course check . --json`,
@@ -67,12 +70,13 @@ Expansion Drop tests that exist.`,
 
 // CheckReport is the whole result, as --json prints it.
 type CheckReport struct {
-	OK       bool           `json:"ok"`
-	Audit    *audit.Report  `json:"audit"`
-	Modules  []ModuleReport `json:"modules"`
-	Passed   int            `json:"passed"`
-	Failed   int            `json:"failed"`
-	TimedOut bool           `json:"timedOut"`
+	OK       bool            `json:"ok"`
+	Audit    *audit.Report   `json:"audit"`
+	Validate *ValidateReport `json:"validate"`
+	Modules  []ModuleReport  `json:"modules"`
+	Passed   int             `json:"passed"`
+	Failed   int             `json:"failed"`
+	TimedOut bool            `json:"timedOut"`
 }
 
 // ModuleReport is one module's tests.
@@ -145,6 +149,12 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		env.progressDone()
 		return err
 	}
+	env.progressf("check: validating the card and level files")
+	validateReport, err := validateWorkspace(env, ws)
+	if err != nil {
+		env.progressDone()
+		return err
+	}
 
 	var pkgs []gotest.Package
 	for _, p := range plan {
@@ -157,7 +167,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		return err
 	}
 
-	report := &CheckReport{Audit: auditReport, TimedOut: res.TimedOut}
+	report := &CheckReport{Audit: auditReport, Validate: validateReport, TimedOut: res.TimedOut}
 	for _, p := range plan {
 		mr := ModuleReport{Number: p.module.Number, Slug: p.module.Slug, Tests: []TestReport{}}
 		for _, t := range res.Tests {
@@ -179,7 +189,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		report.Failed += mr.Failed
 		report.Modules = append(report.Modules, mr)
 	}
-	report.OK = len(auditReport.Findings) == 0 && report.Failed == 0
+	report.OK = len(auditReport.Findings) == 0 && validateReport.OK && report.Failed == 0
 
 	if opts.JSON {
 		enc := json.NewEncoder(env.Stdout)
@@ -189,6 +199,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		}
 	} else {
 		printAudit(env, auditReport)
+		printValidate(env, validateReport)
 		for i, mr := range report.Modules {
 			fmt.Fprintf(env.Stdout, "module %s %s: %d passed, %d failed\n", mr.Number, plan[i].module.Name(), mr.Passed, mr.Failed)
 			if f := mr.FirstFailure; f != nil {
@@ -204,7 +215,8 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		fmt.Fprintf(env.Stdout, "%d passed, %d failed\n", report.Passed, report.Failed)
 	}
 	if !report.OK {
-		return &FindingError{Summary: fmt.Sprintf("%d failed, %d coupling finding(s)", report.Failed, len(auditReport.Findings))}
+		return &FindingError{Summary: fmt.Sprintf("%d failed, %d coupling finding(s), %d file(s) that do not load",
+			report.Failed, len(auditReport.Findings), len(validateReport.Findings))}
 	}
 	return nil
 }

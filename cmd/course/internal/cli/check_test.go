@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -53,5 +54,27 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	write("course/01-handles/expansion/tests/01x_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_c(t *testing.T) {}\n")
 	env, out, _ = testEnv()
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute}))
-	assert.Equal(t, "coupling-audit: ok\nmodule 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
+	assert.Equal(t, "coupling-audit: ok\nvalidate: ok (0 card files, 0 level files)\nmodule 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
+
+	// A card file that does not load fails check, though every test passes;
+	// the tests still run, and the closing line stays last.
+	write("course/01-handles/cards/broken.json", `{"name": "Broken", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "heal"}]}`)
+	env, out, _ = testEnv()
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute})
+	assert.Equal(t, 1, Status(err))
+	assert.Equal(t, "coupling-audit: ok\n"+
+		"course/01-handles/cards/broken.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble'; use one of the values the schema allows there\n"+
+		"module 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
+
+	env, out, _ = testEnv()
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	var report CheckReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &report))
+	assert.False(t, report.OK)
+	assert.Equal(t, 3, report.Passed)
+	require.NotNil(t, report.Validate)
+	require.Len(t, report.Validate.Findings, 1)
+	assert.Equal(t, "course/01-handles/cards/broken.json", report.Validate.Findings[0].File)
+	assert.Equal(t, "/clauses/0/effect", report.Validate.Findings[0].Path)
 }

@@ -71,7 +71,8 @@ func NewRoot(env *Env) *cobra.Command {
 		Short: "The systemic game design course: workspaces, modules, and the checks",
 		Long: `course makes a learner's workspace, copies each module's tests into it, and
 checks the work: the Zero-Coupling Law (coupling-audit), the Expansion Drop
-(expansion-check), and every started module's tests (check).
+(expansion-check), the card and level files (validate), and every started
+module's tests (check).
 
 Exit status: 0 when what was checked holds, 1 when it does not, 2 when the
 command could not run (with one line on stderr saying why).`,
@@ -100,6 +101,7 @@ command could not run (with one line on stderr saying why).`,
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env),
 		newCheckCmd(env),
+		newValidateCmd(env),
 	)
 	return root
 }

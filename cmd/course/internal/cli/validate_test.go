@@ -1,0 +1,155 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// validateWorkspaceDir is a learner workspace with the given files.
+func validateWorkspaceDir(t *testing.T, files map[string]string) string {
+	t.Helper()
+	ws := t.TempDir()
+	files[".course.json"] = `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`
+	for rel, content := range files {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return ws
+}
+
+const (
+	validAlpha = `{"name": "Alpha", "type": "minion", "cost": 2, "attack": 1, "health": 2, "text": "Deathrattle: Draw a card.",
+	 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "draw"}]}`
+	schemaBreaking = `{"name": "Beta", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "heal"}]}`
+	effectFirst    = `{"name": "Gamma", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
+	 "clauses": [{"kind": "effect", "effect": "draw"}, {"kind": "trigger", "trigger": "deathrattle"}]}`
+	offTheGrid = `{"width": 2, "height": 2, "objects": [{"kind": "baba", "x": 0, "y": 0}, {"kind": "baba", "x": 5, "y": 1}]}`
+)
+
+func TestRunValidateReportsEveryBadFile(t *testing.T) {
+	ws := validateWorkspaceDir(t, map[string]string{
+		"cards/alpha.json":    validAlpha,
+		"cards/beta.json":     schemaBreaking,
+		"cards/gamma.json":    effectFirst,
+		"levels/bad.json":     offTheGrid,
+		"levels/01-ok.json":   `{"width": 1, "height": 1, "objects": [{"kind": "baba", "x": 0, "y": 0}]}`,
+		"cards/notes.txt":     "not a card file",
+		"levels/readme.txt":   "not a level file",
+		"engine/engine.go":    "package engine\n",
+		"cards/sub/skip.json": "{",
+	})
+
+	env, out, errOut := testEnv()
+	err := RunValidate(env, &ValidateOptions{Workspace: ws})
+	assert.Equal(t, StatusFinding, Status(err))
+	assert.Equal(t, ""+
+		"cards/beta.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble'; use one of the values the schema allows there\n"+
+		"cards/gamma.json at /clauses/0: this effect belongs to no trigger (it comes before the first trigger, or after an aura or keyword); reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect\n"+
+		"levels/bad.json at /objects/1/x: x 5 is off the grid, which is 2 wide; use an x from 0 to 1 or widen the level\n",
+		out.String())
+	assert.Empty(t, errOut.String())
+
+	env, out, _ = testEnv()
+	err = RunValidate(env, &ValidateOptions{Workspace: ws, JSON: true})
+	assert.Equal(t, StatusFinding, Status(err))
+	var r ValidateReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &r), "one JSON document: %s", out)
+	assert.False(t, r.OK)
+	assert.Equal(t, 3, r.CardFiles)
+	assert.Equal(t, 2, r.LevelFiles)
+	require.Len(t, r.Findings, 3)
+	assert.Equal(t, ValidateFinding{Kind: "card", File: "cards/gamma.json", Path: "/clauses/0",
+		Rule: "this effect belongs to no trigger (it comes before the first trigger, or after an aura or keyword)",
+		Mend: "reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect"}, r.Findings[1])
+	assert.Equal(t, "level", r.Findings[2].Kind)
+	assert.Equal(t, "/objects/1/x", r.Findings[2].Path)
+
+	for _, bad := range []string{"cards/beta.json", "cards/gamma.json", "levels/bad.json"} {
+		require.NoError(t, os.Remove(filepath.Join(ws, filepath.FromSlash(bad))))
+	}
+	env, out, _ = testEnv()
+	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws}))
+	assert.Equal(t, "validate: ok (1 card file, 1 level file)\n", out.String())
+
+	env, out, _ = testEnv()
+	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws, JSON: true}))
+	assert.JSONEq(t, `{"ok": true, "cardFiles": 1, "levelFiles": 1, "findings": []}`, out.String())
+}
+
+func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
+	summoner := func(name, summons string) string {
+		return `{"name": "` + name + `", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
+		 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "` + summons + `"}]}`
+	}
+	ws := validateWorkspaceDir(t, map[string]string{
+		"cards/alpha.json":       validAlpha,
+		"cards/alpha-again.json": validAlpha,
+		// A course card the workspace has no file for is a summon target.
+		"cards/delta.json": summoner("Delta", "Reference Token"),
+		"cards/eps.json":   summoner("Epsilon", "Nobody"),
+		// Both mistakes of one file: the first is its line.
+		"cards/zeta.json": `{"name": "Zeta", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
+		 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "Nobody"},
+		             {"kind": "trigger", "trigger": "battlecry"}, {"kind": "effect", "effect": "summon", "card": "Nobody Else"}]}`,
+	})
+	env, out, _ := testEnv()
+	env.Cards = fstest.MapFS{
+		"reference-token.json": {Data: []byte(`{"name": "Reference Token", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "", "clauses": []}`)},
+		// A course card that summons a card the workspace redefines as a
+		// spell is not the workspace's to mend.
+		"reference-summoner.json": {Data: []byte(summoner("Reference Summoner", "Alpha"))},
+		"alpha.json":              {Data: []byte(validAlpha)},
+	}
+	err := RunValidate(env, &ValidateOptions{Workspace: ws})
+	assert.Equal(t, StatusFinding, Status(err))
+	assert.Equal(t, ""+
+		"cards/alpha.json at /name: card \"Alpha\" is also defined in cards/alpha-again.json; keep one file per card\n"+
+		"cards/eps.json at /clauses/1/card: card \"Epsilon\" summons \"Nobody\", which is not a minion of any card file; add a card file for it or correct the name\n"+
+		"cards/zeta.json at /clauses/1/card: card \"Zeta\" summons \"Nobody\", which is not a minion of any card file; add a card file for it or correct the name\n",
+		out.String())
+
+	// The workspace's Alpha (a spell now) takes the place of the course's.
+	ws = validateWorkspaceDir(t, map[string]string{
+		"cards/alpha.json": `{"name": "Alpha", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "draw"}]}`,
+		"cards/delta.json": summoner("Delta", "Reference Token"),
+	})
+	env.Stdout = out
+	out.Reset()
+	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws}))
+	assert.Equal(t, "validate: ok (2 card files, 0 level files)\n", out.String())
+}
+
+func TestRunValidateCannotRunWithoutAWorkspace(t *testing.T) {
+	env, out, _ := testEnv()
+	err := RunValidate(env, &ValidateOptions{Workspace: filepath.Join(t.TempDir(), "nowhere")})
+	assert.Equal(t, StatusCannot, Status(err))
+	assert.Contains(t, Message(err), "nowhere: no such folder")
+	assert.Empty(t, out.String())
+}
+
+// TestValidateThisRepository: the course's own card and level files load.
+func TestValidateThisRepository(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
+	require.NoError(t, err)
+	cards, err := filepath.Glob(filepath.Join(repo, "cards", "*.json"))
+	require.NoError(t, err)
+	scoped, err := filepath.Glob(filepath.Join(repo, "course", "*", "cards", "*.json"))
+	require.NoError(t, err)
+	levels, err := filepath.Glob(filepath.Join(repo, "levels", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, cards)
+
+	env, out, _ := testEnv()
+	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: repo}), out.String())
+	assert.Regexp(t, "^validate: ok \\("+regexp.QuoteMeta(strconv.Itoa(len(cards)+len(scoped)))+" card files, "+
+		strconv.Itoa(len(levels))+" level files?\\)\n$", out.String())
+}
