@@ -40,15 +40,6 @@ var dropExtras = map[string]string{
 	"*Baba.PropertiesOf": "11", // Module 11's drop: every property an object has now
 }
 
-// referenceInternals are exported by the reference harness for the tests and
-// benchmarks inside package harness, not for the course: a workspace does not
-// have them, and no course test may call them. The value is how a course test
-// would call it, so that the check below can look for it.
-var referenceInternals = map[string]string{
-	"Lexicon":     "harness.Lexicon(", // the course's word list, read once
-	"*Baba.Board": ".Board()",         // the engine's board behind a Baba
-}
-
 // decl is one function or method: "*Game.Summon" with its signature as
 // go/printer writes the FuncType ("func(card string, player Player) ID").
 type decl struct {
@@ -262,8 +253,7 @@ func TestReferenceExportsOnlyTheContract(t *testing.T) {
 	ref := readReference(t)
 	for key := range ref.funcs {
 		_, drop := dropExtras[key]
-		_, internal := referenceInternals[key]
-		assert.True(t, documented[key] || drop || internal,
+		assert.True(t, documented[key] || drop,
 			"the reference harness exports %s, which harness.md does not declare; declare it, or allowlist it in this file with the module whose drop adds it", key)
 	}
 	for key, module := range dropExtras {
@@ -273,13 +263,6 @@ func TestReferenceExportsOnlyTheContract(t *testing.T) {
 		name := key[strings.LastIndexByte(key, '.')+1:]
 		assert.True(t, testsCall(t, module+"-*/expansion/tests/*.go", "."+name+"("),
 			"%s is allowlisted for Module %s's drop, but that drop's test never calls it", key, module)
-	}
-	for key, call := range referenceInternals {
-		_, exported := ref.funcs[key]
-		assert.True(t, exported, "%s is allowlisted as internal but the reference harness does not export it", key)
-		for _, pattern := range []string{"*/tests/*.go", "*/expansion/tests/*.go"} {
-			assert.False(t, testsCall(t, pattern, call), "a course test calls %s, which a workspace does not have", key)
-		}
 	}
 }
 

@@ -30,19 +30,19 @@ const (
 
 var (
 	lexiconOnce sync.Once
-	lexicon     *grid.Lexicon
+	theLexicon  *grid.Lexicon
 	lexiconErr  error
 )
 
-// Lexicon is the course's word list, course/words.json, read once.
-func Lexicon() *grid.Lexicon {
+// lexicon is the course's word list, course/words.json, read once.
+func lexicon() *grid.Lexicon {
 	lexiconOnce.Do(func() {
 		data, err := course.Files.ReadFile("words.json")
 		if err != nil {
 			lexiconErr = fmt.Errorf("reading course/words.json: %w", err)
 			return
 		}
-		lexicon, lexiconErr = grid.ParseLexicon(data)
+		theLexicon, lexiconErr = grid.ParseLexicon(data)
 		if lexiconErr != nil {
 			lexiconErr = fmt.Errorf("course/words.json: %w", lexiconErr)
 		}
@@ -50,7 +50,7 @@ func Lexicon() *grid.Lexicon {
 	if lexiconErr != nil {
 		panic(lexiconErr)
 	}
-	return lexicon
+	return theLexicon
 }
 
 // Baba is a rule grid (Part II).
@@ -62,15 +62,15 @@ type Baba struct {
 // list order. A level that is not valid (an unknown kind, an object off the
 // grid) is a broken contract: it panics saying why.
 func NewBaba(level LevelDef) *Baba {
-	b, err := grid.New(Lexicon(), level)
+	b, err := grid.New(lexicon(), level)
 	if err != nil {
 		panic(fmt.Sprintf("NewBaba: %v", err))
 	}
 	return &Baba{b: b}
 }
 
-// Board is the engine's board behind the harness.
-func (b *Baba) Board() *grid.Board { return b.b }
+// board is the engine's board behind the harness, for this package's tests.
+func (b *Baba) board() *grid.Board { return b.b }
 
 // Place adds an object ("baba", "text:BABA") on tile (x, y) and returns its
 // id; it clears the undo history. An unknown kind or a tile off the grid

@@ -61,8 +61,8 @@ func BenchmarkStep(b *testing.B) {
 				g.Step(dirs[i%len(dirs)])
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
-			turns, _ := g.Board().History()
-			b.ReportMetric(float64(g.Board().HistoryBytes())/float64(turns), "history-B/step")
+			turns, _ := g.board().History()
+			b.ReportMetric(float64(g.board().HistoryBytes())/float64(turns), "history-B/step")
 			if g.Lost() {
 				b.Log("the YOU object was lost during the run")
 			}

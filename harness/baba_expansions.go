@@ -22,7 +22,7 @@ func (b *Baba) Restart() int {
 // Expansion Drop: the lexicon is data, so the list needs no engine change.)
 func (b *Baba) PropertiesOf(id ID) []string {
 	out := []string{}
-	for _, w := range Lexicon().Words() {
+	for _, w := range lexicon().Words() {
 		if w.Role == grid.RoleProperty && b.HasProperty(id, w.Word) {
 			out = append(out, w.Word)
 		}

@@ -24,7 +24,7 @@ func TestWordsMatchCatalog(t *testing.T) {
 	if err := json.Unmarshal(raw, &cat); err != nil {
 		t.Fatal(err)
 	}
-	lex := Lexicon()
+	lex := lexicon()
 	inLexicon := map[string]bool{}
 	for _, w := range lex.Words() {
 		inLexicon[w.Word] = true

@@ -15,7 +15,7 @@ import (
 // randomLevel builds a level of random size with random sentences (some
 // well formed, some not), loose text and things.
 func randomLevel(r *rand.Rand) LevelDef {
-	lex := Lexicon()
+	lex := lexicon()
 	var nouns, props, all []string
 	for _, w := range lex.Words() {
 		all = append(all, w.Word)
@@ -85,7 +85,7 @@ type babaState struct {
 }
 
 func captureState(b *Baba) babaState {
-	g := b.Board()
+	g := b.board()
 	var sb strings.Builder
 	for id := ID(1); id < g.NextID(); id++ {
 		x, y, ok := g.PosOf(id)
@@ -97,7 +97,7 @@ func captureState(b *Baba) babaState {
 // checkInvariants: every object is on one tile of the grid, and only there,
 // or destroyed; each tile's KindsAt is its StackAt sorted.
 func checkInvariants(b *Baba) error {
-	g := b.Board()
+	g := b.board()
 	w, h := g.Size()
 	alive := 0
 	for id := ID(1); id < g.NextID(); id++ {
@@ -155,7 +155,7 @@ func runRandom(seed uint64, actions int) error {
 	var done []string
 	// conversions can double the objects each turn (X IS Y AND Z with Y IS X
 	// AND Z); past a few thousand objects the run stops acting
-	for i := 0; i < actions && b.Board().NextID() < 3000; i++ {
+	for i := 0; i < actions && b.board().NextID() < 3000; i++ {
 		d := Dir(r.IntN(4))
 		switch n := r.IntN(10); {
 		case n < 6:
