@@ -13,8 +13,6 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/course"
@@ -34,13 +32,7 @@ type CardError struct {
 	Mend string
 }
 
-func (e *CardError) Error() string {
-	where := e.File
-	if e.Path != "" {
-		where += " at " + e.Path
-	}
-	return fmt.Sprintf("%s: %s; %s", where, e.Rule, e.Mend)
-}
+func (e *CardError) Error() string { return describeProblem(e.File, e.Path, e.Rule, e.Mend) }
 
 // CardFile is one card file's path (as an error should name it) and contents.
 type CardFile struct {
@@ -48,26 +40,7 @@ type CardFile struct {
 	Data []byte
 }
 
-var cardSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	raw, err := fs.ReadFile(course.Files, CardSchemaFile)
-	if err != nil {
-		return nil, fmt.Errorf("read the card schema: %w", err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, fmt.Errorf("course/%s is not valid JSON: %w", CardSchemaFile, err)
-	}
-	c := jsonschema.NewCompiler()
-	const url = "https://course.invalid/" + CardSchemaFile
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("load the card schema: %w", err)
-	}
-	sch, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("compile course/%s: %w", CardSchemaFile, err)
-	}
-	return sch, nil
-})
+var cardSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(CardSchemaFile) })
 
 // ParseCard reads one card file: valid JSON, valid against the card schema,
 // and clauses the engine can run in a well-formed order.
@@ -108,27 +81,15 @@ func ParseCard(file string, raw []byte) (card.Def, error) {
 // schemaError turns the schema's verdict into a CardError about its first
 // innermost cause: the most specific thing that is wrong.
 func schemaError(file string, ve *jsonschema.ValidationError) *CardError {
-	leaf := ve
-	for len(leaf.Causes) > 0 {
-		leaf = leaf.Causes[0]
-	}
-	p := message.NewPrinter(language.English)
-	e := &CardError{
-		File: file,
-		Path: "/" + strings.Join(leaf.InstanceLocation, "/"),
-		Rule: leaf.ErrorKind.LocalizedString(p),
-		Mend: "change it to follow course/" + CardSchemaFile,
-	}
-	if e.Path == "/" {
-		e.Path = ""
-	}
-	switch leaf.ErrorKind.(type) {
+	where, rule, k := schemaLeaf(ve)
+	e := &CardError{File: file, Path: where, Rule: rule, Mend: "change it to follow course/" + CardSchemaFile}
+	switch k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
 	case *kind.FalseSchema:
 		field := "this field"
-		if n := len(leaf.InstanceLocation); n > 0 {
-			field = fmt.Sprintf("field %q", leaf.InstanceLocation[n-1])
+		if i := strings.LastIndexByte(where, '/'); i >= 0 && i+1 < len(where) {
+			field = fmt.Sprintf("field %q", where[i+1:])
 		}
 		e.Rule = field + " is not one this kind of clause takes"
 		e.Mend = "remove the field or correct its spelling; the schema lists the fields each kind of clause takes"

@@ -8,13 +8,10 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/engine/grid"
@@ -36,13 +33,7 @@ type LevelError struct {
 	Mend string
 }
 
-func (e *LevelError) Error() string {
-	where := e.File
-	if e.Path != "" {
-		where += " at " + e.Path
-	}
-	return fmt.Sprintf("%s: %s; %s", where, e.Rule, e.Mend)
-}
+func (e *LevelError) Error() string { return describeProblem(e.File, e.Path, e.Rule, e.Mend) }
 
 // Level is a level file: the level itself, its title and its recorded
 // solution, if any.
@@ -52,26 +43,7 @@ type Level struct {
 	Solution []grid.Dir `json:"-"`
 }
 
-var levelSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	raw, err := fs.ReadFile(course.Files, LevelSchemaFile)
-	if err != nil {
-		return nil, fmt.Errorf("read the level schema: %w", err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	if err != nil {
-		return nil, fmt.Errorf("course/%s is not valid JSON: %w", LevelSchemaFile, err)
-	}
-	c := jsonschema.NewCompiler()
-	const url = "https://course.invalid/" + LevelSchemaFile
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("load the level schema: %w", err)
-	}
-	sch, err := c.Compile(url)
-	if err != nil {
-		return nil, fmt.Errorf("compile course/%s: %w", LevelSchemaFile, err)
-	}
-	return sch, nil
-})
+var levelSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(LevelSchemaFile) })
 
 var levelLexicon = sync.OnceValues(func() (*grid.Lexicon, error) {
 	raw, err := fs.ReadFile(course.Files, WordsFile)
@@ -162,21 +134,9 @@ func checkTile(file, at string, def grid.LevelDef, x, y int) error {
 // levelSchemaError turns the schema's verdict into a LevelError about its
 // first innermost cause.
 func levelSchemaError(file string, ve *jsonschema.ValidationError) *LevelError {
-	leaf := ve
-	for len(leaf.Causes) > 0 {
-		leaf = leaf.Causes[0]
-	}
-	p := message.NewPrinter(language.English)
-	e := &LevelError{
-		File: file,
-		Path: "/" + strings.Join(leaf.InstanceLocation, "/"),
-		Rule: leaf.ErrorKind.LocalizedString(p),
-		Mend: "change it to follow course/" + LevelSchemaFile,
-	}
-	if e.Path == "/" {
-		e.Path = ""
-	}
-	switch leaf.ErrorKind.(type) {
+	where, rule, k := schemaLeaf(ve)
+	e := &LevelError{File: file, Path: where, Rule: rule, Mend: "change it to follow course/" + LevelSchemaFile}
+	switch k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
 	case *kind.AdditionalProperties:

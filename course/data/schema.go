@@ -1,0 +1,63 @@
+package data
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+
+	"github.com/systemic-game-design/course/course"
+)
+
+// describeProblem is how every content error reads: which file, where in it
+// (a JSON pointer such as /clauses/1/effect; empty for the whole file), the
+// rule it breaks and how to mend it.
+func describeProblem(file, path, rule, mend string) string {
+	where := file
+	if path != "" {
+		where += " at " + path
+	}
+	return fmt.Sprintf("%s: %s; %s", where, rule, mend)
+}
+
+// compileSchema compiles one of the course's JSON Schemas (a path inside
+// the course folder, such as "schema/card.schema.json").
+func compileSchema(file string) (*jsonschema.Schema, error) {
+	raw, err := fs.ReadFile(course.Files, file)
+	if err != nil {
+		return nil, fmt.Errorf("read course/%s: %w", file, err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("course/%s is not valid JSON: %w", file, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "https://course.invalid/" + file
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, fmt.Errorf("load course/%s: %w", file, err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("compile course/%s: %w", file, err)
+	}
+	return sch, nil
+}
+
+// schemaLeaf is the schema's verdict told by its first innermost cause, the
+// most specific thing that is wrong: where (a JSON pointer, empty for the
+// whole file), the rule in English, and its kind, by which callers choose
+// their advice.
+func schemaLeaf(ve *jsonschema.ValidationError) (path, rule string, k jsonschema.ErrorKind) {
+	leaf := ve
+	for len(leaf.Causes) > 0 {
+		leaf = leaf.Causes[0]
+	}
+	if len(leaf.InstanceLocation) > 0 {
+		path = "/" + strings.Join(leaf.InstanceLocation, "/")
+	}
+	return path, leaf.ErrorKind.LocalizedString(message.NewPrinter(language.English)), leaf.ErrorKind
+}
