@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -67,9 +66,7 @@ func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
+		if err := writeJSON(env.Stdout, struct {
 			OK bool `json:"ok"`
 			*audit.Report
 		}{len(r.Findings) == 0, r}); err != nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -192,9 +191,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	report.OK = len(auditReport.Findings) == 0 && validateReport.OK && report.Failed == 0
 
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(report); err != nil {
+		if err := writeJSON(env.Stdout, report); err != nil {
 			return err
 		}
 	} else {

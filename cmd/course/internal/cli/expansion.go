@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -53,9 +52,7 @@ func RunExpansionCheck(env *Env, opts *ExpansionCheckOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
+		if err := writeJSON(env.Stdout, struct {
 			OK bool `json:"ok"`
 			*expansion.Result
 		}{len(res.Changes) == 0, res}); err != nil {

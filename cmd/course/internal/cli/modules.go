@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 
@@ -71,9 +70,7 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		})
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(infos)
+		return writeJSON(env.Stdout, infos)
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "NN\tSLUG\tPART\tTITLE\tSTATUS")

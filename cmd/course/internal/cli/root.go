@@ -6,6 +6,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -143,4 +144,11 @@ func joinNames(names []string) string {
 		s += n
 	}
 	return s
+}
+
+// writeJSON prints v as the one indented JSON document a --json flag asks for.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -89,9 +88,7 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+		return writeJSON(env.Stdout, struct {
 			Module    string                `json:"module"`
 			Expansion bool                  `json:"expansion"`
 			Files     []scaffold.FileResult `json:"files"`

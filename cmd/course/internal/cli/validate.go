@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -97,9 +96,7 @@ func RunValidate(env *Env, opts *ValidateOptions) error {
 		return err
 	}
 	if opts.JSON {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
+		if err := writeJSON(env.Stdout, r); err != nil {
 			return err
 		}
 	} else {
