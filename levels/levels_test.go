@@ -50,6 +50,18 @@ func TestSolutionsWin(t *testing.T) {
 					t.Fatalf("after step %d (%s) no object is YOU", i+1, d)
 				}
 			}
+			if len(lv.Cards) == 0 && len(lv.Hand) == 0 {
+				return
+			}
+			// a SpellGrid level: its minions play their part, and the
+			// solution still wins on its last step only
+			s := harness.NewSpellGrid(lv.LevelDef, nil)
+			for i, d := range lv.Solution {
+				s.Step(d)
+				if last := i == len(lv.Solution)-1; s.Won() != last {
+					t.Fatalf("as a SpellGrid, after step %d of %d (%s) Won() = %v", i+1, len(lv.Solution), d, s.Won())
+				}
+			}
 		})
 	}
 }

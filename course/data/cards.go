@@ -17,6 +17,7 @@ import (
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/engine/card"
+	"github.com/systemic-game-design/course/engine/grid"
 )
 
 // CardSchemaFile is the card schema's path inside the course folder.
@@ -75,7 +76,33 @@ func ParseCard(file string, raw []byte) (card.Def, error) {
 		}
 		return card.Def{}, ce
 	}
+	if err := checkCardWords(file, &d); err != nil {
+		return card.Def{}, err
+	}
 	return d, nil
+}
+
+// checkCardWords: a card's noun is a noun of course/words.json, and each
+// word a spawnText effect writes is a word of it, so that SpellGrid can put
+// both on the grid.
+func checkCardWords(file string, d *card.Def) error {
+	lex, err := levelLexicon()
+	if err != nil {
+		return err
+	}
+	if d.Noun != "" {
+		if w, ok := lex.Lookup(d.Noun); !ok || w.Role != grid.RoleNoun {
+			return &CardError{File: file, Path: "/noun", Rule: fmt.Sprintf("%s is not a noun of course/%s", d.Noun, WordsFile), Mend: "use a noun of the lexicon, or add the word to course/" + WordsFile + " with role noun"}
+		}
+	}
+	for i, c := range d.Clauses {
+		if c.Kind == card.KindEffect && c.Effect == card.EffectSpawnText {
+			if _, ok := lex.Lookup(c.Word); !ok {
+				return &CardError{File: file, Path: fmt.Sprintf("/clauses/%d/word", i), Rule: fmt.Sprintf("%s is not a word of course/%s", c.Word, WordsFile), Mend: "write a word of the lexicon, or add it to course/" + WordsFile}
+			}
+		}
+	}
+	return nil
 }
 
 // schemaError turns the schema's verdict into a CardError about its first

@@ -62,13 +62,14 @@ const (
 
 // Effects.
 const (
-	EffectDamage   = "damage"
-	EffectDraw     = "draw"
-	EffectArmor    = "armor"
-	EffectSummon   = "summon"
-	EffectStats    = "stats"
-	EffectDestroy  = "destroy"
-	EffectAssemble = "assemble"
+	EffectDamage    = "damage"
+	EffectDraw      = "draw"
+	EffectArmor     = "armor"
+	EffectSummon    = "summon"
+	EffectStats     = "stats"
+	EffectDestroy   = "destroy"
+	EffectAssemble  = "assemble"
+	EffectSpawnText = "spawnText"
 )
 
 // Targets of a damage or destroy effect. TargetChosen is the target a spell
@@ -88,7 +89,8 @@ const (
 //   - trigger: Trigger, and Scope for "damaged".
 //   - effect: Effect, with Amount (damage, armor), Target (damage, destroy),
 //     Count (draw, summon), Card (summon), Attack and Health (stats, added to
-//     the minion whose trigger it is).
+//     the minion whose trigger it is), Word (spawnText: the word written on
+//     the grid, in upper case).
 type Clause struct {
 	Kind     string `json:"kind"`
 	Keyword  string `json:"keyword,omitempty"`
@@ -104,6 +106,7 @@ type Clause struct {
 	Card     string `json:"card,omitempty"`
 	Attack   int    `json:"attack,omitempty"`
 	Health   int    `json:"health,omitempty"`
+	Word     string `json:"word,omitempty"`
 }
 
 // HasKeyword reports whether the card's clauses include keyword k.

@@ -126,6 +126,10 @@ func checkClause(c *Clause) string {
 			if c.Card == "" {
 				return "a summon effect needs the card it summons"
 			}
+		case EffectSpawnText:
+			if !upperWord(c.Word) {
+				return fmt.Sprintf("a spawnText effect needs a word in upper case letters, and %q is not one", c.Word)
+			}
 		case EffectDraw, EffectStats, EffectAssemble:
 		default:
 			return fmt.Sprintf("unknown effect %q", c.Effect)
@@ -134,6 +138,19 @@ func checkClause(c *Clause) string {
 		return fmt.Sprintf("unknown clause kind %q", c.Kind)
 	}
 	return ""
+}
+
+// upperWord reports whether w is one or more letters A to Z, as grid words are.
+func upperWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 func knownTrigger(t string) bool {
@@ -218,6 +235,8 @@ func describeClause(c *Clause) string {
 		return "summon a " + c.Card + "."
 	case EffectStats:
 		return fmt.Sprintf("gain %+d Attack and %+d Health.", c.Attack, c.Health)
+	case EffectSpawnText:
+		return "write " + c.Word + " on this tile."
 	}
 	return "assemble a minion in your hand from half of another card in your hand."
 }

@@ -37,6 +37,8 @@ func (g *Game) apply(src source, ef *effect, depth int32) {
 		g.emit(record{kind: evStatsChanged, a: src.id, x: e.attack, y: e.health, depth: depth})
 	case opAssemble:
 		g.assembleInHand(src.player)
+	case opSpawnText:
+		g.texts = append(g.texts, TextRequest{Source: src.id, Target: src.chosen, Word: ef.word})
 	}
 }
 
@@ -92,6 +94,7 @@ func (g *Game) summonFor(src source, ef *effect, depth int32) {
 	}
 	for range ef.count {
 		id := g.issue(c, src.player)
+		g.ents[id].summoner = src.id
 		board := g.zones[src.player][ZoneBoard]
 		pos := at
 		if pos > len(board) {

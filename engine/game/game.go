@@ -43,10 +43,13 @@ type entity struct {
 	attack int32
 	health int32
 	slot   int32 // board index when removed; where its Deathrattle summons go
-	owner  Player
-	zone   Zone
-	hero   bool
-	doomed bool // marked pending destroy
+	// summoner is the minion whose trigger summoned this one (0: a spell, a
+	// harness call or a hand)
+	summoner ID
+	owner    Player
+	zone     Zone
+	hero     bool
+	doomed   bool // marked pending destroy
 }
 
 // Chooser makes a choice for an effect: kind is "base", "donor" or "half";
@@ -71,6 +74,66 @@ type Game struct {
 	round   uint32
 	naive   bool
 	chooser Chooser
+
+	// auras that belong to no minion (SpellGrid's rules): set at any time,
+	// taken into the snapshot at the next Aura Update
+	ruleTimes [numTrigKinds]uint8
+	ruleCap   [numTrigKinds]bool
+	ruleAuras bool // some rule aura is set
+	// texts are what spawnText effects asked for since the last TakeTexts
+	texts []TextRequest
+}
+
+// TextRequest is a spawnText effect that resolved: Word is to be written
+// where Source stands (a minion; 0 for a spell, whose Target is its chosen
+// target, or 0).
+type TextRequest struct {
+	Source, Target ID
+	Word           string
+}
+
+// TakeTexts returns the text requests made since the last call and forgets them.
+func (g *Game) TakeTexts() []TextRequest {
+	out := g.texts
+	g.texts = nil
+	return out
+}
+
+// SummonerOf is the minion whose triggered ability summoned id, or 0 when a
+// spell, a harness call or a hand put it in play.
+func (g *Game) SummonerOf(id ID) ID { return g.ent(id).summoner }
+
+// RuleAura is an aura that no minion carries and that acts for both players:
+// Times is a multiplier for the trigger kind (0 or 1: none; several
+// multipliers of a kind: the largest, stacking "max"), and Cap holds the
+// kind to one activation whatever multiplies it.
+type RuleAura struct {
+	Trigger string
+	Times   int
+	Cap     bool
+}
+
+// SetRuleAuras replaces the auras that belong to no minion. They join the
+// snapshot at the next Aura Update, like a minion's aura. A trigger kind the
+// engine does not have is an error.
+func (g *Game) SetRuleAuras(auras []RuleAura) error {
+	var times [numTrigKinds]uint8
+	var capped [numTrigKinds]bool
+	for _, a := range auras {
+		k := -1
+		for i, n := range trigNames {
+			if n == a.Trigger {
+				k = i
+			}
+		}
+		if k < 0 {
+			return fmt.Errorf("rule aura for trigger %q: the engine has no such trigger; use one of %q", a.Trigger, trigNames)
+		}
+		times[k] = max(times[k], uint8(min(max(a.Times, 0), 255)))
+		capped[k] = capped[k] || a.Cap
+	}
+	g.ruleTimes, g.ruleCap, g.ruleAuras = times, capped, len(auras) > 0
+	return nil
 }
 
 // New starts a game: the two heroes enter play, then each player's deck is

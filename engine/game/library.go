@@ -19,6 +19,9 @@ const (
 
 var trigNames = [numTrigKinds]string{card.TriggerDamaged, card.TriggerDeathrattle, card.TriggerBattlecry, card.TriggerEndOfTurn}
 
+// TriggerNames lists the trigger kinds as the Triggered event spells them.
+func TriggerNames() []string { return trigNames[:] }
+
 func parseTrigKind(s string) trigKind {
 	for i, n := range trigNames {
 		if n == s {
@@ -47,6 +50,7 @@ const (
 	opStats
 	opDestroy
 	opAssemble
+	opSpawnText
 )
 
 type target uint8
@@ -65,6 +69,7 @@ type effect struct {
 	amount, count  int
 	attack, health int
 	card           string
+	word           string // spawnText's word
 }
 
 // trigger is a trigger clause and the effect clauses that follow it.
@@ -134,7 +139,7 @@ func Compile(d card.Def) (*Card, error) {
 }
 
 func compileEffect(cl card.Clause) effect {
-	e := effect{amount: cl.Amount, count: max(cl.Count, 1), attack: cl.Attack, health: cl.Health, card: cl.Card}
+	e := effect{amount: cl.Amount, count: max(cl.Count, 1), attack: cl.Attack, health: cl.Health, card: cl.Card, word: cl.Word}
 	switch cl.Effect {
 	case card.EffectDamage:
 		e.op = opDamage
@@ -150,6 +155,8 @@ func compileEffect(cl card.Clause) effect {
 		e.op = opDestroy
 	case card.EffectAssemble:
 		e.op = opAssemble
+	case card.EffectSpawnText:
+		e.op = opSpawnText
 	}
 	switch cl.Target {
 	case card.TargetAllCharacters:

@@ -99,14 +99,18 @@ func (g *Game) Cast(name string, p Player, chosen ID) {
 	g.endPhase(mark)
 }
 
-// Destroy marks target pending destroy, as one Sequence: the Death Creation
-// Step removes it.
-func (g *Game) Destroy(target ID) {
-	e := g.ent(target)
+// Destroy marks every target pending destroy, as one Sequence: the Death
+// Creation Step removes them together.
+func (g *Game) Destroy(targets ...ID) {
+	for _, t := range targets {
+		g.ent(t)
+	}
 	g.round = 0
 	mark := len(g.log)
-	if e.zone == ZoneBoard && !e.hero {
-		e.doomed = true
+	for _, t := range targets {
+		if e := &g.ents[t]; e.zone == ZoneBoard && !e.hero {
+			e.doomed = true
+		}
 	}
 	g.endPhase(mark)
 }
@@ -286,6 +290,18 @@ func (g *Game) auraUpdate() {
 		}
 		if e.card.redirect {
 			g.aura.redirect[e.owner] = append(g.aura.redirect[e.owner], m)
+		}
+	}
+	if !g.ruleAuras {
+		return
+	}
+	for k := range numTrigKinds {
+		for p := range 2 {
+			t := &g.aura.times[p][k]
+			*t = max(*t, g.ruleTimes[k])
+			if g.ruleCap[k] {
+				*t = 1
+			}
 		}
 	}
 }

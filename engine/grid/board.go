@@ -456,3 +456,21 @@ func (b *Board) Create(kind string, x, y int) (ID, error) {
 func (b *Board) Destroyed() []ID {
 	return append([]ID{}, b.lastDestroyed...)
 }
+
+// Reserve issues an id that no object will ever have, for a caller that
+// numbers its own entities in the board's id space (SpellGrid's heroes and
+// cards in hand). PosOf says such an id is not on the board, HasProperty
+// that it has no property. It joins the current turn's history like Create.
+func (b *Board) Reserve() ID {
+	id := ID(len(b.objs))
+	b.objs = append(b.objs, object{})
+	b.record(change{id: id, op: opCreated})
+	return id
+}
+
+// LastPos is the tile an object is on, or was on when it was destroyed. It
+// panics on an id the board never issued.
+func (b *Board) LastPos(id ID) (x, y int) {
+	o := b.mustExist(id, "LastPos")
+	return int(o.x), int(o.y)
+}

@@ -63,7 +63,7 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute})
 	assert.Equal(t, 1, Status(err))
 	assert.Equal(t, "coupling-audit: ok\n"+
-		"course/01-handles/cards/broken.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble'; use one of the values the schema allows there\n"+
+		"course/01-handles/cards/broken.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble', 'spawnText'; use one of the values the schema allows there\n"+
 		"module 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
 
 	env, out, _ = testEnv()

@@ -52,7 +52,7 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 	err := RunValidate(env, &ValidateOptions{Workspace: ws})
 	assert.Equal(t, StatusFinding, Status(err))
 	assert.Equal(t, ""+
-		"cards/beta.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble'; use one of the values the schema allows there\n"+
+		"cards/beta.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble', 'spawnText'; use one of the values the schema allows there\n"+
 		"cards/gamma.json at /clauses/0: this effect belongs to no trigger (it comes before the first trigger, or after an aura or keyword); reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect\n"+
 		"levels/bad.json at /objects/1/x: x 5 is off the grid, which is 2 wide; use an x from 0 to 1 or widen the level\n",
 		out.String())
