@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 func TestAreaDamageQueuesInOrderOfPlayAndDeathWaits(t *testing.T) {
@@ -156,5 +158,35 @@ func TestAssembleEffectOffersOnlyWorkingChoices(t *testing.T) {
 	}
 	if asked[0] != "base:Hoard,Drawer" || asked[1] != "donor:Drawer" || asked[2] != "half:top" {
 		t.Fatalf("chooser saw %q", asked)
+	}
+}
+
+// A trigger is not queued for the events raised while that same trigger of
+// that same minion resolves: two minions that answer their own damage by
+// damaging every minion settle after one answer each instead of looping.
+func TestTriggerIsNotQueuedForItsOwnResolution(t *testing.T) {
+	lib, err := NewLibrary(append(testDefs(),
+		minion("Ripple", 1, 5, trig(card.TriggerDamaged, card.ScopeSelf),
+			eff(card.Clause{Effect: card.EffectDamage, Amount: 1, Target: card.TargetAllMinions}))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := New(lib, [2][]string{})
+	a := g.Summon("Ripple", 0)
+	b := g.Summon("Ripple", 0)
+	g.ClearLog()
+	g.DealDamage(a, 1)
+	want := "Damaged{target: " + u(a) + ", amount: 1}\n" +
+		"Triggered{source: " + u(a) + ", trigger: \"damaged\"}\n" +
+		"  Damaged{target: " + u(a) + ", amount: 1}\n" +
+		"  Damaged{target: " + u(b) + ", amount: 1}\n" +
+		"  Triggered{source: " + u(b) + ", trigger: \"damaged\"}\n" +
+		"    Damaged{target: " + u(a) + ", amount: 1}\n" +
+		"    Damaged{target: " + u(b) + ", amount: 1}\n"
+	if got := g.LogTree(); got != want {
+		t.Fatalf("log tree:\n%s\nwant:\n%s", got, want)
+	}
+	if g.Health(a) != 2 || g.Health(b) != 3 {
+		t.Fatalf("health %d and %d, want 2 and 3", g.Health(a), g.Health(b))
 	}
 }
