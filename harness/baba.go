@@ -2,9 +2,8 @@ package harness
 
 import (
 	"fmt"
-	"sync"
 
-	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/engine/grid"
 )
 
@@ -28,29 +27,14 @@ const (
 	Right = grid.Right
 )
 
-var (
-	lexiconOnce sync.Once
-	theLexicon  *grid.Lexicon
-	lexiconErr  error
-)
-
-// lexicon is the course's word list, course/words.json, read once.
+// lexicon is the course's word list, course/words.json, shared by every
+// Baba and SpellGrid.
 func lexicon() *grid.Lexicon {
-	lexiconOnce.Do(func() {
-		data, err := course.Files.ReadFile("words.json")
-		if err != nil {
-			lexiconErr = fmt.Errorf("reading course/words.json: %w", err)
-			return
-		}
-		theLexicon, lexiconErr = grid.ParseLexicon(data)
-		if lexiconErr != nil {
-			lexiconErr = fmt.Errorf("course/words.json: %w", lexiconErr)
-		}
-	})
-	if lexiconErr != nil {
-		panic(lexiconErr)
+	lex, err := data.Lexicon()
+	if err != nil {
+		panic(err)
 	}
-	return theLexicon
+	return lex
 }
 
 // Baba is a rule grid (Part II).

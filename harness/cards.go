@@ -8,25 +8,20 @@ import (
 	"github.com/systemic-game-design/course/engine/game"
 )
 
-// The card files are parsed and validated once per process; every Game
-// shares the compiled set.
-var (
-	libraryOnce sync.Once
-	librarySet  *game.Library
-	libraryErr  error
-)
+// loadLibrary parses and validates every card file once per process; every
+// Game and SpellGrid shares the compiled set.
+var loadLibrary = sync.OnceValues(func() (*game.Library, error) {
+	defs, err := data.ReferenceCards()
+	if err != nil {
+		return nil, err
+	}
+	return game.NewLibrary(defs)
+})
 
 func library() *game.Library {
-	libraryOnce.Do(func() {
-		defs, err := data.ReferenceCards()
-		if err != nil {
-			libraryErr = err
-			return
-		}
-		librarySet, libraryErr = game.NewLibrary(defs)
-	})
-	if libraryErr != nil {
-		panic(fmt.Sprintf("the card files do not load: %v", libraryErr))
+	lib, err := loadLibrary()
+	if err != nil {
+		panic(fmt.Sprintf("the card files do not load: %v", err))
 	}
-	return librarySet
+	return lib
 }

@@ -86,7 +86,7 @@ func ParseCard(file string, raw []byte) (card.Def, error) {
 // word a spawnText effect writes is a word of it, so that SpellGrid can put
 // both on the grid.
 func checkCardWords(file string, d *card.Def) error {
-	lex, err := levelLexicon()
+	lex, err := Lexicon()
 	if err != nil {
 		return err
 	}

@@ -45,7 +45,10 @@ type Level struct {
 
 var levelSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(LevelSchemaFile) })
 
-var levelLexicon = sync.OnceValues(func() (*grid.Lexicon, error) {
+// Lexicon is the course's word list, course/words.json, parsed once per
+// process and shared: the rule grid's words, and what cards and levels may
+// name.
+var Lexicon = sync.OnceValues(func() (*grid.Lexicon, error) {
 	raw, err := fs.ReadFile(course.Files, WordsFile)
 	if err != nil {
 		return nil, fmt.Errorf("read the lexicon: %w", err)
@@ -65,7 +68,7 @@ func ParseLevel(file string, raw []byte) (Level, error) {
 	if err != nil {
 		return Level{}, err
 	}
-	lex, err := levelLexicon()
+	lex, err := Lexicon()
 	if err != nil {
 		return Level{}, err
 	}

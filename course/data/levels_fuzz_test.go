@@ -18,7 +18,7 @@ func FuzzParseLevel(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	lex, err := levelLexicon()
+	lex, err := Lexicon()
 	if err != nil {
 		f.Fatal(err)
 	}
