@@ -205,10 +205,10 @@ func (w *World) refreshAuras() {
 		if !ok {
 			continue
 		}
-		auras = append(auras, game.RuleAura{Trigger: trig, Times: times, Cap: r.Neg})
 		if r.Neg {
-			auras[len(auras)-1].Times = 0
+			times = 0 // a cap: one activation, whatever multiplies it
 		}
+		auras = append(auras, game.RuleAura{Trigger: trig, Times: times, Cap: r.Neg})
 	}
 	if err := w.g.SetRuleAuras(auras); err != nil {
 		panic(fmt.Sprintf("spellgrid: %v", err))
