@@ -153,6 +153,9 @@ func (e *ErrUnknown) Error() string {
 	return fmt.Sprintf("there is no module %q; run `course modules` for the list (numbers 00 to %s)", e.Number, all[len(all)-1].Number)
 }
 
+// UserError marks the error as the user's to mend.
+func (e *ErrUnknown) UserError() bool { return true }
+
 // Lookup finds a module by its number: "1", "01" and "01-handles" all give
 // Module 1.
 func Lookup(number string) (Module, error) {

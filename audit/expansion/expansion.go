@@ -65,6 +65,9 @@ func (e *NotRepositoryError) Error() string {
 	return fmt.Sprintf("%s is not a git repository; run `git init` there and commit your work first", e.Dir)
 }
 
+// UserError marks the error as the user's to mend.
+func (e *NotRepositoryError) UserError() bool { return true }
+
 // RevisionError says a revision cannot be used: malformed, unknown or
 // ambiguous.
 type RevisionError struct {
@@ -75,6 +78,9 @@ type RevisionError struct {
 func (e *RevisionError) Error() string {
 	return fmt.Sprintf("revision %q %s", e.Revision, e.Why)
 }
+
+// UserError marks the error as the user's to mend.
+func (e *RevisionError) UserError() bool { return true }
 
 // revisionSyntax is what the check accepts: a name (branch, tag, HEAD, a hash
 // or its prefix), then any number of ^, ^N, ~ and ~N. Everything else

@@ -41,6 +41,9 @@ type CardFile struct {
 	Data []byte
 }
 
+// UserError marks the error as the user's to mend.
+func (e *CardError) UserError() bool { return true }
+
 var cardSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(CardSchemaFile) })
 
 // ParseCard reads one card file: valid JSON, valid against the card schema,

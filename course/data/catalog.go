@@ -63,6 +63,9 @@ func (e *CatalogError) Error() string {
 	return where + ": " + e.Why
 }
 
+// UserError marks the error as the user's to mend.
+func (e *CatalogError) UserError() bool { return true }
+
 var modulePattern = regexp.MustCompile(`^[0-9]{2}x?$`)
 
 // LoadCatalog reads and checks catalog.json from the course folder fsys.

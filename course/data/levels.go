@@ -43,6 +43,9 @@ type Level struct {
 	Solution []grid.Dir `json:"-"`
 }
 
+// UserError marks the error as the user's to mend.
+func (e *LevelError) UserError() bool { return true }
+
 var levelSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(LevelSchemaFile) })
 
 // Lexicon is the course's word list, course/words.json, parsed once per

@@ -75,6 +75,9 @@ func Init(dir, modulePath string) (string, error) {
 	return commitAll(dir, "Start the workspace from the course template")
 }
 
+// UserError marks the error as the user's to mend.
+func (e *Error) UserError() bool { return true }
+
 // commitAll puts dir under git (branch main) and commits every file.
 func commitAll(dir, message string) (string, error) {
 	repo, err := git.PlainInitWithOptions(dir, &git.PlainInitOptions{

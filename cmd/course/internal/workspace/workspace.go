@@ -80,6 +80,9 @@ func Open(dir string) (*Workspace, error) {
 	return &Workspace{Dir: dir, Abs: abs, Config: *cfg}, nil
 }
 
+// UserError marks the error as the user's to mend.
+func (e *Error) UserError() bool { return true }
+
 // ParseConfig decodes and checks the contents of a .course.json; file is
 // the name errors give.
 func ParseConfig(file string, raw []byte) (*Config, error) {
