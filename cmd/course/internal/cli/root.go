@@ -67,6 +67,7 @@ func (e *Env) progressDone() {
 
 // NewRoot is the course command with every subcommand.
 func NewRoot(env *Env) *cobra.Command {
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "course",
 		Short: "The systemic game design course: workspaces, modules, and the checks",
@@ -84,12 +85,16 @@ command could not run (with one line on stderr saying why).`,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion {
+				return RunVersion(cmd.Context(), env, &VersionOptions{})
+			}
 			if len(args) > 0 {
 				return usagef("unknown command %q; run `course --help` for the commands", args[0])
 			}
 			return cmd.Help()
 		},
 	}
+	root.Flags().BoolVar(&showVersion, "version", false, "print the version (as course version does)")
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -103,6 +108,7 @@ command could not run (with one line on stderr saying why).`,
 		newExpansionCheckCmd(env),
 		newCheckCmd(env),
 		newValidateCmd(env),
+		newVersionCmd(env, nil),
 	)
 	return root
 }
