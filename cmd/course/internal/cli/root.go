@@ -32,6 +32,8 @@ type Env struct {
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
+	// Term is the terminal behind Stdout: rendering, colour and paging.
+	Term Terminal
 }
 
 // ContentEnvVar names a course checkout whose course/ and cards/ folders
@@ -47,6 +49,7 @@ func DefaultEnv() *Env {
 		env.Course = os.DirFS(filepath.Join(dir, "course"))
 		env.Cards = os.DirFS(filepath.Join(dir, "cards"))
 	}
+	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
 	return env
 }
@@ -109,6 +112,8 @@ command could not run (with one line on stderr saying why).`,
 		newCheckCmd(env),
 		newValidateCmd(env),
 		newVersionCmd(env, nil),
+		newLessonCmd(env, nil),
+		newHintCmd(env, nil),
 	)
 	return root
 }
