@@ -114,6 +114,7 @@ command could not run (with one line on stderr saying why).`,
 		newVersionCmd(env, nil),
 		newLessonCmd(env, nil),
 		newHintCmd(env, nil),
+		newDevCmd(env),
 	)
 	return root
 }
