@@ -49,7 +49,13 @@ prints one line per problem, file:line: what is wrong and how to mend it:
   - every module's tests pass against the reference (GREEN), and fail against
     the workspace template's stubs on a "not implemented" stub, not a compile
     error (RED): a fresh workspace has every module started and each test is
-    run alone. --no-tests leaves the two runs out.
+    run alone;
+  - every drop's expansion/solution.json lists what its solution adds to
+    the reference (files, lexicon words, harness funcs) or says why it needs
+    none, names nothing under engine/, and the drop's test fails in a copy
+    of the repository from which that solution was taken away.
+
+--no-tests leaves out the runs of tests.
 
 Exit status 0 when there is no problem, 1 when there is one.`,
 		Example: `  course dev check

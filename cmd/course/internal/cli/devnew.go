@@ -81,6 +81,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		"tests/" + opts.Number + "_" + ident + "_test.go":            "package tests\n",
 		"expansion/README.md":                                        fmt.Sprintf("# Expansion Drop %sx\n\nThe new rule, in a paragraph, then its scenario as a heading\n`## test_%sx_name`.\n", opts.Number, opts.Number),
 		"expansion/tests/" + opts.Number + "x_" + ident + "_test.go": "package tests\n",
+		"expansion/solution.json":                                    "{\"files\": [], \"words\": [], \"funcs\": []}\n",
 		"expansion/solution.md":                                      fmt.Sprintf("# Expansion Drop %sx: a solution\n\nWhat the reference adds for the drop (a card file, a lexicon line, harness\ncode), and why no file under engine/ changes.\n", opts.Number),
 	}
 	for name, text := range files {

@@ -74,6 +74,12 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 		listed[m.Slug] = true
 		c.module(m)
 	}
+	drops := map[string]*Solution{}
+	for _, m := range modules.All() {
+		if _, err := fs.Stat(c.course, m.Slug); err == nil {
+			drops[m.Number] = c.solution(m)
+		}
+	}
 	dirs, _ := fs.Glob(c.course, "[0-9][0-9]-*")
 	for _, d := range dirs {
 		if !listed[d] {
@@ -84,6 +90,9 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	c.content()
 	if opts.Tests && ctx.Err() == nil {
 		if err := c.tests(ctx); err != nil {
+			return nil, err
+		}
+		if err := c.withoutSolutions(ctx, drops); err != nil {
 			return nil, err
 		}
 	}

@@ -104,6 +104,7 @@ func fixture(t *testing.T) string {
 	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n")
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {}\n")
 	write(t, repo, "course/01-handles/expansion/solution.md", "# Solution\n")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["cards/test-filler.json"]}`)
 	return repo
 }
 
@@ -276,4 +277,11 @@ func Test_01_fails_elsewhere(t *testing.T) { t.Fatal("wrong reason") }
 		"course/01-handles/tests/01_handles_test.go:11: Test_01_passes_on_stubs passes against the template's stubs; a course test must fail until the learner builds the rule",
 		"course/01-handles/tests/01_handles_test.go:13: Test_01_fails_elsewhere fails against the template's stubs, but not on a stub: 01_handles_test.go:13: wrong reason",
 	}, got)
+}
+
+func modulesByNumber(t *testing.T, n string) modules.Module {
+	t.Helper()
+	m, err := modules.Lookup(n)
+	require.NoError(t, err)
+	return m
 }
