@@ -105,7 +105,7 @@ command could not run (with one line on stderr saying why).`,
 	})
 	root.AddCommand(
 		newInitCmd(env),
-		newModulesCmd(env),
+		newModulesCmd(env, nil),
 		newStartModuleCmd(env),
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env),
