@@ -154,8 +154,10 @@ func (r *record) event() Event {
 		return ArmorLost{Player: Player(r.a), Amount: int(r.x)}
 	case evStatsChanged:
 		return StatsChanged{ID: r.a, Attack: int(r.x), Health: int(r.y)}
+	case evSpellCast:
+		return SpellCast{Card: r.s}
 	}
-	return SpellCast{Card: r.s}
+	panic(fmt.Sprintf("log record of kind %d: no event has that kind", r.kind))
 }
 
 // Log is every event since the last ClearLog, oldest first.
