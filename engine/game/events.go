@@ -10,6 +10,7 @@ import (
 // this file implement it, and each is a plain value compared with ==.
 type Event interface {
 	fmt.Stringer
+	fmt.GoStringer
 	isGameEvent()
 }
 
@@ -99,6 +100,20 @@ func (e StatsChanged) String() string {
 	return "StatsChanged{id: " + u(e.ID) + ", attack: " + strconv.Itoa(e.Attack) + ", health: " + strconv.Itoa(e.Health) + "}"
 }
 func (e SpellCast) String() string { return "SpellCast{card: " + strconv.Quote(e.Card) + "}" }
+
+// GoString is String: %#v, and so testify's expected and actual lines, then
+// write an event as LogTree does, ids in decimal (not Summoned{ID:0x8}).
+func (e Summoned) GoString() string     { return e.String() }
+func (e Damaged) GoString() string      { return e.String() }
+func (e Triggered) GoString() string    { return e.String() }
+func (e Destroyed) GoString() string    { return e.String() }
+func (e DeathPhase) GoString() string   { return e.String() }
+func (e Drew) GoString() string         { return e.String() }
+func (e Fatigue) GoString() string      { return e.String() }
+func (e ArmorGained) GoString() string  { return e.String() }
+func (e ArmorLost) GoString() string    { return e.String() }
+func (e StatsChanged) GoString() string { return e.String() }
+func (e SpellCast) GoString() string    { return e.String() }
 
 func u(n uint32) string { return strconv.FormatUint(uint64(n), 10) }
 
