@@ -118,15 +118,3 @@ func NewLibrary(defs []card.Def) (*Library, error) {
 	}
 	return lib, nil
 }
-
-// Names lists the library's cards in the order they were given.
-func (l *Library) Names() []string { return l.names }
-
-// Def returns the definition of a card of the library.
-func (l *Library) Def(name string) (card.Def, bool) {
-	c, ok := l.cards[name]
-	if !ok {
-		return card.Def{}, false
-	}
-	return c.Def, true
-}
