@@ -10,6 +10,7 @@ import (
 // this file implement it, and each is a plain value compared with ==.
 type Event interface {
 	fmt.Stringer
+	fmt.GoStringer
 	isGameEvent()
 }
 
@@ -100,6 +101,20 @@ func (e StatsChanged) String() string {
 }
 func (e SpellCast) String() string { return "SpellCast{card: " + strconv.Quote(e.Card) + "}" }
 
+// GoString is String: %#v, and so testify's expected and actual lines, then
+// write an event as LogTree does, ids in decimal (not Summoned{ID:0x8}).
+func (e Summoned) GoString() string     { return e.String() }
+func (e Damaged) GoString() string      { return e.String() }
+func (e Triggered) GoString() string    { return e.String() }
+func (e Destroyed) GoString() string    { return e.String() }
+func (e DeathPhase) GoString() string   { return e.String() }
+func (e Drew) GoString() string         { return e.String() }
+func (e Fatigue) GoString() string      { return e.String() }
+func (e ArmorGained) GoString() string  { return e.String() }
+func (e ArmorLost) GoString() string    { return e.String() }
+func (e StatsChanged) GoString() string { return e.String() }
+func (e SpellCast) GoString() string    { return e.String() }
+
 func u(n uint32) string { return strconv.FormatUint(uint64(n), 10) }
 
 // eventKind tags a record.
@@ -154,8 +169,10 @@ func (r *record) event() Event {
 		return ArmorLost{Player: Player(r.a), Amount: int(r.x)}
 	case evStatsChanged:
 		return StatsChanged{ID: r.a, Attack: int(r.x), Health: int(r.y)}
+	case evSpellCast:
+		return SpellCast{Card: r.s}
 	}
-	return SpellCast{Card: r.s}
+	panic(fmt.Sprintf("log record of kind %d: no event has that kind", r.kind))
 }
 
 // Log is every event since the last ClearLog, oldest first.
