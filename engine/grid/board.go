@@ -235,17 +235,6 @@ func (b *Board) IDsAt(x, y int) []ID {
 	return append([]ID{}, b.tiles[y*b.w+x]...)
 }
 
-// Objects lists the live objects, oldest first.
-func (b *Board) Objects() []ID {
-	var out []ID
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive {
-			out = append(out, ID(id))
-		}
-	}
-	return out
-}
-
 // NextID is the id the next new object will get.
 func (b *Board) NextID() ID { return ID(len(b.objs)) }
 
@@ -255,11 +244,11 @@ func (b *Board) Won() bool { return b.won }
 // Lost is true while no object is YOU.
 func (b *Board) Lost() bool {
 	b.sync()
-	if b.possible&b.lex.you == 0 {
+	if b.possible&b.lex.prop[propYou] == 0 {
 		return true
 	}
 	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.you != 0 {
+		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
 			return false
 		}
 	}

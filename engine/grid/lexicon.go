@@ -29,6 +29,10 @@ type Word struct {
 	Word  string `json:"word"`
 	Role  Role   `json:"role"`
 	Names string `json:"names,omitempty"`
+	// Times, on a property, says that the property multiplies what a rule
+	// gives it to that many times (SpellGrid's trigger auras); 0 for none.
+	// The rule grid itself carries it and gives it no meaning.
+	Times int `json:"times,omitempty"`
 }
 
 // WordID indexes a word in its Lexicon; 0 is no word.
@@ -56,21 +60,39 @@ const (
 	wordOn  = "ON"
 )
 
-// The properties the engine gives meaning to.
+// prop numbers the properties the engine gives meaning to; a board keeps
+// what each property is as a row of arrays indexed by prop.
+type prop uint8
+
+// The properties the engine gives meaning to, in the order of propWords.
 const (
-	propYou    = "YOU"
-	propPush   = "PUSH"
-	propStop   = "STOP"
-	propPull   = "PULL"
-	propWin    = "WIN"
-	propDefeat = "DEFEAT"
-	propSink   = "SINK"
-	propHot    = "HOT"
-	propMelt   = "MELT"
-	propOpen   = "OPEN"
-	propShut   = "SHUT"
-	propFloat  = "FLOAT"
+	propYou prop = iota
+	propPush
+	propStop
+	propPull
+	propWin
+	propDefeat
+	propSink
+	propHot
+	propMelt
+	propOpen
+	propShut
+	propFloat
+	numProps
+	noProp = numProps // no property: its mask is always 0
 )
+
+// propWords is the word of each property the engine gives meaning to.
+var propWords = [numProps]string{
+	propYou: "YOU", propPush: "PUSH", propStop: "STOP", propPull: "PULL",
+	propWin: "WIN", propDefeat: "DEFEAT", propSink: "SINK", propHot: "HOT",
+	propMelt: "MELT", propOpen: "OPEN", propShut: "SHUT", propFloat: "FLOAT",
+}
+
+// Properties lists the properties the engine gives meaning to, in the
+// order the engine numbers them. A lexicon may hold other properties: the
+// engine carries them in rules and HasProperty without acting on them.
+func Properties() []string { return append([]string(nil), propWords[:]...) }
 
 // textPrefix starts the kind of every text object: "text:" + its word.
 const textPrefix = "text:"
@@ -96,7 +118,10 @@ type Lexicon struct {
 	textWord  WordID // the meta word naming text objects, if any
 	onWord    WordID
 
-	you, push, stop, pull, win, defeat, sink, hot, melt, open, shut, float uint64
+	// prop[p] is the bit of property p (0 when the lexicon lacks its word,
+	// and for noProp); propWord[p] is its word
+	prop     [numProps + 1]uint64
+	propWord [numProps]WordID
 }
 
 // ParseLexicon reads a lexicon in the words.json format.
@@ -165,6 +190,9 @@ func NewLexicon(words []Word) (*Lexicon, error) {
 		default:
 			return nil, fmt.Errorf("lexicon word %q has role %q; use noun, property, operator, condition or meta", w.Word, w.Role)
 		}
+		if w.Times != 0 && (w.Role != RoleProperty || w.Times < 2) {
+			return nil, fmt.Errorf("lexicon word %q has times %d; only a property multiplies, and at least 2 times", w.Word, w.Times)
+		}
 		if w.Names != "" && w.Role != RoleMeta {
 			return nil, fmt.Errorf("lexicon word %q has a names field but role %q; only meta words name", w.Word, w.Role)
 		}
@@ -191,15 +219,9 @@ func NewLexicon(words []Word) (*Lexicon, error) {
 	for id := 1; id < len(lex.words); id++ {
 		lex.textKind[id] = lex.addKind(kindInfo{name: textPrefix + lex.words[id].Word, text: true, word: WordID(id)})
 	}
-	for _, p := range []struct {
-		mask *uint64
-		word string
-	}{
-		{&lex.you, propYou}, {&lex.push, propPush}, {&lex.stop, propStop}, {&lex.pull, propPull},
-		{&lex.win, propWin}, {&lex.defeat, propDefeat}, {&lex.sink, propSink}, {&lex.hot, propHot},
-		{&lex.melt, propMelt}, {&lex.open, propOpen}, {&lex.shut, propShut}, {&lex.float, propFloat},
-	} {
-		*p.mask = lex.bit[lex.byWord[p.word]]
+	for p, word := range propWords {
+		lex.propWord[p] = lex.byWord[word]
+		lex.prop[p] = lex.bit[lex.propWord[p]]
 	}
 	return lex, nil
 }
@@ -230,6 +252,35 @@ func (lex *Lexicon) Lookup(word string) (Word, bool) {
 func (lex *Lexicon) HasKind(kind string) bool {
 	_, ok := lex.byKind[kind]
 	return ok
+}
+
+// NounKind is the kind of the things a noun names (the noun in lower
+// case), matched without case; ok is false for a word that is not a noun.
+func (lex *Lexicon) NounKind(noun string) (kind string, ok bool) {
+	w, ok := lex.byWord[strings.ToUpper(noun)]
+	if !ok || lex.words[w].Role != RoleNoun {
+		return "", false
+	}
+	return lex.kinds[lex.thingKind[w]].name, true
+}
+
+// TextKind is the kind of the text objects that spell a word; ok is false
+// for a word the lexicon lacks.
+func (lex *Lexicon) TextKind(word string) (kind string, ok bool) {
+	w, ok := lex.byWord[word]
+	if !ok {
+		return "", false
+	}
+	return lex.kinds[lex.textKind[w]].name, true
+}
+
+// Times is how many times a multiplier property multiplies (its "times"),
+// 0 for any other word.
+func (lex *Lexicon) Times(word string) int {
+	if w, ok := lex.byWord[word]; ok {
+		return lex.words[w].Times
+	}
+	return 0
 }
 
 func (lex *Lexicon) kind(name string) (KindID, error) {

@@ -82,8 +82,8 @@ func Parse(lex *Lexicon, tg TextGrid) *RuleSet {
 		}
 		flush()
 	}
-	if lex.textWord != 0 && lex.push != 0 {
-		rs.add(Rule{Subject: lex.textWord, Pred: lex.byWord[propPush]})
+	if lex.textWord != 0 && lex.propWord[propPush] != 0 {
+		rs.add(Rule{Subject: lex.textWord, Pred: lex.propWord[propPush]})
 	}
 	return rs
 }
