@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/engine/grid"
@@ -13,7 +14,9 @@ import (
 
 // The workloads users run on the rule grid: building levels, replaying
 // their recorded solutions and walking them at random. They run over the
-// repository's levels and over generated larger ones.
+// repository's levels and over generated larger ones. Besides ns/op (wall
+// time) each reports its rate per CPU second of the process (levels/s,
+// steps/s) and cpu-ns/op, which a busy machine does not inflate.
 
 // workloadLevel is a level to run a workload on, with the moves that solve
 // it (none for a generated level).
@@ -126,6 +129,21 @@ func TestGeneratedLevels(t *testing.T) {
 	}
 }
 
+// cpuClock measures a benchmark's CPU time from its first Loop on.
+type cpuClock struct{ start time.Duration }
+
+func startCPU() cpuClock { return cpuClock{cpuTime()} }
+
+// report adds cpu-ns/op and what/s (ops per CPU second) to b's results.
+func (c cpuClock) report(b *testing.B, ops int, what string) {
+	spent := (cpuTime() - c.start).Seconds()
+	if spent <= 0 || b.N == 0 {
+		return
+	}
+	b.ReportMetric(spent*1e9/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(ops)/spent, what+"/s")
+}
+
 // walkDirs is a seeded sequence of moves.
 func walkDirs(seed uint64, n int) []Dir {
 	r := rand.New(rand.NewPCG(seed, 7))
@@ -141,10 +159,11 @@ func walkDirs(seed uint64, n int) []Dir {
 func BenchmarkConstruct(b *testing.B) {
 	run := func(b *testing.B, lvs []workloadLevel) {
 		b.ReportAllocs()
+		clock := startCPU()
 		for i := 0; b.Loop(); i++ {
 			NewBaba(lvs[i%len(lvs)].def)
 		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "levels/s")
+		clock.report(b, b.N, "levels")
 	}
 	b.Run("levels", func(b *testing.B) { run(b, repositoryLevels(b)) })
 	for _, lv := range generatedLevels() {
@@ -158,6 +177,7 @@ func BenchmarkReplay(b *testing.B) {
 	lvs := repositoryLevels(b)
 	steps := 0
 	b.ReportAllocs()
+	clock := startCPU()
 	for i := 0; b.Loop(); i++ {
 		lv := lvs[i%len(lvs)]
 		g := NewBaba(lv.def)
@@ -169,8 +189,8 @@ func BenchmarkReplay(b *testing.B) {
 		}
 		steps += len(lv.solution)
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "levels/s")
-	b.ReportMetric(float64(steps)/b.Elapsed().Seconds(), "steps/s")
+	clock.report(b, b.N, "levels")
+	clock.report(b, steps, "steps")
 }
 
 // walkSteps is how many random moves a walk makes on one level before it
@@ -187,6 +207,7 @@ func BenchmarkRandomWalk(b *testing.B) {
 		b.ReportAllocs()
 		level, n := 0, 0
 		g := NewBaba(lvs[0].def)
+		clock := startCPU()
 		for b.Loop() {
 			g.Step(dirs[n])
 			n++
@@ -199,11 +220,65 @@ func BenchmarkRandomWalk(b *testing.B) {
 				restarts++
 			}
 		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "steps/s")
+		clock.report(b, b.N, "steps")
 		b.ReportMetric(float64(restarts)/float64(b.N), "restarts/step")
 	}
 	b.Run("levels", func(b *testing.B) { run(b, repositoryLevels(b)) })
 	for _, lv := range generatedLevels() {
 		b.Run(lv.name, func(b *testing.B) { run(b, []workloadLevel{lv}) })
+	}
+}
+
+// TestUndoMatchesSnapshotsOnWalks: on every level, along a seeded walk of
+// steps, moves and undos, each Undo restores exactly the snapshot taken
+// before the turn it takes back (ids, kinds, tiles, the id counter, the
+// rules and the win), and undoing everything restores the start.
+func TestUndoMatchesSnapshotsOnWalks(t *testing.T) {
+	lvs := append(repositoryLevels(t), generatedLevels()[0])
+	for i, lv := range lvs {
+		r := rand.New(rand.NewPCG(uint64(i), 13))
+		g := NewBaba(lv.def)
+		snaps := []babaState{captureState(g)}
+		for s := range 400 {
+			d := Dir(r.IntN(4))
+			switch n := r.IntN(10); {
+			case n < 6:
+				g.Step(d)
+				snaps = append(snaps, captureState(g))
+			case n < 7:
+				g.Move(d)
+				snaps = append(snaps, captureState(g))
+			default:
+				if ok := g.Undo(); ok != (len(snaps) > 1) {
+					t.Fatalf("%s, action %d: Undo() = %v with %d turns taken", lv.name, s, ok, len(snaps)-1)
+				}
+				if len(snaps) > 1 {
+					snaps = snaps[:len(snaps)-1]
+				}
+				if got := captureState(g); got != snaps[len(snaps)-1] {
+					t.Fatalf("%s, action %d: Undo gave\n%+v\nwant the snapshot\n%+v", lv.name, s, got, snaps[len(snaps)-1])
+				}
+			}
+		}
+		for g.Undo() {
+		}
+		if got := captureState(g); got != snaps[0] {
+			t.Fatalf("%s: undoing every turn gave\n%+v\nwant the start\n%+v", lv.name, got, snaps[0])
+		}
+	}
+}
+
+// TestHistoryBytesPerTurn: a long walk keeps at most 28 bytes of history
+// per live turn (a turn's header and its changes, chunks counted whole).
+func TestHistoryBytesPerTurn(t *testing.T) {
+	g := NewBaba(benchLevel(11, 9))
+	for _, d := range walkDirs(3, 20_000) {
+		g.Step(d)
+	}
+	turns, changes := g.board().History()
+	perTurn := float64(g.board().HistoryBytes()) / float64(turns)
+	t.Logf("%d turns, %d changes, %.1f B a turn", turns, changes, perTurn)
+	if perTurn > 28 {
+		t.Errorf("%.1f bytes of history a turn, want at most 28", perTurn)
 	}
 }

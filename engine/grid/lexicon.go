@@ -115,6 +115,7 @@ type Lexicon struct {
 	// thingKind[w] is the kind a noun word names, textKind[w] the kind of its text
 	thingKind []KindID
 	textKind  []KindID
+	firstText KindID // the kinds from firstText on are text
 	textWord  WordID // the meta word naming text objects, if any
 	onWord    WordID
 
@@ -216,6 +217,7 @@ func NewLexicon(words []Word) (*Lexicon, error) {
 			lex.thingKind[id] = lex.addKind(kindInfo{name: strings.ToLower(w.Word), word: WordID(id)})
 		}
 	}
+	lex.firstText = KindID(len(lex.kinds))
 	for id := 1; id < len(lex.words); id++ {
 		lex.textKind[id] = lex.addKind(kindInfo{name: textPrefix + lex.words[id].Word, text: true, word: WordID(id)})
 	}
@@ -291,6 +293,21 @@ func (lex *Lexicon) kind(name string) (KindID, error) {
 		return 0, fmt.Errorf("kind %q spells %q, which is not in the lexicon", name, w)
 	}
 	return 0, fmt.Errorf("kind %q is neither a noun of the lexicon in lower case nor \"text:\" followed by a word", name)
+}
+
+// span is the kinds a noun-like word names: lo to hi-1 (none for any other
+// word). The kinds of things come first, one a noun, then those of text.
+func (lex *Lexicon) span(w WordID) (lo, hi KindID) {
+	word := &lex.words[w]
+	switch {
+	case word.Role == RoleNoun:
+		return lex.thingKind[w], lex.thingKind[w] + 1
+	case word.Names == NamesText:
+		return lex.firstText, KindID(len(lex.kinds))
+	case word.Names == NamesThings:
+		return 1, lex.firstText
+	}
+	return 0, 0
 }
 
 // names reports whether the noun-like word w names objects of kind k.

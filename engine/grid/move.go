@@ -69,7 +69,7 @@ func (b *Board) move(d Dir) {
 
 // behind copies a tile's ids, since pulling changes the tile.
 func (b *Board) behind(x, y int) []ID {
-	b.pullBuf = append(b.pullBuf[:0], b.tiles[y*b.w+x]...)
+	b.pullBuf = b.appendTile(b.pullBuf[:0], x, y)
 	return b.pullBuf
 }
 
@@ -107,7 +107,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 	}
 	mine := b.props(id)
 	lex := b.lex
-	for _, q := range b.tiles[y*b.w+x] {
+	for q := b.head[y*b.w+x]; q != 0; q = b.objs[q].next {
 		if b.planned.has(q) {
 			continue
 		}
@@ -152,7 +152,7 @@ func (b *Board) openShut() {
 		if mine&(b.lex.prop[propOpen]|b.lex.prop[propShut]) == 0 {
 			continue
 		}
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+		for q := b.head[int(o.y)*b.w+int(o.x)]; q != 0; q = b.objs[q].next {
 			if q != id && b.lex.opposite(mine, b.props(q)) {
 				b.destroy(id)
 				b.destroy(q)

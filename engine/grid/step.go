@@ -33,7 +33,7 @@ func (b *Board) convert() {
 	b.decisions, b.targets = b.decisions[:0], b.targets[:0]
 	for id := ID(1); int(id) < len(b.objs); id++ {
 		o := &b.objs[id]
-		if !o.alive || len(b.kinds[o.kind].rules) == 0 {
+		if kr := &b.kinds[o.kind]; !o.alive || kr.from == kr.to {
 			continue
 		}
 		if d, ok := b.decide(id); ok {
@@ -75,7 +75,7 @@ func (b *Board) ownNoun(id ID) WordID {
 // names it for is dropped. Conditions and negations are settled for this
 // object.
 func (b *Board) decide(id ID) (decision, bool) {
-	rules := b.kinds[b.objs[id].kind].rules
+	rules := b.rulesOf(b.objs[id].kind)
 	d := decision{id: id, from: len(b.targets)}
 	negated := func(w WordID) bool {
 		for _, ri := range rules {
@@ -182,7 +182,7 @@ func (b *Board) hazard(h *hazard) {
 		hit := h.self && p&other != 0
 		if !hit {
 			fl := p & float
-			for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+			for q := b.head[int(o.y)*b.w+int(o.x)]; q != 0; q = b.objs[q].next {
 				if q == id {
 					continue
 				}
