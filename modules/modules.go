@@ -46,8 +46,13 @@ func (m Module) TestPrefix() string { return "Test_" + m.Number + "_" }
 func (m Module) ExpansionTestPrefix() string { return "Test_" + m.Number + "x_" }
 
 var all = []Module{
-	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law",
-		Note: "no harness functions yet: the workspace, its stubs and the tools"},
+	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law", Harness: []string{
+		"func NewSketch() *Sketch",
+		"func (s *Sketch) Add(card string, health int)",
+		"func (s *Sketch) Cast(card string)",
+		"func (s *Sketch) Board() []string",
+		"func (s *Sketch) Hits() []string",
+	}, Note: "a throwaway board for a first rule; the workspace, its stubs and the tools"},
 	{Number: "01", Slug: "01-handles", Part: "I", Title: "Handles and order of play", Harness: []string{
 		"func NewGame(opts GameOpts) *Game",
 		"func (g *Game) Summon(card string, player Player) ID",
