@@ -11,6 +11,7 @@ require (
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/text v0.43.0
 	golang.org/x/tools v0.52.0
+	pgregory.net/rapid v1.3.0
 )
 
 require (
