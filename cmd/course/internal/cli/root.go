@@ -103,6 +103,7 @@ command could not run (with one line on stderr saying why).`,
 		newExpansionCheckCmd(env),
 		newCheckCmd(env),
 		newValidateCmd(env),
+		newPlayCmd(env, nil),
 	)
 	return root
 }
