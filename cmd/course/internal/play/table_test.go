@@ -85,3 +85,28 @@ func TestCardTableCompletesCardNames(t *testing.T) {
 	require.Len(t, m.st.Players[0].Board, 1)
 	assert.Equal(t, "Loot Hoarder", m.st.Players[0].Board[0].Name)
 }
+
+func TestCardTableChooserIsAMenu(t *testing.T) {
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	m.Command("hand Loot Hoarder")
+	m.Command("hand Acolyte of Pain")
+	m.Command("hand Test Tinkerer")
+	m.Command("play 5") // its Battlecry assembles: the engine asks
+	require.NotNil(t, m.choose)
+	assert.Contains(t, m.View(), "The engine asks: choose the "+m.choose.Kind)
+	var asked []string
+	for i := 0; i < 5 && m.choose != nil; i++ {
+		asked = append(asked, m.choose.Kind)
+		press(m, "enter")
+	}
+	assert.Nil(t, m.choose, "every question answered")
+	assert.Equal(t, []string{"base", "donor", "half"}, asked)
+	var names []string
+	for _, c := range m.st.Players[0].Hand {
+		names = append(names, c.Name)
+	}
+	assert.Contains(t, names, "Loot Hoarder (Assembled)")
+	assert.Contains(t, m.st.LogTree, `Triggered{source: 5, trigger: "battlecry"}`)
+}
