@@ -115,6 +115,7 @@ command could not run (with one line on stderr saying why).`,
 		newLessonCmd(env, nil),
 		newHintCmd(env, nil),
 		newDevCmd(env),
+		newPlayCmd(env, nil),
 	)
 	return root
 }
