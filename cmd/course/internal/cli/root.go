@@ -100,7 +100,7 @@ command could not run (with one line on stderr saying why).`,
 		newModulesCmd(env),
 		newStartModuleCmd(env),
 		newCouplingAuditCmd(env),
-		newExpansionCheckCmd(env),
+		newExpansionCheckCmd(env, nil),
 		newCheckCmd(env),
 		newValidateCmd(env),
 	)
