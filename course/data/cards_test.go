@@ -15,14 +15,24 @@ const goodCard = `{"name": "Alpha", "type": "minion", "cost": 2, "attack": 1, "h
  "text": "Deathrattle: Draw a card.",
  "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "draw"}]}`
 
+// embedded is the content built into the binary.
+func embedded(t testing.TB) *Content {
+	t.Helper()
+	c, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func TestParseCardReadsAGoodFile(t *testing.T) {
-	d, err := ParseCard("cards/alpha.json", []byte(goodCard))
+	d, err := embedded(t).ParseCard("cards/alpha.json", []byte(goodCard))
 	require.NoError(t, err)
 	assert.Equal(t, "Alpha", d.Name)
 	assert.Len(t, d.Clauses, 2)
 }
 
-func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
+func TestParseFileErrorsNameFilePathAndMend(t *testing.T) {
 	cases := []struct {
 		name, json, path, rule string
 	}{
@@ -38,9 +48,9 @@ func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseCard("cards/a.json", []byte(c.json))
-			var ce *CardError
-			require.True(t, errors.As(err, &ce), "error %v is not a *CardError", err)
+			_, err := embedded(t).ParseCard("cards/a.json", []byte(c.json))
+			var ce *FileError
+			require.True(t, errors.As(err, &ce), "error %v is not a *FileError", err)
 			assert.Equal(t, "cards/a.json", ce.File)
 			assert.Equal(t, c.path, ce.Path)
 			assert.Contains(t, ce.Rule, c.rule)
@@ -53,15 +63,15 @@ func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
 func TestLoadCardsIsAllOrNothing(t *testing.T) {
 	summoner := `{"name": "Beta", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
 	 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "Gamma"}]}`
-	defs, err := LoadCards([]CardFile{{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", []byte(summoner)}})
+	defs, err := embedded(t).LoadCards([]File{{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", []byte(summoner)}})
 	assert.Nil(t, defs)
-	var ce *CardError
+	var ce *FileError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "cards/beta.json", ce.File)
 	assert.Contains(t, ce.Rule, `"Gamma"`)
 	assert.Contains(t, ce.Rule, `"Beta"`)
 
-	defs, err = LoadCards([]CardFile{{"cards/alpha.json", []byte(goodCard)}, {"cards/alpha2.json", []byte(goodCard)}})
+	defs, err = embedded(t).LoadCards([]File{{"cards/alpha.json", []byte(goodCard)}, {"cards/alpha2.json", []byte(goodCard)}})
 	assert.Nil(t, defs)
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "cards/alpha2.json", ce.File)
@@ -69,19 +79,20 @@ func TestLoadCardsIsAllOrNothing(t *testing.T) {
 }
 
 // FuzzParseCard: no input makes ParseCard panic, every refusal is a
-// *CardError, and every card it accepts compiles in the engine.
+// *FileError, and every card it accepts compiles in the engine.
 func FuzzParseCard(f *testing.F) {
+	c := embedded(f)
 	f.Add([]byte(goodCard))
 	f.Add([]byte(`{"name": "Storm", "type": "spell", "cost": 1, "text": "x", "clauses": [{"kind": "effect", "effect": "damage", "amount": 1, "target": "allMinions"}]}`))
 	f.Add([]byte(`{"name": "A", "type": "minion", "cost": 1, "attack": 0, "health": 1, "text": "", "clauses": [{"kind": "aura", "aura": "multiplier", "trigger": "endOfTurn", "times": 2, "stacking": "max"}]}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"clauses": [{"kind": "trigger"}]}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		d, err := ParseCard("fuzz.json", raw)
+		d, err := c.ParseCard("fuzz.json", raw)
 		if err != nil {
-			var ce *CardError
+			var ce *FileError
 			if !errors.As(err, &ce) {
-				t.Fatalf("error %v is not a *CardError", err)
+				t.Fatalf("error %v is not a *FileError", err)
 			}
 			return
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 func TestParseLevelValid(t *testing.T) {
-	lv, err := ParseLevel("levels/ok.json", []byte(`{"title": "T", "width": 3, "height": 2,
+	lv, err := embedded(t).ParseLevel("levels/ok.json", []byte(`{"title": "T", "width": 3, "height": 2,
 		"objects": [{"kind": "baba", "x": 2, "y": 1}, {"kind": "text:ALL", "x": 0, "y": 0}],
 		"solution": ["up", "right"]}`))
 	if err != nil {
@@ -37,10 +37,10 @@ func TestParseLevelErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseLevel("levels/bad.json", []byte(c.json))
-			var le *LevelError
+			_, err := embedded(t).ParseLevel("levels/bad.json", []byte(c.json))
+			var le *FileError
 			if !errors.As(err, &le) {
-				t.Fatalf("error %v, want a *LevelError", err)
+				t.Fatalf("error %v, want a *FileError", err)
 			}
 			if le.File != "levels/bad.json" || le.Path != c.path || !strings.Contains(le.Error(), c.rule) || le.Mend == "" {
 				t.Errorf("got %q (path %q), want path %q and %q in it", le.Error(), le.Path, c.path, c.rule)

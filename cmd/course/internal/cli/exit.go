@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/audit/expansion"
-	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
@@ -57,7 +56,6 @@ func Message(err error) string {
 	var (
 		usage    *UsageError
 		ws       *workspace.Error
-		sc       *scaffold.Error
 		rev      *expansion.RevisionError
 		notRepo  *expansion.NotRepositoryError
 		unknown  *modules.ErrUnknown
@@ -65,7 +63,7 @@ func Message(err error) string {
 		internal = true
 	)
 	switch {
-	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &sc), errors.As(err, &rev),
+	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &rev),
 		errors.As(err, &notRepo), errors.As(err, &unknown), errors.As(err, &catalog):
 		internal = false
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -76,12 +75,12 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	if err != nil {
 		return err
 	}
-	cat, err := data.LoadCatalog(env.Course)
+	content, err := env.content()
 	if err != nil {
 		return err
 	}
 	results, err := scaffold.StartModule(scaffold.StartOptions{
-		Course: env.Course, Cards: env.Cards, Catalog: cat, Module: m,
+		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
 		Workspace: ws.Dir, ModulePath: modPath, Expansion: opts.Expansion, Force: opts.Force,
 	})
 	if err != nil {

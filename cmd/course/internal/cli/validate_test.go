@@ -102,13 +102,13 @@ func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
 		             {"kind": "trigger", "trigger": "battlecry"}, {"kind": "effect", "effect": "summon", "card": "Nobody Else"}]}`,
 	})
 	env, out, _ := testEnv()
-	env.Cards = fstest.MapFS{
+	env.Content = testContent(fstest.MapFS{"catalog.json": {Data: []byte(`{}`)}}, fstest.MapFS{
 		"reference-token.json": {Data: []byte(`{"name": "Reference Token", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "", "clauses": []}`)},
 		// A course card that summons a card the workspace redefines as a
 		// spell is not the workspace's to mend.
 		"reference-summoner.json": {Data: []byte(summoner("Reference Summoner", "Alpha"))},
 		"alpha.json":              {Data: []byte(validAlpha)},
-	}
+	})
 	err := RunValidate(env, &ValidateOptions{Workspace: ws})
 	assert.Equal(t, StatusFinding, Status(err))
 	assert.Equal(t, ""+

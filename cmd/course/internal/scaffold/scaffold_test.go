@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -153,7 +155,7 @@ func TestChangedFileIsRefusedThenKeptWithForce(t *testing.T) {
 	require.NoError(t, os.Remove(filepath.Join(o.Workspace, "cards", "test-filler.json")))
 
 	_, err = StartModule(o)
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Equal(t, target, scErr.Path)
 	assert.Contains(t, scErr.Why, "--force")
@@ -174,7 +176,7 @@ func TestModuleWithoutTestsIsNotAvailable(t *testing.T) {
 	o := fakeCourse(t)
 	o.Module, _ = modules.Lookup("02")
 	_, err := StartModule(o)
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Contains(t, scErr.Why, "not available yet")
 }
@@ -199,7 +201,7 @@ func TestInit(t *testing.T) {
 	assert.True(t, st.IsClean(), "everything is committed: %v", st)
 
 	_, err = Init(dir, "example.com/x")
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Contains(t, scErr.Why, "not empty")
 

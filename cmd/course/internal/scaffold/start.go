@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -65,12 +66,12 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 	if o.Expansion {
 		tests = modules.ExpansionTestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
+			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
 		}
 	} else {
 		tests = modules.TestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
+			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
 		}
 	}
 	var plan []planned
@@ -110,7 +111,7 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		}
 	}
 	if len(changed) > 0 && !o.Force {
-		return nil, &Error{Path: filepath.Join(o.Workspace, filepath.FromSlash(changed[0])),
+		return nil, &workspace.Error{Path: filepath.Join(o.Workspace, filepath.FromSlash(changed[0])),
 			Why: fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig", len(changed), strings.Join(changed, ", "))}
 	}
 	for i, p := range plan {

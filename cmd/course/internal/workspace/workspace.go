@@ -37,14 +37,18 @@ type Workspace struct {
 	Config Config
 }
 
-// Error says why a folder cannot be used as a workspace; the command line
-// turns it into status 2.
+// Error says why a folder cannot be used as a workspace, or why a file of
+// it cannot be read or written as asked: the file or folder at fault, what
+// is wrong and how to mend it. The command line turns it into status 2.
 type Error struct {
 	Path string // the file or folder at fault
 	Why  string // what is wrong and how to mend it
 }
 
 func (e *Error) Error() string { return e.Path + ": " + e.Why }
+
+// UserError marks the error as the user's to mend.
+func (e *Error) UserError() bool { return true }
 
 // Open reads dir's .course.json and checks that every folder it names stays
 // inside dir.
