@@ -105,7 +105,7 @@ command could not run (with one line on stderr saying why).`,
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env),
 		newCheckCmd(env),
-		newValidateCmd(env),
+		newValidateCmd(env, nil),
 	)
 	return root
 }

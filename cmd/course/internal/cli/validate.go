@@ -1,8 +1,8 @@
 package cli
 
 import (
+	"context"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -16,7 +16,7 @@ type ValidateOptions struct {
 	JSON      bool
 }
 
-func newValidateCmd(env *Env) *cobra.Command {
+func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command {
 	opts := &ValidateOptions{}
 	cmd := &cobra.Command{
 		Use:   "validate WORKSPACE",
@@ -47,7 +47,10 @@ file clears it.`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Workspace = a[0]
-			return RunValidate(env, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunValidate(cmd.Context(), env, opts)
 		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
@@ -60,6 +63,13 @@ type ValidateReport struct {
 	CardFiles  int               `json:"cardFiles"`
 	LevelFiles int               `json:"levelFiles"`
 	Findings   []ValidateFinding `json:"findings"`
+}
+
+// validateDocument is validate's --json document
+// (course/schema/output/validate.schema.json).
+type validateDocument struct {
+	SchemaVersion int `json:"schemaVersion"`
+	*ValidateReport
 }
 
 // ValidateFinding is one file that does not load: the first thing wrong
@@ -81,7 +91,7 @@ func (f ValidateFinding) String() string {
 }
 
 // RunValidate validates the workspace's card and level files.
-func RunValidate(env *Env, opts *ValidateOptions) error {
+func RunValidate(_ context.Context, env *Env, opts *ValidateOptions) error {
 	ws, err := workspace.Open(opts.Workspace)
 	if err != nil {
 		return err
@@ -91,7 +101,7 @@ func RunValidate(env *Env, opts *ValidateOptions) error {
 		return err
 	}
 	if opts.JSON {
-		if err := writeJSON(env.Stdout, r); err != nil {
+		if err := writeJSON(env.Stdout, validateDocument{SchemaVersion: 1, ValidateReport: r}); err != nil {
 			return err
 		}
 	} else {
@@ -121,31 +131,23 @@ func count(n int, noun string) string {
 }
 
 // validateWorkspace checks an open workspace's card files as one set and
-// its level files one by one, with the course content.
+// its level files one by one, with the course content. The course
+// repository's own files stand alone; a learner's are checked with the
+// course's cards beside them.
 func validateWorkspace(env *Env, ws *workspace.Workspace) (*ValidateReport, error) {
 	content, err := env.content()
 	if err != nil {
 		return nil, err
 	}
-	dir := os.DirFS(ws.Abs)
-	cardFiles, err := data.ReadFiles(dir, "cards/*.json", "")
+	cardFiles, err := ws.CardFiles()
 	if err != nil {
 		return nil, err
 	}
-	repo := workspace.IsCourseRepository(ws.Abs)
-	if repo {
-		// The repository's own files are the reference: they stand alone.
-		scoped, err := data.ReadFiles(dir, "course/*/cards/*.json", "")
-		if err != nil {
-			return nil, err
-		}
-		cardFiles = append(cardFiles, scoped...)
-	}
-	levelFiles, err := data.ReadFiles(dir, "levels/*.json", "")
+	levelFiles, err := ws.LevelFiles()
 	if err != nil {
 		return nil, err
 	}
-	rep, err := content.Validate(cardFiles, levelFiles, repo)
+	rep, err := content.Validate(cardFiles, levelFiles, ws.Kind == workspace.Repository)
 	if err != nil {
 		return nil, err
 	}
