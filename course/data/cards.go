@@ -154,10 +154,14 @@ func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 		e.Mend = "use one of the values the schema allows there"
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
-	case *kind.Minimum, *kind.MinLength:
-		e.Mend = "use a larger value"
+	case *kind.Minimum:
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", k.Got.RatString(), k.Want.RatString())
+		e.Mend = "use a value of at least " + k.Want.RatString()
+	case *kind.MinLength:
+		e.Mend = "use a longer value"
 	case *kind.Maximum:
-		e.Mend = "use a value of at most " + k.Want.RatString() + ", the largest the engine keeps"
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", k.Got.RatString(), k.Want.RatString())
+		e.Mend = "use a value of at most " + k.Want.RatString()
 	case *kind.Not:
 		e.Mend = "remove the field: a spell has no attack, health or noun"
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/engine/game"
 )
 
@@ -100,4 +101,50 @@ func FuzzParseCard(f *testing.F) {
 			t.Fatalf("accepted a card the engine cannot compile: %v", err)
 		}
 	})
+}
+
+// Numbers beyond what the engine keeps (32-bit stats, a multiplier of at
+// most 255) are refused with the range, by the schema and by the loader.
+func TestParseCardRefusesNumbersTheEngineCannotKeep(t *testing.T) {
+	minion := func(stats string) string {
+		return `{"name": "A", "type": "minion", "cost": 1, ` + stats + `, "text": "", "clauses": []}`
+	}
+	cases := []struct{ name, json, path, mend string }{
+		{"health 2^31", minion(`"attack": 1, "health": 2147483648`), "/health", "at most 2147483647"},
+		{"health 2^32+1", minion(`"attack": 1, "health": 4294967297`), "/health", "at most 2147483647"},
+		{"attack 2^31", minion(`"attack": 2147483648, "health": 1`), "/attack", "at most 2147483647"},
+		{"cost", `{"name": "A", "type": "spell", "cost": 9999999999, "text": "", "clauses": []}`, "/cost", "at most 2147483647"},
+		{"times 256", `{"name": "A", "type": "minion", "cost": 1, "attack": 0, "health": 1, "text": "", "clauses": [{"kind": "aura", "aura": "multiplier", "trigger": "endOfTurn", "times": 256, "stacking": "max"}]}`, "/clauses/0/times", "at most 255"},
+		{"damage amount", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "damage", "amount": 2147483648, "target": "allMinions"}]}`, "/clauses/0/amount", "at most 2147483647"},
+		{"stats below", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "stats", "attack": -2147483649}]}`, "/clauses/0/attack", ""},
+	}
+	c := embedded(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.ParseCard("cards/a.json", []byte(tc.json))
+			var fe *FileError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, tc.path, fe.Path)
+			assert.Contains(t, fe.Mend, tc.mend)
+		})
+	}
+	// The largest values the engine keeps load.
+	_, err := c.ParseCard("cards/a.json", []byte(minion(`"attack": 2147483647, "health": 2147483647`)))
+	assert.NoError(t, err)
+}
+
+// The loader checks the ranges itself too, whatever a schema says.
+func TestCheckRangesNamesTheRange(t *testing.T) {
+	d := card.Def{Name: "A", Type: card.TypeMinion, Attack: 1, Health: 1 << 31}
+	err := checkRanges("cards/a.json", &d)
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "/health", fe.Path)
+	assert.Equal(t, "2147483648 is outside the range the engine keeps, 1 to 2147483647", fe.Rule)
+
+	d = card.Def{Name: "A", Type: card.TypeMinion, Health: 1, Clauses: []card.Clause{{Kind: card.KindAura, Aura: card.AuraMultiplier, Times: 300}}}
+	err = checkRanges("cards/a.json", &d)
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "/clauses/0/times", fe.Path)
+	assert.Contains(t, fe.Rule, "2 to 255")
 }

@@ -29,7 +29,6 @@ func learnerDir(t *testing.T, files map[string]string) string {
 	return dir
 }
 
-
 func TestLayoutListsCardAndLevelFiles(t *testing.T) {
 	dir := learnerDir(t, map[string]string{
 		"cards/b.json": "{}", "cards/a.json": "{}", "cards/notes.txt": "",
@@ -66,10 +65,14 @@ func TestLayoutRefusesLinksOutOfTheWorkspace(t *testing.T) {
 	secret := filepath.Join(outside, "secret.json")
 	require.NoError(t, os.WriteFile(secret, []byte(`{"secret": true}`), 0o644))
 	cases := map[string]func(dir string){
-		"card link":       func(dir string) { require.NoError(t, os.Symlink(secret, filepath.Join(dir, "cards", "x.json"))) },
-		"dangling card":   func(dir string) { require.NoError(t, os.Symlink(filepath.Join(outside, "none.json"), filepath.Join(dir, "cards", "x.json"))) },
-		"relative climb":  func(dir string) { require.NoError(t, os.Symlink("../../"+filepath.Base(outside)+"/secret.json", filepath.Join(dir, "cards", "x.json"))) },
-		"levels folder":   func(dir string) { require.NoError(t, os.Symlink(outside, filepath.Join(dir, "levels"))) },
+		"card link": func(dir string) { require.NoError(t, os.Symlink(secret, filepath.Join(dir, "cards", "x.json"))) },
+		"dangling card": func(dir string) {
+			require.NoError(t, os.Symlink(filepath.Join(outside, "none.json"), filepath.Join(dir, "cards", "x.json")))
+		},
+		"relative climb": func(dir string) {
+			require.NoError(t, os.Symlink("../../"+filepath.Base(outside)+"/secret.json", filepath.Join(dir, "cards", "x.json")))
+		},
+		"levels folder": func(dir string) { require.NoError(t, os.Symlink(outside, filepath.Join(dir, "levels"))) },
 	}
 	for name, link := range cases {
 		t.Run(name, func(t *testing.T) {
