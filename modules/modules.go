@@ -210,12 +210,6 @@ func ExpansionTestFiles(courseFS fs.FS, m Module) []string {
 	return goFiles(courseFS, m.ExpansionTestsDir())
 }
 
-// CardFiles is the card files the module's own folder brings (cards/*.json).
-func CardFiles(courseFS fs.FS, m Module) []string {
-	matches, _ := fs.Glob(courseFS, path.Join(m.CardsDir(), "*.json"))
-	return matches
-}
-
 // CardsOf is the catalog cards that `start-module` brings for the module:
 // those the module introduces, and those of every earlier module's Expansion
 // Drop ("03x" for Module 4 on), which the learner has written by then. The

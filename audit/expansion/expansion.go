@@ -65,9 +65,6 @@ type Result struct {
 // NotRepositoryError says the workspace is not inside a git repository.
 type NotRepositoryError = enginefiles.NotRepositoryError
 
-// UserError marks the error as the user's to mend.
-func (e *NotRepositoryError) UserError() bool { return true }
-
 // RevisionError says a revision cannot be used: malformed, unknown or
 // ambiguous.
 type RevisionError struct {

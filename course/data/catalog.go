@@ -63,7 +63,8 @@ func (e *CatalogError) Error() string {
 	return where + ": " + e.Why
 }
 
-// UserError marks the error as the user's to mend.
+// UserError marks the error as the user's to mend: a course author's
+// catalog.json (a copy named by COURSE_CONTENT) is theirs.
 func (e *CatalogError) UserError() bool { return true }
 
 var modulePattern = regexp.MustCompile(`^[0-9]{2}x?$`)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,18 +16,38 @@ import (
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 func testEnv() (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &Env{
 		Stdout: &out, Stderr: &errOut,
-		Course: fstest.MapFS{
+		Content: testContent(fstest.MapFS{
 			"catalog.json":                        {Data: []byte(`{"cards": [{"name": "Test Filler", "type": "minion", "module": "01"}], "words": [{"word": "KEY", "role": "noun", "module": "08"}, {"word": "TEXT", "role": "meta", "module": "06"}]}`)},
 			"01-handles/tests/01_handles_test.go": {Data: []byte("package tests\n")},
-		},
-		Cards: fstest.MapFS{},
+		}, fstest.MapFS{}),
 	}, &out, &errOut
+}
+
+// testContent opens a course folder and a card folder as content; the
+// course's lexicon and schemas are added where the folder has none.
+func testContent(courseFS, cardsFS fstest.MapFS) *data.Content {
+	for _, f := range []string{data.WordsFile, data.CardSchemaFile, data.LevelSchemaFile} {
+		if courseFS[f] == nil {
+			raw, err := fs.ReadFile(course.Files, f)
+			if err != nil {
+				panic(err)
+			}
+			courseFS[f] = &fstest.MapFile{Data: raw}
+		}
+	}
+	c, err := data.Open(courseFS, cardsFS)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func TestStatusIsDecidedInOnePlace(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -103,8 +104,12 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 		if err != nil {
 			return err
 		}
+		w, err := workspace.Open(ws)
+		if err != nil {
+			return err
+		}
 		_, err = scaffold.StartModule(scaffold.StartOptions{Course: courseFS, Cards: cardsFS, Catalog: cat,
-			Module: m, Workspace: ws, ModulePath: "example.com/devcheck"})
+			Module: m, Workspace: w, ModulePath: "example.com/devcheck"})
 		return err
 	}
 	rep, err := devcheck.Check(ctx, devcheck.Options{

@@ -84,7 +84,11 @@ func RunLesson(_ context.Context, env *Env, opts *LessonOptions) error {
 
 // readModuleFile reads one of a module's files from the course content.
 func readModuleFile(env *Env, m modules.Module, file string) (string, error) {
-	raw, err := fs.ReadFile(env.Course, m.Slug+"/"+file)
+	content, err := env.content()
+	if err != nil {
+		return "", err
+	}
+	raw, err := fs.ReadFile(content.Course(), m.Slug+"/"+file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", usagef("course: module %s has no %s in this course yet; run `course modules` for the modules that are ready", m.Number, file)
 	}

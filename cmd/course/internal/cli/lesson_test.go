@@ -25,8 +25,8 @@ const testLesson = "# Module 1: Handles and order of play\n\n## Predict\n\nWhat 
 func lessonEnv(t *testing.T) (*Env, *bytes.Buffer) {
 	t.Helper()
 	env, out, _ := testEnv()
-	env.Course.(fstest.MapFS)["01-handles/lesson.md"] = &fstest.MapFile{Data: []byte(testLesson)}
-	env.Course.(fstest.MapFS)["01-handles/scenarios.md"] = &fstest.MapFile{Data: []byte("# Module 1 scenarios\n\n## test_01_a\n")}
+	env.Content.Course().(fstest.MapFS)["01-handles/lesson.md"] = &fstest.MapFile{Data: []byte(testLesson)}
+	env.Content.Course().(fstest.MapFS)["01-handles/scenarios.md"] = &fstest.MapFile{Data: []byte("# Module 1 scenarios\n\n## test_01_a\n")}
 	return env, out
 }
 

@@ -68,10 +68,11 @@ type ModulesReport struct {
 
 // RunModules prints the list.
 func RunModules(env *Env, opts *ModulesOptions) error {
-	cat, err := data.LoadCatalog(env.Course)
+	content, err := env.content()
 	if err != nil {
 		return err
 	}
+	cat, courseFS := content.Catalog(), content.Course()
 	names := func(cs []data.CatalogCard) []string {
 		out := []string{}
 		for _, c := range cs {
@@ -91,7 +92,7 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 	for _, m := range modules.All() {
 		infos = append(infos, ModuleInfo{
 			Number: m.Number, Slug: m.Slug, Part: m.Part, Title: m.Title,
-			Available: modules.Available(env.Course, m), HasExpansion: modules.HasExpansion(env.Course, m),
+			Available: modules.Available(courseFS, m), HasExpansion: modules.HasExpansion(courseFS, m),
 			Harness: append([]string{}, m.Harness...),
 			Cards:   names(modules.CardsOf(cat, m)), DropCards: names(modules.DropCardsOf(cat, m)),
 			Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),

@@ -41,6 +41,11 @@ type CachedModule struct {
 // workspaceProgress reads a workspace's tests/ folder and its cached check.
 func workspaceProgress(env *Env, ws string) map[string]moduleProgress {
 	out := map[string]moduleProgress{}
+	content, err := env.content()
+	if err != nil {
+		return out
+	}
+	courseFS := content.Course()
 	cached, _ := loadCachedCheck(ws)
 	counts := map[string]CachedModule{}
 	if cached != nil {
@@ -50,8 +55,8 @@ func workspaceProgress(env *Env, ws string) map[string]moduleProgress {
 	}
 	for _, m := range modules.All() {
 		p := moduleProgress{
-			started:     allPresent(ws, modules.TestFiles(env.Course, m)),
-			dropStarted: allPresent(ws, modules.ExpansionTestFiles(env.Course, m)),
+			started:     allPresent(ws, modules.TestFiles(courseFS, m)),
+			dropStarted: allPresent(ws, modules.ExpansionTestFiles(courseFS, m)),
 		}
 		if c, ok := counts[m.Number]; ok && p.started {
 			p.checked, p.passed, p.failed = true, c.Passed, c.Failed

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -17,18 +16,18 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"github.com/systemic-game-design/course/cards"
-	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 // Env is what every command needs from the outside world.
 type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
-	// Course is the course folder: modules, catalog. Cards is the
-	// repository's card files.
-	Course fs.FS
-	Cards  fs.FS
+	// Content is the course content every command reads (modules,
+	// catalog, lexicon, schemas, card files), opened once; nil when it does
+	// not load, and then contentErr says why.
+	Content    *data.Content
+	contentErr error
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
@@ -44,10 +43,14 @@ const ContentEnvVar = "COURSE_CONTENT"
 // DefaultEnv is the process's own: its stdout and stderr, and the course
 // built into the binary (or the checkout COURSE_CONTENT names).
 func DefaultEnv() *Env {
-	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Course: course.Files, Cards: cards.Files}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr}
 	if dir := os.Getenv(ContentEnvVar); dir != "" {
-		env.Course = os.DirFS(filepath.Join(dir, "course"))
-		env.Cards = os.DirFS(filepath.Join(dir, "cards"))
+		env.Content, env.contentErr = data.Open(os.DirFS(filepath.Join(dir, "course")), os.DirFS(filepath.Join(dir, "cards")))
+		if env.contentErr != nil {
+			env.contentErr = &contentError{dir: dir, err: env.contentErr}
+		}
+	} else {
+		env.Content, env.contentErr = data.Embedded()
 	}
 	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
@@ -110,7 +113,7 @@ command could not run (with one line on stderr saying why).`,
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env, nil),
 		newCheckCmd(env),
-		newValidateCmd(env),
+		newValidateCmd(env, nil),
 		newVersionCmd(env, nil),
 		newLessonCmd(env, nil),
 		newHintCmd(env, nil),

@@ -87,7 +87,11 @@ func versionOf(env *Env) (*VersionReport, error) {
 			rep.Tool = "(devel)"
 		}
 	}
-	digest, err := contentDigest(env.Course, env.Cards)
+	content, err := env.content()
+	if err != nil {
+		return nil, err
+	}
+	digest, err := contentDigest(content.Course(), content.Cards())
 	if err != nil {
 		return nil, fmt.Errorf("reading the course content for its version: %w", err)
 	}
