@@ -118,6 +118,7 @@ command could not run (with one line on stderr saying why).`,
 		newLessonCmd(env, nil),
 		newHintCmd(env, nil),
 		newDevCmd(env),
+		newStatusCmd(env, nil),
 		newPlayCmd(env, nil),
 	)
 	return root
