@@ -2,11 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -50,12 +53,19 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv(cli.ContentEnvVar, "")
+			// The folder testscript put the course program in, for scripts
+			// that set PATH to nothing else.
+			if bin, _, _ := strings.Cut(env.Getenv("PATH"), string(os.PathListSeparator)); bin != "" {
+				env.Setenv("COURSEBIN", bin)
+			}
+			scriptEnvs.Store(env.WorkDir, env.Vars)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exits":     cmdExits,
 			"gitcommit": cmdGitCommit,
 			"gittag":    cmdGitTag,
+			"signalled": cmdSignalled,
 		},
 	})
 }
@@ -117,4 +127,75 @@ func cmdGitTag(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	_, err = repo.CreateTag(args[1], head.Hash(), nil)
 	ts.Check(err)
+}
+
+// scriptEnvs is each script's environment as Setup made it, by work folder.
+var scriptEnvs sync.Map
+
+// cmdSignalled starts course, waits until the file PIDFILE (set for it)
+// holds the pid of a process a test started, sends SIGNAL, and checks that
+// course ends with STATUS, one line on stderr, the test's process gone and
+// no temporary folder left in TMPDIR: `signalled INT 130 course check ws`.
+func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: signalled INT|TERM STATUS PROGRAM [ARGS...]")
+	}
+	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM}[args[0]]
+	if sig == 0 {
+		ts.Fatalf("signalled: unknown signal %q", args[0])
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
+	work := ts.Getenv("WORK")
+	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
+	ts.Check(os.MkdirAll(tmp, 0o755))
+	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), args[2]))
+	ts.Check(err)
+	cmd := exec.Command(prog, args[3:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(append([]string(nil), vars.([]string)...), "PIDFILE="+pidFile, "TMPDIR="+tmp)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ts.Check(cmd.Start())
+	deadline := time.Now().Add(2 * time.Minute)
+	var child int
+	for child == 0 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			ts.Fatalf("signalled: no pid in %s after 2 minutes; stderr: %s", pidFile, stderr.String())
+		}
+		if raw, err := os.ReadFile(pidFile); err == nil && strings.HasSuffix(string(raw), "\n") {
+			child, _ = strconv.Atoi(strings.TrimSpace(string(raw)))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Check(cmd.Process.Signal(sig))
+	err = cmd.Wait()
+	got := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		got = exitErr.ExitCode()
+	}
+	ts.Logf("stderr: %s", stderr.String())
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+	if strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stderr.String(), "please report") {
+		ts.Fatalf("want one plain line on stderr, got %q", stderr.String())
+	}
+	for i := 0; ; i++ {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			break
+		}
+		if i == 100 {
+			ts.Fatalf("the test's process %d outlived course", child)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+	if len(left) > 0 {
+		ts.Fatalf("left in TMPDIR: %v", left)
+	}
 }

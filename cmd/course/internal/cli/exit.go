@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
@@ -37,14 +39,38 @@ func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// SignalError says the command was stopped by a signal (Ctrl-C, SIGTERM);
+// its status is 128 + the signal's number, as a shell reports it.
+type SignalError struct{ Signal os.Signal }
+
+func (e *SignalError) Error() string {
+	name := e.Signal.String()
+	switch e.Signal {
+	case os.Interrupt:
+		name = "an interrupt (SIGINT)"
+	case syscall.SIGTERM:
+		name = "SIGTERM"
+	}
+	return "stopped by " + name + "; nothing it started is left running"
+}
+
+// UserError marks the error as nobody's fault to report.
+func (e *SignalError) UserError() bool { return true }
+
 // Status maps an error to the exit status, the one place where that is
 // decided: nil is 0, a finding is 1, and everything else (bad input, a
 // missing workspace, an unknown revision, and anything unforeseen) is 2.
 func Status(err error) int {
 	var finding *FindingError
+	var sig *SignalError
 	switch {
 	case err == nil:
 		return StatusOK
+	case errors.As(err, &sig):
+		if n, ok := sig.Signal.(syscall.Signal); ok {
+			return 128 + int(n)
+		}
+		return 128 + 2
 	case errors.As(err, &finding):
 		return StatusFinding
 	default:
@@ -64,6 +90,14 @@ func Message(err error) string {
 		catalog  *data.CatalogError
 		internal = true
 	)
+	var user interface{ UserError() bool }
+	if errors.As(err, &user) && user.UserError() {
+		internal = false
+	}
+	var sig *SignalError
+	if errors.As(err, &sig) {
+		err = sig
+	}
 	switch {
 	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &sc), errors.As(err, &rev),
 		errors.As(err, &notRepo), errors.As(err, &unknown), errors.As(err, &catalog):
