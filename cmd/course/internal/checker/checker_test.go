@@ -22,8 +22,8 @@ func fixture(t *testing.T, files map[string]string) string {
 	}
 	dir := t.TempDir()
 	all := map[string]string{
-		"go.mod":       "module example.com/ws\n\ngo 1.26\n",
-		".course.json": `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
+		"go.mod":        "module example.com/ws\n\ngo 1.26\n",
+		".course.json":  `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
 		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
 	}
 	for k, v := range files {
