@@ -342,7 +342,9 @@ var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPR
 // build compiles a package's test binary. A compile error is returned as
 // the compiler's complaint; a go command that cannot work here is an error.
 func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
-	cmd := exec.CommandContext(ctx, r.goCmd, "test", "-c", "-vet=off", "-o", bin, relPattern(r.o.Module, p.Dir))
+	// -s -w as go test links the binaries it runs itself: no symbol table or
+	// DWARF, which traces do not need and the linker spends most time on.
+	cmd := exec.CommandContext(ctx, r.goCmd, "test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin, relPattern(r.o.Module, p.Dir))
 	cmd.Dir = r.o.Module
 	cmd.Env = r.env
 	inGroup(cmd)
