@@ -204,6 +204,11 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	work := ts.Getenv("WORK")
 	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
 	ts.Check(os.MkdirAll(tmp, 0o755))
+	// A pid left by an earlier run would send the signal before course is
+	// ready for it.
+	if err := os.Remove(pidFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		ts.Fatalf("signalled: %v", err)
+	}
 	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), args[2]))
 	ts.Check(err)
 	cmd := exec.Command(prog, args[3:]...)
