@@ -201,13 +201,18 @@ func (g *Game) LogDepths() []int {
 func (g *Game) ClearLog() { g.log = g.log[:0] }
 
 // LogTree writes the log one event a line, indented two spaces per level.
-func (g *Game) LogTree() string {
+func (g *Game) LogTree() string { return Tree(g.Log(), g.LogDepths()) }
+
+// Tree writes events one a line, each indented two spaces per level of its
+// depth (depths[i] for events[i]): LogTree's form, for a caller that
+// renames the ids of a Log first.
+func Tree(events []Event, depths []int) string {
 	var b strings.Builder
-	for i := range g.log {
-		for range g.log[i].depth {
+	for i, ev := range events {
+		for range depths[i] {
 			b.WriteString("  ")
 		}
-		b.WriteString(g.log[i].event().String())
+		b.WriteString(ev.String())
 		b.WriteByte('\n')
 	}
 	return b.String()

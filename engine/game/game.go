@@ -345,6 +345,9 @@ func (g *Game) Zone(p Player, z Zone) []ID { return slices.Clone(g.zones[p][z]) 
 // Hero is player p's hero.
 func (g *Game) Hero(p Player) ID { return g.heroes[p] }
 
+// Owner is the player id belongs to.
+func (g *Game) Owner(id ID) Player { return g.ent(id).owner }
+
 // IsHero reports whether id is a hero.
 func (g *Game) IsHero(id ID) bool { return g.ent(id).hero }
 
