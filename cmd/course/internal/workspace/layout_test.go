@@ -183,7 +183,7 @@ func TestTestPackagesOfTheRepository(t *testing.T) {
 	require.NoError(t, err)
 	mts, err := ws.TestPackages(&two)
 	require.NoError(t, err)
-	require.Len(t, mts, 2, "modules 01 and 02")
+	require.Len(t, mts, 3, "modules 00, 01 and 02")
 	last := mts[len(mts)-1]
 	assert.Equal(t, "02", last.Module.Number)
 	require.Len(t, last.Packages, 2, "its tests and its drop's")
