@@ -120,6 +120,7 @@ command could not run (with one line on stderr saying why).`,
 		newHintCmd(env, nil),
 		newDevCmd(env),
 		newStatusCmd(env, nil),
+		newWatchCmd(env, nil),
 		newPlayCmd(env, nil),
 	)
 	return root

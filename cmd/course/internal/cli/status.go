@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,7 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -86,9 +84,11 @@ type ModuleStatus struct {
 	Passed  int    `json:"passed"`
 	Total   int    `json:"total"`
 	// FirstFailure is the first failing test's name.
-	FirstFailure string      `json:"firstFailure,omitempty"`
-	Drop         *DropStatus `json:"drop,omitempty"`
-	Done         bool        `json:"done"`
+	FirstFailure string `json:"firstFailure,omitempty"`
+	// NotBuilt is set when the module's tests did not compile.
+	NotBuilt bool        `json:"notBuilt,omitempty"`
+	Drop     *DropStatus `json:"drop,omitempty"`
+	Done     bool        `json:"done"`
 }
 
 // DropStatus is a started Expansion Drop's state.
@@ -142,21 +142,27 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 	for _, p := range progress {
 		anyStarted = anyStarted || p.started
 	}
-	var results *CheckReport
+	var results *checker.Report
 	if anyStarted {
 		results, rep.CheckedAt, rep.Cached, err = checkResults(ctx, env, ws.Abs, fresh)
 		if err != nil {
 			return nil, err
 		}
 	}
-	drops, err := dropRecords(ws.Abs)
-	if err != nil {
-		return nil, err
-	}
-	byNumber := map[string]ModuleReport{}
+	fillStatus(env, rep, progress, results)
+	return rep, nil
+}
+
+// fillStatus lays a check's report out as where the workspace stands.
+func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress, results *checker.Report) {
+	byNumber := map[string]checker.Module{}
+	dropOf := map[string]checker.Drop{}
 	if results != nil {
 		for _, m := range results.Modules {
 			byNumber[m.Number] = m
+		}
+		for _, d := range results.Drops {
+			dropOf[strings.TrimSuffix(d.Module, "x")] = d
 		}
 	}
 	highest := -1
@@ -177,6 +183,9 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 			continue
 		}
 		ms := ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title, Started: true}
+		if cm, ok := byNumber[m.Number]; results != nil && (!ok || cm.NotBuilt || len(cm.Tests) == 0) {
+			ms.NotBuilt = true
+		}
 		var drop DropStatus
 		for _, t := range byNumber[m.Number].Tests {
 			isDrop := strings.HasPrefix(t.Name, m.ExpansionTestPrefix())
@@ -198,16 +207,12 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 		}
 		if p.dropStarted {
 			drop.EngineChanged = []string{}
-			if rec, ok := drops[m.Number]; ok && rec.Commit != "" {
-				drop.Commit = rec.Commit
-				res, err := expansion.Check(ws.Abs, rec.Commit, ws.Config.EngineDirs)
-				if err != nil {
-					return nil, err
-				}
-				for _, c := range res.Changes {
+			if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
+				drop.Commit = d.Commit
+				for _, c := range d.Changes {
 					drop.EngineChanged = append(drop.EngineChanged, c.String())
 				}
-				drop.Verified = len(drop.EngineChanged) == 0
+				drop.Verified = d.OK && d.Error == ""
 			}
 			ms.Drop = &drop
 		}
@@ -219,7 +224,6 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 		rep.Modules = append(rep.Modules, ms)
 	}
 	rep.Next = nextStep(rep)
-	return rep, nil
 }
 
 func mustCourse(env *Env) fs.FS {
@@ -249,6 +253,8 @@ func nextStep(rep *StatusReport) string {
 		return fmt.Sprintf("start the first module: `course start-module %s`, then `course lesson %s`", upcoming, upcoming)
 	case last == nil:
 		return "this course has no module ready to start"
+	case last.NotBuilt:
+		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows the compiler's error", last.Number)
 	case last.Passed < last.Total:
 		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
 			last.Number, last.Passed, last.Total, last.FirstFailure, last.Number)
@@ -276,53 +282,67 @@ func short(commit string) string {
 }
 
 // checkResults is the workspace's check result: the cached one when the
-// workspace's files and the course content are as they were, else a new run
-// of course check, which it caches.
-func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*CheckReport, *time.Time, bool, error) {
-	content, err := env.content()
+// workspace's files, its drop records and the course content are as they
+// were, else a new run of check, which it caches.
+func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*checker.Report, *time.Time, bool, error) {
+	key, err := cacheKey(env, ws)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	digest, err := contentDigest(content.Course(), content.Cards())
-	if err != nil {
-		return nil, nil, false, err
-	}
-	print, err := workspaceFingerprint(ws)
-	if err != nil {
-		return nil, nil, false, err
-	}
-	key := digest + "/" + print
 	if cached, _ := loadCachedCheck(ws); cached != nil && !fresh && cached.Content == key && len(cached.Report) > 0 {
-		var rep CheckReport
+		var rep checker.Report
 		if json.Unmarshal(cached.Report, &rep) == nil {
 			at := cached.At
 			return &rep, &at, true, nil
 		}
 	}
-	var out bytes.Buffer
-	quiet := *env
-	quiet.Stdout, quiet.Stderr = &out, io.Discard
-	err = RunCheck(ctx, &quiet, &CheckOptions{Workspace: ws, JSON: true, Timeout: time.Minute})
-	var finding *FindingError
-	if err != nil && !errors.As(err, &finding) {
+	rep, err := checker.Run(ctx, CheckerOptions(env, ws, "", time.Minute, false),
+		func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
+	env.progressDone()
+	if err != nil {
 		return nil, nil, false, err
-	}
-	var rep CheckReport
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		return nil, nil, false, fmt.Errorf("reading course check's report: %w", err)
 	}
 	now := time.Now()
-	if err := cacheCheck(ws, key, now, &rep, out.Bytes()); err != nil {
+	if err := cacheCheck(ws, key, now, rep); err != nil {
 		return nil, nil, false, err
 	}
-	return &rep, &now, false, nil
+	return rep, &now, false, nil
+}
+
+// cacheKey says what a check's result depends on: the course content, every
+// file of the workspace, and the drops' recorded commits.
+func cacheKey(env *Env, ws string) (string, error) {
+	content, err := env.content()
+	if err != nil {
+		return "", err
+	}
+	digest, err := contentDigest(content.Course(), content.Cards())
+	if err != nil {
+		return "", err
+	}
+	print, err := workspaceFingerprint(ws)
+	if err != nil {
+		return "", err
+	}
+	doc, err := readState(ws)
+	if err != nil {
+		return "", err
+	}
+	drops := sha256.Sum256(doc["drops"])
+	return digest + "/" + print + "/" + hex.EncodeToString(drops[:8]), nil
 }
 
 // cacheCheck keeps a check's result in the workspace's state.
-func cacheCheck(ws, key string, at time.Time, rep *CheckReport, raw []byte) error {
-	c := &CachedCheck{At: at, Content: key, Report: json.RawMessage(bytes.TrimSpace(raw))}
+func cacheCheck(ws, key string, at time.Time, rep *checker.Report) error {
+	raw, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	c := &CachedCheck{At: at, Content: key, Report: raw}
 	for _, m := range rep.Modules {
-		c.Modules = append(c.Modules, CachedModule{Number: m.Number, Passed: m.Passed, Failed: m.Failed})
+		if m.Number != "" {
+			c.Modules = append(c.Modules, CachedModule{Number: m.Number, Passed: m.Passed, Failed: m.Failed})
+		}
 	}
 	return saveCachedCheck(ws, c)
 }
@@ -367,26 +387,6 @@ func workspaceFingerprint(ws string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// dropRecord is what start-module --expansion records of a drop.
-type dropRecord struct {
-	Commit    string    `json:"commit"`
-	StartedAt time.Time `json:"startedAt"`
-}
-
-func dropRecords(ws string) (map[string]dropRecord, error) {
-	doc, err := readState(ws)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]dropRecord{}
-	if raw, ok := doc["drops"]; ok {
-		if err := json.Unmarshal(raw, &out); err != nil {
-			return nil, &UsageError{Msg: fmt.Sprintf("course: %s: \"drops\" does not read (%v); run `course start-module NN --expansion` again to record the drop", stateFile(ws), err)}
-		}
-	}
-	return out, nil
-}
-
 // printStatus writes the report for a person.
 func printStatus(env *Env, rep *StatusReport) {
 	st := env.Term.styles()
@@ -398,6 +398,9 @@ func printStatus(env *Env, rep *StatusReport) {
 			continue
 		}
 		tests := fmt.Sprintf("%d/%d passed", m.Passed, m.Total)
+		if m.NotBuilt {
+			tests = "does not build"
+		}
 		if m.Passed == m.Total && m.Total > 0 {
 			tests = st.pass.Render(tests)
 		} else {
@@ -448,4 +451,20 @@ func age(d time.Duration) string {
 	default:
 		return fmt.Sprintf("%d days", int(d.Hours()/24))
 	}
+}
+
+// rememberCheck keeps a learner workspace's check result for status and
+// modules, and returns the next step it leads to ("" for the course
+// repository, or when the workspace cannot be read).
+func rememberCheck(env *Env, report *checker.Report) string {
+	ws, err := workspace.Open(report.Workspace)
+	if err != nil || ws.Kind == workspace.Repository {
+		return ""
+	}
+	if key, err := cacheKey(env, ws.Abs); err == nil {
+		_ = cacheCheck(ws.Abs, key, time.Now(), report) // a cache that cannot be written is only slower
+	}
+	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
+	fillStatus(env, rep, workspaceProgress(env, ws.Abs), report)
+	return rep.Next
 }
