@@ -91,7 +91,8 @@ type Grid struct {
 	choose  *driver.Choose
 	pending *move
 	glyphs  map[string]rune
-	replay  int // the next move of the solution to replay
+	replay  int  // the next move of the solution to replay
+	ticking bool // a replay timer is running
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -145,6 +146,7 @@ func (m *Grid) Moves() []string {
 // Init starts the replay timer.
 func (m *Grid) Init() tea.Cmd {
 	if m.o.Replay && m.o.Every > 0 {
+		m.ticking = true
 		return m.tick()
 	}
 	return nil
@@ -209,6 +211,7 @@ func (m *Grid) restart() {
 	m.history, m.mode, m.choose, m.pending, m.replay = nil, modeBoard, nil, nil, 0
 	m.status, m.problem = "", false
 	m.take(m.c.Do(driver.Request{Op: "new", Mode: mode, Level: &raw}))
+	m.record()
 }
 
 // perform plays a move and, once it finishes, puts it in the history.
@@ -301,8 +304,17 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		return m, nil
 	case tickMsg:
-		if m.replayNext() {
+		m.ticking = m.replayNext()
+		if m.ticking {
 			return m, m.tick()
+		}
+		return m, nil
+	case tea.MouseMsg:
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && (m.mode == modeBoard || m.mode == modeHistory) {
+			if i, ok := m.historyAt(msg.X, msg.Y); ok {
+				m.revert(i)
+				m.mode = modeBoard
+			}
 		}
 		return m, nil
 	case tea.KeyMsg:
@@ -335,6 +347,10 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return m, tea.Quit
 			}
 			m.boardKey(k)
+			if k == "r" && m.o.Replay && m.o.Every > 0 && !m.ticking {
+				m.ticking = true
+				return m, m.tick()
+			}
 		}
 	}
 	return m, nil

@@ -230,6 +230,29 @@ func TestHistoryRowReturnsToTheBoardBeforeIt(t *testing.T) {
 	assert.Equal(t, start, m.st.Tiles)
 }
 
+func TestClickingAHistoryRowGoesBack(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "right")
+	after1 := append([][]string(nil), m.st.Tiles...)
+	press(m, "right", "right")
+	// row 2 is the second line inside the history pane, which starts
+	// under the title and the board pane of 5 rows
+	lines := strings.Split(m.View(), "\n")
+	y := -1
+	for i, l := range lines {
+		if strings.Contains(l, "  2 right") {
+			y = i
+		}
+	}
+	require.Positive(t, y)
+	m.Update(tea.MouseMsg{X: 3, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1)
+	assert.Equal(t, after1, m.st.Tiles)
+	m.Update(tea.MouseMsg{X: 60, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1, "a click beside the history does nothing")
+}
+
 func TestSpellGridHistoryIsRestartAndReplay(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
 	press(m, "u")

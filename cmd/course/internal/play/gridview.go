@@ -312,19 +312,52 @@ func joinWrapped(items []string, width int) []string {
 	return out
 }
 
-func (m *Grid) historyLines(rows int) []string {
-	st := m.o.Styles
-	if len(m.history) == 0 {
-		return []string{st.Dim.Render("no moves yet")}
+// layout is the screen's division: the body's height, the board's scale,
+// and the board pane's outer size. The history pane is under the board
+// pane, as wide, to the bottom of the body.
+func (m *Grid) layout() (bodyH, scale, boardW, boardH int) {
+	W, H := max(m.w, 40), max(m.h, 12)
+	bodyH = H - 2 - len(m.keys())
+	scale = m.scale(bodyH)
+	tw, th := tileSize(scale)
+	boardW = max(tw*m.o.Level.Width+4, 26)
+	if boardW > W-minSide {
+		boardW = max(W-minSide, 20)
 	}
-	first := 0
+	boardH = min(th*m.o.Level.Height+2, bodyH-3)
+	return bodyH, scale, boardW, boardH
+}
+
+// firstHistoryRow is the history row shown at the top of a pane of rows.
+func (m *Grid) firstHistoryRow(rows int) int {
 	sel := len(m.history) - 1
 	if m.mode == modeHistory {
 		sel = m.histSel
 	}
 	if len(m.history) > rows {
-		first = min(max(0, sel-rows/2), len(m.history)-rows)
+		return min(max(0, sel-rows/2), len(m.history)-rows)
 	}
+	return 0
+}
+
+// historyAt is the history row drawn at a screen cell, if any.
+func (m *Grid) historyAt(x, y int) (int, bool) {
+	bodyH, _, boardW, boardH := m.layout()
+	rows := bodyH - boardH - 2
+	top := 1 + boardH + 1 // the title line, the board pane, the history's top border
+	if x <= 0 || x >= boardW-1 || y < top || y >= top+rows {
+		return 0, false
+	}
+	i := m.firstHistoryRow(rows) + y - top
+	return i, i < len(m.history)
+}
+
+func (m *Grid) historyLines(rows int) []string {
+	st := m.o.Styles
+	if len(m.history) == 0 {
+		return []string{st.Dim.Render("no moves yet")}
+	}
+	first := m.firstHistoryRow(rows)
 	var out []string
 	for i := first; i < len(m.history) && len(out) < rows; i++ {
 		l := fmt.Sprintf("%3d %s", i+1, m.history[i].label())
@@ -373,17 +406,10 @@ func (m *Grid) View() string {
 	if m.quit {
 		return ""
 	}
-	W, H := max(m.w, 40), max(m.h, 12)
+	W := max(m.w, 40)
 	st := m.o.Styles
 	keys := m.keys()
-	bodyH := H - 2 - len(keys)
-	scale := m.scale(bodyH)
-	tw, th := tileSize(scale)
-	boardW := max(tw*m.o.Level.Width+4, 26)
-	if boardW > W-minSide {
-		boardW = max(W-minSide, 20)
-	}
-	boardH := min(th*m.o.Level.Height+2, bodyH-3)
+	bodyH, scale, boardW, boardH := m.layout()
 	sideW := W - boardW
 	title := "course play " + m.o.Level.Name
 	if m.o.Level.Title != "" {
