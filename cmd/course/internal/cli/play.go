@@ -185,7 +185,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	if g.Won() {
-		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, len(g.Moves()))
+		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, g.MoveCount())
 	}
 	if opts.Record != "" {
 		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)

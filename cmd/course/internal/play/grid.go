@@ -132,6 +132,9 @@ func (m *Grid) Close() error { return m.c.Close() }
 // Won says whether the level is won now.
 func (m *Grid) Won() bool { return m.st.Won }
 
+// MoveCount is how many moves the history holds, casts and plays included.
+func (m *Grid) MoveCount() int { return len(m.history) }
+
 // Moves is the history as the level's solution writes it.
 func (m *Grid) Moves() []string {
 	var out []string

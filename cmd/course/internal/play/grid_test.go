@@ -19,6 +19,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
 )
 
 func reference() (*driver.Client, error) { return driver.Reference(), nil }
@@ -148,6 +149,26 @@ func TestScreenFitsAndGrows(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	assert.Contains(t, m.View(), "┌────┐", "a larger terminal draws text as boxes")
 	assert.NotContains(t, small, "┌────┐")
+}
+
+func TestABigLevelScrollsWithYOU(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	lv.Name, lv.Width, lv.Height = "big", 40, 30
+	lv.Objects = append(lv.Objects, grid.LevelObject{Kind: "rock", X: 39, Y: 29})
+	for i := range lv.Objects {
+		if lv.Objects[i].Kind == "baba" {
+			lv.Objects[i].X, lv.Objects[i].Y = 30, 20
+		}
+	}
+	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "of 40x30", "the board pane says which part it shows")
+	assert.Contains(t, view, " b ", "YOU is in view")
+	assert.NotContains(t, view, "BABA IS   YOU", "the text in the far corner is not")
 }
 
 func TestNoColorStillTellsThingsApart(t *testing.T) {

@@ -176,19 +176,42 @@ func (m *Grid) tile(x, y, scale int) []string {
 	return lines
 }
 
-// boardLines draws the grid.
-func (m *Grid) boardLines(scale int) []string {
-	_, th := tileSize(scale)
-	var out []string
-	for y := 0; y < m.o.Level.Height; y++ {
-		rows := make([]strings.Builder, th)
-		for x := 0; x < m.o.Level.Width; x++ {
-			for i, l := range m.tile(x, y, scale) {
-				rows[i].WriteString(l)
+// viewport is the part of the grid that fits a board pane of the given
+// outer size: all of it when it fits, else a window around the cursor (when
+// choosing a tile) or the first YOU object.
+func (m *Grid) viewport(scale, boardW, boardH int) (x0, y0, cols, rows int) {
+	tw, th := tileSize(scale)
+	W, H := m.o.Level.Width, m.o.Level.Height
+	cols, rows = min(W, max(1, (boardW-4)/tw)), min(H, max(1, (boardH-2)/th))
+	fx, fy := 0, 0
+	if m.mode == modeTarget {
+		fx, fy = m.cx, m.cy
+	} else {
+		for _, o := range m.st.Objects {
+			if o.You {
+				fx, fy = o.X, o.Y
+				break
 			}
 		}
-		for i := range rows {
-			out = append(out, rows[i].String())
+	}
+	x0 = min(max(0, fx-cols/2), W-cols)
+	y0 = min(max(0, fy-rows/2), H-rows)
+	return x0, y0, cols, rows
+}
+
+// boardLines draws the tiles of the viewport.
+func (m *Grid) boardLines(scale, x0, y0, cols, rows int) []string {
+	_, th := tileSize(scale)
+	var out []string
+	for y := y0; y < y0+rows; y++ {
+		lines := make([]strings.Builder, th)
+		for x := x0; x < x0+cols; x++ {
+			for i, l := range m.tile(x, y, scale) {
+				lines[i].WriteString(l)
+			}
+		}
+		for i := range lines {
+			out = append(out, lines[i].String())
 		}
 	}
 	return out
@@ -417,13 +440,18 @@ func (m *Grid) View() string {
 	}
 	title = st.Title.Render(fit(title+"   "+st.Dim.Render(m.o.EngineName), W))
 
-	board := m.boardLines(scale)
+	x0, y0, cols, rows := m.viewport(scale, boardW, boardH)
+	board := m.boardLines(scale, x0, y0, cols, rows)
+	boardTitle := fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height)
+	if cols < m.o.Level.Width || rows < m.o.Level.Height {
+		boardTitle = fmt.Sprintf("x %d-%d, y %d-%d of %dx%d", x0, x0+cols-1, y0, y0+rows-1, m.o.Level.Width, m.o.Level.Height)
+	}
 	for i := range board {
 		board[i] = center(board[i], boardW-4)
 	}
 	histH := bodyH - boardH
 	left := lipgloss.JoinVertical(lipgloss.Left,
-		st.pane(fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height), board, boardW, boardH),
+		st.pane(boardTitle, board, boardW, boardH),
 		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(histH-2), boardW, histH),
 	)
 	var right string

@@ -24,6 +24,10 @@ type StoppedError struct{ Why string }
 
 func (e *StoppedError) Error() string { return "the engine stopped: " + e.Why }
 
+// UserError marks the error as the user's to mend: it is their engine
+// that stopped.
+func (e *StoppedError) UserError() bool { return true }
+
 // Client speaks the protocol to one engine.
 type Client struct {
 	w       io.Writer

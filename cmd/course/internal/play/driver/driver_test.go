@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -296,4 +297,34 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsStopped(err))
 	assert.Contains(t, err.Error(), "panic: boom")
+}
+
+func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nexec sleep 30\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	c.timeout = 50 * time.Millisecond
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "did not answer within 50ms")
+	_, err = c.Do(Request{Op: "state"})
+	assert.True(t, IsStopped(err), "a client given up stays given up")
+	start := time.Now()
+	require.NoError(t, c.Close())
+	assert.Less(t, time.Since(start), 5*time.Second, "Close ends the process")
+}
+
+func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}'\n"), 0o755))
+	_, err := StartProcess(context.Background(), script, t.TempDir())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "speaks protocol 99")
 }
