@@ -95,8 +95,8 @@ func (m *Grid) tile(x, y, scale int) []string {
 			if width >= 6 && len(word(kind, 9)) <= 4 {
 				return s.Render("[" + center(word(kind, 4), 4) + "]")
 			}
-			w := word(kind, min(width-1, 4))
-			return s.Render(w) + strings.Repeat(" ", width-len(w))
+			n := min(width-1, 4)
+			return s.Render(center(word(kind, n), n)) + strings.Repeat(" ", width-n)
 		}
 		g := m.symbol(kind)
 		if i < len(objs) && objs[i].Minion != "" {
