@@ -1,6 +1,7 @@
 package play
 
 import (
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -365,4 +366,66 @@ func TestLoadFindsLevels(t *testing.T) {
 	var nf *NotFoundError
 	require.ErrorAs(t, err, &nf)
 	assert.Contains(t, err.Error(), "course play --list")
+}
+
+// fakeEngine serves canned replies: a SpellGrid whose one card asks the
+// chooser twice when cast.
+func fakeEngine(t *testing.T) Engine {
+	return func() (*driver.Client, error) {
+		reqR, reqW := io.Pipe()
+		repR, repW := io.Pipe()
+		go func() {
+			enc := json.NewEncoder(repW)
+			_ = enc.Encode(driver.Hello{Hello: "course-play", Protocol: driver.Protocol})
+			dec := json.NewDecoder(reqR)
+			state := driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
+			for {
+				var req driver.Request
+				if dec.Decode(&req) != nil {
+					_ = repW.Close()
+					return
+				}
+				switch req.Op {
+				case "checkCast":
+					_ = enc.Encode(driver.Reply{})
+				case "cast":
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "base", Options: []string{"Left One", "Right One"}}})
+					_ = dec.Decode(&req)
+					first := *req.Answer
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "half", Options: []string{"top", "bottom"}}})
+					_ = dec.Decode(&req)
+					state.Hand = []string{first + " (" + *req.Answer + ")"}
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				default:
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				}
+			}
+		}()
+		return driver.Connect(repR, reqW, reqW.Close)
+	}
+}
+
+func TestSpellGridChooserIsAMenu(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n")
+	require.Equal(t, modeChoose, m.mode)
+	assert.Contains(t, m.View(), "The engine asks: choose the base")
+	assert.Contains(t, m.View(), "> Left One")
+	press(m, "right") // not an answer
+	assert.Contains(t, m.status, "waits for a choice")
+	press(m, "down", "enter")
+	assert.Contains(t, m.View(), "choose the half")
+	press(m, "down", "enter")
+	assert.Equal(t, modeBoard, m.mode)
+	require.Len(t, m.history, 1)
+	assert.Equal(t, []string{"Right One", "bottom"}, m.history[0].Choices, "kept for restart and replay")
+	assert.Equal(t, []string{"Right One (bottom)"}, m.st.Hand)
 }

@@ -73,6 +73,13 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 	return c, nil
 }
 
+// Connect speaks the protocol over a pair of streams: replies are read from
+// r, requests written to w, and closeFn (if any) runs on Close. It reads the
+// Hello first.
+func Connect(r io.Reader, w io.Writer, closeFn func() error) (*Client, error) {
+	return newClient(r, w, closeFn, nil)
+}
+
 // Reference is a client of the reference engine, served in this process.
 func Reference() *Client {
 	reqR, reqW := io.Pipe()
