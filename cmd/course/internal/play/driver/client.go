@@ -88,7 +88,10 @@ func Reference() *Client {
 		err := Serve(reqR, repW)
 		_ = repW.CloseWithError(err)
 	}()
-	c, err := newClient(repR, reqW, func() error { return reqW.Close() }, nil)
+	c, err := newClient(repR, reqW, func() error {
+		_ = repR.Close() // a reply being written is dropped
+		return reqW.Close()
+	}, nil)
 	if err != nil {
 		panic(fmt.Sprintf("the reference driver did not start: %v", err))
 	}
