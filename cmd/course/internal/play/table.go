@@ -135,7 +135,7 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		t.w, t.h = msg.Width, msg.Height
-		t.input.Width = max(10, t.w-4)
+		t.input.Width = max(10, t.w-len(t.input.Prompt)-2)
 		return t, nil
 	case tea.KeyMsg:
 		k := msg.String()

@@ -110,3 +110,12 @@ func TestCardTableChooserIsAMenu(t *testing.T) {
 	assert.Contains(t, names, "Loot Hoarder (Assembled)")
 	assert.Contains(t, m.st.LogTree, `Triggered{source: 5, trigger: "battlecry"}`)
 }
+
+func TestLogLinesWrapBesideTheTree(t *testing.T) {
+	got := wrapLog("DeathPhase{round: 1}\n  Triggered{source: 4, trigger: \"deathrattle\"}\n", 30)
+	assert.Equal(t, []string{
+		"DeathPhase{round: 1}",
+		"  Triggered{source: 4,",
+		"     trigger: \"deathrattle\"}",
+	}, got)
+}
