@@ -300,6 +300,10 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	m, err := NewGrid(o)
 	require.NoError(t, err)
 	defer m.Close()
+	press(m, "c", "enter")
+	assert.Contains(t, m.status, "it is a minion; play it onto a tile instead", "CheckCast's reason, before any target")
+	assert.Equal(t, modeMenu, m.mode)
+	press(m, "esc")
 	press(m, "p", "enter", "enter") // onto (0,0), the text BABA
 	assert.Contains(t, m.status, "the tile is not empty")
 	assert.Empty(t, m.history)
@@ -428,4 +432,32 @@ func TestSpellGridChooserIsAMenu(t *testing.T) {
 	require.Len(t, m.history, 1)
 	assert.Equal(t, []string{"Right One", "bottom"}, m.history[0].Choices, "kept for restart and replay")
 	assert.Equal(t, []string{"Right One (bottom)"}, m.st.Hand)
+}
+
+func TestRefusalsSayWhy(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	press(m, "u")
+	assert.Equal(t, "nothing to undo", m.status)
+	press(m, "tab")
+	assert.Equal(t, "no moves yet", m.status)
+	assert.Equal(t, modeBoard, m.mode)
+	press(m, "c")
+	assert.Equal(t, modeBoard, m.mode, "no casting on a rule-grid level")
+	press(m, "right", "right", "right", "right")
+	require.True(t, m.Won())
+	press(m, "right")
+	assert.Len(t, m.history, 4, "no step after the win")
+	assert.Contains(t, m.status, "the level is won")
+
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "c", "enter")
+	require.Equal(t, modeTarget, s.mode)
+	press(s, "down", "down", "down", "down", "enter") // (0,4) is empty
+	assert.Contains(t, s.status, "nothing stands on (0,4) to aim at")
+	press(s, "esc", "c", "enter", "n")
+	require.Len(t, s.history, 1)
+	press(s, "c")
+	assert.Equal(t, "the hand is empty", s.status)
+	press(s, "p")
+	assert.Equal(t, modeBoard, s.mode)
 }
