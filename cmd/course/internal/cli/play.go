@@ -175,10 +175,11 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 	}
 	styles := play.NewStyles(os.Stdout, os.Getenv("NO_COLOR") == "")
 	if opts.Cards {
-		cat, err := data.LoadCatalog(env.Course)
+		content, err := env.content()
 		if err != nil {
 			return err
 		}
+		cat := content.Catalog()
 		var names []string
 		for _, c := range cat.Cards {
 			names = append(names, c.Name)
@@ -249,7 +250,7 @@ func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath
 // playError gives the errors that are the user's to mend their one line.
 func playError(err error) error {
 	var user interface{ UserError() bool }
-	var level *data.LevelError
+	var level *data.FileError
 	if errors.As(err, &level) || errors.As(err, &user) && user.UserError() {
 		return usagef("course play: %v", err)
 	}

@@ -326,7 +326,9 @@ func TestRecordWritesASolution(t *testing.T) {
 	press(m, "right", "up", "u", "right", "right", "right")
 	raw, err := os.ReadFile(file)
 	require.NoError(t, err)
-	lv, err := data.ParseLevel(file, raw)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	lv, err := content.ParseLevel(file, raw)
 	require.NoError(t, err, "the recording is a level file")
 	var dirs []string
 	for _, d := range lv.Solution {

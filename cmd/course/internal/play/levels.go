@@ -56,7 +56,11 @@ func Builtin() ([]Level, error) {
 // (with or without .json; a unique prefix such as "03" will do).
 func Load(arg string) (Level, error) {
 	if raw, err := os.ReadFile(arg); err == nil {
-		lv, err := data.ParseLevel(arg, raw)
+		content, err := data.Embedded()
+		if err != nil {
+			return Level{}, err
+		}
+		lv, err := content.ParseLevel(arg, raw)
 		if err != nil {
 			return Level{}, err
 		}
