@@ -2,6 +2,7 @@ package play
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -118,4 +119,16 @@ func TestLogLinesWrapBesideTheTree(t *testing.T) {
 		"  Triggered{source: 4,",
 		"     trigger: \"deathrattle\"}",
 	}, got)
+}
+
+func TestAFullBoardStillShowsTheHand(t *testing.T) {
+	m := newTable(t)
+	for i := 0; i < 7; i++ {
+		m.Command("summon Test Filler")
+	}
+	m.Command("hand Whirlwind")
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "#9 1/1 Test Fill", "the seventh minion")
+	assert.Contains(t, view, "#10 Whirlwind", "and the hand under them")
 }
