@@ -335,20 +335,34 @@ func joinWrapped(items []string, width int) []string {
 	return out
 }
 
-// layout is the screen's division: the body's height, the board's scale,
-// and the board pane's outer size. The history pane is under the board
-// pane, as wide, to the bottom of the body.
-func (m *Grid) layout() (bodyH, scale, boardW, boardH int) {
+// screenLayout is how the screen is divided. The left column holds the
+// board pane, the history pane under it, and on a SpellGrid level the log
+// pane under that; the side panel is the right column, the body's height.
+type screenLayout struct {
+	bodyH, scale   int
+	boardW, boardH int // the left column's width, the board pane's height
+	histH, logH    int
+}
+
+func (m *Grid) layout() screenLayout {
 	W, H := max(m.w, 40), max(m.h, 12)
-	bodyH = H - 2 - len(m.keys())
-	scale = m.scale(bodyH)
-	tw, th := tileSize(scale)
-	boardW = max(tw*m.o.Level.Width+4, 26)
-	if boardW > W-minSide {
-		boardW = max(W-minSide, 20)
+	l := screenLayout{bodyH: H - 2 - len(m.keys())}
+	l.scale = m.scale(l.bodyH)
+	tw, th := tileSize(l.scale)
+	l.boardW = max(tw*m.o.Level.Width+4, 26)
+	if m.spell() {
+		l.boardW = max(l.boardW, W/2) // room for the log
 	}
-	boardH = min(th*m.o.Level.Height+2, bodyH-3)
-	return bodyH, scale, boardW, boardH
+	if l.boardW > W-minSide {
+		l.boardW = max(W-minSide, 20)
+	}
+	l.boardH = min(th*m.o.Level.Height+2, l.bodyH-3)
+	l.histH = l.bodyH - l.boardH
+	if m.spell() && l.histH >= 8 {
+		l.histH = max(5, min(l.histH/3, 8))
+		l.logH = l.bodyH - l.boardH - l.histH
+	}
+	return l
 }
 
 // firstHistoryRow is the history row shown at the top of a pane of rows.
@@ -365,10 +379,10 @@ func (m *Grid) firstHistoryRow(rows int) int {
 
 // historyAt is the history row drawn at a screen cell, if any.
 func (m *Grid) historyAt(x, y int) (int, bool) {
-	bodyH, _, boardW, boardH := m.layout()
-	rows := bodyH - boardH - 2
-	top := 1 + boardH + 1 // the title line, the board pane, the history's top border
-	if x <= 0 || x >= boardW-1 || y < top || y >= top+rows {
+	l := m.layout()
+	rows := l.histH - 2
+	top := 1 + l.boardH + 1 // the title line, the board pane, the history's top border
+	if x <= 0 || x >= l.boardW-1 || y < top || y >= top+rows {
 		return 0, false
 	}
 	i := m.firstHistoryRow(rows) + y - top
@@ -432,7 +446,8 @@ func (m *Grid) View() string {
 	W := max(m.w, 40)
 	st := m.o.Styles
 	keys := m.keys()
-	bodyH, scale, boardW, boardH := m.layout()
+	l := m.layout()
+	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW
 	title := "course play " + m.o.Level.Name
 	if m.o.Level.Title != "" {
@@ -440,8 +455,8 @@ func (m *Grid) View() string {
 	}
 	title = st.Title.Render(fit(title+"   "+st.Dim.Render(m.o.EngineName), W))
 
-	x0, y0, cols, rows := m.viewport(scale, boardW, boardH)
-	board := m.boardLines(scale, x0, y0, cols, rows)
+	x0, y0, cols, rows := m.viewport(l.scale, boardW, boardH)
+	board := m.boardLines(l.scale, x0, y0, cols, rows)
 	boardTitle := fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height)
 	if cols < m.o.Level.Width || rows < m.o.Level.Height {
 		boardTitle = fmt.Sprintf("x %d-%d, y %d-%d of %dx%d", x0, x0+cols-1, y0, y0+rows-1, m.o.Level.Width, m.o.Level.Height)
@@ -449,26 +464,19 @@ func (m *Grid) View() string {
 	for i := range board {
 		board[i] = center(board[i], boardW-4)
 	}
-	histH := bodyH - boardH
-	left := lipgloss.JoinVertical(lipgloss.Left,
+	panes := []string{
 		st.pane(boardTitle, board, boardW, boardH),
-		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(histH-2), boardW, histH),
-	)
-	var right string
-	if m.spell() {
-		logH := max(bodyH/2-2, 5)
-		sideH := bodyH - logH
-		log := wrapLog(m.st.LogTree, sideW-4)
+		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(l.histH-2), boardW, l.histH),
+	}
+	if l.logH > 0 {
+		log := wrapLog(m.st.LogTree, boardW-4)
 		if m.st.LogTree == "" {
 			log = []string{st.Dim.Render("no events yet")}
 		}
-		right = lipgloss.JoinVertical(lipgloss.Left,
-			st.pane("Level", m.sideLines(sideW-4), sideW, sideH),
-			st.pane("Log of the last move", log, sideW, logH),
-		)
-	} else {
-		right = st.pane("Level", m.sideLines(sideW-4), sideW, bodyH)
+		panes = append(panes, st.pane("Log of the last move", log, boardW, l.logH))
 	}
+	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
+	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := []string{title, body, m.banner(W)}
 	for _, k := range keys {
