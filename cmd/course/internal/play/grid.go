@@ -1,7 +1,6 @@
 package play
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -623,24 +622,4 @@ func (m *Grid) freeGlyph(kind string) rune {
 		}
 	}
 	return '?'
-}
-
-// Solution is a level's recorded moves as JSON, for tests and --record.
-func Solution(moves []string) string {
-	raw, _ := json.Marshal(moves)
-	return string(raw)
-}
-
-// splitRunes is a key message that holds several typed characters (a
-// terminal delivers keys pressed quickly in one read) as one message per
-// character; nil for any other message.
-func splitRunes(msg tea.KeyMsg) []tea.KeyMsg {
-	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
-		return nil
-	}
-	out := make([]tea.KeyMsg, 0, len(msg.Runes))
-	for _, r := range msg.Runes {
-		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
-	}
-	return out
 }
