@@ -623,3 +623,17 @@ func (m *Grid) freeGlyph(kind string) rune {
 	}
 	return '?'
 }
+
+// splitRunes is a key message that holds several typed characters (a
+// terminal delivers keys pressed quickly in one read) as one message per
+// character; nil for any other message.
+func splitRunes(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
+		return nil
+	}
+	out := make([]tea.KeyMsg, 0, len(msg.Runes))
+	for _, r := range msg.Runes {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+	}
+	return out
+}
