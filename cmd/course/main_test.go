@@ -54,6 +54,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv(cli.ContentEnvVar, "")
+			// No background compiling after each init: the scripts'
+			// own go test runs compile what they need.
+			env.Setenv(cli.WarmCacheEnvVar, "0")
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -99,9 +99,9 @@ command could not run (with one line on stderr saying why).`,
 		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
 	})
 	root.AddCommand(
-		newInitCmd(env),
+		newInitCmd(env, nil),
 		newModulesCmd(env),
-		newStartModuleCmd(env),
+		newStartModuleCmd(env, nil),
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env),
 		newCheckCmd(env),
