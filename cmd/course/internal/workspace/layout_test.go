@@ -191,3 +191,26 @@ func TestTestPackagesOfTheRepository(t *testing.T) {
 	assert.Equal(t, RepositoryModule+"/course/02-queue/expansion/tests", last.Packages[1].ImportPath)
 	assert.NotEmpty(t, last.Packages[0].Tests)
 }
+
+// go.mod and the course tests are read only inside the workspace too.
+func TestGoModAndTestsAreReadOnlyInside(t *testing.T) {
+	outside := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "go.mod"), []byte("module example.com/elsewhere\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(outside, "x_test.go"), []byte("package tests\n\nimport \"testing\"\n\nfunc Test_01_x(t *testing.T) {}\n"), 0o644))
+
+	dir := t.TempDir()
+	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine"]}`)
+	require.NoError(t, os.Symlink(filepath.Join(outside, "go.mod"), filepath.Join(dir, "go.mod")))
+	_, err := ModulePath(dir)
+	assert.ErrorContains(t, err, "leads out of the workspace")
+	_, err = Open(dir)
+	assert.ErrorContains(t, err, "leads out of the workspace")
+
+	dir = learnerDir(t, map[string]string{})
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "tests"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(outside, "x_test.go"), filepath.Join(dir, "tests", "01_x_test.go")))
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	_, err = ws.TestPackages(nil)
+	assert.ErrorContains(t, err, "01_x_test.go: leads out of the workspace")
+}
