@@ -99,3 +99,22 @@ func TestRunCouplingAudit(t *testing.T) {
 	assert.Equal(t, 1, Status(err))
 	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (as testFiller)\nengine/b.go:3:17: engine names \"KEY\" (as key)\n", out.String())
 }
+
+func TestMessageNamesTheProgramOnce(t *testing.T) {
+	assert.Equal(t, "course: ws: gone", Message(&UsageError{Msg: "course: ws: gone"}))
+	assert.Equal(t, "course check: no module", Message(&UsageError{Msg: "course: course check: no module"}))
+}
+
+// A user's error in any package is recognised by its marker method alone,
+// so a new package's errors need no entry in a list here.
+type mendable struct{}
+
+func (mendable) Error() string   { return "the folder is a link out of the workspace; remove it" }
+func (mendable) UserError() bool { return true }
+
+func TestMessageTrustsTheMarker(t *testing.T) {
+	msg := Message(fmt.Errorf("course start-module: %w", mendable{}))
+	assert.Equal(t, "course start-module: the folder is a link out of the workspace; remove it", msg)
+	assert.True(t, IsUserError(fmt.Errorf("wrapped: %w", mendable{})))
+	assert.False(t, IsUserError(errors.New("nil map")))
+}

@@ -21,7 +21,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/course/data"
 )
 
@@ -120,21 +119,6 @@ func TestValidateFlags(t *testing.T) {
 			assert.Equal(t, c.want, *got)
 		})
 	}
-}
-
-// outputSchema is course/schema/output/NAME.schema.json, compiled.
-func outputSchema(t *testing.T, name string) *jsonschema.Schema {
-	t.Helper()
-	raw, err := course.Files.ReadFile("schema/output/" + name + ".schema.json")
-	require.NoError(t, err)
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
-	require.NoError(t, err)
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	require.NoError(t, c.AddResource(name+".schema.json", doc))
-	sch, err := c.Compile(name + ".schema.json")
-	require.NoError(t, err)
-	return sch
 }
 
 // assertDocument checks that out is one JSON object, valid against the

@@ -103,7 +103,7 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 	}
 	r := InitReport{SchemaVersion: 1, Workspace: opts.Dir, ModulePath: opts.ModulePath, Commit: hash,
 		WarmCache: WarmCache{Command: strings.Join(warmCommand[:3], " ") + " '" + warmCommand[3] + "' " + warmCommand[4]},
-		Next:      "course start-module 01 " + opts.Dir}
+		Next:      "course start-module 00 " + opts.Dir}
 	if opts.WarmCache {
 		pid, err := startWarmCache(opts.Dir)
 		if err != nil {

@@ -31,6 +31,8 @@ type Env struct {
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
+	// Term is the terminal behind Stdout: rendering, colour and paging.
+	Term Terminal
 }
 
 // ContentEnvVar names a course checkout whose course/ and cards/ folders
@@ -50,6 +52,7 @@ func DefaultEnv() *Env {
 	} else {
 		env.Content, env.contentErr = data.Embedded()
 	}
+	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
 	return env
 }
@@ -70,6 +73,7 @@ func (e *Env) progressDone() {
 
 // NewRoot is the course command with every subcommand.
 func NewRoot(env *Env) *cobra.Command {
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "course",
 		Short: "The systemic game design course: workspaces, modules, and the checks",
@@ -87,12 +91,16 @@ command could not run (with one line on stderr saying why).`,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion {
+				return RunVersion(cmd.Context(), env, &VersionOptions{})
+			}
 			if len(args) > 0 {
 				return usagef("unknown command %q; run `course --help` for the commands", args[0])
 			}
 			return cmd.Help()
 		},
 	}
+	root.Flags().BoolVar(&showVersion, "version", false, "print the version (as course version does)")
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
@@ -100,12 +108,17 @@ command could not run (with one line on stderr saying why).`,
 	})
 	root.AddCommand(
 		newInitCmd(env, nil),
-		newModulesCmd(env),
+		newModulesCmd(env, nil),
 		newStartModuleCmd(env, nil),
 		newCouplingAuditCmd(env),
-		newExpansionCheckCmd(env),
+		newExpansionCheckCmd(env, nil),
 		newCheckCmd(env),
 		newValidateCmd(env, nil),
+		newVersionCmd(env, nil),
+		newLessonCmd(env, nil),
+		newHintCmd(env, nil),
+		newDevCmd(env),
+		newPlayCmd(env, nil),
 	)
 	return root
 }
