@@ -35,4 +35,3 @@ func TestNoFileTheGoToolWouldRead(t *testing.T) {
 	assert.Contains(t, names, "go/harness/game.go.tmpl")
 	assert.Contains(t, names, "go/cards/.gitkeep")
 }
-

@@ -131,7 +131,6 @@ func Open(dir string) (*Workspace, error) {
 	return ws, nil
 }
 
-
 // ParseConfig decodes and checks the contents of a .course.json; file is
 // the name errors give.
 func ParseConfig(file string, raw []byte) (*Config, error) {
