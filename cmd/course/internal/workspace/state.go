@@ -17,14 +17,62 @@ const StateDir = ".course"
 // StateFile is the state file, a slash path inside the workspace.
 const StateFile = StateDir + "/state.json"
 
-// State is what course remembers about a workspace between commands.
+// State is what course remembers about a workspace between commands. Keys
+// it does not know are kept as they are, so that a newer course's records
+// survive an older one's Save.
 type State struct {
 	// Drops is each Expansion Drop started, by module number ("01").
 	Drops map[string]Drop `json:"drops,omitempty"`
 	// Hints is how many hints of each module were shown, by module number.
 	Hints map[string]int `json:"hints,omitempty"`
-	// LastCheck is the last check's result and when it ran.
-	LastCheck *LastCheck `json:"lastCheck,omitempty"`
+	// LastCheck is the last check's result and when it ran, as the check
+	// command records it.
+	LastCheck json.RawMessage `json:"lastCheck,omitempty"`
+
+	other map[string]json.RawMessage
+}
+
+// stateFields is State's own fields, without the methods.
+type stateFields struct {
+	Drops     map[string]Drop `json:"drops,omitempty"`
+	Hints     map[string]int  `json:"hints,omitempty"`
+	LastCheck json.RawMessage `json:"lastCheck,omitempty"`
+}
+
+// UnmarshalJSON reads the known keys and keeps the others.
+func (s *State) UnmarshalJSON(raw []byte) error {
+	var f stateFields
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return err
+	}
+	var all map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &all); err != nil {
+		return err
+	}
+	for _, k := range []string{"drops", "hints", "lastCheck"} {
+		delete(all, k)
+	}
+	*s = State{Drops: f.Drops, Hints: f.Hints, LastCheck: f.LastCheck}
+	if len(all) > 0 {
+		s.other = all
+	}
+	return nil
+}
+
+// MarshalJSON writes the known keys and the others kept.
+func (s State) MarshalJSON() ([]byte, error) {
+	known, err := json.Marshal(stateFields{Drops: s.Drops, Hints: s.Hints, LastCheck: s.LastCheck})
+	if err != nil || len(s.other) == 0 {
+		return known, err
+	}
+	all := map[string]json.RawMessage{}
+	if err := json.Unmarshal(known, &all); err != nil {
+		return nil, err
+	}
+	for k, v := range s.other {
+		all[k] = v
+	}
+	return json.Marshal(all)
 }
 
 // Drop is an Expansion Drop started with start-module --expansion: the
@@ -32,13 +80,6 @@ type State struct {
 type Drop struct {
 	Commit    string    `json:"commit"`
 	StartedAt time.Time `json:"startedAt"`
-}
-
-// LastCheck is a cached check result: when it ran and what it found (the
-// check command's own document).
-type LastCheck struct {
-	At     time.Time       `json:"at"`
-	Result json.RawMessage `json:"result,omitempty"`
 }
 
 // LoadState reads the workspace's state file; a workspace without one has

@@ -33,6 +33,22 @@ func TestStateRoundTrips(t *testing.T) {
 	assert.Len(t, entries, 1, "no temporary file left behind")
 }
 
+// Keys this course does not know survive a load and a save.
+func TestStateKeepsKeysItDoesNotKnow(t *testing.T) {
+	dir := learnerDir(t, map[string]string{".course/state.json": `{"hints": {"02": 1}, "lastCheck": {"at": "x", "passed": 3}, "future": [1, 2]}`})
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	st, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"02": 1}, st.Hints)
+	assert.JSONEq(t, `{"at": "x", "passed": 3}`, string(st.LastCheck))
+	st.Hints["03"] = 2
+	require.NoError(t, Save(ws, st))
+	raw, err := os.ReadFile(filepath.Join(dir, ".course", "state.json"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"hints": {"02": 1, "03": 2}, "lastCheck": {"at": "x", "passed": 3}, "future": [1, 2]}`, string(raw))
+}
+
 func TestStateRefusesLinksOutAndBadFiles(t *testing.T) {
 	dir := learnerDir(t, map[string]string{})
 	outside := t.TempDir()
