@@ -324,11 +324,11 @@ func cacheKey(env *Env, ws string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	doc, err := readState(ws)
+	records, err := dropsKey(ws)
 	if err != nil {
 		return "", err
 	}
-	drops := sha256.Sum256(doc["drops"])
+	drops := sha256.Sum256(records)
 	return digest + "/" + print + "/" + hex.EncodeToString(drops[:8]), nil
 }
 
