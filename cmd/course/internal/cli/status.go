@@ -44,7 +44,7 @@ says how old it is; --fresh runs the tests again all the same.`,
 		Example: `  course status
   course status ~/my-engine --fresh
   course status --json`,
-		Args:              cobra.MaximumNArgs(1),
+		Args:              optionalArgs("[WORKSPACE]"),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
