@@ -282,8 +282,9 @@ var (
 
 // m13level draws a small level: usually BABA IS YOU in the top row and a
 // baba somewhere, up to three more sentences (a property, a conversion, a
-// conversion into two nouns, a negated property), sometimes BABA IS WIN, and
-// a few things.
+// conversion into two nouns, a negated property, or X IS NOT X, which
+// destroys every X at the next turn), sometimes BABA IS WIN, and a few
+// things.
 func m13level(t *rapid.T) harness.LevelDef {
 	w, h := rapid.IntRange(5, 7).Draw(t, "width"), rapid.IntRange(4, 6).Draw(t, "height")
 	lv := harness.LevelDef{Width: w, Height: h}
@@ -301,15 +302,18 @@ func m13level(t *rapid.T) harness.LevelDef {
 	prop := rapid.SampledFrom(m13props)
 	for range rapid.IntRange(0, 3).Draw(t, "sentences") {
 		var words []string
-		switch rapid.IntRange(0, 3).Draw(t, "sentence shape") {
+		switch rapid.IntRange(0, 4).Draw(t, "sentence shape") {
 		case 0:
 			words = []string{noun.Draw(t, "subject"), "IS", prop.Draw(t, "property")}
 		case 1:
 			words = []string{noun.Draw(t, "subject"), "IS", noun.Draw(t, "noun")}
 		case 2:
 			words = []string{noun.Draw(t, "subject"), "IS", noun.Draw(t, "noun"), "AND", noun.Draw(t, "second noun")}
-		default:
+		case 3:
 			words = []string{noun.Draw(t, "subject"), "IS", "NOT", prop.Draw(t, "property")}
+		default:
+			n := noun.Draw(t, "subject")
+			words = []string{n, "IS", "NOT", n}
 		}
 		line(rapid.IntRange(0, w-3).Draw(t, "sentence x"), rapid.IntRange(1, h-1).Draw(t, "sentence y"), words...)
 	}
