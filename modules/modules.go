@@ -46,8 +46,13 @@ func (m Module) TestPrefix() string { return "Test_" + m.Number + "_" }
 func (m Module) ExpansionTestPrefix() string { return "Test_" + m.Number + "x_" }
 
 var all = []Module{
-	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law",
-		Note: "no harness functions yet: the workspace, its stubs and the tools"},
+	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law", Harness: []string{
+		"func NewSketch() *Sketch",
+		"func (s *Sketch) Add(card string, health int)",
+		"func (s *Sketch) Cast(card string)",
+		"func (s *Sketch) Board() []string",
+		"func (s *Sketch) Hits() []string",
+	}, Note: "a throwaway board for a first rule; the workspace, its stubs and the tools"},
 	{Number: "01", Slug: "01-handles", Part: "I", Title: "Handles and order of play", Harness: []string{
 		"func NewGame(opts GameOpts) *Game",
 		"func (g *Game) Summon(card string, player Player) ID",
@@ -164,6 +169,9 @@ func (e *ErrUnknown) Error() string {
 	return fmt.Sprintf("there is no module %q; run `course modules` for the list (numbers 00 to %s)", e.Number, all[len(all)-1].Number)
 }
 
+// UserError marks the error as the user's to mend.
+func (e *ErrUnknown) UserError() bool { return true }
+
 // Lookup finds a module by its number: "1", "01" and "01-handles" all give
 // Module 1.
 func Lookup(number string) (Module, error) {
@@ -200,12 +208,6 @@ func TestFiles(courseFS fs.FS, m Module) []string { return goFiles(courseFS, m.T
 // ExpansionTestFiles is the Expansion Drop's test files.
 func ExpansionTestFiles(courseFS fs.FS, m Module) []string {
 	return goFiles(courseFS, m.ExpansionTestsDir())
-}
-
-// CardFiles is the card files the module's own folder brings (cards/*.json).
-func CardFiles(courseFS fs.FS, m Module) []string {
-	matches, _ := fs.Glob(courseFS, path.Join(m.CardsDir(), "*.json"))
-	return matches
 }
 
 // CardsOf is the catalog cards that `start-module` brings for the module:
