@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,7 +16,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/course"
 )
 
 // TestMain lets the scripts run `course` in this test binary.
@@ -53,9 +57,11 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":     cmdExits,
-			"gitcommit": cmdGitCommit,
-			"gittag":    cmdGitTag,
+			"exits":       cmdExits,
+			"gitcommit":   cmdGitCommit,
+			"gittag":      cmdGitTag,
+			"copycontent": cmdCopyContent,
+			"addnoun":     cmdAddNoun,
 		},
 	})
 }
@@ -117,4 +123,51 @@ func cmdGitTag(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	_, err = repo.CreateTag(args[1], head.Hash(), nil)
 	ts.Check(err)
+}
+
+// cmdCopyContent writes the content built into course to DIR/course and
+// DIR/cards, as a COURSE_CONTENT checkout has it: `copycontent DIR`.
+func cmdCopyContent(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: copycontent DIR")
+	}
+	for sub, fsys := range map[string]fs.FS{"course": course.Files, "cards": cards.Files} {
+		root := filepath.Join(ts.MkAbs(args[0]), sub)
+		ts.Check(fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			target := filepath.Join(root, filepath.FromSlash(p))
+			if d.IsDir() {
+				return os.MkdirAll(target, 0o755)
+			}
+			raw, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(target, raw, 0o644)
+		}))
+	}
+}
+
+// cmdAddNoun adds a noun to a content checkout's words.json and catalog:
+// `addnoun DIR WORD MODULE`.
+func cmdAddNoun(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: addnoun DIR WORD MODULE")
+	}
+	edit := func(file string, entry map[string]any) {
+		path := filepath.Join(ts.MkAbs(args[0]), "course", file)
+		raw, err := os.ReadFile(path)
+		ts.Check(err)
+		var doc map[string]any
+		ts.Check(json.Unmarshal(raw, &doc))
+		words, _ := doc["words"].([]any)
+		doc["words"] = append(words, entry)
+		raw, err = json.MarshalIndent(doc, "", "  ")
+		ts.Check(err)
+		ts.Check(os.WriteFile(path, raw, 0o644))
+	}
+	edit("words.json", map[string]any{"word": args[1], "role": "noun"})
+	edit("catalog.json", map[string]any{"word": args[1], "role": "noun", "module": args[2]})
 }

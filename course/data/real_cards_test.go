@@ -48,11 +48,12 @@ var realCards = map[string]realCard{
 func TestRealCardsHaveTheRealValues(t *testing.T) {
 	cat, err := data.LoadCatalog(course.Files)
 	require.NoError(t, err)
-	files, err := data.ReferenceCardFiles()
+	content, err := data.Embedded()
 	require.NoError(t, err)
+	files := content.ReferenceCardFiles()
 	inFiles := map[string]realCard{}
 	for _, f := range files {
-		d, err := data.ParseCard(f.Path, f.Data)
+		d, err := content.ParseCard(f.Path, f.Data)
 		require.NoError(t, err)
 		inFiles[d.Name] = realCard{cost: d.Cost, attack: d.Attack, health: d.Health}
 	}

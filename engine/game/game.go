@@ -77,8 +77,8 @@ type Game struct {
 
 	// auras that belong to no minion (SpellGrid's rules): set at any time,
 	// taken into the snapshot at the next Aura Update
-	ruleTimes [numTrigKinds]uint8
-	ruleCap   [numTrigKinds]bool
+	ruleTimes [card.NumTriggers]uint8
+	ruleCap   [card.NumTriggers]bool
 	ruleAuras bool // some rule aura is set
 	// texts are what spawnText effects asked for since the last TakeTexts
 	texts []TextRequest
@@ -117,17 +117,12 @@ type RuleAura struct {
 // snapshot at the next Aura Update, like a minion's aura. A trigger kind the
 // engine does not have is an error.
 func (g *Game) SetRuleAuras(auras []RuleAura) error {
-	var times [numTrigKinds]uint8
-	var capped [numTrigKinds]bool
+	var times [card.NumTriggers]uint8
+	var capped [card.NumTriggers]bool
 	for _, a := range auras {
-		k := -1
-		for i, n := range trigNames {
-			if n == a.Trigger {
-				k = i
-			}
-		}
-		if k < 0 {
-			return fmt.Errorf("rule aura for trigger %q: the engine has no such trigger; use one of %q", a.Trigger, trigNames)
+		k, err := card.ParseTrigger(a.Trigger)
+		if err != nil {
+			return fmt.Errorf("rule aura: %w", err)
 		}
 		times[k] = max(times[k], uint8(min(max(a.Times, 0), 255)))
 		capped[k] = capped[k] || a.Cap

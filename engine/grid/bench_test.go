@@ -16,5 +16,5 @@ func BenchmarkReparse(b *testing.B) {
 		board.dirty = true
 		board.sync()
 	}
-	b.ReportMetric(float64(len(board.rules)), "rules")
+	b.ReportMetric(float64(len(board.rs.Rules)), "rules")
 }

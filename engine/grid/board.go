@@ -89,13 +89,16 @@ type object struct {
 	kind  KindID
 	x, y  int16
 	alive bool
+	next  ID // the next younger object on its tile, 0 for none
 }
 
 // kindRules is what the rules say about one kind of object.
 type kindRules struct {
-	rules  []int32 // the rules whose subject names the kind, in reading order
-	static bool    // no such rule has a condition, so props is the answer
-	props  uint64
+	// the rules whose subject names the kind, in reading order, are the
+	// board's kindRule[from:to]
+	from, to int32
+	static   bool // no such rule has a condition, so props is the answer
+	props    uint64
 }
 
 // Board is a rule grid: objects on tiles, the rules their text spells, and
@@ -104,17 +107,22 @@ type Board struct {
 	lex  *Lexicon
 	w, h int
 	objs []object // indexed by id; objs[0] is unused, len(objs) is the next id
-	// tiles[y*w+x] holds the ids of the live objects there, oldest first
-	tiles [][]ID
-	won   bool
+	// head[y*w+x] is the oldest live object on the tile, 0 for none; each
+	// object's next is the next one there, oldest first
+	head []ID
+	won  bool
 
 	dirty    bool // text appeared, vanished, moved or changed since the last parse
+	parser   parser
+	ruleSet  RuleSet
 	rs       *RuleSet
+	written  bool // rules and active are the last parse's
 	rules    []string
 	active   []string
 	kinds    []kindRules
-	possible uint64 // every property some rule gives
-	converts bool   // some rule converts or deletes objects
+	kindRule []int32 // each kind's rules, one kind after another
+	possible uint64  // every property some rule gives
+	converts bool    // some rule converts or deletes objects
 
 	journal chunked[change]
 	turns   chunked[turn]
@@ -136,7 +144,7 @@ type Board struct {
 	targets   []WordID
 	decisions []decision
 	used      []bool
-	cells     [][]WordID
+	tileBuf   []ID
 }
 
 // New builds a board for a level: its objects get ids 1, 2, ... in list
@@ -150,7 +158,7 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		w:     level.Width,
 		h:     level.Height,
 		objs:  make([]object, 1, len(level.Objects)+1),
-		tiles: make([][]ID, level.Width*level.Height),
+		head:  make([]ID, level.Width*level.Height),
 		dirty: true,
 	}
 	for i, o := range level.Objects {
@@ -214,7 +222,7 @@ func (b *Board) StackAt(x, y int) []string {
 	if !b.inside(x, y) {
 		return out
 	}
-	for _, id := range b.tiles[y*b.w+x] {
+	for id := b.head[y*b.w+x]; id != 0; id = b.objs[id].next {
 		out = append(out, b.lex.kinds[b.objs[id].kind].name)
 	}
 	return out
@@ -232,18 +240,7 @@ func (b *Board) IDsAt(x, y int) []ID {
 	if !b.inside(x, y) {
 		return []ID{}
 	}
-	return append([]ID{}, b.tiles[y*b.w+x]...)
-}
-
-// Objects lists the live objects, oldest first.
-func (b *Board) Objects() []ID {
-	var out []ID
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive {
-			out = append(out, ID(id))
-		}
-	}
-	return out
+	return b.appendTile([]ID{}, x, y)
 }
 
 // NextID is the id the next new object will get.
@@ -255,11 +252,11 @@ func (b *Board) Won() bool { return b.won }
 // Lost is true while no object is YOU.
 func (b *Board) Lost() bool {
 	b.sync()
-	if b.possible&b.lex.you == 0 {
+	if b.possible&b.lex.prop[propYou] == 0 {
 		return true
 	}
 	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.you != 0 {
+		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
 			return false
 		}
 	}
@@ -269,12 +266,14 @@ func (b *Board) Lost() bool {
 // Rules lists what the text spells, sorted, each rule once.
 func (b *Board) Rules() []string {
 	b.sync()
+	b.ruleStrings()
 	return append([]string{}, b.rules...)
 }
 
 // ActiveRules lists the rules in force after resolution, sorted.
 func (b *Board) ActiveRules() []string {
 	b.sync()
+	b.ruleStrings()
 	return append([]string{}, b.active...)
 }
 
@@ -349,25 +348,32 @@ func (b *Board) setKind(id ID, k KindID) {
 	o.kind = k
 }
 
+// insert puts an object on a tile's list in age order.
 func (b *Board) insert(id ID, x, y int) {
-	t := &b.tiles[y*b.w+x]
-	i := len(*t)
-	*t = append(*t, id)
-	for i > 0 && (*t)[i-1] > id {
-		(*t)[i] = (*t)[i-1]
-		i--
+	at := &b.head[y*b.w+x]
+	for *at != 0 && *at < id {
+		at = &b.objs[*at].next
 	}
-	(*t)[i] = id
+	b.objs[id].next = *at
+	*at = id
 }
 
 func (b *Board) remove(id ID, x, y int) {
-	t := &b.tiles[y*b.w+x]
-	for i, v := range *t {
-		if v == id {
-			*t = append((*t)[:i], (*t)[i+1:]...)
+	for at := &b.head[y*b.w+x]; *at != 0; at = &b.objs[*at].next {
+		if *at == id {
+			*at = b.objs[id].next
+			b.objs[id].next = 0
 			return
 		}
 	}
+}
+
+// appendTile appends the ids on a tile, oldest first, to list.
+func (b *Board) appendTile(list []ID, x, y int) []ID {
+	for id := b.head[y*b.w+x]; id != 0; id = b.objs[id].next {
+		list = append(list, id)
+	}
+	return list
 }
 
 // marker marks objects in rounds: starting a round unmarks every object.

@@ -5,8 +5,11 @@
 // (the course's words.json): each word has a role (noun, property,
 // operator, condition, meta), and a meta word may name every text object
 // or every thing. The engine gives meaning only to the operators IS, AND
-// and NOT, the condition ON, and the properties YOU, PUSH, STOP, PULL, WIN,
-// DEFEAT, SINK, HOT, MELT, OPEN, SHUT and FLOAT.
+// and NOT, the condition ON, and the properties of one table, propWords
+// (Properties lists them). A board keeps each property as a bit, and the
+// turn's destructions and its win check are rows of another table,
+// hazards, that one tile scan plays in order. A property with "times" is
+// carried for a caller (SpellGrid's multipliers) and means nothing here.
 //
 // A Board issues ids from 1, never twice; an object's age is its id order.
 // Its text is reparsed only when text appeared, vanished, moved or changed

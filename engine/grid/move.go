@@ -16,13 +16,13 @@ func (b *Board) Move(d Dir) {
 // object steps at most once.
 func (b *Board) move(d Dir) {
 	b.sync()
-	if b.possible&b.lex.you == 0 {
+	if b.possible&b.lex.prop[propYou] == 0 {
 		return
 	}
 	dx, dy := d.delta()
 	b.yous = b.yous[:0]
 	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.you != 0 {
+		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
 			b.yous = append(b.yous, ID(id))
 		}
 	}
@@ -58,7 +58,7 @@ func (b *Board) move(d Dir) {
 				continue
 			}
 			for _, q := range b.behind(bx, by) {
-				if b.objs[q].alive && !b.moved.has(q) && b.props(q)&b.lex.pull != 0 {
+				if b.objs[q].alive && !b.moved.has(q) && b.props(q)&b.lex.prop[propPull] != 0 {
 					b.tryStep(q, dx, dy)
 				}
 			}
@@ -69,7 +69,7 @@ func (b *Board) move(d Dir) {
 
 // behind copies a tile's ids, since pulling changes the tile.
 func (b *Board) behind(x, y int) []ID {
-	b.pullBuf = append(b.pullBuf[:0], b.tiles[y*b.w+x]...)
+	b.pullBuf = b.appendTile(b.pullBuf[:0], x, y)
 	return b.pullBuf
 }
 
@@ -107,7 +107,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 	}
 	mine := b.props(id)
 	lex := b.lex
-	for _, q := range b.tiles[y*b.w+x] {
+	for q := b.head[y*b.w+x]; q != 0; q = b.objs[q].next {
 		if b.planned.has(q) {
 			continue
 		}
@@ -115,7 +115,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 		if lex.opposite(mine, theirs) {
 			continue
 		}
-		if theirs&lex.push != 0 {
+		if theirs&lex.prop[propPush] != 0 {
 			if b.moved.has(q) {
 				continue
 			}
@@ -124,7 +124,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 			}
 			continue
 		}
-		if theirs&lex.stop != 0 {
+		if theirs&lex.prop[propStop] != 0 {
 			return false
 		}
 	}
@@ -133,14 +133,14 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 }
 
 func (lex *Lexicon) opposite(a, b uint64) bool {
-	return (a&lex.open != 0 && b&lex.shut != 0) || (a&lex.shut != 0 && b&lex.open != 0)
+	return (a&lex.prop[propOpen] != 0 && b&lex.prop[propShut] != 0) || (a&lex.prop[propShut] != 0 && b&lex.prop[propOpen] != 0)
 }
 
 // openShut destroys, for each object that moved (in the order it moved)
 // and still stands, it and the oldest object on its tile that is its
 // opposite (OPEN meeting SHUT).
 func (b *Board) openShut() {
-	if b.possible&b.lex.open == 0 || b.possible&b.lex.shut == 0 {
+	if b.possible&b.lex.prop[propOpen] == 0 || b.possible&b.lex.prop[propShut] == 0 {
 		return
 	}
 	for _, id := range b.moveList {
@@ -149,10 +149,10 @@ func (b *Board) openShut() {
 			continue
 		}
 		mine := b.props(id)
-		if mine&(b.lex.open|b.lex.shut) == 0 {
+		if mine&(b.lex.prop[propOpen]|b.lex.prop[propShut]) == 0 {
 			continue
 		}
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
+		for q := b.head[int(o.y)*b.w+int(o.x)]; q != 0; q = b.objs[q].next {
 			if q != id && b.lex.opposite(mine, b.props(q)) {
 				b.destroy(id)
 				b.destroy(q)

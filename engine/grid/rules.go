@@ -1,6 +1,9 @@
 package grid
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // sync reparses the text if it changed since the last parse.
 func (b *Board) sync() {
@@ -10,25 +13,40 @@ func (b *Board) sync() {
 }
 
 // compile parses the board's text and settles what the rules say about
-// each kind of object.
+// each kind of object. The rules' strings are written only when asked for
+// (ruleStrings).
 func (b *Board) compile() {
 	b.dirty = false
-	n := b.w * b.h
-	if len(b.cells) != n {
-		b.cells = make([][]WordID, n)
-	}
-	for i := range b.cells {
-		b.cells[i] = b.cells[i][:0]
-	}
+	b.written = false
+	lex := b.lex
+	p := &b.parser
+	p.begin(lex, &b.ruleSet)
+	// the text cells, row-major, each tile's words oldest first and once
+	keys := p.keys[:0]
 	for id := 1; id < len(b.objs); id++ {
 		o := &b.objs[id]
-		if !o.alive || !b.isText(o.kind) {
-			continue
+		if o.alive && lex.kinds[o.kind].text {
+			keys = append(keys, uint64(int(o.y)*b.w+int(o.x))<<32|uint64(id))
 		}
-		i := int(o.y)*b.w + int(o.x)
-		b.cells[i] = appendNew(b.cells[i], []WordID{b.lex.kinds[o.kind].word})
 	}
-	rs := Parse(b.lex, TextGrid{Width: b.w, Height: b.h, Cells: b.cells})
+	slices.Sort(keys)
+	last := -1
+	for _, key := range keys {
+		tile := int(key >> 32)
+		w := lex.kinds[b.objs[ID(key)].kind].word
+		if tile != last {
+			last = tile
+			p.cells = append(p.cells, textCell{x: int32(tile % b.w), y: int32(tile / b.w), from: int32(len(p.words))})
+		}
+		c := &p.cells[len(p.cells)-1]
+		if !containsWord(p.words[c.from:], w) {
+			p.words = append(p.words, w)
+		}
+		c.to = int32(len(p.words))
+	}
+	p.keys = keys
+	p.parse()
+	rs := &b.ruleSet
 	b.rs = rs
 
 	canceled := b.canceled[:0]
@@ -52,45 +70,47 @@ func (b *Board) compile() {
 			continue
 		}
 		for j, q := range rs.Rules {
-			if !q.Neg && q.Subject == r.Subject && q.Pred != r.Subject && b.lex.convertsTo(q.Pred) && rs.SameCond(q.Cond, r.Cond) {
+			if !q.Neg && q.Subject == r.Subject && q.Pred != r.Subject && lex.convertsTo(q.Pred) && rs.SameCond(q.Cond, r.Cond) {
 				canceled[j] = true
 			}
 		}
 	}
-	b.rules, b.active = b.rules[:0], b.active[:0]
-	for i, r := range rs.Rules {
-		s := rs.String(b.lex, r)
-		b.rules = append(b.rules, s)
-		if !canceled[i] {
-			b.active = append(b.active, s)
-		}
-	}
-	b.rules = sortUnique(b.rules)
-	b.active = sortUnique(b.active)
 
-	if len(b.kinds) != len(b.lex.kinds) {
-		b.kinds = make([]kindRules, len(b.lex.kinds))
+	// each kind's rules: counted, then laid out one kind after another
+	if len(b.kinds) != len(lex.kinds) {
+		b.kinds = make([]kindRules, len(lex.kinds))
 	}
+	clear(b.kinds)
 	b.possible, b.converts = 0, false
-	for k := range b.kinds {
-		b.kinds[k] = kindRules{rules: b.kinds[k].rules[:0], static: true}
-	}
-	for i, r := range rs.Rules {
-		bit := b.lex.bit[r.Pred]
+	for _, r := range rs.Rules {
+		bit := lex.bit[r.Pred]
 		if !r.Neg {
 			b.possible |= bit
-			if b.lex.convertsTo(r.Pred) {
+			if lex.convertsTo(r.Pred) {
 				b.converts = true
 			}
 		} else if r.Pred == r.Subject {
 			b.converts = true
 		}
-		for k := 1; k < len(b.kinds); k++ {
-			if !b.lex.names(r.Subject, KindID(k)) {
-				continue
-			}
+		lo, hi := lex.span(r.Subject)
+		for k := lo; k < hi; k++ {
+			b.kinds[k].to++
+		}
+	}
+	n := int32(0)
+	for k := range b.kinds {
+		kr := &b.kinds[k]
+		count := kr.to
+		kr.from, kr.to, kr.static = n, n, true
+		n += count
+	}
+	b.kindRule = slices.Grow(b.kindRule[:0], int(n))[:n]
+	for i, r := range rs.Rules {
+		lo, hi := lex.span(r.Subject)
+		for k := lo; k < hi; k++ {
 			kr := &b.kinds[k]
-			kr.rules = append(kr.rules, int32(i))
+			b.kindRule[kr.to] = int32(i)
+			kr.to++
 			if r.Cond != 0 {
 				kr.static = false
 			}
@@ -102,16 +122,41 @@ func (b *Board) compile() {
 			continue
 		}
 		var given, taken uint64
-		for _, ri := range kr.rules {
+		for _, ri := range b.kindRule[kr.from:kr.to] {
 			r := rs.Rules[ri]
 			if r.Neg {
-				taken |= b.lex.bit[r.Pred]
+				taken |= lex.bit[r.Pred]
 			} else {
-				given |= b.lex.bit[r.Pred]
+				given |= lex.bit[r.Pred]
 			}
 		}
 		kr.props = given &^ taken
 	}
+}
+
+// rulesOf lists the rules whose subject names kind k, in reading order.
+func (b *Board) rulesOf(k KindID) []int32 {
+	kr := &b.kinds[k]
+	return b.kindRule[kr.from:kr.to]
+}
+
+// ruleStrings writes the rules and the rules in force as strings, sorted
+// and each once, if the last parse has not been written yet.
+func (b *Board) ruleStrings() {
+	if b.written {
+		return
+	}
+	b.written = true
+	b.rules, b.active = b.rules[:0], b.active[:0]
+	for i, r := range b.rs.Rules {
+		s := b.rs.String(b.lex, r)
+		b.rules = append(b.rules, s)
+		if !b.canceled[i] {
+			b.active = append(b.active, s)
+		}
+	}
+	b.rules = sortUnique(b.rules)
+	b.active = sortUnique(b.active)
 }
 
 func sortUnique(list []string) []string {
@@ -127,18 +172,18 @@ func sortUnique(list []string) []string {
 
 // props is the set of properties an object has now.
 func (b *Board) props(id ID) uint64 {
-	kr := &b.kinds[b.objs[id].kind]
-	if kr.static {
+	k := b.objs[id].kind
+	if kr := &b.kinds[k]; kr.static {
 		return kr.props
 	}
-	return b.dynamicProps(id, kr)
+	return b.dynamicProps(id, k)
 }
 
 // dynamicProps settles the properties of an object whose kind has rules
 // with conditions.
-func (b *Board) dynamicProps(id ID, kr *kindRules) uint64 {
+func (b *Board) dynamicProps(id ID, k KindID) uint64 {
 	var given, taken uint64
-	for _, ri := range kr.rules {
+	for _, ri := range b.rulesOf(k) {
 		r := b.rs.Rules[ri]
 		bit := b.lex.bit[r.Pred]
 		if bit == 0 || (r.Cond != 0 && !b.holds(id, r.Cond)) {
@@ -157,7 +202,7 @@ func (b *Board) dynamicProps(id ID, kr *kindRules) uint64 {
 // (an identity or a conversion), no negated rule taking it back.
 func (b *Board) told(id ID, w WordID) bool {
 	given := false
-	for _, ri := range b.kinds[b.objs[id].kind].rules {
+	for _, ri := range b.rulesOf(b.objs[id].kind) {
 		r := b.rs.Rules[ri]
 		if r.Pred != w || (r.Cond != 0 && !b.holds(id, r.Cond)) {
 			continue
@@ -179,7 +224,8 @@ func (b *Board) holds(id ID, c CondID) bool {
 		return false
 	}
 	o := &b.objs[id]
-	tile := b.tiles[int(o.y)*b.w+int(o.x)]
+	b.tileBuf = b.appendTile(b.tileBuf[:0], int(o.x), int(o.y))
+	tile := b.tileBuf
 	if len(tile)-1 < len(cond.Nouns) {
 		return false
 	}

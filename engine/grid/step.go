@@ -1,18 +1,17 @@
 package grid
 
-// Step plays one whole turn: movement, parse, conversion, parse, hazards
-// (SINK, then HOT/MELT, then DEFEAT), the win check and a last parse. It
-// can be undone.
+// Step plays one whole turn: movement, parse, conversion, parse, the
+// hazards table (SINK, then HOT/MELT, then DEFEAT, then the win check) and
+// a last parse. It can be undone.
 func (b *Board) Step(d Dir) {
 	b.beginTurn()
 	b.move(d)
 	b.sync()
 	b.convert()
 	b.sync()
-	b.sink()
-	b.melt()
-	b.defeat()
-	b.checkWin()
+	for i := range hazards {
+		b.hazard(&hazards[i])
+	}
 	b.sync()
 	b.endTurn()
 }
@@ -34,7 +33,7 @@ func (b *Board) convert() {
 	b.decisions, b.targets = b.decisions[:0], b.targets[:0]
 	for id := ID(1); int(id) < len(b.objs); id++ {
 		o := &b.objs[id]
-		if !o.alive || len(b.kinds[o.kind].rules) == 0 {
+		if kr := &b.kinds[o.kind]; !o.alive || kr.from == kr.to {
 			continue
 		}
 		if d, ok := b.decide(id); ok {
@@ -76,7 +75,7 @@ func (b *Board) ownNoun(id ID) WordID {
 // names it for is dropped. Conditions and negations are settled for this
 // object.
 func (b *Board) decide(id ID) (decision, bool) {
-	rules := b.kinds[b.objs[id].kind].rules
+	rules := b.rulesOf(b.objs[id].kind)
 	d := decision{id: id, from: len(b.targets)}
 	negated := func(w WordID) bool {
 		for _, ri := range rules {
@@ -128,66 +127,45 @@ func (b *Board) decide(id ID) (decision, bool) {
 	return d, true
 }
 
-func (b *Board) floats(id ID) bool { return b.props(id)&b.lex.float != 0 }
-
-// sink: an object that is SINK and every other object on its tile at its
-// float level are destroyed, if there is any such other object.
-func (b *Board) sink() {
-	sink := b.lex.sink
-	if b.possible&sink == 0 {
-		return
-	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive || b.props(id)&sink == 0 {
-			continue
-		}
-		fl := b.floats(id)
-		found := false
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.floats(q) == fl {
-				found = true
-				b.doom(q)
-			}
-		}
-		if found {
-			b.doom(id)
-		}
-	}
-	b.destroyDoomed()
+// hazard is one of the turn's hazards as a row of data: every live object
+// that has by is checked against itself and against each other object on
+// its tile at its float level.
+type hazard struct {
+	name string // for messages
+	by   prop
+	// other is what another object on the tile must have to count (noProp:
+	// any other object counts); with self, the object having other itself
+	// counts too
+	other prop
+	self  bool
+	// what a hit does: doomOthers destroys every other object that counts
+	// (else the scan of the tile stops at the first); doomSelf destroys
+	// the object; wins wins the level
+	doomOthers, doomSelf, wins bool
 }
 
-// melt: every MELT object sharing a tile with another, HOT object at its
-// float level is destroyed.
-func (b *Board) melt() {
-	hot, melt := b.lex.hot, b.lex.melt
-	if b.possible&hot == 0 || b.possible&melt == 0 {
-		return
-	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive || b.props(id)&hot == 0 {
-			continue
-		}
-		fl := b.floats(id)
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&melt != 0 && b.floats(q) == fl {
-				b.doom(q)
-			}
-		}
-	}
-	b.destroyDoomed()
+// hazards are the turn's hazards in the order it plays them; each one's
+// destructions happen together once its scan is over.
+var hazards = [...]hazard{
+	// an object that is SINK and every other object on its tile at its
+	// float level are destroyed, if there is any such other object
+	{name: "SINK", by: propSink, other: noProp, doomOthers: true, doomSelf: true},
+	// every MELT object sharing a tile with another, HOT object at its
+	// float level is destroyed
+	{name: "HOT", by: propHot, other: propMelt, doomOthers: true},
+	// every YOU object that is itself DEFEAT, or shares its tile with a
+	// DEFEAT object at its float level, is destroyed
+	{name: "DEFEAT", by: propYou, other: propDefeat, self: true, doomSelf: true},
+	// a YOU object that is WIN, or shares its tile with a WIN object at
+	// its float level, wins; a win stays won
+	{name: "WIN", by: propYou, other: propWin, self: true, wins: true},
 }
 
-// defeat: every YOU object that is itself DEFEAT, or shares its tile with a
-// DEFEAT object at its float level, is destroyed.
-func (b *Board) defeat() {
-	you, defeat := b.lex.you, b.lex.defeat
-	if b.possible&you == 0 || b.possible&defeat == 0 {
+// hazard plays one row of hazards: the one tile scan every hazard shares.
+func (b *Board) hazard(h *hazard) {
+	lex := b.lex
+	by, other, float := lex.prop[h.by], lex.prop[h.other], lex.prop[propFloat]
+	if b.possible&by == 0 || (h.other != noProp && b.possible&other == 0) || (h.wins && b.won) {
 		return
 	}
 	b.doomedSet.reset()
@@ -198,52 +176,39 @@ func (b *Board) defeat() {
 			continue
 		}
 		p := b.props(id)
-		if p&you == 0 {
+		if p&by == 0 {
 			continue
 		}
-		if p&defeat != 0 {
-			b.doom(id)
-			continue
-		}
-		fl := p&b.lex.float != 0
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&defeat != 0 && b.floats(q) == fl {
-				b.doom(id)
-				break
+		hit := h.self && p&other != 0
+		if !hit {
+			fl := p & float
+			for q := b.head[int(o.y)*b.w+int(o.x)]; q != 0; q = b.objs[q].next {
+				if q == id {
+					continue
+				}
+				pq := b.props(q)
+				if pq&float != fl || (h.other != noProp && pq&other == 0) {
+					continue
+				}
+				hit = true
+				if !h.doomOthers {
+					break
+				}
+				b.doom(q)
 			}
 		}
-	}
-	b.destroyDoomed()
-}
-
-// checkWin: a YOU object that is WIN, or shares its tile with a WIN object
-// at its float level, wins; a win stays won.
-func (b *Board) checkWin() {
-	you, win := b.lex.you, b.lex.win
-	if b.won || b.possible&you == 0 || b.possible&win == 0 {
-		return
-	}
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive {
+		if !hit {
 			continue
 		}
-		p := b.props(id)
-		if p&you == 0 {
-			continue
+		if h.doomSelf {
+			b.doom(id)
 		}
-		if p&win != 0 {
+		if h.wins {
 			b.won = true
 			return
 		}
-		fl := p&b.lex.float != 0
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&win != 0 && b.floats(q) == fl {
-				b.won = true
-				return
-			}
-		}
 	}
+	b.destroyDoomed()
 }
 
 func (b *Board) doom(id ID) {

@@ -4,12 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/systemic-game-design/course/audit/expansion"
-	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
-	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
-	"github.com/systemic-game-design/course/modules"
 )
 
 // The exit statuses of every command.
@@ -33,8 +27,27 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
+// UserError marks the error as the user's to mend.
+func (e *UsageError) UserError() bool { return true }
+
 func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// userError is what every package's errors implement when the person
+// running course can mend them (a bad argument, a file that does not load, a
+// missing go command). The message of any other error is a fault of the tool,
+// and says so.
+type userError interface {
+	error
+	UserError() bool
+}
+
+// IsUserError reports whether err, or an error it wraps, is the user's to
+// mend.
+func IsUserError(err error) bool {
+	var u userError
+	return errors.As(err, &u) && u.UserError()
 }
 
 // Status maps an error to the exit status, the one place where that is
@@ -52,28 +65,18 @@ func Status(err error) int {
 	}
 }
 
-// Message is the one line printed on stderr for an error of status 2.
+// Message is the one line printed on stderr for an error of status 2:
+// "course CMD: what is wrong; how to mend it", with the program's name said
+// once, and a request to report it when the error is not the user's to mend.
 func Message(err error) string {
-	var (
-		usage    *UsageError
-		ws       *workspace.Error
-		sc       *scaffold.Error
-		rev      *expansion.RevisionError
-		notRepo  *expansion.NotRepositoryError
-		unknown  *modules.ErrUnknown
-		catalog  *data.CatalogError
-		internal = true
-	)
-	switch {
-	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &sc), errors.As(err, &rev),
-		errors.As(err, &notRepo), errors.As(err, &unknown), errors.As(err, &catalog):
-		internal = false
-	}
 	msg := strings.Join(strings.Fields(err.Error()), " ")
+	for strings.HasPrefix(msg, "course: ") {
+		msg = strings.TrimPrefix(msg, "course: ")
+	}
 	if !strings.HasPrefix(msg, "course ") {
 		msg = "course: " + msg
 	}
-	if internal {
+	if !IsUserError(err) {
 		msg += " (if this looks like a fault in the course tool, please report it)"
 	}
 	return msg
