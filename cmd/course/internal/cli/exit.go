@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 )
 
 // The exit statuses of every command.
@@ -50,14 +52,38 @@ func IsUserError(err error) bool {
 	return errors.As(err, &u) && u.UserError()
 }
 
+// SignalError says the command was stopped by a signal (Ctrl-C, SIGTERM);
+// its status is 128 + the signal's number, as a shell reports it.
+type SignalError struct{ Signal os.Signal }
+
+func (e *SignalError) Error() string {
+	name := e.Signal.String()
+	switch e.Signal {
+	case os.Interrupt:
+		name = "an interrupt (SIGINT)"
+	case syscall.SIGTERM:
+		name = "SIGTERM"
+	}
+	return "stopped by " + name + "; nothing it started is left running"
+}
+
+// UserError marks the error as nobody's fault to report.
+func (e *SignalError) UserError() bool { return true }
+
 // Status maps an error to the exit status, the one place where that is
 // decided: nil is 0, a finding is 1, and everything else (bad input, a
 // missing workspace, an unknown revision, and anything unforeseen) is 2.
 func Status(err error) int {
 	var finding *FindingError
+	var sig *SignalError
 	switch {
 	case err == nil:
 		return StatusOK
+	case errors.As(err, &sig):
+		if n, ok := sig.Signal.(syscall.Signal); ok {
+			return 128 + int(n)
+		}
+		return 128 + 2
 	case errors.As(err, &finding):
 		return StatusFinding
 	default:
@@ -69,6 +95,11 @@ func Status(err error) int {
 // "course CMD: what is wrong; how to mend it", with the program's name said
 // once, and a request to report it when the error is not the user's to mend.
 func Message(err error) string {
+	// A signal says only that it stopped the command.
+	var sig *SignalError
+	if errors.As(err, &sig) {
+		err = sig
+	}
 	msg := strings.Join(strings.Fields(err.Error()), " ")
 	for strings.HasPrefix(msg, "course: ") {
 		msg = strings.TrimPrefix(msg, "course: ")

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -112,7 +113,7 @@ command could not run (with one line on stderr saying why).`,
 		newStartModuleCmd(env),
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env, nil),
-		newCheckCmd(env),
+		newCheckCmd(env, nil),
 		newValidateCmd(env, nil),
 		newVersionCmd(env, nil),
 		newLessonCmd(env, nil),
@@ -129,12 +130,23 @@ command could not run (with one line on stderr saying why).`,
 func Main(args []string, env *Env) int {
 	root := NewRoot(env)
 	root.SetArgs(args)
-	// An interrupt cancels running tests instead of leaving them behind.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	// An interrupt or SIGTERM cancels running tests instead of leaving them
+	// behind; the command then ends with 128 + the signal's number.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(&SignalError{Signal: s})
+		case <-ctx.Done():
+		}
+	}()
 	err := root.ExecuteContext(ctx)
 	status := Status(err)
-	if status == StatusCannot {
+	if status == StatusCannot || status > StatusCannot {
 		fmt.Fprintln(env.Stderr, Message(err))
 	}
 	return status
