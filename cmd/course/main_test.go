@@ -57,6 +57,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv(cli.ContentEnvVar, "")
+			// No background compiling after each init: the scripts'
+			// own go test runs compile what they need.
+			env.Setenv(cli.WarmCacheEnvVar, "0")
 			// The folder testscript put the course program in, for scripts
 			// that set PATH to nothing else.
 			if bin, _, _ := strings.Cut(env.Getenv("PATH"), string(os.PathListSeparator)); bin != "" {
@@ -204,6 +207,11 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	work := ts.Getenv("WORK")
 	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
 	ts.Check(os.MkdirAll(tmp, 0o755))
+	// A pid left by an earlier run would send the signal before course is
+	// ready for it.
+	if err := os.Remove(pidFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		ts.Fatalf("signalled: %v", err)
+	}
 	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), args[2]))
 	ts.Check(err)
 	cmd := exec.Command(prog, args[3:]...)

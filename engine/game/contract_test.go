@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/systemic-game-design/course/engine/card"
 )
@@ -54,5 +55,11 @@ func TestCompiledCardsUseTheTableValues(t *testing.T) {
 	}
 	if !slices.Equal(TriggerNames(), card.TriggerNames()) {
 		t.Fatalf("TriggerNames %q", TriggerNames())
+	}
+}
+
+func TestRecordFitsIn32Bytes(t *testing.T) {
+	if n := unsafe.Sizeof(record{}); n > 32 {
+		t.Fatalf("a log record is %d bytes; keep it within 32, half a cache line", n)
 	}
 }

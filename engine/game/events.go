@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 // Event is one line of the game log. The set is closed: only the structs in
@@ -134,17 +136,19 @@ const (
 	evSpellCast
 )
 
-// record is the log's own form of an event: a flat value, so that appending
-// to a log with spare capacity allocates nothing. Depth is the nesting level
-// LogTree indents by; prio is the Queue priority of the triggers answering a
-// Damaged record (combat puts the defender's first).
+// record is the log's own form of an event: a flat value of 32 bytes, so
+// that appending to a log with spare capacity allocates nothing. Depth is the
+// nesting level LogTree indents by; prio is the Queue priority of the
+// triggers answering a Damaged record (combat puts the defender's first).
+// Triggered keeps its trigger in trig, SpellCast its spell in spell.
 type record struct {
-	s     string
+	spell *Card
 	a, b  uint32
 	x, y  int32
 	depth int32
 	kind  eventKind
 	prio  int8
+	trig  card.Trigger
 }
 
 func (r *record) event() Event {
@@ -154,7 +158,7 @@ func (r *record) event() Event {
 	case evDamaged:
 		return Damaged{Target: r.a, Amount: int(r.x)}
 	case evTriggered:
-		return Triggered{Source: r.a, Trigger: r.s}
+		return Triggered{Source: r.a, Trigger: r.trig.String()}
 	case evDestroyed:
 		return Destroyed{ID: r.a}
 	case evDeathPhase:
@@ -170,7 +174,7 @@ func (r *record) event() Event {
 	case evStatsChanged:
 		return StatsChanged{ID: r.a, Attack: int(r.x), Health: int(r.y)}
 	case evSpellCast:
-		return SpellCast{Card: r.s}
+		return SpellCast{Card: r.spell.Def.Name}
 	}
 	panic(fmt.Sprintf("log record of kind %d: no event has that kind", r.kind))
 }

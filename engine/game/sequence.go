@@ -93,7 +93,7 @@ func (g *Game) Cast(name string, p Player, chosen ID) {
 	}
 	g.round = 0
 	mark := len(g.log)
-	g.emit(record{kind: evSpellCast, s: c.Def.Name})
+	g.emit(record{kind: evSpellCast, spell: c})
 	src := source{player: p, chosen: chosen}
 	for i := range c.effects {
 		g.apply(src, &c.effects[i], 0)
@@ -237,7 +237,7 @@ func (g *Game) resolveQueue(start int, depth int32) {
 		times := int(g.aura.times[e.owner][tr.kind])
 		times = max(times, 1)
 		for range times {
-			g.emit(record{kind: evTriggered, a: en.owner, s: tr.kind.String(), depth: depth})
+			g.emit(record{kind: evTriggered, a: en.owner, trig: tr.kind, depth: depth})
 			g.active = append(g.active, activation{owner: en.owner, trig: en.trig})
 			mark := len(g.log)
 			src := source{id: en.owner, player: e.owner}
