@@ -38,6 +38,7 @@ const (
 var dropExtras = map[string]string{
 	"*Baba.Restart":      "09", // Module 9's drop: Restart, Undo repeated to the start of the level
 	"*Baba.PropertiesOf": "11", // Module 11's drop: every property an object has now
+	"CheckHealthLedger":  "13", // Module 13's drop: the log accounts for every change of Health
 }
 
 // decl is one function or method: "*Game.Summon" with its signature as

@@ -212,7 +212,7 @@ func Test_13_shrinker_hands_back_minimal_sequence(t *testing.T) {
 	require.NoError(t, m13firstGame(m13entry))
 	var last *m13gameRun
 
-	m13expectFailure(t, m13gameProperty(m13entry, &m13orderFromID, &last))
+	m13expectFailure(t, m13gameProperty(m13entry, &m13orderFromID, &last), true)
 
 	require.NotNil(t, last)
 	require.Error(t, last.violation, "rapid found no failure")
@@ -229,7 +229,7 @@ func Test_13_shrinker_hands_back_minimal_sequence(t *testing.T) {
 func Test_13_failure_replays_from_its_calls(t *testing.T) {
 	require.NoError(t, m13firstGame(m13entry))
 	var last *m13gameRun
-	m13expectFailure(t, m13gameProperty(m13entry, &m13orderFromID, &last))
+	m13expectFailure(t, m13gameProperty(m13entry, &m13orderFromID, &last), true)
 	require.NotNil(t, last)
 	require.Error(t, last.violation, "rapid found no failure")
 	calls := last.calls

@@ -282,8 +282,10 @@ var (
 
 // m13level draws a small level: usually BABA IS YOU in the top row and a
 // baba somewhere, up to three more sentences (a property, a conversion, a
-// conversion into two nouns, a negated property), sometimes BABA IS WIN, and
-// a few things.
+// conversion into two nouns, a negated property, or X IS NOT X, which
+// destroys every X at the next turn), half the time BABA IS WIN, a third of
+// the time a conversion X IS Y with an X to convert, a third of the time X IS
+// NOT X with an X to remove, and a few things.
 func m13level(t *rapid.T) harness.LevelDef {
 	w, h := rapid.IntRange(5, 7).Draw(t, "width"), rapid.IntRange(4, 6).Draw(t, "height")
 	lv := harness.LevelDef{Width: w, Height: h}
@@ -301,20 +303,33 @@ func m13level(t *rapid.T) harness.LevelDef {
 	prop := rapid.SampledFrom(m13props)
 	for range rapid.IntRange(0, 3).Draw(t, "sentences") {
 		var words []string
-		switch rapid.IntRange(0, 3).Draw(t, "sentence shape") {
+		switch rapid.IntRange(0, 4).Draw(t, "sentence shape") {
 		case 0:
 			words = []string{noun.Draw(t, "subject"), "IS", prop.Draw(t, "property")}
 		case 1:
 			words = []string{noun.Draw(t, "subject"), "IS", noun.Draw(t, "noun")}
 		case 2:
 			words = []string{noun.Draw(t, "subject"), "IS", noun.Draw(t, "noun"), "AND", noun.Draw(t, "second noun")}
-		default:
+		case 3:
 			words = []string{noun.Draw(t, "subject"), "IS", "NOT", prop.Draw(t, "property")}
+		default:
+			n := noun.Draw(t, "subject")
+			words = []string{n, "IS", "NOT", n}
 		}
 		line(rapid.IntRange(0, w-3).Draw(t, "sentence x"), rapid.IntRange(1, h-1).Draw(t, "sentence y"), words...)
 	}
-	if rapid.IntRange(0, 3).Draw(t, "BABA IS WIN") == 0 {
+	if rapid.IntRange(0, 1).Draw(t, "BABA IS WIN") == 0 {
 		line(w-3, h-1, "BABA", "IS", "WIN")
+	}
+	if rapid.IntRange(0, 2).Draw(t, "a conversion") == 0 {
+		from, to := noun.Draw(t, "converted noun"), noun.Draw(t, "converted into")
+		line(w-3, 1, from, "IS", to)
+		lv.Objects = append(lv.Objects, harness.LevelObject{Kind: strings.ToLower(from), X: 0, Y: h - 1})
+	}
+	if rapid.IntRange(0, 2).Draw(t, "a noun that is not itself") == 0 {
+		n := noun.Draw(t, "noun that is not itself")
+		line(0, h-2, n, "IS", "NOT", n)
+		lv.Objects = append(lv.Objects, harness.LevelObject{Kind: strings.ToLower(n), X: w - 1, Y: 1})
 	}
 	thing := func() {
 		lv.Objects = append(lv.Objects, harness.LevelObject{
@@ -491,16 +506,30 @@ var m13flags sync.Mutex
 
 // m13expectFailure runs rapid on prop, a property that should fail, with a
 // recorder in place of the test. rapid writes no fail file for it (the
-// failure is the point). It returns the recorder.
-func m13expectFailure(t *testing.T, prop func(*rapid.T)) *m13recorder {
+// failure is the point), and unless shrink is set it hands back the first
+// failure it finds without shrinking it, which is all a test that only asks
+// "was it caught?" needs. It returns the recorder.
+func m13expectFailure(t *testing.T, prop func(*rapid.T), shrink bool) *m13recorder {
 	t.Helper()
 	m13flags.Lock()
 	defer m13flags.Unlock()
-	if f := flag.Lookup("rapid.nofailfile"); f != nil {
-		old := f.Value.String()
-		if err := f.Value.Set("true"); err == nil {
-			defer func() { _ = f.Value.Set(old) }()
+	var restore []func()
+	defer func() {
+		for _, f := range restore {
+			f()
 		}
+	}()
+	set := func(name, value string) {
+		if f := flag.Lookup(name); f != nil {
+			old := f.Value.String()
+			if err := f.Value.Set(value); err == nil {
+				restore = append(restore, func() { _ = f.Value.Set(old) })
+			}
+		}
+	}
+	set("rapid.nofailfile", "true")
+	if !shrink {
+		set("rapid.shrinktime", "1ns")
 	}
 	rec := &m13recorder{name: t.Name()}
 	rapid.Check(rec, prop)
@@ -512,7 +541,7 @@ func m13expectFailure(t *testing.T, prop func(*rapid.T)) *m13recorder {
 func m13catchesGame(t *testing.T, check m13gameCheck, m m13gameMutant) {
 	t.Helper()
 	var last *m13gameRun
-	rec := m13expectFailure(t, m13gameProperty(check, &m, &last))
+	rec := m13expectFailure(t, m13gameProperty(check, &m, &last), false)
 	if last == nil || last.violation == nil {
 		t.Errorf("no random game made the invariant report the planted bug %q; rapid said:\n%s", m.name, strings.Join(rec.lines, "\n"))
 	}
@@ -529,7 +558,7 @@ func m13catchesBaba(t *testing.T, check m13babaCheck, m m13babaMutant) {
 			}
 		}()
 		rt.Repeat(r.actions())
-	})
+	}, false)
 	if !caught {
 		t.Errorf("no random level made the invariant report the planted bug %q; rapid said:\n%s", m.name, strings.Join(rec.lines, "\n"))
 	}

@@ -171,7 +171,7 @@ var m13destroyedTwice = m13gameMutant{
 // Bugs CheckEntry must catch.
 
 var m13orderFromID = m13gameMutant{
-	name: "order of play is the id, stamped when the card is made",
+	name: "order of play is the card's id, given when it enters play",
 	alter: func(c m13gameCall, before, after harness.GameSnapshot) harness.GameSnapshot {
 		for i, e := range after.Entities {
 			if e.OrderOfPlay != 0 {

@@ -18,7 +18,7 @@ type CouplingAuditOptions struct {
 func newCouplingAuditCmd(env *Env) *cobra.Command {
 	opts := &CouplingAuditOptions{}
 	cmd := &cobra.Command{
-		Use:   "coupling-audit WORKSPACE",
+		Use:   "coupling-audit [WORKSPACE]",
 		Short: "Check the Zero-Coupling Law: no card or noun names in the engine folders",
 		Long: `coupling-audit searches the engine folders (engineDirs in .course.json) for
 the name of any card of the course catalog and any grid word whose role is
@@ -31,10 +31,14 @@ It prints "coupling-audit: ok", or one line per finding:
   engine/world.go:12:6: engine names "Test Filler" (as TestFiller)`,
 		Example: `  course coupling-audit ~/my-engine
   course coupling-audit . --json`,
-		Args:              args("WORKSPACE"),
+		Args:              argsWithWorkspace(),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Workspace = a[0]
+			ws, err := workspaceArg(a)
+			if err != nil {
+				return err
+			}
+			opts.Workspace = ws
 			return RunCouplingAudit(env, opts)
 		},
 	}

@@ -36,7 +36,7 @@ type CheckOptions struct {
 func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{}
 	cmd := &cobra.Command{
-		Use:   "check WORKSPACE... | check --all DIR",
+		Use:   "check [WORKSPACE...] | check --all DIR",
 		Short: "The coupling audit, the card and level files, the tests of every started module, and the drops",
 		Long: `check runs the coupling audit, then validates the card and level files (as
 course validate does), then the tests in WORKSPACE/tests: the course's tests
@@ -80,6 +80,13 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if len(a) == 0 && opts.All == "" {
+				ws, err := workspaceArg(nil)
+				if err != nil {
+					return err
+				}
+				a = []string{ws}
+			}
 			if len(a) > 0 {
 				opts.Workspace = a[0]
 			}
@@ -102,10 +109,7 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 
 func checkArgs(opts *CheckOptions) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, got []string) error {
-		if opts.All != "" || len(got) > 0 {
-			return nil
-		}
-		return usagef("%s takes a WORKSPACE (or several, or --all DIR); run `%s --help` for an example", cmd.CommandPath(), cmd.CommandPath())
+		return nil // none: the workspace the current folder is in
 	}
 }
 

@@ -13,6 +13,8 @@ import (
 )
 
 func TestCheckFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
 	cases := []struct {
 		args []string
 		want CheckOptions
@@ -25,7 +27,7 @@ func TestCheckFlags(t *testing.T) {
 			want: CheckOptions{Workspace: "a", Workspaces: []string{"a", "b", "c"}, Jobs: 2, CSV: true, Timeout: time.Minute}},
 		{args: []string{"--all", "class", "--jobs", "3"},
 			want: CheckOptions{Workspaces: []string{}, All: "class", Jobs: 3, Timeout: time.Minute}},
-		{args: []string{}, err: "takes a WORKSPACE"},
+		{args: []string{}, err: "not inside a course workspace"},
 		{args: []string{"ws", "--timeout", "2562048h"}, err: `invalid argument "2562048h"`},
 		{args: []string{"ws", "-j", "x"}, err: "invalid argument"},
 	}

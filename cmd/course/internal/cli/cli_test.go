@@ -68,8 +68,10 @@ func TestMessageIsOneLine(t *testing.T) {
 }
 
 func TestMainMapsStatuses(t *testing.T) {
+	t.Chdir(t.TempDir())
 	env, out, errOut := testEnv()
 	assert.Equal(t, 2, Main([]string{"check"}, env))
+	assert.Contains(t, errOut.String(), "not inside a course workspace")
 	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"))
 	assert.Empty(t, out.String(), "no usage dump")
 

@@ -62,7 +62,7 @@ Exit status 0 when there is no problem, 1 when there is one.`,
 		Example: `  course dev check
   course dev check --no-tests   # the files only, in a second
   course dev check ~/course --json`,
-		Args: cobra.MaximumNArgs(1),
+		Args: optionalArgs("[REPO]"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Repo = "."
 			if len(a) == 1 {

@@ -14,6 +14,8 @@ import (
 )
 
 func TestExpansionCheckFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
 	for _, tc := range []struct {
 		args    []string
 		want    ExpansionCheckOptions

@@ -69,6 +69,8 @@ func TestInitFlags(t *testing.T) {
 }
 
 func TestStartModuleFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
 	cases := []struct {
 		args    []string
 		want    StartModuleOptions
@@ -77,7 +79,7 @@ func TestStartModuleFlags(t *testing.T) {
 		{[]string{"01", "ws"}, StartModuleOptions{Module: "01", Workspace: "ws"}, ""},
 		{[]string{"3", "ws", "--force", "--json"}, StartModuleOptions{Module: "3", Workspace: "ws", Force: true, JSON: true}, ""},
 		{[]string{"--expansion", "02", "ws"}, StartModuleOptions{Module: "02", Workspace: "ws", Expansion: true}, ""},
-		{[]string{"01"}, StartModuleOptions{}, "takes 2 argument(s), NN WORKSPACE"},
+		{[]string{"01"}, StartModuleOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"01", "ws", "--forse"}, StartModuleOptions{}, "unknown flag"},
 	}
 	for _, c := range cases {
@@ -96,6 +98,8 @@ func TestStartModuleFlags(t *testing.T) {
 }
 
 func TestValidateFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
 	cases := []struct {
 		args    []string
 		want    ValidateOptions
@@ -103,7 +107,7 @@ func TestValidateFlags(t *testing.T) {
 	}{
 		{[]string{"ws"}, ValidateOptions{Workspace: "ws"}, ""},
 		{[]string{"ws", "--json"}, ValidateOptions{Workspace: "ws", JSON: true}, ""},
-		{[]string{}, ValidateOptions{}, "takes 1 argument(s), WORKSPACE"},
+		{[]string{}, ValidateOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"ws", "--jsn"}, ValidateOptions{}, "unknown flag"},
 	}
 	for _, c := range cases {

@@ -80,32 +80,3 @@ func allPresent(ws string, courseFiles []string) bool {
 	}
 	return true
 }
-
-func loadCachedCheck(ws string) (*CachedCheck, error) {
-	doc, err := readState(ws)
-	if err != nil {
-		return nil, err
-	}
-	raw, ok := doc["lastCheck"]
-	if !ok {
-		return nil, nil
-	}
-	var c CachedCheck
-	if err := json.Unmarshal(raw, &c); err != nil {
-		return nil, nil // a cache that does not read is no cache
-	}
-	return &c, nil
-}
-
-func saveCachedCheck(ws string, c *CachedCheck) error {
-	doc, err := readState(ws)
-	if err != nil {
-		return err
-	}
-	raw, err := json.Marshal(c)
-	if err != nil {
-		return err
-	}
-	doc["lastCheck"] = raw
-	return writeState(ws, doc)
-}

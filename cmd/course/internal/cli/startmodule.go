@@ -26,7 +26,7 @@ type StartModuleOptions struct {
 func newStartModuleCmd(env *Env, runF func(*StartModuleOptions) error) *cobra.Command {
 	opts := &StartModuleOptions{}
 	cmd := &cobra.Command{
-		Use:   "start-module NN WORKSPACE",
+		Use:   "start-module NN [WORKSPACE]",
 		Short: "Copy a module's tests and cards into the workspace",
 		Long: `start-module copies module NN's tests into WORKSPACE/tests/ and the card files
 the module brings into WORKSPACE/cards/, rewriting the tests' harness import to
@@ -54,10 +54,11 @@ them. Starting the drop again keeps the commit first recorded.
 
 It ends by saying where to read the module's lesson: course lesson NN.
 --json prints one JSON document (course/schema/output/start-module.schema.json).`,
-		Example: `  course start-module 01 ~/my-engine
+		Example: `  course start-module 01                           # in the workspace the current folder is in
+  course start-module 01 ~/my-engine
   course start-module 01 ~/my-engine --expansion   # the Expansion Drop's test
   course start-module 01 ~/my-engine --force       # replace changed copies, keeping NAME.orig, NAME.orig.1, ...`,
-		Args: args("NN", "WORKSPACE"),
+		Args: argsWithWorkspace("NN"),
 		ValidArgsFunction: func(cmd *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(a) == 0 {
 				var out []string
@@ -69,7 +70,12 @@ It ends by saying where to read the module's lesson: course lesson NN.
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Module, opts.Workspace = a[0], a[1]
+			opts.Module = a[0]
+			ws, err := workspaceArg(a[1:])
+			if err != nil {
+				return err
+			}
+			opts.Workspace = ws
 			if runF != nil {
 				return runF(opts)
 			}

@@ -44,7 +44,7 @@ says how old it is; --fresh runs the tests again all the same.`,
 		Example: `  course status
   course status ~/my-engine --fresh
   course status --json`,
-		Args:              cobra.MaximumNArgs(1),
+		Args:              optionalArgs("[WORKSPACE]"),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
@@ -324,11 +324,11 @@ func cacheKey(env *Env, ws string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	doc, err := readState(ws)
+	records, err := dropsKey(ws)
 	if err != nil {
 		return "", err
 	}
-	drops := sha256.Sum256(doc["drops"])
+	drops := sha256.Sum256(records)
 	return digest + "/" + print + "/" + hex.EncodeToString(drops[:8]), nil
 }
 

@@ -19,7 +19,7 @@ type ValidateOptions struct {
 func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command {
 	opts := &ValidateOptions{}
 	cmd := &cobra.Command{
-		Use:   "validate WORKSPACE",
+		Use:   "validate [WORKSPACE]",
 		Short: "Check the workspace's card and level files against their schemas and rules",
 		Long: `validate reads every card file (cards/*.json) and every level file
 (levels/*.json, when that folder exists) of the workspace with the course's
@@ -43,10 +43,14 @@ summons a card whose own file does not load is reported too: fixing that
 file clears it.`,
 		Example: `  course validate ~/my-engine
   course validate . --json`,
-		Args:              args("WORKSPACE"),
+		Args:              argsWithWorkspace(),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Workspace = a[0]
+			ws, err := workspaceArg(a)
+			if err != nil {
+				return err
+			}
+			opts.Workspace = ws
 			if runF != nil {
 				return runF(opts)
 			}

@@ -38,7 +38,7 @@ are while they run; through a pipe it prints one block per run. Ctrl-C ends
 it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
-		Args:              cobra.MaximumNArgs(1),
+		Args:              optionalArgs("[WORKSPACE]"),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {

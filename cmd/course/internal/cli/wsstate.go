@@ -2,12 +2,8 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 
+	"github.com/spf13/cobra"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
@@ -20,92 +16,112 @@ func findWorkspace(dir string) (string, error) {
 	return workspace.Find(dir)
 }
 
-// stateFile is the workspace's tool state, beside nothing the learner edits.
-func stateFile(ws string) string { return filepath.Join(ws, ".course", "state.json") }
+// loadState opens the workspace at dir and reads its state.
+func loadState(dir string) (*workspace.Workspace, *workspace.State, error) {
+	ws, err := workspace.Open(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := workspace.LoadState(ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ws, st, nil
+}
 
 // loadHintState reads how many hints of each module were shown.
-func loadHintState(ws string) (map[string]int, error) {
-	doc, err := readState(ws)
+func loadHintState(dir string) (map[string]int, error) {
+	_, st, err := loadState(dir)
 	if err != nil {
 		return nil, err
 	}
-	hints := map[string]int{}
-	if raw, ok := doc["hints"]; ok {
-		if err := json.Unmarshal(raw, &hints); err != nil {
-			return nil, &UsageError{Msg: fmt.Sprintf("course: %s: \"hints\" is not an object of numbers (%v); delete the file to start afresh", stateFile(ws), err)}
-		}
+	if st.Hints == nil {
+		return map[string]int{}, nil
 	}
-	return hints, nil
+	return st.Hints, nil
 }
 
 // recordHintShown remembers that hint k of a module was shown.
-func recordHintShown(ws, module string, k int) error {
-	doc, err := readState(ws)
+func recordHintShown(dir, module string, k int) error {
+	ws, st, err := loadState(dir)
 	if err != nil {
 		return err
 	}
-	hints := map[string]int{}
-	if raw, ok := doc["hints"]; ok {
-		_ = json.Unmarshal(raw, &hints)
-	}
-	if hints[module] >= k {
+	if st.Hints[module] >= k {
 		return nil
 	}
-	hints[module] = k
-	raw, err := json.Marshal(hints)
-	if err != nil {
-		return err
+	if st.Hints == nil {
+		st.Hints = map[string]int{}
 	}
-	doc["hints"] = raw
-	return writeState(ws, doc)
+	st.Hints[module] = k
+	return workspace.Save(ws, st)
 }
 
-func readState(ws string) (map[string]json.RawMessage, error) {
-	file := stateFile(ws)
-	st, err := os.Lstat(file)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]json.RawMessage{}, nil
+// loadCachedCheck is the last check's result the workspace keeps, or nil.
+func loadCachedCheck(dir string) (*CachedCheck, error) {
+	_, st, err := loadState(dir)
+	if err != nil || len(st.LastCheck) == 0 {
+		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", file, err)
+	var c CachedCheck
+	if err := json.Unmarshal(st.LastCheck, &c); err != nil {
+		return nil, nil // a cache that does not read is no cache
 	}
-	if !st.Mode().IsRegular() {
-		return nil, &UsageError{Msg: fmt.Sprintf("course: %s is not a regular file; remove it and run the command again", file)}
-	}
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", file, err)
-	}
-	doc := map[string]json.RawMessage{}
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, &UsageError{Msg: fmt.Sprintf("course: %s is not valid JSON (%v); delete it to start afresh", file, err)}
-	}
-	return doc, nil
+	return &c, nil
 }
 
-func writeState(ws string, doc map[string]json.RawMessage) error {
-	dir := filepath.Dir(stateFile(ws))
-	if st, err := os.Lstat(dir); err == nil && !st.IsDir() {
-		return &UsageError{Msg: fmt.Sprintf("course: %s is not a folder (a link or a file); remove it and run the command again", dir)}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("making %s: %w", dir, err)
-	}
-	raw, err := json.MarshalIndent(doc, "", "  ")
+func saveCachedCheck(dir string, c *CachedCheck) error {
+	ws, st, err := loadState(dir)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "state-*.json")
+	raw, err := json.Marshal(c)
 	if err != nil {
-		return fmt.Errorf("writing the workspace state: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(raw, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", tmp.Name(), err)
-	}
-	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), stateFile(ws))
+	st.LastCheck = raw
+	return workspace.Save(ws, st)
+}
+
+// dropsKey is the drops' records as bytes, for the cache's key.
+func dropsKey(dir string) ([]byte, error) {
+	_, st, err := loadState(dir)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(st.Drops)
+}
+
+// workspaceArg is a command's WORKSPACE: the argument when there is one,
+// else the workspace the current folder is in.
+func workspaceArg(a []string) (string, error) {
+	if len(a) > 0 {
+		return a[0], nil
+	}
+	return findWorkspace("")
+}
+
+// argsWithWorkspace checks a command's positional arguments: the names
+// given, then an optional WORKSPACE.
+func argsWithWorkspace(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) == len(names) || len(got) == len(names)+1 {
+			return nil
+		}
+		want := append(append([]string{}, names...), "[WORKSPACE]")
+		return usagef("%s takes %s, and got %d argument(s); run `%s --help` for an example",
+			cmd.CommandPath(), joinNames(want), len(got), cmd.CommandPath())
+	}
+}
+
+// optionalArgs checks a command's positional arguments when all of them
+// may be left out: at most len(names).
+func optionalArgs(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) <= len(names) {
+			return nil
+		}
+		return usagef("%s takes at most %d argument(s), %s, and got %d; run `%s --help` for an example",
+			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
+	}
 }
