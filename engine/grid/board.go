@@ -3,8 +3,10 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // ID is an object's handle: issued once by a board, from 1, never reused
@@ -112,17 +114,18 @@ type Board struct {
 	head []ID
 	won  bool
 
-	dirty    bool // text appeared, vanished, moved or changed since the last parse
-	parser   parser
-	ruleSet  RuleSet
-	rs       *RuleSet
-	written  bool // rules and active are the last parse's
+	dirty    bool    // text appeared, vanished, moved or changed since the last parse
+	rs       RuleSet // what the last parse read, the board's own copy
+	written  bool    // rules and active are the last parse's
 	rules    []string
 	active   []string
 	kinds    []kindRules
 	kindRule []int32 // each kind's rules, one kind after another
 	possible uint64  // every property some rule gives
 	converts bool    // some rule converts or deletes objects
+	// shared: rs, canceled, kinds and kindRule are another board's too, so
+	// the next compile makes its own
+	shared bool
 
 	journal chunked[change]
 	turns   chunked[turn]
@@ -132,7 +135,11 @@ type Board struct {
 	canceled      []bool // per rule of rs: not in force
 	lastDestroyed []ID
 
-	// scratch, reused between calls
+	s *scratch // made on first use
+}
+
+// scratch is what a turn and a condition work in, reused between calls.
+type scratch struct {
 	moved     marker // objects that stepped in this move
 	planned   marker // objects in the plan being made
 	doomedSet marker // objects a hazard will destroy
@@ -147,11 +154,26 @@ type Board struct {
 	tileBuf   []ID
 }
 
+// work is the board's scratch, made the first time it is needed.
+func (b *Board) work() *scratch {
+	if b.s == nil {
+		b.s = new(scratch)
+	}
+	return b.s
+}
+
 // New builds a board for a level: its objects get ids 1, 2, ... in list
 // order. Cards and Hand belong to the card game and are ignored here.
 func New(lex *Lexicon, level LevelDef) (*Board, error) {
 	if level.Width < 1 || level.Height < 1 || level.Width > MaxSide || level.Height > MaxSide {
 		return nil, fmt.Errorf("level size %dx%d is not allowed; width and height must be from 1 to %d", level.Width, level.Height, MaxSide)
+	}
+	key := levelKey{w: level.Width, h: level.Height, n: len(level.Objects)}
+	if key.n > 0 {
+		key.objects = &level.Objects[0]
+	}
+	if t := lex.built.find(key, level.Objects); t != nil {
+		return t.clone(), nil
 	}
 	b := &Board{
 		lex:   lex,
@@ -161,13 +183,41 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		head:  make([]ID, level.Width*level.Height),
 		dirty: true,
 	}
+	// a level lists many objects of one kind in a row: look a kind up once
+	// for each run of them
+	var last string
+	var k KindID
 	for i, o := range level.Objects {
-		if _, err := b.Place(o.Kind, o.X, o.Y); err != nil {
-			return nil, fmt.Errorf("level object %d: %w", i, err)
+		if k == 0 || o.Kind != last {
+			var err error
+			if k, err = lex.kind(o.Kind); err != nil {
+				return nil, fmt.Errorf("level object %d: %w", i, err)
+			}
+			last = o.Kind
 		}
+		if !b.inside(o.X, o.Y) {
+			return nil, fmt.Errorf("level object %d: %s at (%d, %d): %w of %dx%d", i, o.Kind, o.X, o.Y, ErrOutside, b.w, b.h)
+		}
+		b.create(k, o.X, o.Y)
 	}
 	b.sync()
+	lex.built.keep(key, level.Objects, b)
 	return b, nil
+}
+
+// clone is a copy of a board that has no history. The copy shares the
+// rules b compiled, so b must not compile again unless it is marked shared
+// too.
+func (b *Board) clone() *Board {
+	return &Board{
+		lex: b.lex, w: b.w, h: b.h, won: b.won, dirty: b.dirty,
+		objs:     append(make([]object, 0, len(b.objs)+len(b.objs)/4+1), b.objs...),
+		head:     slices.Clone(b.head),
+		rs:       b.rs,
+		canceled: b.canceled, kinds: b.kinds, kindRule: b.kindRule,
+		possible: b.possible, converts: b.converts,
+		shared: true,
+	}
 }
 
 // Lexicon is the board's word list.
@@ -479,4 +529,61 @@ func (b *Board) Reserve() ID {
 func (b *Board) LastPos(id ID) (x, y int) {
 	o := b.mustExist(id, "LastPos")
 	return int(o.x), int(o.y)
+}
+
+// levelKey is a level as New was handed it: the first of its objects (the
+// caller's own memory), their number and its size.
+type levelKey struct {
+	objects *LevelObject
+	n, w, h int
+}
+
+// builtBoards remembers what New built from the levels it was handed more
+// than once, so that the next board of such a level is a copy instead of a
+// rebuild: the users' workloads (replays, walks that restart) build the same
+// level over and over. A memo is found only for the same objects, in the
+// same memory and with the same contents as when it was made.
+type builtBoards struct {
+	mu     sync.Mutex
+	seen   map[levelKey]struct{}
+	boards map[levelKey]builtBoard
+}
+
+type builtBoard struct {
+	objects []LevelObject // a copy, to check that the caller's are unchanged
+	board   *Board        // never played
+}
+
+// Bounds on what builtBoards holds; past them it forgets everything.
+const (
+	maxSeenLevels  = 4096
+	maxBuiltBoards = 256
+)
+
+func (m *builtBoards) find(key levelKey, objects []LevelObject) *Board {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if t, ok := m.boards[key]; ok && slices.Equal(t.objects, objects) {
+		return t.board
+	}
+	return nil
+}
+
+// keep notes that a board was built from a level, and the second time
+// keeps a copy of it.
+func (m *builtBoards) keep(key levelKey, objects []LevelObject, b *Board) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, again := m.seen[key]; !again {
+		if m.seen == nil || len(m.seen) == maxSeenLevels {
+			m.seen = map[levelKey]struct{}{}
+		}
+		m.seen[key] = struct{}{}
+		return
+	}
+	if m.boards == nil || len(m.boards) == maxBuiltBoards {
+		m.boards = map[levelKey]builtBoard{}
+	}
+	m.boards[key] = builtBoard{objects: slices.Clone(objects), board: b.clone()}
+	b.shared = true
 }

@@ -22,6 +22,7 @@ type Condition struct {
 	Word  WordID
 	Nouns []WordID
 	same  CondID // the first condition with the same word and the same nouns in any order
+	at    int32  // where Nouns start in its RuleSet's nouns
 }
 
 // RuleSet is what a board's text spells: its rules in reading order, each
@@ -77,6 +78,7 @@ type textCell struct {
 type parser struct {
 	lex   *Lexicon
 	rs    *RuleSet
+	out   RuleSet // what a board's parse reads, before the board copies it
 	words []WordID
 	cells []textCell // in row-major order
 	keys  []uint64   // sort keys
@@ -384,8 +386,24 @@ func (rs *RuleSet) cond(word WordID, nouns []WordID) CondID {
 	}
 	from := len(rs.nouns)
 	rs.nouns = append(rs.nouns, nouns...)
-	rs.Conds = append(rs.Conds, Condition{Word: word, Nouns: rs.nouns[from:len(rs.nouns):len(rs.nouns)], same: same})
+	rs.Conds = append(rs.Conds, Condition{Word: word, Nouns: rs.nouns[from:len(rs.nouns):len(rs.nouns)], same: same, at: int32(from)})
 	return id
+}
+
+// copyFrom makes rs a copy of src in rs's own memory, reusing it.
+func (rs *RuleSet) copyFrom(src *RuleSet) {
+	rs.Rules = append(rs.Rules[:0], src.Rules...)
+	rs.nouns = append(rs.nouns[:0], src.nouns...)
+	clear(rs.Conds)
+	rs.Conds = rs.Conds[:0]
+	if len(src.Conds) > 1 {
+		rs.Conds = append(rs.Conds, src.Conds...)
+		for i := 1; i < len(rs.Conds); i++ {
+			c := &rs.Conds[i]
+			end := int(c.at) + len(c.Nouns)
+			c.Nouns = rs.nouns[c.at:end:end]
+		}
+	}
 }
 
 // sameNouns reports whether two lists of nouns of one length hold the same

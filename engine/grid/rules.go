@@ -3,7 +3,12 @@ package grid
 import (
 	"slices"
 	"sort"
+	"sync"
 )
+
+// parsers keeps parsers and their buffers for every board of the process,
+// so that a board's first parse costs what a reparse does.
+var parsers = sync.Pool{New: func() any { return new(parser) }}
 
 // sync reparses the text if it changed since the last parse.
 func (b *Board) sync() {
@@ -16,11 +21,15 @@ func (b *Board) sync() {
 // each kind of object. The rules' strings are written only when asked for
 // (ruleStrings).
 func (b *Board) compile() {
+	if b.shared {
+		b.rs, b.canceled, b.kinds, b.kindRule, b.shared = RuleSet{}, nil, nil, nil, false
+	}
 	b.dirty = false
 	b.written = false
 	lex := b.lex
-	p := &b.parser
-	p.begin(lex, &b.ruleSet)
+	p := parsers.Get().(*parser)
+	defer parsers.Put(p)
+	p.begin(lex, &p.out)
 	// the text cells, row-major, each tile's words oldest first and once
 	keys := p.keys[:0]
 	for id := 1; id < len(b.objs); id++ {
@@ -46,13 +55,11 @@ func (b *Board) compile() {
 	}
 	p.keys = keys
 	p.parse()
-	rs := &b.ruleSet
-	b.rs = rs
+	rs := &b.rs
+	rs.copyFrom(&p.out)
 
-	canceled := b.canceled[:0]
-	for range rs.Rules {
-		canceled = append(canceled, false)
-	}
+	canceled := slices.Grow(b.canceled[:0], len(rs.Rules))[:len(rs.Rules)]
+	clear(canceled)
 	b.canceled = canceled
 	for i, r := range rs.Rules {
 		if r.Neg {
@@ -224,15 +231,16 @@ func (b *Board) holds(id ID, c CondID) bool {
 		return false
 	}
 	o := &b.objs[id]
-	b.tileBuf = b.appendTile(b.tileBuf[:0], int(o.x), int(o.y))
-	tile := b.tileBuf
+	s := b.work()
+	s.tileBuf = b.appendTile(s.tileBuf[:0], int(o.x), int(o.y))
+	tile := b.s.tileBuf
 	if len(tile)-1 < len(cond.Nouns) {
 		return false
 	}
-	if cap(b.used) < len(tile) {
-		b.used = make([]bool, len(tile))
+	if cap(b.s.used) < len(tile) {
+		b.s.used = make([]bool, len(tile))
 	}
-	used := b.used[:len(tile)]
+	used := b.s.used[:len(tile)]
 	clear(used)
 	for i, other := range tile {
 		if other == id {

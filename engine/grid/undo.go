@@ -35,6 +35,7 @@ const (
 )
 
 func (b *Board) beginTurn() {
+	b.work()
 	b.sync()
 	b.turns.push(turn{start: uint32(b.journal.len()), next: ID(len(b.objs)), won: b.won})
 	b.inTurn = true
