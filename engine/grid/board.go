@@ -92,6 +92,15 @@ type object struct {
 	x, y  int16
 	alive bool
 	next  ID // the next younger object on its tile, 0 for none
+	// the next younger and older live objects of its kind, 0 for none
+	knext, kprev ID
+}
+
+// kindList is the live objects of one kind, oldest first, threaded through
+// the objects' knext and kprev.
+type kindList struct {
+	first, last ID
+	n           int32
 }
 
 // kindRules is what the rules say about one kind of object.
@@ -99,8 +108,10 @@ type kindRules struct {
 	// the rules whose subject names the kind, in reading order, are the
 	// board's kindRule[from:to]
 	from, to int32
-	static   bool // no such rule has a condition, so props is the answer
-	props    uint64
+	static   bool   // no such rule has a condition, so props is the answer
+	conv     bool   // some such rule's predicate is no property
+	props    uint64 // for a static kind, its properties
+	may      uint64 // every property such a rule gives
 }
 
 // Board is a rule grid: objects on tiles, the rules their text spells, and
@@ -112,9 +123,12 @@ type Board struct {
 	// head[y*w+x] is the oldest live object on the tile, 0 for none; each
 	// object's next is the next one there, oldest first
 	head []ID
-	won  bool
+	// byKind[k] lists the live objects of kind k
+	byKind []kindList
+	won    bool
 
 	dirty    bool    // text appeared, vanished, moved or changed since the last parse
+	gen      uint32  // how many parses the board has made
 	rs       RuleSet // what the last parse read, the board's own copy
 	written  bool    // rules and active are the last parse's
 	rules    []string
@@ -152,6 +166,9 @@ type scratch struct {
 	decisions []decision
 	used      []bool
 	tileBuf   []ID
+	cand      []ID                    // objectsOf's answer
+	kindMark  []bool                  // per kind, for objectsOf
+	with      [convertible + 1]kindSet // kindsWith's answers
 }
 
 // work is the board's scratch, made the first time it is needed.
@@ -180,8 +197,9 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		w:     level.Width,
 		h:     level.Height,
 		objs:  make([]object, 1, len(level.Objects)+1),
-		head:  make([]ID, level.Width*level.Height),
-		dirty: true,
+		head:   make([]ID, level.Width*level.Height),
+		byKind: make([]kindList, len(lex.kinds)),
+		dirty:  true,
 	}
 	// a level lists many objects of one kind in a row: look a kind up once
 	// for each run of them
@@ -213,9 +231,10 @@ func (b *Board) clone() *Board {
 		lex: b.lex, w: b.w, h: b.h, won: b.won, dirty: b.dirty,
 		objs:     append(make([]object, 0, len(b.objs)+len(b.objs)/4+1), b.objs...),
 		head:     slices.Clone(b.head),
+		byKind:   slices.Clone(b.byKind),
 		rs:       b.rs,
 		canceled: b.canceled, kinds: b.kinds, kindRule: b.kindRule,
-		possible: b.possible, converts: b.converts,
+		possible: b.possible, converts: b.converts, gen: b.gen,
 		shared: true,
 	}
 }
@@ -302,11 +321,12 @@ func (b *Board) Won() bool { return b.won }
 // Lost is true while no object is YOU.
 func (b *Board) Lost() bool {
 	b.sync()
-	if b.possible&b.lex.prop[propYou] == 0 {
+	you := b.lex.prop[propYou]
+	if b.possible&you == 0 {
 		return true
 	}
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
+	for _, id := range b.objectsOf(b.kindsWith(propYou)) {
+		if b.props(id)&you != 0 {
 			return false
 		}
 	}
@@ -355,6 +375,7 @@ func (b *Board) create(k KindID, x, y int) ID {
 	id := ID(len(b.objs))
 	b.objs = append(b.objs, object{kind: k, x: int16(x), y: int16(y), alive: true})
 	b.insert(id, x, y)
+	b.join(id)
 	if b.isText(k) {
 		b.dirty = true
 	}
@@ -369,6 +390,7 @@ func (b *Board) destroy(id ID) {
 	}
 	o.alive = false
 	b.remove(id, int(o.x), int(o.y))
+	b.leave(id)
 	if b.inTurn {
 		b.lastDestroyed = append(b.lastDestroyed, id)
 	}
@@ -395,7 +417,50 @@ func (b *Board) setKind(id ID, k KindID) {
 	if b.isText(o.kind) || b.isText(k) {
 		b.dirty = true
 	}
+	b.leave(id)
 	o.kind = k
+	b.join(id)
+}
+
+// join puts a live object on its kind's list in age order; most often it
+// is the youngest.
+func (b *Board) join(id ID) {
+	o := &b.objs[id]
+	l := &b.byKind[o.kind]
+	l.n++
+	prev := l.last
+	for prev != 0 && prev > id {
+		prev = b.objs[prev].kprev
+	}
+	o.kprev = prev
+	if prev == 0 {
+		o.knext, l.first = l.first, id
+	} else {
+		o.knext, b.objs[prev].knext = b.objs[prev].knext, id
+	}
+	if o.knext == 0 {
+		l.last = id
+	} else {
+		b.objs[o.knext].kprev = id
+	}
+}
+
+// leave takes an object off its kind's list.
+func (b *Board) leave(id ID) {
+	o := &b.objs[id]
+	l := &b.byKind[o.kind]
+	l.n--
+	if o.kprev == 0 {
+		l.first = o.knext
+	} else {
+		b.objs[o.kprev].knext = o.knext
+	}
+	if o.knext == 0 {
+		l.last = o.kprev
+	} else {
+		b.objs[o.knext].kprev = o.kprev
+	}
+	o.knext, o.kprev = 0, 0
 }
 
 // insert puts an object on a tile's list in age order.

@@ -21,9 +21,10 @@ func (b *Board) move(d Dir) {
 	}
 	dx, dy := d.delta()
 	b.s.yous = b.s.yous[:0]
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
-			b.s.yous = append(b.s.yous, ID(id))
+	you := b.lex.prop[propYou]
+	for _, id := range b.objectsOf(b.kindsWith(propYou)) {
+		if b.props(id)&you != 0 {
+			b.s.yous = append(b.s.yous, id)
 		}
 	}
 	ahead := func(id ID) int {

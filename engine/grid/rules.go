@@ -26,15 +26,16 @@ func (b *Board) compile() {
 	}
 	b.dirty = false
 	b.written = false
+	b.gen++
 	lex := b.lex
 	p := parsers.Get().(*parser)
 	defer parsers.Put(p)
 	p.begin(lex, &p.out)
 	// the text cells, row-major, each tile's words oldest first and once
 	keys := p.keys[:0]
-	for id := 1; id < len(b.objs); id++ {
-		o := &b.objs[id]
-		if o.alive && lex.kinds[o.kind].text {
+	for k := lex.firstText; int(k) < len(b.byKind); k++ {
+		for id := b.byKind[k].first; id != 0; id = b.objs[id].knext {
+			o := &b.objs[id]
 			keys = append(keys, uint64(int(o.y)*b.w+int(o.x))<<32|uint64(id))
 		}
 	}
@@ -121,6 +122,13 @@ func (b *Board) compile() {
 			if r.Cond != 0 {
 				kr.static = false
 			}
+			bit := lex.bit[r.Pred]
+			if !r.Neg {
+				kr.may |= bit
+			}
+			if bit == 0 {
+				kr.conv = true
+			}
 		}
 	}
 	for k := 1; k < len(b.kinds); k++ {
@@ -139,6 +147,87 @@ func (b *Board) compile() {
 		}
 		kr.props = given &^ taken
 	}
+}
+
+// kindSet is the kinds a scan looks at, as of one parse (gen).
+type kindSet struct {
+	gen   uint32
+	kinds []KindID
+}
+
+// convertible stands for "some rule may convert or delete it" in kindsWith.
+const convertible = numProps
+
+// kindsWith lists the kinds whose objects may have property p now (for
+// convertible: the kinds with a rule whose predicate is no property).
+func (b *Board) kindsWith(p prop) []KindID {
+	ks := &b.work().with[p]
+	if ks.gen == b.gen {
+		return ks.kinds
+	}
+	ks.gen = b.gen
+	ks.kinds = ks.kinds[:0]
+	bit := b.lex.prop[p]
+	for k := 1; k < len(b.kinds); k++ {
+		kr := &b.kinds[k]
+		var may bool
+		switch {
+		case p == convertible:
+			may = kr.conv
+		case kr.static:
+			may = kr.props&bit != 0
+		default:
+			may = kr.may&bit != 0
+		}
+		if may {
+			ks.kinds = append(ks.kinds, KindID(k))
+		}
+	}
+	return ks.kinds
+}
+
+// objectsOf lists the live objects of the kinds, oldest first, in the
+// scratch's candidate buffer.
+func (b *Board) objectsOf(kinds []KindID) []ID {
+	s := b.work()
+	buf := s.cand[:0]
+	count, live := 0, 0
+	var only KindID
+	for _, k := range kinds {
+		if n := b.byKind[k].n; n > 0 {
+			count, live, only = count+1, live+int(n), k
+		}
+	}
+	switch {
+	case count == 1:
+		for id := b.byKind[only].first; id != 0; id = b.objs[id].knext {
+			buf = append(buf, id)
+		}
+	case count > 1 && live*8 < len(b.objs):
+		for _, k := range kinds {
+			for id := b.byKind[k].first; id != 0; id = b.objs[id].knext {
+				buf = append(buf, id)
+			}
+		}
+		slices.Sort(buf)
+	case count > 1:
+		if len(s.kindMark) < len(b.kinds) {
+			s.kindMark = make([]bool, len(b.kinds))
+		}
+		for _, k := range kinds {
+			s.kindMark[k] = true
+		}
+		for id := 1; id < len(b.objs); id++ {
+			if o := &b.objs[id]; o.alive && s.kindMark[o.kind] {
+				buf = append(buf, ID(id))
+			}
+		}
+		for _, k := range kinds {
+			s.kindMark[k] = false
+		}
+	}
+	s.cand = buf
+	return buf
 }
 
 // rulesOf lists the rules whose subject names kind k, in reading order.

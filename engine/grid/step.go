@@ -31,11 +31,7 @@ func (b *Board) convert() {
 		return
 	}
 	b.s.decisions, b.s.targets = b.s.decisions[:0], b.s.targets[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if kr := &b.kinds[o.kind]; !o.alive || kr.from == kr.to {
-			continue
-		}
+	for _, id := range b.objectsOf(b.kindsWith(convertible)) {
 		if d, ok := b.decide(id); ok {
 			b.s.decisions = append(b.s.decisions, d)
 		}
@@ -170,11 +166,8 @@ func (b *Board) hazard(h *hazard) {
 	}
 	b.s.doomedSet.reset()
 	b.s.doomed = b.s.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
+	for _, id := range b.objectsOf(b.kindsWith(h.by)) {
 		o := &b.objs[id]
-		if !o.alive {
-			continue
-		}
 		p := b.props(id)
 		if p&by == 0 {
 			continue
