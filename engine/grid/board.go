@@ -166,8 +166,8 @@ type scratch struct {
 	decisions []decision
 	used      []bool
 	tileBuf   []ID
-	cand      []ID                    // objectsOf's answer
-	kindMark  []bool                  // per kind, for objectsOf
+	cand      []ID                     // objectsOf's answer
+	kindMark  []bool                   // per kind, for objectsOf
 	with      [convertible + 1]kindSet // kindsWith's answers
 }
 
@@ -193,10 +193,10 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		return t.clone(), nil
 	}
 	b := &Board{
-		lex:   lex,
-		w:     level.Width,
-		h:     level.Height,
-		objs:  make([]object, 1, len(level.Objects)+1),
+		lex:    lex,
+		w:      level.Width,
+		h:      level.Height,
+		objs:   make([]object, 1, len(level.Objects)+1),
 		head:   make([]ID, level.Width*level.Height),
 		byKind: make([]kindList, len(lex.kinds)),
 		dirty:  true,
