@@ -85,6 +85,8 @@ type parser struct {
 	run   [][]WordID
 	subj  []WordID
 	preds []predicate
+	// a condition's readings, and the longer ones being made
+	readings, longer []WordID
 	reach []uint8
 }
 
@@ -212,15 +214,17 @@ func (p *parser) parseRun(run [][]WordID) {
 	}
 }
 
-// condition reads a condition's nouns from tile k on, then IS and its predicates.
+// condition reads a condition's nouns from tile k on, then IS and its
+// predicates. Its readings so far, each n nouns long, lie one after another
+// in a buffer.
 func (p *parser) condition(run [][]WordID, subjects []WordID, c WordID, k int) {
 	if k >= len(run) {
 		return
 	}
-	var readings [][]WordID
-	for _, n := range run[k] {
-		if p.lex.class[n]&classNoun != 0 {
-			readings = append(readings, []WordID{n})
+	readings, n := p.readings[:0], 1
+	for _, w := range run[k] {
+		if p.lex.class[w]&classNoun != 0 {
+			readings = append(readings, w)
 		}
 	}
 	for m := k; len(readings) > 0 && m+1 < len(run); m += 2 {
@@ -228,28 +232,31 @@ func (p *parser) condition(run [][]WordID, subjects []WordID, c WordID, k int) {
 		if p.has(next, classIs) {
 			preds := p.predicates(run, m+2)
 			if len(preds) > 0 {
-				for _, nouns := range readings {
-					p.emit(subjects, p.rs.cond(c, nouns), preds)
+				for i := 0; i < len(readings); i += n {
+					p.emit(subjects, p.rs.cond(c, readings[i:i+n]), preds)
 				}
 			}
 		}
 		if !p.has(next, classAnd) || m+2 >= len(run) {
-			return
+			break
 		}
-		var longer [][]WordID
-		for _, r := range readings {
-			for _, n := range run[m+2] {
-				if p.lex.class[n]&classNoun == 0 {
+		longer, count := p.longer[:0], 0
+		for i := 0; i < len(readings); i += n {
+			for _, w := range run[m+2] {
+				if p.lex.class[w]&classNoun == 0 {
 					continue
 				}
-				if len(longer) == maxConditionReadings {
+				if count == maxConditionReadings {
 					break
 				}
-				longer = append(longer, append(r[:len(r):len(r)], n))
+				longer = append(append(longer, readings[i:i+n]...), w)
+				count++
 			}
 		}
-		readings = longer
+		p.readings, p.longer = longer, readings
+		readings, n = longer, n+1
 	}
+	p.readings = readings
 }
 
 type predicate struct {
