@@ -87,7 +87,7 @@ type parser struct {
 	preds []predicate
 	// a condition's readings, and the longer ones being made
 	readings, longer []WordID
-	reach []uint8
+	reach            []uint8
 }
 
 // begin empties the parser and the rule set for a new parse.
