@@ -82,9 +82,11 @@ type parser struct {
 	words []WordID
 	cells []textCell // in row-major order
 	keys  []uint64   // sort keys
-	run   [][]WordID
-	subj  []WordID
-	preds []predicate
+	// the cells in column-major order, and a count per column to sort them
+	order, starts []int32
+	run           [][]WordID
+	subj          []WordID
+	preds         []predicate
 	// a condition's readings, and the longer ones being made
 	readings, longer []WordID
 	reach            []uint8
@@ -108,16 +110,29 @@ func (p *parser) parse() {
 		run = append(run, p.words[c.from:c.to])
 	}
 	run = p.flush(run)
-	// the columns: the cells sorted by (x, y)
-	keys := p.keys[:0]
-	for i, c := range p.cells {
-		keys = append(keys, uint64(c.x)<<48|uint64(c.y)<<24|uint64(i))
+	// the columns: the cells in row-major order, stably sorted by x
+	// (counting them by column) are in column-major order
+	width := int32(0)
+	for _, c := range p.cells {
+		width = max(width, c.x+1)
 	}
-	slices.Sort(keys)
-	for k, key := range keys {
-		c := p.cells[key&(1<<24-1)]
+	starts := slices.Grow(p.starts[:0], int(width)+1)[:width+1]
+	clear(starts)
+	for _, c := range p.cells {
+		starts[c.x+1]++
+	}
+	for x := int32(1); x <= width; x++ {
+		starts[x] += starts[x-1]
+	}
+	order := slices.Grow(p.order[:0], len(p.cells))[:len(p.cells)]
+	for i, c := range p.cells {
+		order[starts[c.x]] = int32(i)
+		starts[c.x]++
+	}
+	for k, i := range order {
+		c := p.cells[i]
 		if k > 0 {
-			prev := p.cells[keys[k-1]&(1<<24-1)]
+			prev := p.cells[order[k-1]]
 			if c.x != prev.x || c.y != prev.y+1 {
 				run = p.flush(run)
 			}
@@ -125,7 +140,7 @@ func (p *parser) parse() {
 		run = append(run, p.words[c.from:c.to])
 	}
 	run = p.flush(run)
-	p.keys, p.run = keys, run
+	p.starts, p.order, p.run = starts, order, run
 	lex := p.lex
 	if lex.textWord != 0 && lex.propWord[propPush] != 0 {
 		p.rs.add(Rule{Subject: lex.textWord, Pred: lex.propWord[propPush]})
