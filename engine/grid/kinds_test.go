@@ -29,6 +29,18 @@ func checkKindLists(t *testing.T, b *Board, after string) {
 			t.Fatalf("after %s: kind %s lists %v (last %d, n %d), want %v", after, b.lex.kinds[k].name, got, b.byKind[k].last, b.byKind[k].n, want)
 		}
 	}
+	// objectsOf merges the lists of any set of kinds in age order
+	for _, kinds := range [][]KindID{nil, {1}, {2, 1}, {3, 1, 2}, {4, 2, 3, 1}, {5, 1, 4, 2, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9}} {
+		var want []ID
+		for id := 1; id < len(b.objs); id++ {
+			if o := b.objs[id]; o.alive && slices.Contains(kinds, o.kind) {
+				want = append(want, ID(id))
+			}
+		}
+		if got := b.objectsOf(kinds); !slices.Equal(got, want) && len(got)+len(want) > 0 {
+			t.Fatalf("after %s: objectsOf(%v) = %v, want %v", after, kinds, got, want)
+		}
+	}
 }
 
 // TestKindListsFollowObjects: creation, destruction, conversion and Undo

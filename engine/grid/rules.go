@@ -203,14 +203,37 @@ func (b *Board) objectsOf(kinds []KindID) []ID {
 		for id := b.byKind[only].first; id != 0; id = b.objs[id].knext {
 			buf = append(buf, id)
 		}
-	case count > 1 && live*8 < len(b.objs):
+	case count <= 4:
+		// merge the lists, oldest first
+		var at [4]ID
+		n := 0
+		for _, k := range kinds {
+			if first := b.byKind[k].first; first != 0 {
+				at[n] = first
+				n++
+			}
+		}
+		for {
+			next := -1
+			for i := range n {
+				if at[i] != 0 && (next < 0 || at[i] < at[next]) {
+					next = i
+				}
+			}
+			if next < 0 {
+				break
+			}
+			buf = append(buf, at[next])
+			at[next] = b.objs[at[next]].knext
+		}
+	case live*8 < len(b.objs):
 		for _, k := range kinds {
 			for id := b.byKind[k].first; id != 0; id = b.objs[id].knext {
 				buf = append(buf, id)
 			}
 		}
 		slices.Sort(buf)
-	case count > 1:
+	default:
 		if len(s.kindMark) < len(b.kinds) {
 			s.kindMark = make([]bool, len(b.kinds))
 		}
