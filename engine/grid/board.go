@@ -127,26 +127,21 @@ type Board struct {
 	byKind []kindList
 	won    bool
 
-	dirty    bool    // text appeared, vanished, moved or changed since the last parse
-	gen      uint32  // how many parses the board has made
-	rs       RuleSet // what the last parse read, the board's own copy
-	written  bool    // rules and active are the last parse's
-	rules    []string
-	active   []string
-	kinds    []kindRules
-	kindRule []int32 // each kind's rules, one kind after another
-	possible uint64  // every property some rule gives
-	converts bool    // some rule converts or deletes objects
-	// shared: rs, canceled, kinds and kindRule are another board's too, so
-	// the next compile makes its own
-	shared bool
+	dirty bool   // text appeared, vanished, moved or changed since the last parse
+	gen   uint32 // how many parses the board has made
+	// c is what the last parse read: own, or a copy the lexicon keeps of
+	// that text's parse, shared and never changed
+	c       *compiled
+	own     compiled
+	written bool // rules and active are c's
+	rules   []string
+	active  []string
 
 	journal chunked[change]
 	turns   chunked[turn]
 
 	inTurn bool
 
-	canceled      []bool // per rule of rs: not in force
 	lastDestroyed []ID
 
 	s *scratch // made on first use
@@ -190,7 +185,7 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		key.objects = &level.Objects[0]
 	}
 	if t := lex.built.find(key, level.Objects); t != nil {
-		return t.clone(), nil
+		return t.clone(false), nil // t never parses again
 	}
 	b := &Board{
 		lex:    lex,
@@ -223,20 +218,21 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 	return b, nil
 }
 
-// clone is a copy of a board that has no history. The copy shares the
-// rules b compiled, so b must not compile again unless it is marked shared
-// too.
-func (b *Board) clone() *Board {
-	return &Board{
-		lex: b.lex, w: b.w, h: b.h, won: b.won, dirty: b.dirty,
-		objs:     append(make([]object, 0, len(b.objs)+len(b.objs)/4+1), b.objs...),
-		head:     slices.Clone(b.head),
-		byKind:   slices.Clone(b.byKind),
-		rs:       b.rs,
-		canceled: b.canceled, kinds: b.kinds, kindRule: b.kindRule,
-		possible: b.possible, converts: b.converts, gen: b.gen,
-		shared: true,
+// clone is a copy of a board that has no history. It copies b's parse if
+// that is b's own and b may parse again (own), and shares it otherwise.
+func (b *Board) clone(own bool) *Board {
+	c := &Board{
+		lex: b.lex, w: b.w, h: b.h, won: b.won, dirty: b.dirty, gen: b.gen,
+		objs:   append(make([]object, 0, len(b.objs)+len(b.objs)/4+1), b.objs...),
+		head:   slices.Clone(b.head),
+		byKind: slices.Clone(b.byKind),
+		c:      b.c,
 	}
+	if own && b.c == &b.own {
+		c.own = b.own.clone()
+		c.c = &c.own
+	}
+	return c
 }
 
 // Lexicon is the board's word list.
@@ -322,7 +318,7 @@ func (b *Board) Won() bool { return b.won }
 func (b *Board) Lost() bool {
 	b.sync()
 	you := b.lex.prop[propYou]
-	if b.possible&you == 0 {
+	if b.c.possible&you == 0 {
 		return true
 	}
 	for _, id := range b.objectsOf(b.kindsWith(propYou)) {
@@ -529,13 +525,13 @@ type RuleInfo struct {
 func (b *Board) Active() []RuleInfo {
 	b.sync()
 	var out []RuleInfo
-	for i, r := range b.rs.Rules {
-		if b.canceled[i] {
+	for i, r := range b.c.rs.Rules {
+		if b.c.canceled[i] {
 			continue
 		}
 		info := RuleInfo{Subject: b.lex.words[r.Subject].Word, Neg: r.Neg, Pred: b.lex.words[r.Pred].Word}
 		if r.Cond != 0 {
-			c := b.rs.Conds[r.Cond]
+			c := b.c.rs.Conds[r.Cond]
 			words := []string{b.lex.words[c.Word].Word}
 			for i, n := range c.Nouns {
 				if i > 0 {
@@ -649,6 +645,5 @@ func (m *builtBoards) keep(key levelKey, objects []LevelObject, b *Board) {
 	if m.boards == nil || len(m.boards) == maxBuiltBoards {
 		m.boards = map[levelKey]builtBoard{}
 	}
-	m.boards[key] = builtBoard{objects: slices.Clone(objects), board: b.clone()}
-	b.shared = true
+	m.boards[key] = builtBoard{objects: slices.Clone(objects), board: b.clone(true)}
 }

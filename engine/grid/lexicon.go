@@ -106,7 +106,8 @@ type kindInfo struct {
 // Lexicon is the word list the engine reads: which words exist and what
 // role each plays. Its words are immutable once built, and it may be shared
 // by boards and goroutines; it also keeps, behind a lock, copies of boards
-// New built from levels it was handed more than once.
+// New built from levels it was handed more than once and of the parses of
+// texts boards parsed more than once.
 type Lexicon struct {
 	words  []Word // index 0 unused
 	class  []uint8
@@ -126,7 +127,8 @@ type Lexicon struct {
 	prop     [numProps + 1]uint64
 	propWord [numProps]WordID
 
-	built builtBoards // boards New built, to copy
+	built  builtBoards // boards New built, to copy
+	parses keptParses  // texts boards parsed, to take
 }
 
 // ParseLexicon reads a lexicon in the words.json format.

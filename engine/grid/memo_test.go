@@ -132,3 +132,42 @@ func TestNewCopiesConcurrently(t *testing.T) {
 		}
 	}
 }
+
+// TestParsesAreKeptAndShared: a text parsed twice is kept by the lexicon;
+// a board with that text takes the kept parse instead of parsing, and a
+// board that goes on to parse other text leaves the kept one as it was.
+func TestParsesAreKeptAndShared(t *testing.T) {
+	lex := testLexicon(t)
+	lv := LevelDef{Width: 6, Height: 4}
+	for x, w := range strings.Fields("ZIP IS YOU") {
+		lv.Objects = append(lv.Objects, LevelObject{Kind: "text:" + w, X: x + 1, Y: 1})
+	}
+	lv.Objects = append(lv.Objects, LevelObject{Kind: "zip", X: 0, Y: 1}, LevelObject{Kind: "text:WIN", X: 5, Y: 3})
+	fresh := func() *Board {
+		// a new slice each time, so that no built board is copied
+		return mustNew(t, lex, LevelDef{Width: lv.Width, Height: lv.Height, Objects: slices.Clone(lv.Objects)})
+	}
+	fresh()
+	fresh()
+	a := fresh()
+	if a.c == &a.own {
+		t.Fatal("a text parsed twice was not kept: a third board parsed it itself")
+	}
+	kept := a.c
+	want := boardState(fresh())
+	a.Step(Right) // pushes ZIP IS YOU, so the board parses again
+	if a.c == kept || a.c != &a.own {
+		t.Fatal("after its text moved the board still holds the kept parse")
+	}
+	if !slices.Equal(a.Rules(), []string{"TEXT IS PUSH", "ZIP IS YOU"}) {
+		t.Errorf("rules after the push %q", a.Rules())
+	}
+	a.Step(Left)
+	a.Step(Down)
+	if got := boardState(fresh()); got != want {
+		t.Fatalf("a board with the kept text after another board parsed on:\n%s\nwant\n%s", got, want)
+	}
+	if len(kept.rs.Rules) != 2 || kept.canceled[0] {
+		t.Errorf("the kept parse changed: %+v", kept.rs.Rules)
+	}
+}

@@ -16,7 +16,7 @@ func (b *Board) Move(d Dir) {
 // object steps at most once.
 func (b *Board) move(d Dir) {
 	b.sync()
-	if b.possible&b.lex.prop[propYou] == 0 {
+	if b.c.possible&b.lex.prop[propYou] == 0 {
 		return
 	}
 	dx, dy := d.delta()
@@ -141,7 +141,7 @@ func (lex *Lexicon) opposite(a, b uint64) bool {
 // and still stands, it and the oldest object on its tile that is its
 // opposite (OPEN meeting SHUT).
 func (b *Board) openShut() {
-	if b.possible&b.lex.prop[propOpen] == 0 || b.possible&b.lex.prop[propShut] == 0 {
+	if b.c.possible&b.lex.prop[propOpen] == 0 || b.c.possible&b.lex.prop[propShut] == 0 {
 		return
 	}
 	for _, id := range b.s.moveList {

@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 )
@@ -87,6 +88,7 @@ type parser struct {
 	run           [][]WordID
 	subj          []WordID
 	preds         []predicate
+	text          []byte // the cells' layout
 	// a condition's readings, and the longer ones being made
 	readings, longer []WordID
 	reach            []uint8
@@ -97,6 +99,22 @@ func (p *parser) begin(lex *Lexicon, rs *RuleSet) {
 	p.lex, p.rs = lex, rs
 	p.words, p.cells = p.words[:0], p.cells[:0]
 	rs.reset()
+}
+
+// layout writes the cells as bytes: each one's tile and words. Two texts
+// with one layout parse alike.
+func (p *parser) layout() []byte {
+	out := p.text[:0]
+	for _, c := range p.cells {
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.x))
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.y))
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.to-c.from))
+		for _, w := range p.words[c.from:c.to] {
+			out = binary.LittleEndian.AppendUint16(out, uint16(w))
+		}
+	}
+	p.text = out
+	return out
 }
 
 // parse reads the rows, then the columns, of the cells, then adds TEXT IS

@@ -27,7 +27,7 @@ type decision struct {
 // convert turns objects into what the rules in force tell them to be,
 // every decision taken from the board as movement left it.
 func (b *Board) convert() {
-	if !b.converts {
+	if !b.c.converts {
 		return
 	}
 	b.s.decisions, b.s.targets = b.s.decisions[:0], b.s.targets[:0]
@@ -75,7 +75,7 @@ func (b *Board) decide(id ID) (decision, bool) {
 	d := decision{id: id, from: len(b.s.targets)}
 	negated := func(w WordID) bool {
 		for _, ri := range rules {
-			r := b.rs.Rules[ri]
+			r := b.c.rs.Rules[ri]
 			if r.Neg && r.Pred == w && (r.Cond == 0 || b.holds(id, r.Cond)) {
 				return true
 			}
@@ -84,7 +84,7 @@ func (b *Board) decide(id ID) (decision, bool) {
 	}
 	locked := false
 	for _, ri := range rules {
-		r := b.rs.Rules[ri]
+		r := b.c.rs.Rules[ri]
 		if b.lex.bit[r.Pred] != 0 || (r.Cond != 0 && !b.holds(id, r.Cond)) {
 			continue
 		}
@@ -161,7 +161,7 @@ var hazards = [...]hazard{
 func (b *Board) hazard(h *hazard) {
 	lex := b.lex
 	by, other, float := lex.prop[h.by], lex.prop[h.other], lex.prop[propFloat]
-	if b.possible&by == 0 || (h.other != noProp && b.possible&other == 0) || (h.wins && b.won) {
+	if b.c.possible&by == 0 || (h.other != noProp && b.c.possible&other == 0) || (h.wins && b.won) {
 		return
 	}
 	b.s.doomedSet.reset()
