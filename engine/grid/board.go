@@ -164,12 +164,35 @@ type scratch struct {
 	cand      []ID                     // objectsOf's answer
 	kindMark  []bool                   // per kind, for objectsOf
 	with      [convertible + 1]kindSet // kindsWith's answers
+
+	// the first room of the lists above, so that a board's first turn
+	// makes one allocation for its scratch, not one a list
+	ids   [7][scratchIDs]ID
+	marks [3][scratchMarks]uint32
+	kinds [convertible + 1][scratchKinds]KindID
 }
+
+// How many entries the scratch's lists hold before they allocate.
+const (
+	scratchIDs   = 32
+	scratchMarks = 128
+	scratchKinds = 8
+)
 
 // work is the board's scratch, made the first time it is needed.
 func (b *Board) work() *scratch {
 	if b.s == nil {
-		b.s = new(scratch)
+		s := new(scratch)
+		for i, list := range []*[]ID{&s.plan, &s.moveList, &s.yous, &s.doomed, &s.pullBuf, &s.tileBuf, &s.cand} {
+			*list = s.ids[i][:0]
+		}
+		for i, m := range []*marker{&s.moved, &s.planned, &s.doomedSet} {
+			m.mark = s.marks[i][:]
+		}
+		for p := range s.with {
+			s.with[p].kinds = s.kinds[p][:0]
+		}
+		b.s = s
 	}
 	return b.s
 }
