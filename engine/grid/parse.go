@@ -41,41 +41,18 @@ type RuleSet struct {
 // sentence yields, so that a pathological board cannot exhaust memory.
 const maxConditionReadings = 1024
 
-// TextGrid is the text of a board: for each tile, the distinct words
-// written on it, oldest first.
-type TextGrid struct {
-	Width, Height int
-	Cells         [][]WordID // Cells[y*Width+x]
-}
-
-// Parse reads every sentence of a text grid: rows left to right, top to
-// bottom, then columns top to bottom, left to right. Stacked text yields every
-// reading. Every noun that is not one of a condition's nouns starts a
-// sentence; words that form no sentence are ignored. The rule "TEXT IS PUSH"
-// (in the lexicon's words) is added last when the lexicon has both words.
-func Parse(lex *Lexicon, tg TextGrid) *RuleSet {
-	rs := &RuleSet{}
-	p := parser{}
-	p.begin(lex, rs)
-	for i, c := range tg.Cells {
-		if len(c) > 0 {
-			p.cells = append(p.cells, textCell{x: int32(i % tg.Width), y: int32(i / tg.Width), from: int32(len(p.words))})
-			p.words = append(p.words, c...)
-			p.cells[len(p.cells)-1].to = int32(len(p.words))
-		}
-	}
-	p.parse()
-	return rs
-}
-
 // textCell is a tile with text: its words are the parser's words[from:to].
 type textCell struct {
 	x, y     int32
 	from, to int32
 }
 
-// parser reads the sentences of the text cells it is given, row-major, into
-// a RuleSet. Its buffers are kept between parses.
+// parser reads every sentence of the text cells it is given (row-major):
+// rows left to right, top to bottom, then columns top to bottom, left to
+// right. Stacked text yields every reading. Every noun that is not one of a
+// condition's nouns starts a sentence; words that form no sentence are
+// ignored. The rule "TEXT IS PUSH" (in the lexicon's words) is added last
+// when the lexicon has both words. Its buffers are kept between parses.
 type parser struct {
 	lex   *Lexicon
 	rs    *RuleSet
