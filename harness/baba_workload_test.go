@@ -60,6 +60,7 @@ func generatedLevel(seed uint64, w, h, rules, objects int) LevelDef {
 			if word.Times == 0 {
 				props = append(props, word.Word)
 			}
+		default: // operators, conditions and meta words make no rule of their own here
 		}
 	}
 	lv := LevelDef{Width: w, Height: h}

@@ -1,16 +1,21 @@
 // Package expansion is the Expansion Drop's check: which files under a
 // workspace's engine folders differ between a commit and the working tree.
 // It diffs the commit's tree against the files on disk, restricted to the
-// engine folders, with go-git: untracked files count, ignored ones do not
-// (unless tracked), and an engine folder the commit did not have is all
-// added. It never walks the rest of the repository.
+// engine folders (those .course.json names at the commit and those it names
+// now), with go-git. Which files an engine folder has is package
+// enginefiles' answer, the same the coupling audit uses: untracked files
+// count, ignored ones count only when Go would build or embed them, links
+// are followed. A file counts as unchanged only when its content is the
+// commit's: the index's stat data is trusted only when all of it (size,
+// modification and change times, inode) still holds, and anything else is
+// hashed. It never walks the rest of the repository.
 package expansion
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -22,15 +27,13 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 )
 
 // Kind is how an engine file differs from the commit.
@@ -53,17 +56,14 @@ func (c Change) String() string { return fmt.Sprintf("%s: %s", c.Kind, c.Path) }
 
 // Result is the outcome of a check.
 type Result struct {
-	Revision string   `json:"revision"` // as given
-	Commit   string   `json:"commit"`   // the full hash it resolved to
-	Changes  []Change `json:"changes"`  // sorted by path
+	Revision   string   `json:"revision"`   // as given
+	Commit     string   `json:"commit"`     // the full hash it resolved to
+	EngineDirs []string `json:"engineDirs"` // the folders compared: at the commit and now
+	Changes    []Change `json:"changes"`    // sorted by path
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
-type NotRepositoryError struct{ Dir string }
-
-func (e *NotRepositoryError) Error() string {
-	return fmt.Sprintf("%s is not a git repository; run `git init` there and commit your work first", e.Dir)
-}
+type NotRepositoryError = enginefiles.NotRepositoryError
 
 // RevisionError says a revision cannot be used: malformed, unknown or
 // ambiguous.
@@ -76,38 +76,27 @@ func (e *RevisionError) Error() string {
 	return fmt.Sprintf("revision %q %s", e.Revision, e.Why)
 }
 
+// UserError marks the error as the user's to mend.
+func (e *RevisionError) UserError() bool { return true }
+
 // revisionSyntax is what the check accepts: a name (branch, tag, HEAD, a hash
 // or its prefix), then any number of ^, ^N, ~ and ~N. Everything else
-// (reflog @{...}, paths after ':', ranges, ^{type}) go-git would read
-// differently from git, so it is refused rather than misread.
+// (reflog @{...}, paths after ':', ranges, ^{type}) is refused rather than
+// misread.
 var revisionSyntax = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./+-]*((\^[0-9]*)|(~[0-9]*))*$`)
 
 var hexPrefix = regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`)
 
-// Check compares the engine folders (slash paths relative to workspace) at
-// revision with the working tree.
+// Check compares the engine folders at revision with the working tree.
+// engineDirs is the folders .course.json names now (slash paths relative
+// to workspace); the folders its version at the commit names are compared
+// too, so that pointing engineDirs elsewhere hides nothing.
 func Check(workspace, revision string, engineDirs []string) (*Result, error) {
-	absWS, err := filepath.Abs(workspace)
-	if err != nil {
-		return nil, fmt.Errorf("finding the workspace %s: %w", workspace, err)
-	}
-	repo, err := git.PlainOpenWithOptions(absWS, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
-	if errors.Is(err, git.ErrRepositoryNotExists) {
-		return nil, &NotRepositoryError{Dir: workspace}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("opening the git repository of %s: %w", workspace, err)
-	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		return nil, &NotRepositoryError{Dir: workspace}
-	}
-	root := wt.Filesystem.Root()
-	prefix, err := relInside(root, absWS)
+	t, err := enginefiles.Open(workspace, true)
 	if err != nil {
 		return nil, err
 	}
-	commit, err := resolve(repo, revision)
+	commit, err := resolve(t.Repo, revision)
 	if err != nil {
 		return nil, err
 	}
@@ -115,79 +104,112 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
 	}
-	idx, err := repo.Storer.Index()
-	if err != nil {
-		return nil, fmt.Errorf("reading the git index: %w", err)
-	}
-	d := &differ{root: root, prefix: prefix, tracked: map[string]*index.Entry{}, trackedDirs: map[string]bool{}}
-	if st, err := os.Stat(filepath.Join(root, ".git", "index")); err == nil {
-		d.indexTime = st.ModTime()
-	}
-	var dirs []string
-	for _, dir := range engineDirs {
-		dirs = append(dirs, path.Join(prefix, path.Clean(dir)))
-	}
-	for _, e := range idx.Entries {
-		if under(e.Name, dirs) {
-			d.tracked[e.Name] = e
-			for p := path.Dir(e.Name); p != "." && !d.trackedDirs[p]; p = path.Dir(p) {
-				d.trackedDirs[p] = true
+	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
+	d := &differ{t: t, tree: tree}
+	d.fileMode = !strings.EqualFold(t.Config("core", "filemode"), "false")
+	d.crlf = wantsCRLFNormalizing(t)
+	res := &Result{Revision: revision, Commit: commit.Hash.String(), EngineDirs: dirs, Changes: []Change{}}
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		changes, err := d.diffDir(t.RepoPath(dir))
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range changes {
+			if !seen[c.Path] {
+				seen[c.Path] = true
+				res.Changes = append(res.Changes, c)
 			}
 		}
 	}
-	d.ignore = basePatterns(repo, root)
-	res := &Result{Revision: revision, Commit: commit.Hash.String(), Changes: []Change{}}
-	for _, dir := range dirs {
-		want, err := treeFiles(tree, dir)
-		if err != nil {
-			return nil, err
-		}
-		changes, err := d.diffDir(dir, want)
-		if err != nil {
-			return nil, err
-		}
-		res.Changes = append(res.Changes, changes...)
-	}
 	for i := range res.Changes {
-		rel := strings.TrimPrefix(res.Changes[i].Path, prefix+"/")
-		if prefix == "." {
-			rel = res.Changes[i].Path
-		}
-		res.Changes[i].Path = rel
+		res.Changes[i].Path = t.WorkspacePath(res.Changes[i].Path)
 	}
 	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
 	return res, nil
 }
 
-// relInside is the workspace's folder inside the repository, "." for its
-// root.
-func relInside(root, ws string) (string, error) {
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return "", fmt.Errorf("finding the repository root %s: %w", root, err)
+// union is the engine folders of both lists, cleaned, each once, with
+// folders inside another left out (the outer one covers them).
+func union(lists ...[]string) []string {
+	var all []string
+	have := map[string]bool{}
+	for _, l := range lists {
+		for _, d := range l {
+			c := path.Clean(filepath.ToSlash(d))
+			if !have[c] {
+				have[c] = true
+				all = append(all, c)
+			}
+		}
 	}
-	realWS, err := filepath.EvalSymlinks(ws)
-	if err != nil {
-		return "", fmt.Errorf("finding the workspace %s: %w", ws, err)
+	var out []string
+	for _, d := range all {
+		inner := false
+		for _, o := range all {
+			if o != d && (o == "." || strings.HasPrefix(d, o+"/")) {
+				inner = true
+			}
+		}
+		if !inner {
+			out = append(out, d)
+		}
 	}
-	rel, err := filepath.Rel(realRoot, realWS)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("the workspace %s is not inside the repository %s", ws, root)
-	}
-	return filepath.ToSlash(rel), nil
+	sort.Strings(out)
+	return out
 }
 
-func under(p string, dirs []string) bool {
-	for _, d := range dirs {
-		if d == "." || p == d || strings.HasPrefix(p, d+"/") {
+// dirsAt is the engine folders the workspace's .course.json names at the
+// commit; none when the commit has no readable one. Folders that would
+// leave the workspace are left out.
+func dirsAt(tree *object.Tree, prefix string) []string {
+	f, err := tree.File(path.Join(prefix, ".course.json"))
+	if err != nil {
+		return nil
+	}
+	raw, err := f.Contents()
+	if err != nil {
+		return nil
+	}
+	var cfg struct {
+		EngineDirs []string `json:"engineDirs"`
+	}
+	if json.Unmarshal([]byte(raw), &cfg) != nil {
+		return nil
+	}
+	var out []string
+	for _, d := range cfg.EngineDirs {
+		c := path.Clean(filepath.ToSlash(d))
+		if d == "" || path.IsAbs(c) || c == ".." || strings.HasPrefix(c, "../") {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// wantsCRLFNormalizing reports whether git turns CRLF line ends into LF when
+// it reads a file of the working tree (core.autocrlf true or input, or a
+// .gitattributes asking for text or eol conversion), so that a file that
+// differs from its blob only in line ends is unchanged.
+func wantsCRLFNormalizing(t *enginefiles.Tree) bool {
+	switch strings.ToLower(t.Config("core", "autocrlf")) {
+	case "true", "input":
+		return true
+	}
+	for _, f := range []string{filepath.Join(t.Root, ".gitattributes"), filepath.Join(t.Root, filepath.FromSlash(t.Prefix), ".gitattributes")} {
+		if raw, err := os.ReadFile(f); err == nil && regexp.MustCompile(`(^|\s)(text|eol=)`).Match(raw) {
 			return true
 		}
 	}
 	return false
 }
 
-// resolve reads a revision the way git would, refusing what go-git would
-// read differently.
+// resolve reads a revision the way git does. The name before any ^ and ~
+// is, in git's order: a full hash of an existing object; HEAD or a ref
+// (refs/NAME, refs/tags/NAME, refs/heads/NAME, refs/remotes/NAME,
+// refs/remotes/NAME/HEAD), so a branch or tag whose name looks like a hash
+// is that branch or tag; then a unique prefix of a commit's hash.
 func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	switch {
 	case rev == "":
@@ -201,85 +223,171 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	case !revisionSyntax.MatchString(rev):
 		return nil, &RevisionError{rev, "is not a revision this check reads; give HEAD, HEAD~N, HEAD^, a branch, a tag or a hash"}
 	}
-	name := rev
+	name, ops := rev, ""
 	if i := strings.IndexAny(rev, "^~"); i >= 0 {
-		name = rev[:i]
+		name, ops = rev[:i], rev[i:]
 	}
-	if hexPrefix.MatchString(name) && len(name) < 40 {
-		if _, err := repo.Reference(plumbing.NewBranchReferenceName(name), true); err != nil {
-			if _, err := repo.Reference(plumbing.NewTagReferenceName(name), true); err != nil {
-				n, err := commitsWithPrefix(repo, strings.ToLower(name))
-				if err != nil {
-					return nil, err
+	unknown := &RevisionError{rev, "is not a commit in this repository; check `git log --oneline` for the one you meant"}
+	c, err := resolveName(repo, rev, name)
+	if err != nil {
+		return nil, err
+	}
+	if c == nil {
+		return nil, unknown
+	}
+	for ops != "" {
+		op := ops[0]
+		ops = ops[1:]
+		j := 0
+		for j < len(ops) && ops[j] >= '0' && ops[j] <= '9' {
+			j++
+		}
+		n := 1
+		if j > 0 {
+			n, err = strconv.Atoi(ops[:j])
+			if err != nil {
+				return nil, &RevisionError{rev, "has a number too large to be a count of commits"}
+			}
+		}
+		ops = ops[j:]
+		switch {
+		case op == '^' && n == 0:
+		case op == '^':
+			if n > c.NumParents() {
+				return nil, unknown
+			}
+			if c, err = c.Parent(n - 1); err != nil {
+				return nil, unknown
+			}
+		default: // ~n: the first parent, n times
+			for range n {
+				if c.NumParents() == 0 {
+					return nil, unknown
 				}
-				if n > 1 {
-					return nil, &RevisionError{rev, fmt.Sprintf("is ambiguous: %d commits start with %s; give more digits of the hash", n, name)}
+				if c, err = c.Parent(0); err != nil {
+					return nil, unknown
 				}
 			}
 		}
 	}
-	h, err := repo.ResolveRevision(plumbing.Revision(rev))
-	if err != nil {
-		return nil, &RevisionError{rev, "is not a commit in this repository; check `git log --oneline` for the one you meant"}
-	}
-	c, err := repo.CommitObject(*h)
-	if err != nil {
-		return nil, &RevisionError{rev, "is not a commit in this repository; check `git log --oneline` for the one you meant"}
-	}
 	return c, nil
 }
 
-// commitsWithPrefix counts the commits (and tags of commits) whose hash
-// starts with prefix.
-func commitsWithPrefix(repo *git.Repository, prefix string) (int, error) {
+// resolveName finds the commit a revision's name (what stands before ^ and
+// ~) stands for; nil when there is none.
+func resolveName(repo *git.Repository, rev, name string) (*object.Commit, error) {
+	if len(name) == 40 && hexPrefix.MatchString(name) {
+		if c := peel(repo, plumbing.NewHash(name)); c != nil {
+			return c, nil
+		}
+	}
+	candidates := []plumbing.ReferenceName{plumbing.ReferenceName(name)}
+	if name != "HEAD" {
+		candidates = []plumbing.ReferenceName{
+			plumbing.ReferenceName("refs/" + name),
+			plumbing.NewTagReferenceName(name),
+			plumbing.NewBranchReferenceName(name),
+			plumbing.ReferenceName("refs/remotes/" + name),
+			plumbing.ReferenceName("refs/remotes/" + name + "/HEAD"),
+		}
+		if strings.HasPrefix(name, "refs/") {
+			candidates = append([]plumbing.ReferenceName{plumbing.ReferenceName(name)}, candidates...)
+		}
+	}
+	for _, rn := range candidates {
+		ref, err := repo.Reference(rn, true)
+		if err != nil {
+			continue
+		}
+		if c := peel(repo, ref.Hash()); c != nil {
+			return c, nil
+		}
+		return nil, &RevisionError{rev, "names a ref that does not point at a commit; give a commit"}
+	}
+	if !hexPrefix.MatchString(name) {
+		return nil, nil
+	}
+	hashes, err := commitsWithPrefix(repo, strings.ToLower(name))
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(hashes) > 1:
+		return nil, &RevisionError{rev, fmt.Sprintf("is ambiguous: %d commits start with %s; give more digits of the hash", len(hashes), name)}
+	case len(hashes) == 1:
+		return peel(repo, hashes[0]), nil
+	}
+	return nil, nil
+}
+
+// peel is the commit a hash names, directly or through annotated tags; nil
+// when it names no commit.
+func peel(repo *git.Repository, h plumbing.Hash) *object.Commit {
+	for range 10 {
+		if c, err := repo.CommitObject(h); err == nil {
+			return c
+		}
+		t, err := repo.TagObject(h)
+		if err != nil {
+			return nil
+		}
+		h = t.Target
+	}
+	return nil
+}
+
+// commitsWithPrefix is the commits (and tags of commits) whose hash starts
+// with prefix.
+func commitsWithPrefix(repo *git.Repository, prefix string) ([]plumbing.Hash, error) {
 	type prefixer interface {
 		HashesWithPrefix(prefix []byte) ([]plumbing.Hash, error)
 	}
 	p, ok := repo.Storer.(prefixer)
 	if !ok {
-		return 0, nil
+		return nil, nil
 	}
 	even := prefix[:len(prefix)&^1]
 	b, err := hex.DecodeString(even)
 	if err != nil {
-		return 0, nil
+		return nil, nil
 	}
 	hashes, err := p.HashesWithPrefix(b)
 	if err != nil {
-		return 0, fmt.Errorf("looking up hashes starting with %s: %w", prefix, err)
+		return nil, fmt.Errorf("looking up hashes starting with %s: %w", prefix, err)
 	}
-	n := 0
+	var out []plumbing.Hash
 	for _, h := range hashes {
-		if !strings.HasPrefix(h.String(), prefix) {
-			continue
-		}
-		if _, err := repo.CommitObject(h); err == nil {
-			n++
-		} else if t, err := repo.TagObject(h); err == nil {
-			if _, err := t.Commit(); err == nil {
-				n++
-			}
+		if strings.HasPrefix(h.String(), prefix) && peel(repo, h) != nil {
+			out = append(out, h)
 		}
 	}
-	return n, nil
+	return out, nil
 }
 
-// entry is a file in the commit's tree.
+// entry is a file (or submodule) in the commit's tree.
 type entry struct {
 	hash plumbing.Hash
 	mode filemode.FileMode
 }
 
-// treeFiles lists the files of the tree under dir; a dir the tree does not
-// have gives none.
+// treeFiles lists the files and submodules of the tree under dir; a dir the
+// tree does not have gives none, and a dir that is a file gives that file.
 func treeFiles(tree *object.Tree, dir string) (map[string]entry, error) {
 	files := map[string]entry{}
 	sub := tree
 	if dir != "." {
-		t, err := tree.Tree(dir)
+		e, err := tree.FindEntry(dir)
 		if errors.Is(err, object.ErrDirectoryNotFound) || errors.Is(err, object.ErrEntryNotFound) {
 			return files, nil
 		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
+		}
+		if e.Mode != filemode.Dir {
+			files[dir] = entry{hash: e.Hash, mode: e.Mode}
+			return files, nil
+		}
+		t, err := tree.Tree(dir)
 		if err != nil {
 			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
 		}
@@ -295,7 +403,7 @@ func treeFiles(tree *object.Tree, dir string) (map[string]entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
 		}
-		if e.Mode == filemode.Dir || e.Mode == filemode.Submodule {
+		if e.Mode == filemode.Dir {
 			continue
 		}
 		full := name
@@ -307,160 +415,111 @@ func treeFiles(tree *object.Tree, dir string) (map[string]entry, error) {
 	return files, nil
 }
 
-// differ walks the working tree of engine folders.
+// differ compares engine folders with one commit.
 type differ struct {
-	root        string
-	prefix      string
-	tracked     map[string]*index.Entry
-	trackedDirs map[string]bool
-	ignore      []gitignore.Pattern
-	indexTime   time.Time // when the index was written; zero if unknown
+	t        *enginefiles.Tree
+	tree     *object.Tree
+	fileMode bool // core.fileMode: the executable bit counts
+	crlf     bool // CRLF line ends count as LF
 }
 
-// basePatterns is the ignore rules that hold everywhere: the global and
-// system excludes files and .git/info/exclude. The .gitignore files are read
-// on the way down.
-func basePatterns(repo *git.Repository, root string) []gitignore.Pattern {
-	var ps []gitignore.Pattern
-	if cfg, err := repo.ConfigScoped(config.SystemScope); err == nil && cfg.Raw != nil {
-		if f := cfg.Raw.Section("core").Options.Get("excludesfile"); f != "" {
-			if strings.HasPrefix(f, "~/") {
-				if home, err := os.UserHomeDir(); err == nil {
-					f = filepath.Join(home, f[2:])
-				}
-			}
-			ps = append(ps, readPatterns(f, nil)...)
-		}
-	}
-	ps = append(ps, readPatterns(filepath.Join(root, ".git", "info", "exclude"), nil)...)
-	return ps
-}
-
-// readPatterns reads one ignore file; a missing file has no patterns.
-func readPatterns(file string, domain []string) []gitignore.Pattern {
-	b, err := os.ReadFile(file)
+// diffDir compares one engine folder (a path from the repository root)
+// with the commit's files under it.
+func (d *differ) diffDir(dir string) ([]Change, error) {
+	want, err := treeFiles(d.tree, dir)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	var ps []gitignore.Pattern
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		line := strings.TrimSuffix(sc.Text(), "\r")
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
-		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
-	}
-	return ps
-}
-
-func (d *differ) ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
-	for i := len(ps) - 1; i >= 0; i-- {
-		switch ps[i].Match(parts, isDir) {
-		case gitignore.Exclude:
-			return true
-		case gitignore.Include:
-			return false
-		}
-	}
-	return false
-}
-
-// diffDir compares one engine folder (a slash path from the repository
-// root) with the commit's files under it.
-func (d *differ) diffDir(dir string, want map[string]entry) ([]Change, error) {
 	var changes []Change
-	ps := append([]gitignore.Pattern(nil), d.ignore...)
-	// The .gitignore files of the folders above the engine folder.
-	parts := []string{}
-	if dir != "." {
-		parts = strings.Split(dir, "/")
-	}
-	ps = append(ps, readPatterns(filepath.Join(d.root, ".gitignore"), nil)...)
-	for i := 1; i <= len(parts); i++ {
-		ps = append(ps, readPatterns(filepath.Join(d.root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore"), parts[:i])...)
-	}
 	seen := map[string]bool{}
-	base := filepath.Join(d.root, filepath.FromSlash(dir))
-	if st, err := os.Stat(base); err == nil && st.IsDir() {
-		var walk func(rel string, parts []string, ps []gitignore.Pattern, onlyTracked bool) error
-		walk = func(rel string, parts []string, ps []gitignore.Pattern, onlyTracked bool) error {
-			abs := filepath.Join(d.root, filepath.FromSlash(rel))
-			entries, err := os.ReadDir(abs)
+	type linked struct {
+		enginefiles.LinkedDir
+		seen map[string]bool // real paths found under it
+	}
+	var links []*linked
+	var current *linked
+	err = d.t.Walk(dir, enginefiles.Visitor{
+		Dir: func(l enginefiles.LinkedDir) error {
+			current = &linked{LinkedDir: l, seen: map[string]bool{}}
+			links = append(links, current)
+			return nil
+		},
+		File: func(f enginefiles.File) error {
+			seen[f.Path] = true
+			w, inTree := want[f.Path]
+			if !inTree && f.Real != f.Path {
+				// A file reached through a linked folder: its content at
+				// the commit is the target's.
+				for _, l := range links {
+					if strings.HasPrefix(f.Path, l.Path+"/") && strings.HasPrefix(f.Real, l.Real+"/") {
+						l.seen[f.Real] = true
+					}
+				}
+				w, inTree = d.blobAt(f.Real)
+			}
+			if !inTree {
+				changes = append(changes, Change{Path: f.Path, Kind: Added})
+				return nil
+			}
+			same, err := d.same(f, w)
 			if err != nil {
-				return fmt.Errorf("reading %s: %w", rel, err)
+				return err
 			}
-			for _, e := range entries {
-				if e.Name() == ".gitignore" {
-					ps = append(ps, readPatterns(filepath.Join(abs, ".gitignore"), parts)...)
-					break
-				}
-			}
-			for _, e := range entries {
-				name := e.Name()
-				p := rel + "/" + name
-				if rel == "." {
-					p = name
-				}
-				sub := append(parts[:len(parts):len(parts)], name)
-				if e.IsDir() {
-					if name == ".git" {
-						continue
-					}
-					skip := onlyTracked || d.ignored(ps, sub, true)
-					if skip && !d.trackedDirs[p] {
-						continue
-					}
-					if err := walk(p, sub, ps, skip); err != nil {
-						return err
-					}
-					continue
-				}
-				ie, isTracked := d.tracked[p]
-				if !isTracked && (onlyTracked || d.ignored(ps, sub, false)) {
-					continue
-				}
-				seen[p] = true
-				w, inTree := want[p]
-				if !inTree {
-					changes = append(changes, Change{Path: p, Kind: Added})
-					continue
-				}
-				same, err := d.same(p, e, w, ie)
-				if err != nil {
-					return err
-				}
-				if !same {
-					changes = append(changes, Change{Path: p, Kind: Changed})
-				}
+			if !same {
+				changes = append(changes, Change{Path: f.Path, Kind: Changed})
 			}
 			return nil
-		}
-		ignoredDir := dir != "." && d.ignored(ps, parts, true)
-		if !ignoredDir || d.trackedDirs[dir] {
-			if err := walk(dir, parts, ps, ignoredDir); err != nil {
-				return nil, err
-			}
-		}
+		},
+	})
+	if err != nil {
+		return nil, err
 	}
 	for p := range want {
 		if !seen[p] {
 			changes = append(changes, Change{Path: p, Kind: Removed})
 		}
 	}
+	// A linked folder that was a link at the commit too: the files its
+	// target had then and has no more are removed.
+	for _, l := range links {
+		if w, ok := want[l.Path]; !ok || w.mode != filemode.Symlink {
+			if l.Path != dir {
+				continue
+			}
+		}
+		then, err := treeFiles(d.tree, l.Real)
+		if err != nil {
+			return nil, err
+		}
+		for real := range then {
+			if !l.seen[real] {
+				changes = append(changes, Change{Path: l.Path + strings.TrimPrefix(real, l.Real), Kind: Removed})
+			}
+		}
+	}
 	return changes, nil
 }
 
-// same reports whether the file at p has the content and mode the commit
-// has. When the index vouches for the file (its stat data unchanged since the
-// index was written, and the index's hash the commit's), the file is not
-// read.
-func (d *differ) same(p string, de fs.DirEntry, w entry, ie *index.Entry) (bool, error) {
-	info, err := de.Info()
-	if err != nil {
-		return false, fmt.Errorf("reading %s: %w", p, err)
+// blobAt is the commit's entry for a file, if it has one.
+func (d *differ) blobAt(p string) (entry, bool) {
+	e, err := d.tree.FindEntry(p)
+	if err != nil || e.Mode == filemode.Dir {
+		return entry{}, false
 	}
-	abs := filepath.Join(d.root, filepath.FromSlash(p))
+	return entry{hash: e.Hash, mode: e.Mode}, true
+}
+
+// same reports whether the file has the content and mode the commit has.
+// The file is not read only when git's index vouches for it: the index's
+// hash is the commit's and all its stat data still holds (see stat.go).
+func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
+	info := f.Info
+	if f.Submodule || w.mode == filemode.Submodule {
+		if !f.Submodule || w.mode != filemode.Submodule {
+			return false, nil
+		}
+		return submoduleAt(f.Abs) == w.hash, nil
+	}
 	var mode filemode.FileMode
 	switch {
 	case info.Mode()&fs.ModeSymlink != 0:
@@ -472,28 +531,88 @@ func (d *differ) same(p string, de fs.DirEntry, w entry, ie *index.Entry) (bool,
 	default:
 		return false, nil
 	}
+	if !d.fileMode && (mode == filemode.Executable || mode == filemode.Regular) &&
+		(w.mode == filemode.Executable || w.mode == filemode.Regular) {
+		mode = w.mode
+	}
 	if mode != w.mode {
 		return false, nil
 	}
-	if ie != nil && ie.Hash == w.hash && ie.Mode == w.mode && mode != filemode.Symlink &&
-		int64(ie.Size) == info.Size() && ie.ModifiedAt.Equal(info.ModTime()) &&
-		info.ModTime().Before(d.indexTime) {
+	if mode == filemode.Symlink {
+		target, err := os.Readlink(f.Abs)
+		if err != nil {
+			return false, fmt.Errorf("reading the link %s: %w", f.Path, err)
+		}
+		if blobHash([]byte(filepath.ToSlash(target))) != w.hash {
+			return false, nil
+		}
+		return d.sameTarget(f)
+	}
+	if ie := f.Entry; ie != nil && ie.Hash == w.hash && vouches(ie, info, d.t.Index.ModTime) {
 		return true, nil
 	}
-	var content []byte
-	if mode == filemode.Symlink {
-		target, err := os.Readlink(abs)
-		if err != nil {
-			return false, fmt.Errorf("reading the link %s: %w", p, err)
-		}
-		content = []byte(target)
-	} else {
-		content, err = os.ReadFile(abs)
-		if err != nil {
-			return false, fmt.Errorf("reading %s: %w", p, err)
-		}
+	content, err := os.ReadFile(f.Abs)
+	if err != nil {
+		return false, fmt.Errorf("reading %s: %w", f.Path, err)
 	}
-	return blobHash(content) == w.hash, nil
+	return d.sameContent(content, w.hash), nil
+}
+
+// sameContent reports whether content is the blob, as git would read it.
+func (d *differ) sameContent(content []byte, h plumbing.Hash) bool {
+	if blobHash(content) == h {
+		return true
+	}
+	if d.crlf && bytes.Contains(content, []byte("\r\n")) && bytes.IndexByte(content, 0) < 0 {
+		return blobHash(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))) == h
+	}
+	return false
+}
+
+// sameTarget reports whether the file an unchanged link points at, inside
+// the workspace, has the content it had at the commit. A link to a folder
+// is walked on its own; a link out of the workspace has no target to
+// compare.
+func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
+	st, err := os.Stat(f.Abs)
+	if err != nil || st.IsDir() {
+		return true, nil
+	}
+	real, err := filepath.EvalSymlinks(f.Abs)
+	if err != nil {
+		return true, nil
+	}
+	root, err := filepath.EvalSymlinks(d.t.Root)
+	if err != nil {
+		return true, nil
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return true, nil
+	}
+	then, ok := d.blobAt(filepath.ToSlash(rel))
+	if !ok {
+		return false, nil
+	}
+	content, err := os.ReadFile(real)
+	if err != nil {
+		return false, fmt.Errorf("reading %s, the target of %s: %w", rel, f.Path, err)
+	}
+	return d.sameContent(content, then.hash), nil
+}
+
+// submoduleAt is the commit a submodule's checkout is at; zero when it
+// cannot be read.
+func submoduleAt(dir string) plumbing.Hash {
+	r, err := git.PlainOpen(dir)
+	if err != nil {
+		return plumbing.ZeroHash
+	}
+	head, err := r.Head()
+	if err != nil {
+		return plumbing.ZeroHash
+	}
+	return head.Hash()
 }
 
 // blobHash is git's object id of a blob with this content.

@@ -18,12 +18,10 @@ func FuzzParseLevel(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	lex, err := Lexicon()
-	if err != nil {
-		f.Fatal(err)
-	}
+	c := embedded(f)
+	lex := c.Lexicon()
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		lv, err := ParseLevel("levels/fuzz.json", raw)
+		lv, err := c.ParseLevel("levels/fuzz.json", raw)
 		if err != nil {
 			return
 		}

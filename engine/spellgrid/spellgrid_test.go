@@ -162,7 +162,7 @@ func TestTurnDeathAndTokenJoinTheGrid(t *testing.T) {
 	w.Step(grid.Up)
 	want := []game.Event{
 		game.Destroyed{ID: seeder}, game.DeathPhase{Round: 1},
-		game.Triggered{Source: seeder, Trigger: card.TriggerDeathrattle}, game.Summoned{ID: next},
+		game.Triggered{Source: seeder, Trigger: card.TriggerDeathrattle.String()}, game.Summoned{ID: next},
 	}
 	if got := w.Log(); !slices.Equal(got, want) {
 		t.Fatalf("log %v, want %v", got, want)

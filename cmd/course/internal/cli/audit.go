@@ -48,7 +48,11 @@ func dirsOnly(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirect
 
 // auditWorkspace runs the audit on an open workspace.
 func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
-	m, err := audit.Catalog(env.Course)
+	content, err := env.content()
+	if err != nil {
+		return nil, err
+	}
+	m, err := audit.Catalog(content.Course())
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -16,33 +17,62 @@ type ExpansionCheckOptions struct {
 	JSON      bool
 }
 
-func newExpansionCheckCmd(env *Env) *cobra.Command {
+func newExpansionCheckCmd(env *Env, runF func(*ExpansionCheckOptions) error) *cobra.Command {
 	opts := &ExpansionCheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "expansion-check WORKSPACE COMMIT",
 		Short: "Check an Expansion Drop: no engine file differs from COMMIT",
-		Long: `expansion-check compares the files under the engine folders (engineDirs in
-.course.json) at COMMIT with the working tree, untracked files included and
-ignored ones not. COMMIT is HEAD, HEAD~N, HEAD^, a branch, a tag or a (short)
-hash; reflog (@{...}) and path (:) forms are refused.
+		Long: `expansion-check compares the files under the engine folders with COMMIT. The
+engine folders are those engineDirs in .course.json names now and those it
+named at COMMIT, so editing .course.json hides nothing.
 
-It prints "expansion-check: ok", or each engine file that was added, changed
-or removed since COMMIT.`,
+An engine folder's files are the ones coupling-audit reads: every file git
+tracks or does not ignore, and, of the ignored ones, every file the go
+command would use (.go and other source files, go.mod, files a //go:embed
+pattern names). Ignored files Go never reads (editor backups, .DS_Store,
+logs) stay out. A symbolic link counts with its target: a link to a file
+changes when the file inside the workspace it points at changes, and a
+linked folder's files are compared one by one.
+
+A file is unchanged only when its content is the commit's. Git's index is
+trusted only while every stat field it recorded still holds; otherwise the
+file is read and hashed, so an edit with its old modification time put back
+is still seen. core.autocrlf, core.fileMode=false, core.excludesFile (or
+~/.config/git/ignore) and .git/info/exclude (the main repository's, in a
+linked worktree) are honoured as git honours them; a submodule is changed
+only when its checkout is at another commit.
+
+COMMIT is HEAD, HEAD~N, HEAD^N, a branch, a tag or a (short) hash, resolved
+as git resolves it (a branch named like a hash is the branch); reflog
+(@{...}), path (:) and range (..) forms are refused.
+
+It prints "expansion-check: ok", or each engine file added, changed or
+removed since COMMIT.`,
 		Example: `  git -C ~/my-engine commit -am "module 1 done"
   course expansion-check ~/my-engine HEAD
   course expansion-check ~/my-engine v1 --json`,
 		Args: args("WORKSPACE", "COMMIT"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Workspace, opts.Commit = a[0], a[1]
-			return RunExpansionCheck(env, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunExpansionCheck(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/expansion-check.schema.json)")
 	return cmd
 }
 
+// ExpansionCheckReport is the --json document of expansion-check.
+type ExpansionCheckReport struct {
+	SchemaVersion int  `json:"schemaVersion"`
+	OK            bool `json:"ok"`
+	*expansion.Result
+}
+
 // RunExpansionCheck compares the engine folders with the commit.
-func RunExpansionCheck(env *Env, opts *ExpansionCheckOptions) error {
+func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions) error {
 	ws, err := workspace.Open(opts.Workspace)
 	if err != nil {
 		return err
@@ -52,10 +82,7 @@ func RunExpansionCheck(env *Env, opts *ExpansionCheckOptions) error {
 		return err
 	}
 	if opts.JSON {
-		if err := writeJSON(env.Stdout, struct {
-			OK bool `json:"ok"`
-			*expansion.Result
-		}{len(res.Changes) == 0, res}); err != nil {
+		if err := writeJSON(env.Stdout, ExpansionCheckReport{SchemaVersion: 1, OK: len(res.Changes) == 0, Result: res}); err != nil {
 			return err
 		}
 	} else if len(res.Changes) == 0 {

@@ -44,6 +44,6 @@ func RunInit(env *Env, opts *InitOptions) error {
 		return err
 	}
 	fmt.Fprintf(env.Stdout, "init: workspace %s (module %s), first commit %s\n", opts.Dir, opts.ModulePath, hash[:7])
-	fmt.Fprintf(env.Stdout, "next: course start-module 01 %s\n", opts.Dir)
+	fmt.Fprintf(env.Stdout, "next: course start-module 00 %s\n", opts.Dir)
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -32,14 +31,21 @@ functions the module adds, in Go spelling.
 
 It never overwrites a file you changed: a file that is already there and
 identical is left alone; a different one is refused (status 2, the file
-named) unless --force, which first keeps the old file beside it as NAME.orig.
-Running it twice changes nothing.
+named) unless --force, which first keeps the old file beside it. Every
+earlier version is kept: the first as NAME.orig, the next as NAME.orig.1,
+then NAME.orig.2, and so on; nothing kept before is replaced. A file that
+cannot be read, or that is not a regular file (a FIFO, a folder), stops the
+command instead. Running it twice changes nothing.
+
+It writes only inside the workspace: a tests/ or cards/ folder, or a file in
+them, that is a symbolic link leading out of the workspace (dangling or not)
+is refused with status 2, naming the path.
 
 The Expansion Drop's test is not copied with the module: once your module is
 done and committed, copy it with --expansion.`,
 		Example: `  course start-module 01 ~/my-engine
   course start-module 01 ~/my-engine --expansion   # the Expansion Drop's test
-  course start-module 01 ~/my-engine --force       # replace changed copies, keeping *.orig`,
+  course start-module 01 ~/my-engine --force       # replace changed copies, keeping NAME.orig, NAME.orig.1, ...`,
 		Args: args("NN", "WORKSPACE"),
 		ValidArgsFunction: func(cmd *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(a) == 0 {
@@ -56,7 +62,7 @@ done and committed, copy it with --expansion.`,
 			return RunStartModule(env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig (NAME.orig.1, ... when one is kept already)")
 	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	return cmd
@@ -72,17 +78,19 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	if err != nil {
 		return err
 	}
-	modPath, err := workspace.ModulePath(ws.Dir)
-	if err != nil {
-		return err
+	modPath := ws.ModulePath
+	if modPath == "" {
+		if _, err := workspace.ModulePath(ws.Dir); err != nil {
+			return err
+		}
 	}
-	cat, err := data.LoadCatalog(env.Course)
+	content, err := env.content()
 	if err != nil {
 		return err
 	}
 	results, err := scaffold.StartModule(scaffold.StartOptions{
-		Course: env.Course, Cards: env.Cards, Catalog: cat, Module: m,
-		Workspace: ws.Dir, ModulePath: modPath, Expansion: opts.Expansion, Force: opts.Force,
+		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
+		Workspace: ws, ModulePath: modPath, Expansion: opts.Expansion, Force: opts.Force,
 	})
 	if err != nil {
 		return err
@@ -103,7 +111,7 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	for _, r := range results {
 		line := fmt.Sprintf("  %-9s %s", r.Action, r.Path)
 		if r.Action == scaffold.Replaced {
-			line += " (the old one is " + r.Path + ".orig)"
+			line += " (the old one is " + r.Kept + ")"
 		}
 		fmt.Fprintln(env.Stdout, line)
 	}

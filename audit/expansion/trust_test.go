@@ -1,0 +1,228 @@
+package expansion
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The cases of "An Expansion Drop cannot pass by hiding an engine change":
+// each is an engine change that Go would build, hidden in a way that an
+// earlier check missed.
+
+func (f *fixture) symlink(target, rel string) {
+	f.t.Helper()
+	p := filepath.Join(f.dir, filepath.FromSlash(rel))
+	require.NoError(f.t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(f.t, os.Symlink(target, p))
+}
+
+func (f *fixture) checkDirs(rev string, dirs ...string) []string {
+	f.t.Helper()
+	res, err := Check(f.dir, rev, dirs)
+	require.NoError(f.t, err)
+	var out []string
+	for _, c := range res.Changes {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// gitProgram runs the git program in dir, or skips the test without one.
+func gitProgram(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Learner", "GIT_AUTHOR_EMAIL=l@example.com",
+		"GIT_COMMITTER_NAME=Learner", "GIT_COMMITTER_EMAIL=l@example.com", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "git %s: %s", strings.Join(args, " "), out)
+	return strings.TrimSpace(string(out))
+}
+
+func TestEditWithItsOldModificationTimeRestoredIsSeen(t *testing.T) {
+	f := baseWorkspace(t)
+	p := filepath.Join(f.dir, "engine", "world.go")
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	// Let the index be written well after the file, so that the index's
+	// stat data would be trusted by size and time alone.
+	time.Sleep(20 * time.Millisecond)
+	f.commit("again")
+	// touch -r: same size, the old modification time.
+	require.NoError(t, os.WriteFile(p, []byte("package engiNE\n"), 0o644))
+	require.NoError(t, os.Chtimes(p, st.ModTime(), st.ModTime()))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+}
+
+func TestUnchangedFilesAreNotReportedAfterATouch(t *testing.T) {
+	f := baseWorkspace(t)
+	now := time.Now().Add(time.Hour)
+	require.NoError(t, os.Chtimes(filepath.Join(f.dir, "engine", "world.go"), now, now))
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestIgnoredFilesGoBuildsCount(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write(".gitignore", "*.log\nbuild/\ngen_*.go\n*.txt\n*~\n.DS_Store\n")
+	f.commit("ignore more")
+	f.write("engine/gen_rules.go", "package engine\n\nvar generated = 1\n")
+	f.write("engine/build/out.go", "package build\n")
+	f.write("engine/asset.txt", "embedded")
+	f.write("engine/embed.go", "package engine\n\nimport _ \"embed\"\n\n//go:embed asset.txt\nvar asset string\n")
+	// What Go never reads stays ignored.
+	f.write("engine/world.go~", "package engine // an editor's backup\n")
+	f.write("engine/.DS_Store", "junk")
+	f.write("engine/notes.txt", "not embedded")
+	f.write("engine/debug.log", "noise")
+	assert.Equal(t, []string{
+		"added: engine/asset.txt",
+		"added: engine/build/out.go",
+		"added: engine/embed.go",
+		"added: engine/gen_rules.go",
+	}, f.check("HEAD"))
+}
+
+func TestEngineDirsAtTheCommitAreComparedToo(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
+	f.commit("config")
+	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+	f.write(".course.json", `{"track": "go", "engineDirs": ["harness"]}`)
+	res, err := Check(f.dir, "HEAD", []string{"harness"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"engine", "harness"}, res.EngineDirs)
+	assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes)
+}
+
+func TestLinkedTargetInsideTheWorkspaceCounts(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("lib/shared.go", "package engine\n\nvar shared = 1\n")
+	f.write("lib/pkg/a.go", "package pkg\n")
+	f.write("lib/pkg/b.go", "package pkg\n")
+	f.symlink("../lib/shared.go", "engine/shared.go")
+	f.symlink("../lib/pkg", "engine/pkg")
+	f.commit("links")
+	assert.Empty(t, f.check("HEAD"))
+
+	f.write("lib/shared.go", "package engine\n\nvar shared = 2\n")
+	f.write("lib/pkg/a.go", "package pkg\n\nvar a int\n")
+	f.write("lib/pkg/c.go", "package pkg\n")
+	f.remove("lib/pkg/b.go")
+	assert.Equal(t, []string{
+		"changed: engine/pkg/a.go",
+		"removed: engine/pkg/b.go",
+		"added: engine/pkg/c.go",
+		"changed: engine/shared.go",
+	}, f.check("HEAD"))
+}
+
+func TestExcludesFilesGitReads(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	t.Setenv("HOME", t.TempDir())
+	f := baseWorkspace(t)
+	require.NoError(t, os.MkdirAll(filepath.Join(xdg, "git"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(xdg, "git", "ignore"), []byte("*.xdg\n"), 0o644))
+	f.write("engine/a.xdg", "junk")
+	assert.Empty(t, f.check("HEAD"), "the XDG default excludes file")
+
+	excludes := filepath.Join(t.TempDir(), "excludes")
+	require.NoError(t, os.WriteFile(excludes, []byte("*.mine\n"), 0o644))
+	cfg, err := f.repo.Config()
+	require.NoError(t, err)
+	cfg.Raw.Section("core").SetOption("excludesfile", excludes)
+	require.NoError(t, f.repo.SetConfig(cfg))
+	f.write("engine/b.mine", "junk")
+	assert.Equal(t, []string{"added: engine/a.xdg"}, f.check("HEAD"), "core.excludesFile replaces the XDG default")
+}
+
+func TestLinkedWorktreeReadsTheMainInfoExclude(t *testing.T) {
+	f := baseWorkspace(t)
+	require.NoError(t, os.MkdirAll(filepath.Join(f.dir, ".git", "info"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(f.dir, ".git", "info", "exclude"), []byte("*.scratch\n"), 0o644))
+	linked := filepath.Join(t.TempDir(), "linked")
+	gitProgram(t, f.dir, "worktree", "add", "-q", linked)
+	require.NoError(t, os.WriteFile(filepath.Join(linked, "engine", "x.scratch"), []byte("junk"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(linked, "engine", "new.go"), []byte("package engine\n"), 0o644))
+	res, err := Check(linked, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/new.go", Kind: Added}}, res.Changes)
+}
+
+func TestAutoCRLFLineEndsAreUnchanged(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/world.go", "package engine\r\n")
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"), "without core.autocrlf CRLF is a change")
+	cfg, err := f.repo.Config()
+	require.NoError(t, err)
+	cfg.Raw.Section("core").SetOption("autocrlf", "true")
+	require.NoError(t, f.repo.SetConfig(cfg))
+	assert.Empty(t, f.check("HEAD"))
+	f.write("engine/world.go", "package engine\r\n\r\nvar x int\r\n")
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+}
+
+func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {
+	f := baseWorkspace(t)
+	require.NoError(t, os.Chmod(filepath.Join(f.dir, "engine", "world.go"), 0o755))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+	cfg, err := f.repo.Config()
+	require.NoError(t, err)
+	cfg.Raw.Section("core").SetOption("filemode", "false")
+	require.NoError(t, f.repo.SetConfig(cfg))
+	assert.Empty(t, f.check("HEAD"))
+}
+
+func TestCleanSubmoduleIsNotAdded(t *testing.T) {
+	lib := t.TempDir()
+	gitProgram(t, lib, "init", "-q", "-b", "main")
+	require.NoError(t, os.WriteFile(filepath.Join(lib, "lib.go"), []byte("package lib\n"), 0o644))
+	gitProgram(t, lib, "add", "-A")
+	gitProgram(t, lib, "commit", "-q", "-m", "lib")
+
+	ws := t.TempDir()
+	gitProgram(t, ws, "init", "-q", "-b", "main")
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
+	gitProgram(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
+	gitProgram(t, ws, "add", "-A")
+	gitProgram(t, ws, "commit", "-q", "-m", "engine with a submodule")
+
+	res, err := Check(ws, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Empty(t, res.Changes)
+
+	sub := filepath.Join(ws, "engine", "lib")
+	require.NoError(t, os.WriteFile(filepath.Join(sub, "lib.go"), []byte("package lib\n\nvar x int\n"), 0o644))
+	gitProgram(t, sub, "commit", "-q", "-am", "moved on")
+	res, err = Check(ws, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/lib", Kind: Changed}}, res.Changes)
+}
+
+func TestBranchNamedLikeAHashIsTheBranch(t *testing.T) {
+	f := baseWorkspace(t)
+	first, err := f.repo.Head()
+	require.NoError(t, err)
+	f.write("engine/world.go", "package engine\n\nvar later int\n")
+	second := f.commit("second")
+	name := second.String()[:7]
+	require.NoError(t, f.repo.Storer.SetReference(plumbing.NewHashReference(plumbing.NewBranchReferenceName(name), first.Hash())))
+	// git rev-parse NAME is the branch, not the commit whose hash starts so.
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check(name))
+	assert.Empty(t, f.check(second.String()), "a full hash is the commit")
+	res, err := Check(f.dir, name+"~0", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, first.Hash().String(), res.Commit)
+}

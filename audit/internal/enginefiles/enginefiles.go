@@ -1,0 +1,626 @@
+// Package enginefiles decides which files an engine folder has: the one
+// answer that the coupling audit and the Expansion Drop's check share. A file
+// under an engine folder counts when git tracks it, when it is not ignored,
+// or when it is ignored but the go command would still use it: a file Go
+// compiles (.go, .s, .c, ...), a go.mod, or a file a //go:embed pattern of a
+// package at or above it names. Ignored files Go has no use for (editor
+// backups, .DS_Store, build output) do not count. Symbolic links are
+// followed, since Go compiles what they point at: a link to a file counts
+// with its target's content, and a link to a folder inside the workspace is
+// walked as if the folder were there. Folders named .git are never entered.
+package enginefiles
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/config"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+)
+
+// Tree is a workspace seen through git (when it is inside a repository):
+// its index and its ignore rules.
+type Tree struct {
+	// Root is the repository's top folder, or the workspace itself when it
+	// is not in a repository. Every Path is relative to it.
+	Root string
+	// Prefix is the workspace's folder inside Root, "." when they are one.
+	Prefix string
+	// Repo is the repository, nil when there is none.
+	Repo *git.Repository
+	// Index is the repository's index; nil when there is no repository.
+	Index *index.Index
+	// GitDir is the folder of this worktree's git files (.git, or
+	// .git/worktrees/NAME for a linked worktree); CommonDir the folder shared
+	// by every worktree of the repository (where info/exclude lives).
+	GitDir, CommonDir string
+
+	tracked     map[string]*index.Entry
+	trackedDirs map[string]bool
+	base        []gitignore.Pattern // core.excludesFile, info/exclude
+
+	mu    sync.Mutex
+	embed map[string][]string // folder (a Path) -> the //go:embed patterns of its Go files
+}
+
+// NotRepositoryError says the workspace is not inside a git repository.
+type NotRepositoryError struct{ Dir string }
+
+func (e *NotRepositoryError) Error() string {
+	return fmt.Sprintf("%s is not a git repository; run `git init` there and commit your work first", e.Dir)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *NotRepositoryError) UserError() bool { return true }
+
+// Open reads the git view of the workspace at ws. A workspace outside any
+// repository gives a NotRepositoryError only when needRepo is set; otherwise
+// a Tree with no index and no ignore rules, where every file counts.
+func Open(ws string, needRepo bool) (*Tree, error) {
+	absWS, err := filepath.Abs(ws)
+	if err != nil {
+		return nil, fmt.Errorf("finding the workspace %s: %w", ws, err)
+	}
+	repo, err := git.PlainOpenWithOptions(absWS, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		if needRepo {
+			return nil, &NotRepositoryError{Dir: ws}
+		}
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("opening the git repository of %s: %w", ws, err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		if needRepo {
+			return nil, &NotRepositoryError{Dir: ws}
+		}
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}}, nil
+	}
+	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{},
+		tracked: map[string]*index.Entry{}, trackedDirs: map[string]bool{}}
+	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
+		return nil, err
+	}
+	t.GitDir, t.CommonDir = gitDirs(t.Root)
+	if t.Index, err = repo.Storer.Index(); err != nil {
+		return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
+	}
+	for _, e := range t.Index.Entries {
+		if e.Stage != index.Merged && t.tracked[e.Name] != nil {
+			continue
+		}
+		t.tracked[e.Name] = e
+		for p := path.Dir(e.Name); p != "." && !t.trackedDirs[p]; p = path.Dir(p) {
+			t.trackedDirs[p] = true
+		}
+	}
+	t.base = t.basePatterns()
+	return t, nil
+}
+
+// relInside is the workspace's folder inside the repository, "." for its
+// root.
+func relInside(root, ws string) (string, error) {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", fmt.Errorf("finding the repository root %s: %w", root, err)
+	}
+	realWS, err := filepath.EvalSymlinks(ws)
+	if err != nil {
+		return "", fmt.Errorf("finding the workspace %s: %w", ws, err)
+	}
+	rel, err := filepath.Rel(realRoot, realWS)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("the workspace %s is not inside the repository %s", ws, root)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// gitDirs finds the worktree's git folder and the repository's common one.
+// In a linked worktree .git is a file, "gitdir: PATH", and PATH/commondir
+// names the main repository's .git.
+func gitDirs(root string) (gitDir, commonDir string) {
+	gitDir = filepath.Join(root, ".git")
+	if raw, err := os.ReadFile(gitDir); err == nil {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(string(raw)), "gitdir:"); ok {
+			gitDir = strings.TrimSpace(rest)
+			if !filepath.IsAbs(gitDir) {
+				gitDir = filepath.Join(root, gitDir)
+			}
+		}
+	}
+	commonDir = gitDir
+	if raw, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+		commonDir = strings.TrimSpace(string(raw))
+		if !filepath.IsAbs(commonDir) {
+			commonDir = filepath.Join(gitDir, commonDir)
+		}
+	}
+	return gitDir, commonDir
+}
+
+// WorkspacePath turns a Path (from the repository root) into a path from
+// the workspace.
+func (t *Tree) WorkspacePath(p string) string {
+	if t.Prefix == "." {
+		return p
+	}
+	return strings.TrimPrefix(p, t.Prefix+"/")
+}
+
+// RepoPath turns a workspace-relative slash path into a Path.
+func (t *Tree) RepoPath(p string) string {
+	return path.Join(t.Prefix, path.Clean(p))
+}
+
+// Tracked is the index entry for a Path, nil when git does not track it.
+func (t *Tree) Tracked(p string) *index.Entry { return t.tracked[p] }
+
+// Config is the value of a git config option (section.key, as "core.autocrlf")
+// as git would read it for this repository: the repository's own config,
+// then the user's (~/.gitconfig, then $XDG_CONFIG_HOME/git/config), then the
+// system's. "" when unset.
+func (t *Tree) Config(section, key string) string {
+	for _, file := range t.configFiles() {
+		if v, ok := configValue(file, section, key); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// configFiles is git's config files, the one that wins first.
+func (t *Tree) configFiles() []string {
+	var files []string
+	if t.CommonDir != "" {
+		files = append(files, filepath.Join(t.CommonDir, "config"))
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		files = append(files, filepath.Join(home, ".gitconfig"))
+	}
+	files = append(files, filepath.Join(xdgConfigHome(), "git", "config"), "/etc/gitconfig")
+	return files
+}
+
+func xdgConfigHome() string {
+	if d := os.Getenv("XDG_CONFIG_HOME"); d != "" {
+		return d
+	}
+	home, _ := os.UserHomeDir()
+	return filepath.Join(home, ".config")
+}
+
+// configValue reads one option of one config file.
+func configValue(file, section, key string) (string, bool) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return "", false
+	}
+	cfg := config.New()
+	if err := config.NewDecoder(bytes.NewReader(raw)).Decode(cfg); err != nil {
+		return "", false
+	}
+	if !cfg.HasSection(section) {
+		return "", false
+	}
+	opts := cfg.Section(section).Options
+	if !opts.Has(key) {
+		return "", false
+	}
+	return opts.Get(key), true
+}
+
+// basePatterns is the ignore rules that hold everywhere, lowest priority
+// first: core.excludesFile (or git's default for it, the XDG
+// ~/.config/git/ignore), then info/exclude of the repository's common
+// folder, which a linked worktree shares with the main one. The .gitignore
+// files are read on the way down.
+func (t *Tree) basePatterns() []gitignore.Pattern {
+	var ps []gitignore.Pattern
+	rootFS := osfs.New("/")
+	home, _ := os.UserHomeDir()
+	excludes := ""
+	source := ""
+	for _, file := range t.configFiles() {
+		if v, ok := configValue(file, "core", "excludesfile"); ok {
+			excludes, source = v, file
+			break
+		}
+	}
+	switch {
+	case excludes == "":
+		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil)...)
+	case source == filepath.Join(home, ".gitconfig"):
+		global, _ := gitignore.LoadGlobalPatterns(rootFS)
+		ps = append(ps, global...)
+	case source == "/etc/gitconfig":
+		system, _ := gitignore.LoadSystemPatterns(rootFS)
+		ps = append(ps, system...)
+	default:
+		if strings.HasPrefix(excludes, "~/") {
+			excludes = filepath.Join(home, excludes[2:])
+		}
+		ps = append(ps, readPatterns(excludes, nil)...)
+	}
+	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil)...)
+}
+
+// readPatterns reads one ignore file; a missing file has no patterns.
+func readPatterns(file string, domain []string) []gitignore.Pattern {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	var ps []gitignore.Pattern
+	sc := bufio.NewScanner(bytes.NewReader(raw))
+	for sc.Scan() {
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		ps = append(ps, gitignore.ParsePattern(line, domain))
+	}
+	return ps
+}
+
+func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
+	for i := len(ps) - 1; i >= 0; i-- {
+		switch ps[i].Match(parts, isDir) {
+		case gitignore.Exclude:
+			return true
+		case gitignore.Include:
+			return false
+		}
+	}
+	return false
+}
+
+// File is one file an engine folder has.
+type File struct {
+	// Path is where the file is reached, from the repository root; through
+	// a linked folder it is the path through the link.
+	Path string
+	// Real is where its content lives, from the repository root: Path for a
+	// file reached directly, the path inside the linked folder otherwise.
+	// "" when it lies outside the repository.
+	Real string
+	// Abs is Path on disk.
+	Abs string
+	// Info is what Lstat says of Path.
+	Info fs.FileInfo
+	// Entry is git's index entry for Path, nil when it is untracked (and
+	// always nil for a file reached through a linked folder).
+	Entry *index.Entry
+	// Ignored is true for an ignored file that counts because Go uses it.
+	Ignored bool
+	// Submodule is true for a folder git records as a submodule: it is
+	// one entry, and its files are not walked.
+	Submodule bool
+}
+
+// IsLink reports whether the file is a symbolic link.
+func (f File) IsLink() bool { return f.Info != nil && f.Info.Mode()&fs.ModeSymlink != 0 }
+
+// LinkedDir is a symbolic link to a folder inside the workspace, which the
+// walk entered: Path is the link, Real its target, both from the repository
+// root.
+type LinkedDir struct {
+	Path string
+	Real string
+}
+
+// Visitor receives what a walk finds. Dir, if set, is told of every linked
+// folder before its files.
+type Visitor struct {
+	File func(File) error
+	Dir  func(LinkedDir) error
+}
+
+// Walk visits every file that counts under the engine folder dir (a Path).
+// A folder that does not exist has no files.
+func (t *Tree) Walk(dir string, v Visitor) error {
+	parts := []string{}
+	if dir != "." {
+		parts = strings.Split(dir, "/")
+	}
+	// The .gitignore files of the folders above the engine folder, and its
+	// own.
+	var ps []gitignore.Pattern
+	if t.Repo != nil {
+		ps = append(ps, t.base...)
+		ps = append(ps, readPatterns(filepath.Join(t.Root, ".gitignore"), nil)...)
+		for i := 1; i < len(parts); i++ {
+			ps = append(ps, readPatterns(filepath.Join(t.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore"), parts[:i])...)
+		}
+	}
+	abs := filepath.Join(t.Root, filepath.FromSlash(dir))
+	st, err := os.Lstat(abs)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", dir, err)
+	}
+	w := &walker{t: t, v: v, seen: map[string]bool{}}
+	ignoredDir := dir != "." && t.Repo != nil && ignored(ps, parts, true)
+	if st.Mode()&fs.ModeSymlink != 0 {
+		// The engine folder itself is a link: walk its target under the
+		// folder's own name.
+		real, ok := t.inside(abs)
+		if !ok {
+			return nil
+		}
+		if v.Dir != nil {
+			if err := v.Dir(LinkedDir{Path: dir, Real: real}); err != nil {
+				return err
+			}
+		}
+		return w.walk(dir, real, parts, ps, ignoredDir, true)
+	}
+	if !st.IsDir() {
+		return nil
+	}
+	return w.walk(dir, dir, parts, ps, ignoredDir, false)
+}
+
+type walker struct {
+	t    *Tree
+	v    Visitor
+	seen map[string]bool // real folders entered, against link cycles
+}
+
+// inside resolves every link of abs and returns the result as a Path, if
+// it is a folder or file inside the workspace.
+func (t *Tree) inside(abs string) (string, bool) {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", false
+	}
+	realRoot, err := filepath.EvalSymlinks(t.Root)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(realRoot, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	rel = filepath.ToSlash(rel)
+	if t.Prefix != "." && rel != t.Prefix && !strings.HasPrefix(rel, t.Prefix+"/") {
+		return "", false
+	}
+	return rel, true
+}
+
+// walk reads the folder at real (a Path), reached as rel. linked is set
+// below a linked folder: nothing there is in the index under rel.
+func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, onlyTracked, linked bool) error {
+	if w.seen[real] {
+		return nil
+	}
+	w.seen[real] = true
+	defer delete(w.seen, real)
+	t := w.t
+	absReal := filepath.Join(t.Root, filepath.FromSlash(real))
+	entries, err := os.ReadDir(absReal)
+	if err != nil {
+		return fmt.Errorf("reading %s: %w", rel, err)
+	}
+	if t.Repo != nil {
+		for _, e := range entries {
+			if e.Name() == ".gitignore" {
+				ps = append(ps, readPatterns(filepath.Join(absReal, ".gitignore"), parts)...)
+				break
+			}
+		}
+	}
+	for _, e := range entries {
+		name := e.Name()
+		p, rp := join(rel, name), join(real, name)
+		sub := append(parts[:len(parts):len(parts)], name)
+		abs := filepath.Join(t.Root, filepath.FromSlash(p))
+		var entry *index.Entry
+		if !linked {
+			entry = t.tracked[p]
+		}
+		if e.IsDir() {
+			if name == ".git" {
+				continue
+			}
+			if entry != nil && entry.Mode == filemode.Submodule {
+				info, err := e.Info()
+				if err != nil {
+					return fmt.Errorf("reading %s: %w", p, err)
+				}
+				if err := w.v.File(File{Path: p, Real: rp, Abs: abs, Info: info, Entry: entry, Submodule: true}); err != nil {
+					return err
+				}
+				continue
+			}
+			ign := onlyTracked || t.Repo != nil && ignored(ps, sub, true)
+			if err := w.walk(p, rp, sub, ps, ign, linked); err != nil {
+				return err
+			}
+			continue
+		}
+		if name == ".git" {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", p, err)
+		}
+		isIgnored := entry == nil && t.Repo != nil && (onlyTracked || ignored(ps, sub, false))
+		if info.Mode()&fs.ModeSymlink != 0 {
+			if target, ok := t.inside(abs); ok {
+				if st, err := os.Stat(abs); err == nil && st.IsDir() {
+					// Go compiles the linked folder's files whether or
+					// not git ignores the link; git keeps the link itself
+					// as an entry of its own.
+					if !isIgnored {
+						if err := w.v.File(File{Path: p, Real: rp, Abs: abs, Info: info, Entry: entry}); err != nil {
+							return err
+						}
+					}
+					if w.v.Dir != nil {
+						if err := w.v.Dir(LinkedDir{Path: p, Real: target}); err != nil {
+							return err
+						}
+					}
+					if err := w.walk(p, target, sub, ps, onlyTracked || isIgnored, true); err != nil {
+						return err
+					}
+					continue
+				}
+			}
+		}
+		ign := false
+		if isIgnored {
+			if !t.goUses(real, name, info) {
+				continue
+			}
+			ign = true
+		}
+		if err := w.v.File(File{Path: p, Real: rp, Abs: abs, Info: info, Entry: entry, Ignored: ign}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func join(dir, name string) string {
+	if dir == "." {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// goSource is every extension of a file the go command compiles into a
+// package, or reads for the build.
+var goSource = map[string]bool{
+	".go": true, ".s": true, ".S": true, ".sx": true, ".c": true, ".h": true, ".cc": true, ".cpp": true,
+	".cxx": true, ".hh": true, ".hpp": true, ".hxx": true, ".m": true, ".f": true, ".F": true,
+	".for": true, ".f90": true, ".swig": true, ".swigcxx": true, ".syso": true,
+}
+
+// GoUses reports whether the go command uses a file of this name when it
+// builds the folder that holds it: a source file or a module file.
+func GoUses(name string) bool {
+	switch name {
+	case "go.mod", "go.sum", "go.work", "go.work.sum":
+		return true
+	}
+	return goSource[path.Ext(name)]
+}
+
+// goUses reports whether Go uses the file name in the folder dir (a Path):
+// a source file, or one a //go:embed pattern of a package in dir or a folder
+// above it (up to the workspace) names.
+func (t *Tree) goUses(dir, name string, info fs.FileInfo) bool {
+	if GoUses(name) {
+		return true
+	}
+	if info.IsDir() {
+		return false
+	}
+	rel := name
+	for d := dir; ; {
+		for _, pat := range t.embedPatterns(d) {
+			if embedMatches(pat, rel) {
+				return true
+			}
+		}
+		if d == t.Prefix || d == "." {
+			return false
+		}
+		rel = path.Base(d) + "/" + rel
+		d = path.Dir(d)
+	}
+}
+
+// embedPatterns is the //go:embed patterns of the Go files in a folder.
+func (t *Tree) embedPatterns(dir string) []string {
+	t.mu.Lock()
+	pats, ok := t.embed[dir]
+	t.mu.Unlock()
+	if ok {
+		return pats
+	}
+	abs := filepath.Join(t.Root, filepath.FromSlash(dir))
+	entries, _ := os.ReadDir(abs)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(abs, e.Name()))
+		if err != nil || !bytes.Contains(src, []byte("go:embed")) {
+			continue
+		}
+		pats = append(pats, EmbedPatterns(src)...)
+	}
+	t.mu.Lock()
+	t.embed[dir] = pats
+	t.mu.Unlock()
+	return pats
+}
+
+// EmbedPatterns is the patterns of every //go:embed line of a Go source.
+func EmbedPatterns(src []byte) []string {
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "//go:embed")
+		if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		for rest != "" {
+			var pat string
+			if rest[0] == '"' || rest[0] == '`' {
+				q, err := strconv.QuotedPrefix(rest)
+				if err != nil {
+					break
+				}
+				pat, _ = strconv.Unquote(q)
+				rest = rest[len(q):]
+			} else {
+				i := strings.IndexAny(rest, " \t")
+				if i < 0 {
+					i = len(rest)
+				}
+				pat, rest = rest[:i], rest[i:]
+			}
+			out = append(out, pat)
+			rest = strings.TrimSpace(rest)
+		}
+	}
+	return out
+}
+
+// embedMatches reports whether an embed pattern takes in the file at rel
+// (a slash path from the package's folder): the pattern names the file, or
+// a folder above it.
+func embedMatches(pat, rel string) bool {
+	pat = strings.TrimPrefix(pat, "all:")
+	for p := rel; p != "."; p = path.Dir(p) {
+		if ok, _ := path.Match(pat, p); ok {
+			return true
+		}
+	}
+	return false
+}

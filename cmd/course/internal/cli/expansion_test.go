@@ -1,0 +1,74 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestExpansionCheckFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		want    ExpansionCheckOptions
+		wantErr bool
+	}{
+		{args: []string{"ws", "HEAD"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD"}},
+		{args: []string{"ws", "v1", "--json"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "v1", JSON: true}},
+		{args: []string{"--json", "ws", "HEAD~1"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD~1", JSON: true}},
+		{args: []string{"ws"}, wantErr: true},
+		{args: []string{"ws", "HEAD", "extra"}, wantErr: true},
+		{args: []string{"ws", "HEAD", "--nope"}, wantErr: true},
+	} {
+		env, _, _ := testEnv()
+		var got *ExpansionCheckOptions
+		cmd := newExpansionCheckCmd(env, func(o *ExpansionCheckOptions) error { got = o; return nil })
+		cmd.SetArgs(tc.args)
+		cmd.SetOut(&bytes.Buffer{})
+		cmd.SetErr(&bytes.Buffer{})
+		err := cmd.Execute()
+		if tc.wantErr {
+			assert.Error(t, err, "%v", tc.args)
+			assert.Nil(t, got, "%v", tc.args)
+			continue
+		}
+		require.NoError(t, err, "%v", tc.args)
+		assert.Equal(t, tc.want, *got, "%v", tc.args)
+	}
+}
+
+func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {
+	ws := t.TempDir()
+	repo, err := git.PlainInit(ws, false)
+	require.NoError(t, err)
+	write := func(rel, content string) {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
+	write("engine/world.go", "package engine\n")
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+
+	env, out, _ := testEnv()
+	require.NoError(t, RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD", JSON: true}))
+	assert.Equal(t, true, validJSON(t, "expansion-check", out.Bytes())["ok"])
+
+	write("engine/new.go", "package engine\n")
+	env, out, _ = testEnv()
+	err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD", JSON: true})
+	assert.Equal(t, 1, Status(err))
+	m := validJSON(t, "expansion-check", out.Bytes())
+	assert.Equal(t, false, m["ok"])
+	assert.Equal(t, []any{map[string]any{"path": "engine/new.go", "kind": "added"}}, m["changes"])
+}
