@@ -203,11 +203,11 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 	if level.Width < 1 || level.Height < 1 || level.Width > MaxSide || level.Height > MaxSide {
 		return nil, fmt.Errorf("level size %dx%d is not allowed; width and height must be from 1 to %d", level.Width, level.Height, MaxSide)
 	}
-	key := levelKey{w: level.Width, h: level.Height, n: len(level.Objects)}
-	if key.n > 0 {
-		key.objects = &level.Objects[0]
+	ref := levelRef{w: level.Width, h: level.Height, n: len(level.Objects)}
+	if ref.n > 0 {
+		ref.objects = &level.Objects[0]
 	}
-	if t := lex.built.find(key, level.Objects); t != nil {
+	if t := lex.built.find(ref, level.Objects); t != nil {
 		return t.clone(false), nil // t never parses again
 	}
 	b := &Board{
@@ -237,7 +237,7 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 		b.create(k, o.X, o.Y)
 	}
 	b.sync()
-	lex.built.keep(key, level.Objects, b)
+	lex.built.keep(ref, level.Objects, b)
 	return b, nil
 }
 
@@ -615,9 +615,9 @@ func (b *Board) LastPos(id ID) (x, y int) {
 	return int(o.x), int(o.y)
 }
 
-// levelKey is a level as New was handed it: the first of its objects (the
+// levelRef is a level as New was handed it: the first of its objects (the
 // caller's own memory), their number and its size.
-type levelKey struct {
+type levelRef struct {
 	objects *LevelObject
 	n, w, h int
 }
@@ -629,8 +629,8 @@ type levelKey struct {
 // same memory and with the same contents as when it was made.
 type builtBoards struct {
 	mu     sync.Mutex
-	seen   map[levelKey]struct{}
-	boards map[levelKey]builtBoard
+	seen   map[levelRef]struct{}
+	boards map[levelRef]builtBoard
 }
 
 type builtBoard struct {
@@ -644,10 +644,10 @@ const (
 	maxBuiltBoards = 256
 )
 
-func (m *builtBoards) find(key levelKey, objects []LevelObject) *Board {
+func (m *builtBoards) find(ref levelRef, objects []LevelObject) *Board {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if t, ok := m.boards[key]; ok && slices.Equal(t.objects, objects) {
+	if t, ok := m.boards[ref]; ok && slices.Equal(t.objects, objects) {
 		return t.board
 	}
 	return nil
@@ -655,18 +655,18 @@ func (m *builtBoards) find(key levelKey, objects []LevelObject) *Board {
 
 // keep notes that a board was built from a level, and the second time
 // keeps a copy of it.
-func (m *builtBoards) keep(key levelKey, objects []LevelObject, b *Board) {
+func (m *builtBoards) keep(ref levelRef, objects []LevelObject, b *Board) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if _, again := m.seen[key]; !again {
+	if _, again := m.seen[ref]; !again {
 		if m.seen == nil || len(m.seen) == maxSeenLevels {
-			m.seen = map[levelKey]struct{}{}
+			m.seen = map[levelRef]struct{}{}
 		}
-		m.seen[key] = struct{}{}
+		m.seen[ref] = struct{}{}
 		return
 	}
 	if m.boards == nil || len(m.boards) == maxBuiltBoards {
-		m.boards = map[levelKey]builtBoard{}
+		m.boards = map[levelRef]builtBoard{}
 	}
-	m.boards[key] = builtBoard{objects: slices.Clone(objects), board: b.clone(true)}
+	m.boards[ref] = builtBoard{objects: slices.Clone(objects), board: b.clone(true)}
 }

@@ -55,7 +55,7 @@ func TestNewCopiesBuiltLevels(t *testing.T) {
 	lv := memoLevel()
 	first, second := mustNew(t, lex, lv), mustNew(t, lex, lv)
 	copied := mustNew(t, lex, lv)
-	if lex.built.find(levelKey{objects: &lv.Objects[0], n: len(lv.Objects), w: lv.Width, h: lv.Height}, lv.Objects) == nil {
+	if lex.built.find(levelRef{objects: &lv.Objects[0], n: len(lv.Objects), w: lv.Width, h: lv.Height}, lv.Objects) == nil {
 		t.Fatal("a level built twice has no board kept to copy")
 	}
 	start := boardState(copied)

@@ -54,12 +54,12 @@ type textCell struct {
 // ignored. The rule "TEXT IS PUSH" (in the lexicon's words) is added last
 // when the lexicon has both words. Its buffers are kept between parses.
 type parser struct {
-	lex   *Lexicon
-	rs    *RuleSet
-	out   RuleSet // what a board's parse reads, before the board copies it
-	words []WordID
-	cells []textCell // in row-major order
-	keys  []uint64   // sort keys
+	lex    *Lexicon
+	rs     *RuleSet
+	out    RuleSet // what a board's parse reads, before the board copies it
+	words  []WordID
+	cells  []textCell // in row-major order
+	stamps []uint64   // each text object's tile and id, to sort
 	// the cells in column-major order, and a count per column to sort them
 	order, starts []int32
 	run           [][]WordID

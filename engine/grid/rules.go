@@ -67,18 +67,18 @@ func (b *Board) compile() {
 func (b *Board) readText(p *parser) []byte {
 	lex := b.lex
 	p.begin(lex, &p.out)
-	keys := p.keys[:0]
+	stamps := p.stamps[:0]
 	for k := lex.firstText; int(k) < len(b.byKind); k++ {
 		for id := b.byKind[k].first; id != 0; id = b.objs[id].knext {
 			o := &b.objs[id]
-			keys = append(keys, uint64(int(o.y)*b.w+int(o.x))<<32|uint64(id))
+			stamps = append(stamps, uint64(int(o.y)*b.w+int(o.x))<<32|uint64(id))
 		}
 	}
-	slices.Sort(keys)
+	slices.Sort(stamps)
 	last := -1
-	for _, key := range keys {
-		tile := int(key >> 32)
-		w := lex.kinds[b.objs[ID(key)].kind].word
+	for _, st := range stamps {
+		tile := int(st >> 32)
+		w := lex.kinds[b.objs[ID(st)].kind].word
 		if tile != last {
 			last = tile
 			p.cells = append(p.cells, textCell{x: int32(tile % b.w), y: int32(tile / b.w), from: int32(len(p.words))})
@@ -89,7 +89,7 @@ func (b *Board) readText(p *parser) []byte {
 		}
 		c.to = int32(len(p.words))
 	}
-	p.keys = keys
+	p.stamps = stamps
 	return p.layout()
 }
 
