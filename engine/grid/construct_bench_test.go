@@ -33,7 +33,9 @@ func benchLevelDef(w, h, rules, objects int) LevelDef {
 	return lv
 }
 
-// BenchmarkNew builds a board, and separately measures its first parse.
+// BenchmarkNew builds a board: a level built before (copied), a level
+// never seen (the lexicon's kept boards and parses forgotten each time:
+// "first"), and separately a parse of its text.
 func BenchmarkNew(b *testing.B) {
 	lex := testLexicon(b)
 	for _, size := range [][4]int{{9, 7, 4, 20}, {30, 30, 20, 200}} {
@@ -41,6 +43,18 @@ func BenchmarkNew(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
+				if _, err := New(lex, lv); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("%dx%d/first", size[0], size[1]), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				clear(lex.built.seen)
+				clear(lex.built.boards)
+				clear(lex.parses.seen)
+				clear(lex.parses.parses)
 				if _, err := New(lex, lv); err != nil {
 					b.Fatal(err)
 				}
