@@ -57,6 +57,9 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv(cli.ContentEnvVar, "")
+			// No background compiling after each init: the scripts'
+			// own go test runs compile what they need.
+			env.Setenv(cli.WarmCacheEnvVar, "0")
 			// The folder testscript put the course program in, for scripts
 			// that set PATH to nothing else.
 			if bin, _, _ := strings.Cut(env.Getenv("PATH"), string(os.PathListSeparator)); bin != "" {

@@ -158,12 +158,16 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if err != nil {
 		return err
 	}
+	next := rememberCheck(env, report)
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {
 			return err
 		}
 	} else {
 		report.WriteText(env.Stdout)
+		if report.OK && next != "" {
+			fmt.Fprintf(env.Stdout, "next: %s\n", next)
+		}
 	}
 	if !report.OK {
 		return &FindingError{Summary: report.Summary()}

@@ -145,13 +145,8 @@ func commandsOf(root *cobra.Command) devcheck.Commands {
 		if err != nil {
 			return err
 		}
-		if cmd == root {
-			for _, w := range rest {
-				if !strings.HasPrefix(w, "-") {
-					return fmt.Errorf("course has no command %q", w)
-				}
-				break
-			}
+		if cmd == root && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			return fmt.Errorf("course has no command %q", rest[0])
 		}
 		for _, w := range rest {
 			if w == "--" {

@@ -76,6 +76,7 @@ func TestLessonGoesThroughThePager(t *testing.T) {
 	env, out := lessonEnv(t)
 	env.Term = Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 5}
 	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01"}))
+	assert.Empty(t, out.String(), "the pager wrote the lesson, not course")
 	got, err := os.ReadFile(paged)
 	require.NoError(t, err, "a lesson taller than the screen goes to the pager")
 	assert.Contains(t, string(got), "Build")

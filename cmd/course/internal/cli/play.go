@@ -65,7 +65,8 @@ move per key (space) or one every --every.`,
   course play 05 --replay --every 400ms
   course play --workspace ~/my-engine 01-push
   course play --cards`,
-		Args: cobra.ArbitraryArgs,
+		Args:              cobra.ArbitraryArgs,
+		ValidArgsFunction: levelNames,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if err := playArgs(cmd, opts, a); err != nil {
 				return err
@@ -123,6 +124,22 @@ func playArgs(cmd *cobra.Command, opts *PlayOptions, a []string) error {
 		return usagef("course play: --record and --replay are for levels, not the card table")
 	}
 	return nil
+}
+
+// levelNames completes LEVEL with the built-in levels' names, and files.
+func levelNames(_ *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(a) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	all, err := play.Builtin()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var names []string
+	for _, l := range all {
+		names = append(names, l.Name+"\t"+l.Title)
+	}
+	return names, cobra.ShellCompDirectiveDefault
 }
 
 func isDir(p string) bool {
@@ -186,7 +203,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	if g.Won() {
-		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, len(g.Moves()))
+		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, g.MoveCount())
 	}
 	if opts.Record != "" {
 		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)

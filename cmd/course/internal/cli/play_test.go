@@ -61,3 +61,11 @@ func TestPlayList(t *testing.T) {
 	assert.Regexp(t, `01-push\s+7x5\s+rule grid\s+4 moves\s+Out of the way`, out.String())
 	assert.Regexp(t, `12-spellgrid-gravecaller\s+6x6\s+SpellGrid`, out.String())
 }
+
+func TestPlayCompletesLevelNames(t *testing.T) {
+	env, out, _ := testEnv()
+	root := NewRoot(env)
+	root.SetArgs([]string{"__complete", "play", ""})
+	require.NoError(t, root.Execute())
+	assert.Contains(t, out.String(), "01-push\tOut of the way")
+}

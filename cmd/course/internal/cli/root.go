@@ -108,9 +108,9 @@ command could not run (with one line on stderr saying why).`,
 		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
 	})
 	root.AddCommand(
-		newInitCmd(env),
+		newInitCmd(env, nil),
 		newModulesCmd(env, nil),
-		newStartModuleCmd(env),
+		newStartModuleCmd(env, nil),
 		newCouplingAuditCmd(env),
 		newExpansionCheckCmd(env, nil),
 		newCheckCmd(env, nil),
@@ -119,6 +119,8 @@ command could not run (with one line on stderr saying why).`,
 		newLessonCmd(env, nil),
 		newHintCmd(env, nil),
 		newDevCmd(env),
+		newStatusCmd(env, nil),
+		newWatchCmd(env, nil),
 		newPlayCmd(env, nil),
 	)
 	return root

@@ -11,30 +11,13 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
-// findWorkspace walks up from dir (the current folder when empty) to the
-// first folder with a .course.json, as go finds go.mod.
+// findWorkspace is the workspace dir is in (the current folder when dir is
+// empty), found as go finds go.mod.
 func findWorkspace(dir string) (string, error) {
 	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", fmt.Errorf("finding the current folder: %w", err)
-		}
-		dir = wd
+		dir = "."
 	}
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", fmt.Errorf("finding the absolute path of %s: %w", dir, err)
-	}
-	for {
-		if st, err := os.Lstat(filepath.Join(dir, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("not inside a course workspace; run course init DIR or cd into one")
-		}
-		dir = parent
-	}
+	return workspace.Find(dir)
 }
 
 // stateFile is the workspace's tool state, beside nothing the learner edits.

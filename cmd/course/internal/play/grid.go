@@ -1,7 +1,6 @@
 package play
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -91,7 +90,8 @@ type Grid struct {
 	choose  *driver.Choose
 	pending *move
 	glyphs  map[string]rune
-	replay  int // the next move of the solution to replay
+	replay  int  // the next move of the solution to replay
+	ticking bool // a replay timer is running
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -131,6 +131,9 @@ func (m *Grid) Close() error { return m.c.Close() }
 // Won says whether the level is won now.
 func (m *Grid) Won() bool { return m.st.Won }
 
+// MoveCount is how many moves the history holds, casts and plays included.
+func (m *Grid) MoveCount() int { return len(m.history) }
+
 // Moves is the history as the level's solution writes it.
 func (m *Grid) Moves() []string {
 	var out []string
@@ -145,6 +148,7 @@ func (m *Grid) Moves() []string {
 // Init starts the replay timer.
 func (m *Grid) Init() tea.Cmd {
 	if m.o.Replay && m.o.Every > 0 {
+		m.ticking = true
 		return m.tick()
 	}
 	return nil
@@ -209,6 +213,7 @@ func (m *Grid) restart() {
 	m.history, m.mode, m.choose, m.pending, m.replay = nil, modeBoard, nil, nil, 0
 	m.status, m.problem = "", false
 	m.take(m.c.Do(driver.Request{Op: "new", Mode: mode, Level: &raw}))
+	m.record()
 }
 
 // perform plays a move and, once it finishes, puts it in the history.
@@ -301,8 +306,17 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.w, m.h = msg.Width, msg.Height
 		return m, nil
 	case tickMsg:
-		if m.replayNext() {
+		m.ticking = m.replayNext()
+		if m.ticking {
 			return m, m.tick()
+		}
+		return m, nil
+	case tea.MouseMsg:
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && (m.mode == modeBoard || m.mode == modeHistory) {
+			if i, ok := m.historyAt(msg.X, msg.Y); ok {
+				m.revert(i)
+				m.mode = modeBoard
+			}
 		}
 		return m, nil
 	case tea.KeyMsg:
@@ -335,6 +349,10 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return m, tea.Quit
 			}
 			m.boardKey(k)
+			if k == "r" && m.o.Replay && m.o.Every > 0 && !m.ticking {
+				m.ticking = true
+				return m, m.tick()
+			}
 		}
 	}
 	return m, nil
@@ -604,12 +622,6 @@ func (m *Grid) freeGlyph(kind string) rune {
 		}
 	}
 	return '?'
-}
-
-// Solution is a level's recorded moves as JSON, for tests and --record.
-func Solution(moves []string) string {
-	raw, _ := json.Marshal(moves)
-	return string(raw)
 }
 
 // splitRunes is a key message that holds several typed characters (a

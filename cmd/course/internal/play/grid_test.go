@@ -1,6 +1,7 @@
 package play
 
 import (
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
 )
 
 func reference() (*driver.Client, error) { return driver.Reference(), nil }
@@ -150,13 +152,33 @@ func TestScreenFitsAndGrows(t *testing.T) {
 	assert.NotContains(t, small, "┌────┐")
 }
 
+func TestABigLevelScrollsWithYOU(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	lv.Name, lv.Width, lv.Height = "big", 40, 30
+	lv.Objects = append(lv.Objects, grid.LevelObject{Kind: "rock", X: 39, Y: 29})
+	for i := range lv.Objects {
+		if lv.Objects[i].Kind == "baba" {
+			lv.Objects[i].X, lv.Objects[i].Y = 30, 20
+		}
+	}
+	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "of 40x30", "the board pane says which part it shows")
+	assert.Contains(t, view, " b ", "YOU is in view")
+	assert.NotContains(t, view, "BABA  IS  YOU", "the text in the far corner is not")
+}
+
 func TestNoColorStillTellsThingsApart(t *testing.T) {
 	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = stylesFor(termenv.ANSI256) })
 	assert.Contains(t, m.View(), "\x1b[", "colour when allowed")
 	m = newGrid(t, "01-push", nil)
 	view := m.View()
 	assert.NotContains(t, view, "\x1b[")
-	for _, s := range []string{"BABA IS   YOU", " b ", " r ", " f ", "b baba", "r rock", "f flag"} {
+	for _, s := range []string{"BABA  IS  YOU", " b ", " r ", " f ", "b baba", "r rock", "f flag"} {
 		assert.Contains(t, view, s)
 	}
 }
@@ -230,6 +252,29 @@ func TestHistoryRowReturnsToTheBoardBeforeIt(t *testing.T) {
 	assert.Equal(t, start, m.st.Tiles)
 }
 
+func TestClickingAHistoryRowGoesBack(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "right")
+	after1 := append([][]string(nil), m.st.Tiles...)
+	press(m, "right", "right")
+	// row 2 is the second line inside the history pane, which starts
+	// under the title and the board pane of 5 rows
+	lines := strings.Split(m.View(), "\n")
+	y := -1
+	for i, l := range lines {
+		if strings.Contains(l, "  2 right") {
+			y = i
+		}
+	}
+	require.Positive(t, y)
+	m.Update(tea.MouseMsg{X: 3, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1)
+	assert.Equal(t, after1, m.st.Tiles)
+	m.Update(tea.MouseMsg{X: 60, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1, "a click beside the history does nothing")
+}
+
 func TestSpellGridHistoryIsRestartAndReplay(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
 	press(m, "u")
@@ -255,6 +300,10 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	m, err := NewGrid(o)
 	require.NoError(t, err)
 	defer m.Close()
+	press(m, "c", "enter")
+	assert.Contains(t, m.status, "it is a minion; play it onto a tile instead", "CheckCast's reason, before any target")
+	assert.Equal(t, modeMenu, m.mode)
+	press(m, "esc")
 	press(m, "p", "enter", "enter") // onto (0,0), the text BABA
 	assert.Contains(t, m.status, "the tile is not empty")
 	assert.Empty(t, m.history)
@@ -323,4 +372,94 @@ func TestLoadFindsLevels(t *testing.T) {
 	var nf *NotFoundError
 	require.ErrorAs(t, err, &nf)
 	assert.Contains(t, err.Error(), "course play --list")
+}
+
+// fakeEngine serves canned replies: a SpellGrid whose one card asks the
+// chooser twice when cast.
+func fakeEngine(t *testing.T) Engine {
+	return func() (*driver.Client, error) {
+		reqR, reqW := io.Pipe()
+		repR, repW := io.Pipe()
+		go func() {
+			enc := json.NewEncoder(repW)
+			_ = enc.Encode(driver.Hello{Hello: "course-play", Protocol: driver.Protocol})
+			dec := json.NewDecoder(reqR)
+			state := driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
+			for {
+				var req driver.Request
+				if dec.Decode(&req) != nil {
+					_ = repW.Close()
+					return
+				}
+				switch req.Op {
+				case "checkCast":
+					_ = enc.Encode(driver.Reply{})
+				case "cast":
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "base", Options: []string{"Left One", "Right One"}}})
+					_ = dec.Decode(&req)
+					first := *req.Answer
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "half", Options: []string{"top", "bottom"}}})
+					_ = dec.Decode(&req)
+					state.Hand = []string{first + " (" + *req.Answer + ")"}
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				default:
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				}
+			}
+		}()
+		return driver.Connect(repR, reqW, reqW.Close)
+	}
+}
+
+func TestSpellGridChooserIsAMenu(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n")
+	require.Equal(t, modeChoose, m.mode)
+	assert.Contains(t, m.View(), "The engine asks: choose the base")
+	assert.Contains(t, m.View(), "> Left One")
+	press(m, "right") // not an answer
+	assert.Contains(t, m.status, "waits for a choice")
+	press(m, "down", "enter")
+	assert.Contains(t, m.View(), "choose the half")
+	press(m, "down", "enter")
+	assert.Equal(t, modeBoard, m.mode)
+	require.Len(t, m.history, 1)
+	assert.Equal(t, []string{"Right One", "bottom"}, m.history[0].Choices, "kept for restart and replay")
+	assert.Equal(t, []string{"Right One (bottom)"}, m.st.Hand)
+}
+
+func TestRefusalsSayWhy(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	press(m, "u")
+	assert.Equal(t, "nothing to undo", m.status)
+	press(m, "tab")
+	assert.Equal(t, "no moves yet", m.status)
+	assert.Equal(t, modeBoard, m.mode)
+	press(m, "c")
+	assert.Equal(t, modeBoard, m.mode, "no casting on a rule-grid level")
+	press(m, "right", "right", "right", "right")
+	require.True(t, m.Won())
+	press(m, "right")
+	assert.Len(t, m.history, 4, "no step after the win")
+	assert.Contains(t, m.status, "the level is won")
+
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "c", "enter")
+	require.Equal(t, modeTarget, s.mode)
+	press(s, "down", "down", "down", "down", "enter") // (0,4) is empty
+	assert.Contains(t, s.status, "nothing stands on (0,4) to aim at")
+	press(s, "esc", "c", "enter", "n")
+	require.Len(t, s.history, 1)
+	press(s, "c")
+	assert.Equal(t, "the hand is empty", s.status)
+	press(s, "p")
+	assert.Equal(t, modeBoard, s.mode)
 }

@@ -95,8 +95,8 @@ func (m *Grid) tile(x, y, scale int) []string {
 			if width >= 6 && len(word(kind, 9)) <= 4 {
 				return s.Render("[" + center(word(kind, 4), 4) + "]")
 			}
-			w := word(kind, min(width-1, 4))
-			return s.Render(w) + strings.Repeat(" ", width-len(w))
+			n := min(width-1, 4)
+			return s.Render(center(word(kind, n), n)) + strings.Repeat(" ", width-n)
 		}
 		g := m.symbol(kind)
 		if i < len(objs) && objs[i].Minion != "" {
@@ -176,19 +176,42 @@ func (m *Grid) tile(x, y, scale int) []string {
 	return lines
 }
 
-// boardLines draws the grid.
-func (m *Grid) boardLines(scale int) []string {
-	_, th := tileSize(scale)
-	var out []string
-	for y := 0; y < m.o.Level.Height; y++ {
-		rows := make([]strings.Builder, th)
-		for x := 0; x < m.o.Level.Width; x++ {
-			for i, l := range m.tile(x, y, scale) {
-				rows[i].WriteString(l)
+// viewport is the part of the grid that fits a board pane of the given
+// outer size: all of it when it fits, else a window around the cursor (when
+// choosing a tile) or the first YOU object.
+func (m *Grid) viewport(scale, boardW, boardH int) (x0, y0, cols, rows int) {
+	tw, th := tileSize(scale)
+	W, H := m.o.Level.Width, m.o.Level.Height
+	cols, rows = min(W, max(1, (boardW-4)/tw)), min(H, max(1, (boardH-2)/th))
+	fx, fy := 0, 0
+	if m.mode == modeTarget {
+		fx, fy = m.cx, m.cy
+	} else {
+		for _, o := range m.st.Objects {
+			if o.You {
+				fx, fy = o.X, o.Y
+				break
 			}
 		}
-		for i := range rows {
-			out = append(out, rows[i].String())
+	}
+	x0 = min(max(0, fx-cols/2), W-cols)
+	y0 = min(max(0, fy-rows/2), H-rows)
+	return x0, y0, cols, rows
+}
+
+// boardLines draws the tiles of the viewport.
+func (m *Grid) boardLines(scale, x0, y0, cols, rows int) []string {
+	_, th := tileSize(scale)
+	var out []string
+	for y := y0; y < y0+rows; y++ {
+		lines := make([]strings.Builder, th)
+		for x := x0; x < x0+cols; x++ {
+			for i, l := range m.tile(x, y, scale) {
+				lines[i].WriteString(l)
+			}
+		}
+		for i := range lines {
+			out = append(out, lines[i].String())
 		}
 	}
 	return out
@@ -312,19 +335,66 @@ func joinWrapped(items []string, width int) []string {
 	return out
 }
 
-func (m *Grid) historyLines(rows int) []string {
-	st := m.o.Styles
-	if len(m.history) == 0 {
-		return []string{st.Dim.Render("no moves yet")}
+// screenLayout is how the screen is divided. The left column holds the
+// board pane, the history pane under it, and on a SpellGrid level the log
+// pane under that; the side panel is the right column, the body's height.
+type screenLayout struct {
+	bodyH, scale   int
+	boardW, boardH int // the left column's width, the board pane's height
+	histH, logH    int
+}
+
+func (m *Grid) layout() screenLayout {
+	W, H := max(m.w, 40), max(m.h, 12)
+	l := screenLayout{bodyH: H - 2 - len(m.keys())}
+	l.scale = m.scale(l.bodyH)
+	tw, th := tileSize(l.scale)
+	l.boardW = max(tw*m.o.Level.Width+4, 26)
+	if m.spell() {
+		l.boardW = max(l.boardW, W/2) // room for the log
 	}
-	first := 0
+	if l.boardW > W-minSide {
+		l.boardW = max(W-minSide, 20)
+	}
+	l.boardH = min(th*m.o.Level.Height+2, l.bodyH-3)
+	l.histH = l.bodyH - l.boardH
+	if m.spell() && l.histH >= 8 {
+		l.histH = max(5, min(l.histH/3, 8))
+		l.logH = l.bodyH - l.boardH - l.histH
+	}
+	return l
+}
+
+// firstHistoryRow is the history row shown at the top of a pane of rows.
+func (m *Grid) firstHistoryRow(rows int) int {
 	sel := len(m.history) - 1
 	if m.mode == modeHistory {
 		sel = m.histSel
 	}
 	if len(m.history) > rows {
-		first = min(max(0, sel-rows/2), len(m.history)-rows)
+		return min(max(0, sel-rows/2), len(m.history)-rows)
 	}
+	return 0
+}
+
+// historyAt is the history row drawn at a screen cell, if any.
+func (m *Grid) historyAt(x, y int) (int, bool) {
+	l := m.layout()
+	rows := l.histH - 2
+	top := 1 + l.boardH + 1 // the title line, the board pane, the history's top border
+	if x <= 0 || x >= l.boardW-1 || y < top || y >= top+rows {
+		return 0, false
+	}
+	i := m.firstHistoryRow(rows) + y - top
+	return i, i < len(m.history)
+}
+
+func (m *Grid) historyLines(rows int) []string {
+	st := m.o.Styles
+	if len(m.history) == 0 {
+		return []string{st.Dim.Render("no moves yet")}
+	}
+	first := m.firstHistoryRow(rows)
 	var out []string
 	for i := first; i < len(m.history) && len(out) < rows; i++ {
 		l := fmt.Sprintf("%3d %s", i+1, m.history[i].label())
@@ -373,17 +443,11 @@ func (m *Grid) View() string {
 	if m.quit {
 		return ""
 	}
-	W, H := max(m.w, 40), max(m.h, 12)
+	W := max(m.w, 40)
 	st := m.o.Styles
 	keys := m.keys()
-	bodyH := H - 2 - len(keys)
-	scale := m.scale(bodyH)
-	tw, th := tileSize(scale)
-	boardW := max(tw*m.o.Level.Width+4, 26)
-	if boardW > W-minSide {
-		boardW = max(W-minSide, 20)
-	}
-	boardH := min(th*m.o.Level.Height+2, bodyH-3)
+	l := m.layout()
+	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW
 	title := "course play " + m.o.Level.Name
 	if m.o.Level.Title != "" {
@@ -391,30 +455,28 @@ func (m *Grid) View() string {
 	}
 	title = st.Title.Render(fit(title+"   "+st.Dim.Render(m.o.EngineName), W))
 
-	board := m.boardLines(scale)
+	x0, y0, cols, rows := m.viewport(l.scale, boardW, boardH)
+	board := m.boardLines(l.scale, x0, y0, cols, rows)
+	boardTitle := fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height)
+	if cols < m.o.Level.Width || rows < m.o.Level.Height {
+		boardTitle = fmt.Sprintf("x %d-%d, y %d-%d of %dx%d", x0, x0+cols-1, y0, y0+rows-1, m.o.Level.Width, m.o.Level.Height)
+	}
 	for i := range board {
 		board[i] = center(board[i], boardW-4)
 	}
-	histH := bodyH - boardH
-	left := lipgloss.JoinVertical(lipgloss.Left,
-		st.pane(fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height), board, boardW, boardH),
-		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(histH-2), boardW, histH),
-	)
-	var right string
-	if m.spell() {
-		logH := max(bodyH/2-2, 5)
-		sideH := bodyH - logH
-		log := wrapLog(m.st.LogTree, sideW-4)
+	panes := []string{
+		st.pane(boardTitle, board, boardW, boardH),
+		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(l.histH-2), boardW, l.histH),
+	}
+	if l.logH > 0 {
+		log := wrapLog(m.st.LogTree, boardW-4)
 		if m.st.LogTree == "" {
 			log = []string{st.Dim.Render("no events yet")}
 		}
-		right = lipgloss.JoinVertical(lipgloss.Left,
-			st.pane("Level", m.sideLines(sideW-4), sideW, sideH),
-			st.pane("Log of the last move", log, sideW, logH),
-		)
-	} else {
-		right = st.pane("Level", m.sideLines(sideW-4), sideW, bodyH)
+		panes = append(panes, st.pane("Log of the last move", log, boardW, l.logH))
 	}
+	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
+	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := []string{title, body, m.banner(W)}
 	for _, k := range keys {

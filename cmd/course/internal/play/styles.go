@@ -96,11 +96,13 @@ func truncateCells(l string, w int) string {
 }
 
 // wrapLog is a log tree in lines of at most width cells: a long event is
-// broken after a comma and goes on indented under itself.
+// broken after a comma and goes on three spaces in, which no event's own
+// indent is.
 func wrapLog(tree string, width int) []string {
 	var out []string
 	for _, l := range strings.Split(strings.TrimRight(tree, "\n"), "\n") {
-		indent := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+2)
+		// an odd indent: an event's own is even, two spaces a level
+		indent := strings.Repeat(" ", len(l)-len(strings.TrimLeft(l, " "))+3)
 		for len(l) > width && width > len(indent)+8 {
 			cut := strings.LastIndex(l[:width], ", ")
 			if cut <= len(indent) {

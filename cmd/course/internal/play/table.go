@@ -135,7 +135,7 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		t.w, t.h = msg.Width, msg.Height
-		t.input.Width = max(10, t.w-4)
+		t.input.Width = max(10, t.w-len(t.input.Prompt)-2)
 		return t, nil
 	case tea.KeyMsg:
 		k := msg.String()
@@ -318,7 +318,9 @@ func (t *Table) Command(line string) {
 	}
 }
 
-func (t *Table) sideLines(p int, width int) []string {
+// sideLines is one player's pane: hero, board and hand in height lines;
+// when a line a minion does not fit, the minions share lines.
+func (t *Table) sideLines(p int, width, height int) []string {
 	st := t.o.Styles
 	if p >= len(t.st.Players) {
 		return []string{st.Dim.Render("no game")}
@@ -329,9 +331,6 @@ func (t *Table) sideLines(p int, width int) []string {
 	if len(sd.Board) == 0 {
 		out = append(out, st.Dim.Render("no minions"))
 	}
-	for _, c := range sd.Board {
-		out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %-22s %2d/%d", c.ID, c.Name, c.Attack, c.Health)))
-	}
 	var hand []string
 	for _, c := range sd.Hand {
 		hand = append(hand, fmt.Sprintf("#%d %s", c.ID, c.Name))
@@ -339,9 +338,25 @@ func (t *Table) sideLines(p int, width int) []string {
 	if len(hand) == 0 {
 		hand = []string{st.Dim.Render("empty")}
 	}
+	handLines := joinWrapped(hand, width)
+	if len(out)+len(sd.Board)+1+len(handLines) <= height {
+		for _, c := range sd.Board {
+			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %-22s %2d/%d", c.ID, c.Name, c.Attack, c.Health)))
+		}
+	} else {
+		// two columns, each minion as id, Attack/Health and its name cut
+		colW := (width - 1) / 2
+		for i := 0; i < len(sd.Board); i += 2 {
+			line := ""
+			for _, c := range sd.Board[i:min(i+2, len(sd.Board))] {
+				cell := fit(fmt.Sprintf("#%d %d/%d %s", c.ID, c.Attack, c.Health, c.Name), colW)
+				line += st.Minion.Render(cell) + " "
+			}
+			out = append(out, line)
+		}
+	}
 	out = append(out, st.Heading.Render("Hand"))
-	out = append(out, joinWrapped(hand, width)...)
-	return out
+	return append(out, handLines...)
 }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
@@ -363,8 +378,8 @@ func (t *Table) View() string {
 		return fmt.Sprintf("Player %d", p)
 	}
 	left := lipgloss.JoinVertical(lipgloss.Left,
-		st.pane(mark(1), t.sideLines(1, leftW-4), leftW, top),
-		st.pane(mark(0), t.sideLines(0, leftW-4), leftW, bodyH-top),
+		st.pane(mark(1), t.sideLines(1, leftW-4, top-2), leftW, top),
+		st.pane(mark(0), t.sideLines(0, leftW-4, bodyH-top-2), leftW, bodyH-top),
 	)
 	var right string
 	if t.choose != nil {

@@ -2,6 +2,7 @@ package play
 
 import (
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
@@ -109,4 +110,25 @@ func TestCardTableChooserIsAMenu(t *testing.T) {
 	}
 	assert.Contains(t, names, "Loot Hoarder (Assembled)")
 	assert.Contains(t, m.st.LogTree, `Triggered{source: 5, trigger: "battlecry"}`)
+}
+
+func TestLogLinesWrapBesideTheTree(t *testing.T) {
+	got := wrapLog("DeathPhase{round: 1}\n  Triggered{source: 4, trigger: \"deathrattle\"}\n", 30)
+	assert.Equal(t, []string{
+		"DeathPhase{round: 1}",
+		"  Triggered{source: 4,",
+		"     trigger: \"deathrattle\"}",
+	}, got)
+}
+
+func TestAFullBoardStillShowsTheHand(t *testing.T) {
+	m := newTable(t)
+	for i := 0; i < 7; i++ {
+		m.Command("summon Test Filler")
+	}
+	m.Command("hand Whirlwind")
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "#9 1/1 Test Fill", "the seventh minion")
+	assert.Contains(t, view, "#10 Whirlwind", "and the hand under them")
 }

@@ -1,6 +1,9 @@
 // Package scaffold writes into a learner's workspace: init makes a new one
 // from the template, StartModule copies a module's tests and cards into it,
-// rewriting the harness import to the workspace's module path.
+// rewriting the harness import to the workspace's module path. It decides
+// every file before writing any, never overwrites a file the learner changed
+// without keeping it (NAME.orig, NAME.orig.1, ...), and writes only through
+// the workspace package, inside the workspace.
 package scaffold
 
 import (

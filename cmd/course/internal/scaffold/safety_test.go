@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -199,4 +200,23 @@ func copyFile(t *testing.T, from, to string) {
 	_, err = io.Copy(out, in)
 	require.NoError(t, err)
 	require.NoError(t, out.Close())
+}
+
+// The template's .gitignore covers the tool's state and every version
+// --force keeps.
+func TestInitIgnoresStateAndKeptVersions(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ws")
+	_, err := Init(dir, "example.com/x")
+	require.NoError(t, err)
+	for _, f := range []string{".course/state.json", "tests/01_handles_test.go.orig", "tests/01_handles_test.go.orig.12"} {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte("x"), 0o644))
+	}
+	repo, err := git.PlainOpen(dir)
+	require.NoError(t, err)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	st, err := wt.Status()
+	require.NoError(t, err)
+	assert.True(t, st.IsClean(), "%v", st)
 }

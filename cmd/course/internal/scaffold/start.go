@@ -148,6 +148,7 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 			if err := ws.Rename(p.target, results[i].Kept); err != nil {
 				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
 			}
+		case Copied:
 		}
 		if err := ws.WriteFile(p.target, p.content); err != nil {
 			return nil, err

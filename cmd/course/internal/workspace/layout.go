@@ -7,7 +7,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -98,7 +97,7 @@ func (w *Workspace) repositoryTests(upTo *modules.Module) ([]ModuleTests, error)
 		mt := ModuleTests{Module: m}
 		for _, d := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
 			dir := filepath.Join(w.Abs, "course", filepath.FromSlash(d))
-			names, err := testNames(dir)
+			names, err := w.testNames(path.Join("course", d))
 			if err != nil {
 				return nil, err
 			}
@@ -128,7 +127,7 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 	if _, err := w.Path("tests"); err != nil {
 		return nil, err
 	}
-	names, err := testNames(dir)
+	names, err := w.testNames("tests")
 	if err != nil {
 		return nil, err
 	}
@@ -160,11 +159,12 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 	return out, nil
 }
 
-// testNames is the top-level Test functions declared in the folder's
-// _test.go files, in file and declaration order. A file that does not parse
-// is left for the compiler to report.
-func testNames(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+// testNames is the top-level Test functions declared in the _test.go
+// files of the workspace folder rel, in file and declaration order; each
+// file is read as ReadFile reads it. A file that does not parse is left for
+// the compiler to report.
+func (w *Workspace) testNames(rel string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(w.Abs, filepath.FromSlash(rel), "*_test.go"))
 	if err != nil {
 		return nil, err
 	}
@@ -172,14 +172,14 @@ func testNames(dir string) ([]string, error) {
 	var names []string
 	fset := token.NewFileSet()
 	for _, f := range files {
-		st, err := os.Stat(f)
+		raw, err := w.ReadFile(rel + "/" + filepath.Base(f))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err != nil || !st.Mode().IsRegular() {
-			return nil, &Error{Path: f, Why: "is not a regular file; remove it, or put the course's test file in its place (course start-module NN --force)"}
+		if err != nil {
+			return nil, err
 		}
-		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
+		file, err := parser.ParseFile(fset, f, raw, parser.SkipObjectResolution)
 		if err != nil {
 			continue
 		}

@@ -1,7 +1,12 @@
 // Package workspace finds its way around a learner's workspace (or this
 // course repository): it reads .course.json, which is the only thing the
 // tools consult to know where the engine and content folders are, and the
-// module path in go.mod.
+// module path in go.mod; it tells the course repository from a learner's
+// workspace and answers which card, level and test files there are. Every
+// file course reads or writes in a workspace goes through it (ReadFile,
+// WriteFile, Rename), so that no path leads out of the workspace through a
+// symbolic link and no FIFO or folder is read as a file. It also keeps the
+// tool's own state in .course/state.json (LoadState, Save).
 package workspace
 
 import (
@@ -10,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -110,8 +116,12 @@ func Open(dir string) (*Workspace, error) {
 		}
 	}
 	ws.Config = *cfg
-	if _, err := ws.ReadFile("go.mod"); err == nil {
-		if ws.ModulePath, err = ModulePath(dir); err != nil {
+	switch gomod, err := ws.ReadFile("go.mod"); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		if ws.ModulePath, err = parseModulePath(filepath.Join(dir, "go.mod"), gomod); err != nil {
 			return nil, err
 		}
 	}
@@ -227,13 +237,30 @@ func stayInside(ws, d string) error {
 
 // ModulePath is the module path in dir's go.mod, read as the go command
 // reads it (a `module (...)` block included); a path that is not a valid
-// module path is refused.
+// module path is refused, and so is a go.mod that is not a regular file
+// inside dir.
 func ModulePath(dir string) (string, error) {
-	file := filepath.Join(dir, "go.mod")
-	raw, err := os.ReadFile(file)
+	abs, err := filepath.Abs(dir)
 	if err != nil {
+		return "", fmt.Errorf("finding the absolute path of %s: %w", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", &Error{Path: dir, Why: fmt.Sprintf("cannot be followed (%v); give the path of your workspace", unwrapPath(err))}
+	}
+	w := &Workspace{Dir: dir, Abs: abs, Real: real}
+	raw, err := w.ReadFile("go.mod")
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", &Error{Path: dir, Why: "has no go.mod; a workspace is a Go module (make one with `course init DIR`)"}
 	}
+	if err != nil {
+		return "", err
+	}
+	return parseModulePath(filepath.Join(dir, "go.mod"), raw)
+}
+
+// parseModulePath is the module path of the go.mod file with contents raw.
+func parseModulePath(file string, raw []byte) (string, error) {
 	f, err := modfile.ParseLax(file, raw, nil)
 	if err != nil {
 		return "", &Error{Path: file, Why: fmt.Sprintf("does not parse (%s); mend it, e.g. with `go mod edit -fmt`", strings.Join(strings.Fields(err.Error()), " "))}

@@ -24,6 +24,10 @@ type StoppedError struct{ Why string }
 
 func (e *StoppedError) Error() string { return "the engine stopped: " + e.Why }
 
+// UserError marks the error as the user's to mend: it is their engine
+// that stopped.
+func (e *StoppedError) UserError() bool { return true }
+
 // Client speaks the protocol to one engine.
 type Client struct {
 	w       io.Writer
@@ -69,6 +73,13 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 	return c, nil
 }
 
+// Connect speaks the protocol over a pair of streams: replies are read from
+// r, requests written to w, and closeFn (if any) runs on Close. It reads the
+// Hello first.
+func Connect(r io.Reader, w io.Writer, closeFn func() error) (*Client, error) {
+	return newClient(r, w, closeFn, nil)
+}
+
 // Reference is a client of the reference engine, served in this process.
 func Reference() *Client {
 	reqR, reqW := io.Pipe()
@@ -77,7 +88,10 @@ func Reference() *Client {
 		err := Serve(reqR, repW)
 		_ = repW.CloseWithError(err)
 	}()
-	c, err := newClient(repR, reqW, func() error { return reqW.Close() }, nil)
+	c, err := newClient(repR, reqW, func() error {
+		_ = repR.Close() // a reply being written is dropped
+		return reqW.Close()
+	}, nil)
 	if err != nil {
 		panic(fmt.Sprintf("the reference driver did not start: %v", err))
 	}

@@ -7,8 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,15 +139,21 @@ func TestGenerateRewritesTheHarnessImport(t *testing.T) {
 	assert.NotContains(t, s, "Package driver", "the package comment stays here")
 }
 
-// goEnv makes builds use the module cache only.
+// TestMain makes every build of these tests use the module cache only, as
+// a learner's offline machine would.
+func TestMain(m *testing.M) {
+	for k, v := range map[string]string{"GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOTOOLCHAIN": "local"} {
+		_ = os.Setenv(k, v)
+	}
+	os.Exit(m.Run())
+}
+
+// offline skips a test that needs the go command where there is none.
 func offline(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	t.Setenv("GOPROXY", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOTOOLCHAIN", "local")
 }
 
 // repoRoot is this repository's root folder.
@@ -205,30 +211,22 @@ var (
 	return ws
 }
 
-// builds are shared by the tests of this package: each takes seconds.
-var (
-	buildOnce sync.Map
-)
-
-func built(t *testing.T, name string, make func(t *testing.T) (ws, module string)) (ws, program string) {
+// built makes a workspace and builds its driver.
+func built(t *testing.T, make func(t *testing.T) (ws, module string)) (ws, program string) {
 	t.Helper()
 	offline(t)
-	type result struct{ ws, program string }
-	if r, ok := buildOnce.Load(name); ok {
-		return r.(result).ws, r.(result).program
-	}
 	ws, module := make(t)
 	program, err := Build(context.Background(), ws, module)
 	require.NoError(t, err)
-	buildOnce.Store(name, result{ws, program})
 	return ws, program
 }
 
 func TestWorkspaceDriverWithTheReferenceHarness(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, "ref", func(t *testing.T) (string, string) { return referenceWorkspace(t), "example.com/ref" })
+	ws, program := built(t, func(t *testing.T) (string, string) { return referenceWorkspace(t), "example.com/ref" })
 	c, err := StartProcess(context.Background(), program, ws)
 	require.NoError(t, err)
 	defer c.Close()
@@ -240,10 +238,11 @@ func TestWorkspaceDriverWithTheReferenceHarness(t *testing.T) {
 }
 
 func TestWorkspaceDriverWithStubs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, "stub", func(t *testing.T) (string, string) {
+	ws, program := built(t, func(t *testing.T) (string, string) {
 		ws := filepath.Join(t.TempDir(), "ws")
 		_, err := scaffold.Init(ws, "example.com/stub")
 		require.NoError(t, err)
@@ -267,6 +266,7 @@ func TestWorkspaceDriverWithStubs(t *testing.T) {
 }
 
 func TestBuildRefusesAHarnessThatDoesNotBuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
@@ -296,4 +296,34 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsStopped(err))
 	assert.Contains(t, err.Error(), "panic: boom")
+}
+
+func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nexec sleep 30\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	c.timeout = 50 * time.Millisecond
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "did not answer within 50ms")
+	_, err = c.Do(Request{Op: "state"})
+	assert.True(t, IsStopped(err), "a client given up stays given up")
+	start := time.Now()
+	require.NoError(t, c.Close())
+	assert.Less(t, time.Since(start), 5*time.Second, "Close ends the process")
+}
+
+func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}'\n"), 0o755))
+	_, err := StartProcess(context.Background(), script, t.TempDir())
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "speaks protocol 99")
 }
