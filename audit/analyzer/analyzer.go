@@ -5,12 +5,12 @@
 package analyzer
 
 import (
+	"io/fs"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/systemic-game-design/course/audit"
-	"github.com/systemic-game-design/course/audit/match"
 	"github.com/systemic-game-design/course/course"
 )
 
@@ -25,32 +25,40 @@ var Analyzer = &analysis.Analyzer{
 	Name: "coupling",
 	Doc:  doc,
 	Run: func(pass *analysis.Pass) (any, error) {
-		m, err := catalogMatcher()
+		r, err := catalogRules()
 		if err != nil {
 			return nil, err
 		}
-		return run(pass, m)
+		return run(pass, r)
 	},
 }
 
-var catalogMatcher = sync.OnceValues(func() (*match.Matcher, error) {
-	return audit.Catalog(course.Files)
+var catalogRules = sync.OnceValues(func() (*audit.Rules, error) {
+	raw, err := fs.ReadFile(course.Files, "catalog.json")
+	if err != nil {
+		return nil, err
+	}
+	names, err := audit.CatalogNames(raw)
+	if err != nil {
+		return nil, err
+	}
+	return audit.NewRules(names, audit.AllModules), nil
 })
 
 // New returns an Analyzer that looks for the given names instead of the
 // catalog's.
-func New(m *match.Matcher) *analysis.Analyzer {
+func New(r *audit.Rules) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name: "coupling",
 		Doc:  doc,
-		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, m) },
+		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, r) },
 	}
 }
 
-func run(pass *analysis.Pass, m *match.Matcher) (any, error) {
+func run(pass *analysis.Pass, r *audit.Rules) (any, error) {
 	for _, f := range pass.Files {
-		for _, h := range audit.GoHits(f, m) {
-			pass.Reportf(h.Pos, "engine names %q (as %s)", h.Name, h.As)
+		for _, h := range r.GoHits(f) {
+			pass.Reportf(h.Pos, "engine names %q (%s) as %s", h.Name, audit.Describe(h.Kind, h.Module), h.As)
 		}
 	}
 	return nil, nil

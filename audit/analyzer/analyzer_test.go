@@ -6,17 +6,22 @@ import (
 	"github.com/stretchr/testify/assert"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/systemic-game-design/course/audit/match"
+	"github.com/systemic-game-design/course/audit"
 )
 
+var testRules = audit.NewRules([]audit.Name{
+	{Name: "Test Filler", Kind: audit.KindCard, Module: "01"},
+	{Name: "KEY", Kind: audit.KindGridNoun, Module: "08"},
+	{Name: "WALL", Kind: audit.KindGridNoun, Module: "06"},
+}, audit.AllModules)
+
 func TestAnalyzer(t *testing.T) {
-	m := match.NewMatcher([]match.Name{match.NewName("Test Filler"), match.NewName("KEY"), match.NewName("WALL")})
-	analysistest.Run(t, analysistest.TestData(), New(m), "engine")
+	analysistest.Run(t, analysistest.TestData(), New(testRules), "engine")
 }
 
-func TestCatalogMatcherLoads(t *testing.T) {
-	m, err := catalogMatcher()
+func TestCatalogRulesLoad(t *testing.T) {
+	r, err := catalogRules()
 	if assert.NoError(t, err) {
-		assert.NotEmpty(t, m.Names())
+		assert.NotEmpty(t, r.Names())
 	}
 }
