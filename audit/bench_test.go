@@ -18,6 +18,7 @@ func BenchmarkCouplingAudit(b *testing.B) {
 	var files int
 	var bytes int64
 	b.ResetTimer()
+	cpu := benchtree.CPUTime()
 	for b.Loop() {
 		r, err := Dirs(dir, []string{"engine"}, m)
 		if err != nil {
@@ -32,7 +33,12 @@ func BenchmarkCouplingAudit(b *testing.B) {
 	b.ReportMetric(float64(files)/secs, "files/s")
 	b.ReportMetric(float64(bytes)/secs/1e6, "MB/s")
 	b.ReportMetric(float64(files), "files")
+	benchtree.ReportCPU(b, cpu)
 }
+
+// BenchmarkGitDiffAndUntracked is git's answer to the expansion check's
+// question on the same tree, the yardstick for both checks.
+func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }
 
 // BenchmarkReadEngineFiles only walks and reads the same files, serially:
 // the floor under BenchmarkCouplingAudit, which shows how much of its time
