@@ -5,10 +5,14 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 )
 
 var testNames = []Name{
@@ -233,4 +237,47 @@ func TestTheAuditReadsTheFilesExpansionCheckCompares(t *testing.T) {
 	assert.Equal(t, 2, r.Files)
 	assert.Equal(t, []string{`engine/zz_gen.go:3:5: engine names "Baron Rivendare" (a card, Module 04) as baron`}, lines(r.Findings))
 	assert.False(t, errors.Is(err, os.ErrNotExist))
+}
+
+// TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile: a second audit
+// does not read a tracked file that an earlier one found clean while the
+// index's stat data holds, and reads it again as soon as it does not, even
+// when the edit put the old modification time back.
+func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
+	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	root := t.TempDir()
+	repo, err := git.PlainInit(root, false)
+	require.NoError(t, err)
+	write(t, root, "engine/world.go", "package engine\n\nvar count int\n")
+	p := filepath.Join(root, "engine", "world.go")
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	time.Sleep(20 * time.Millisecond)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+	rules := NewRules(testNames, AllModules)
+
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached)
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.Cached, "the clean verdict is kept")
+	assert.Equal(t, 1, r.Files)
+
+	other := NewRules(testNames[:1], AllModules)
+	r, err = Dirs(root, []string{"engine"}, other)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached, "verdicts hold for the rules they were found under")
+
+	// Same size, the old modification time put back: read again.
+	require.NoError(t, os.WriteFile(p, []byte("package engine\n\nvar baron int\n"), 0o644))
+	require.NoError(t, os.Chtimes(p, st.ModTime(), st.ModTime()))
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached)
+	assert.Len(t, r.Findings, 1)
 }

@@ -9,6 +9,23 @@ import (
 const wantChanges = benchtree.Changed + benchtree.Added + benchtree.Removed
 
 // BenchmarkExpansionCheck is the check on the large tree; compare with
+// BenchmarkGitDiffAndUntracked, git's own answer to the same question.
+func BenchmarkExpansionCheck(b *testing.B) {
+	dir := benchtree.Build(b)
+	b.ResetTimer()
+	cpu := benchtree.CPUTime()
+	for b.Loop() {
+		res, err := Check(dir, "HEAD", []string{"engine"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Changes) != wantChanges {
+			b.Fatalf("%d changes, want %d: %v", len(res.Changes), wantChanges, res.Changes)
+		}
+	}
+	benchtree.ReportCPU(b, cpu)
+}
+
 // BenchmarkGitDiffAndUntracked is git's own answer on the same tree (see
 // benchtree.GitDiffAndUntracked).
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }

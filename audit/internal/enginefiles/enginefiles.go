@@ -54,8 +54,11 @@ type Tree struct {
 	base        []gitignore.Pattern // core.excludesFile, info/exclude
 
 	mu    sync.Mutex
-	embed map[string][]string // folder (a Path) -> the //go:embed patterns of its Go files
-	above map[string]bool     // folder -> whether it or one above it has any
+	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
+	above map[string]bool        // folder -> whether it or one above it has any
+	infos map[string]fs.FileInfo // Lstat of tracked Go files, taken for the embed scan
+
+	noEmbed *BlobSet // blobs known to have no //go:embed line
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -114,6 +117,8 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		}
 	}
 	t.base = t.basePatterns()
+	t.infos = map[string]fs.FileInfo{}
+	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
 }
 
@@ -385,7 +390,11 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err := w.walk(dir, dir, parts, ps, ignoredDir, false); err != nil {
 		return err
 	}
-	return w.finish()
+	err = w.finish()
+	if t.noEmbed != nil {
+		t.noEmbed.Save()
+	}
+	return err
 }
 
 type walker struct {
@@ -559,9 +568,11 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			continue
 		}
 		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
-		info, err := e.Info()
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", p, err)
+		info := t.infoOf(p)
+		if info == nil {
+			if info, err = e.Info(); err != nil {
+				return fmt.Errorf("reading %s: %w", p, err)
+			}
 		}
 		if isLink {
 			sub = append([]string(nil), buf...)
@@ -663,6 +674,13 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 	}
 }
 
+// infoOf is the Lstat the embed scan took of a tracked file, nil if none.
+func (t *Tree) infoOf(p string) fs.FileInfo {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.infos[p]
+}
+
 // embedsAbove reports whether any Go file in dir or a folder above it (up
 // to the workspace) has a //go:embed pattern.
 func (t *Tree) embedsAbove(dir string, entries []fs.DirEntry) bool {
@@ -696,10 +714,11 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	if entries == nil {
 		entries, _ = readDir(abs)
 	}
-	var goFiles []string
+	var goFiles, paths []string
 	for _, e := range entries {
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
 			goFiles = append(goFiles, filepath.Join(abs, e.Name()))
+			paths = append(paths, join(dir, e.Name()))
 		}
 	}
 	found := make([][]string, len(goFiles))
@@ -710,9 +729,27 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(goFiles); i += workers {
+				// A tracked file the index vouches for is known by its
+				// hash: if that blob has no //go:embed, it is not read.
+				if e := t.tracked[paths[i]]; e != nil && t.noEmbed != nil {
+					if info, err := os.Lstat(goFiles[i]); err == nil {
+						t.mu.Lock()
+						t.infos[paths[i]] = info
+						t.mu.Unlock()
+						if Vouches(e, info, t.Index.ModTime) && t.noEmbed.Has(e.Hash) {
+							continue
+						}
+					}
+				}
 				src, err := os.ReadFile(goFiles[i])
-				if err == nil && bytes.Contains(src, []byte("go:embed")) {
+				if err != nil {
+					continue
+				}
+				if bytes.Contains(src, []byte("go:embed")) {
 					found[i] = EmbedPatterns(src)
+				}
+				if len(found[i]) == 0 && t.noEmbed != nil {
+					t.noEmbed.Add(BlobHash(src))
 				}
 			}
 		}()
