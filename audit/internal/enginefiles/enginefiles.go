@@ -518,8 +518,14 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	// buf is the path parts of each entry in turn; a folder's parts are
 	// copied, since its .gitignore patterns keep them.
 	buf := append(parts[:len(parts):len(parts)], "")
+	// Inside an ignored folder with nothing tracked under it, a file counts
+	// only if Go uses it, which its name and the embed patterns decide.
+	untrackedIgnored := onlyTracked && (linked || !t.trackedDirs[rel])
 	for _, e := range entries {
 		name := e.Name()
+		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
+			continue
+		}
 		p := join(rel, name)
 		buf[len(parts)] = name
 		sub := buf
