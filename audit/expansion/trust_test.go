@@ -24,17 +24,6 @@ func (f *fixture) symlink(target, rel string) {
 	require.NoError(f.t, os.Symlink(target, p))
 }
 
-func (f *fixture) checkDirs(rev string, dirs ...string) []string {
-	f.t.Helper()
-	res, err := Check(f.dir, rev, dirs)
-	require.NoError(f.t, err)
-	var out []string
-	for _, c := range res.Changes {
-		out = append(out, c.String())
-	}
-	return out
-}
-
 // gitProgram runs the git program in dir, or skips the test without one.
 func gitProgram(t *testing.T, dir string, args ...string) string {
 	t.Helper()
