@@ -3,7 +3,6 @@ package harness
 import (
 	"fmt"
 
-	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/engine/grid"
 )
 
@@ -26,16 +25,6 @@ const (
 	Left  = grid.Left
 	Right = grid.Right
 )
-
-// lexicon is the course's word list, course/words.json, shared by every
-// Baba and SpellGrid.
-func lexicon() *grid.Lexicon {
-	lex, err := data.Lexicon()
-	if err != nil {
-		panic(err)
-	}
-	return lex
-}
 
 // Baba is a rule grid (Part II).
 type Baba struct {

@@ -1,8 +1,11 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/engine/grid"
@@ -46,6 +49,69 @@ func TestWordsMatchCatalog(t *testing.T) {
 	for word, names := range map[string]string{"TEXT": grid.NamesText, "ALL": grid.NamesThings} {
 		if w, _ := lex.Lookup(word); w.Names != names {
 			t.Errorf("%s names %q, want %q", word, w.Names, names)
+		}
+	}
+}
+
+// TestWordsFollowTheirSchema: course/words.json is valid against
+// course/schema/words.schema.json, and the schema refuses what the lexicon
+// refuses of a multiplier.
+func TestWordsFollowTheirSchema(t *testing.T) {
+	schemaRaw, err := course.Files.ReadFile("schema/words.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schemaRaw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	const url = "https://course.invalid/schema/words.schema.json"
+	if err := c.AddResource(url, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate := func(raw []byte) error {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sch.Validate(inst)
+	}
+	words, err := course.Files.ReadFile("words.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := validate(words); err != nil {
+		t.Errorf("course/words.json: %v", err)
+	}
+	for _, bad := range []string{
+		`{"words": [{"word": "ZIP", "role": "noun", "times": 2}]}`,
+		`{"words": [{"word": "ONCE", "role": "property", "times": 1}]}`,
+		`{"words": [{"word": "ZIP", "role": "noun", "names": "text"}]}`,
+		`{"words": [{"word": "zip", "role": "noun"}]}`,
+	} {
+		if validate([]byte(bad)) == nil {
+			t.Errorf("the schema accepts %s", bad)
+		}
+		if _, err := grid.ParseLexicon([]byte(bad)); err == nil {
+			t.Errorf("the lexicon accepts %s", bad)
+		}
+	}
+}
+
+// TestDoubleMultipliesTwice: the lexicon, not the engine, says that DOUBLE
+// is a multiplier and by how much.
+func TestDoubleMultipliesTwice(t *testing.T) {
+	if w, _ := lexicon().Lookup("DOUBLE"); w.Role != grid.RoleProperty || w.Times != 2 {
+		t.Errorf("DOUBLE is %+v, want a property with times 2", w)
+	}
+	for _, w := range lexicon().Words() {
+		if w.Times != 0 && w.Word != "DOUBLE" {
+			t.Errorf("%s multiplies %d times; the course has one multiplier", w.Word, w.Times)
 		}
 	}
 }

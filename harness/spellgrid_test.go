@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 func panicText(f func()) (msg string) {
@@ -51,5 +53,53 @@ func TestSpellGridRefusals(t *testing.T) {
 	}
 	if got := s.Hand(); len(got) != 2 {
 		t.Errorf("a refused call changed the hand: %q", got)
+	}
+}
+
+// The grid side of a SpellGrid is the rule grid's: Place issues the next
+// id, text placed joins the rules, Move moves what is YOU (movement only),
+// and Lost says when nothing is.
+func TestSpellGridGridSide(t *testing.T) {
+	s := NewSpellGrid(LevelDef{Width: 5, Height: 3,
+		Objects: []LevelObject{{Kind: "text:BABA", X: 0, Y: 0}, {Kind: "text:IS", X: 1, Y: 0}, {Kind: "baba", X: 0, Y: 2}},
+		Hand:    []string{"Whirlwind"},
+	}, nil)
+	if !s.Lost() {
+		t.Error("Lost() is false with no rule making anything YOU")
+	}
+	next := ID(1)
+	for _, id := range []ID{s.Hero(0), s.Hero(1)} {
+		next = max(next, id+1)
+	}
+	you := s.Place("text:YOU", 2, 0)
+	if you != next+1 { // the hand's card holds an id too
+		t.Errorf("Place issued %d, want %d", you, next+1)
+	}
+	if !s.HasProperty(3, "YOU") || s.Lost() {
+		t.Fatalf("after BABA IS YOU is written, HasProperty(3, YOU) = %v, Lost() = %v; rules %q", s.HasProperty(3, "YOU"), s.Lost(), s.Rules())
+	}
+	s.Move(Right)
+	if x, y, ok := s.PosOf(3); !ok || x != 1 || y != 2 {
+		t.Errorf("after Move(Right) the YOU object is at (%d, %d) %v, want (1, 2)", x, y, ok)
+	}
+}
+
+// A SpellGrid's chooser answers an assemble effect's choices.
+func TestSpellGridChooser(t *testing.T) {
+	tinker := CardDef{Name: "Test Fitter", Type: card.TypeMinion, Attack: 1, Health: 1, Noun: "KEKE", Clauses: []card.Clause{
+		{Kind: card.KindTrigger, Trigger: card.TriggerBattlecry}, {Kind: card.KindEffect, Effect: card.EffectAssemble},
+	}}
+	s := NewSpellGrid(LevelDef{Width: 3, Height: 1, Hand: []string{"Loot Hoarder", "Acolyte of Pain", "Test Fitter"}}, []CardDef{tinker})
+	var kinds []string
+	s.SetChooser(func(kind string, options []string) string {
+		kinds = append(kinds, kind)
+		return map[string]string{"base": "Loot Hoarder", "donor": "Acolyte of Pain", "half": "top"}[kind]
+	})
+	s.Play("Test Fitter", 0, 0)
+	if strings.Join(kinds, " ") != "base donor half" {
+		t.Errorf("the chooser was asked %q, want base, donor, half", kinds)
+	}
+	if got := s.Hand(); len(got) != 2 || got[0] != "Loot Hoarder (Assembled)" {
+		t.Errorf("hand %q, want the assembled Loot Hoarder first", got)
 	}
 }

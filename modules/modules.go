@@ -46,8 +46,13 @@ func (m Module) TestPrefix() string { return "Test_" + m.Number + "_" }
 func (m Module) ExpansionTestPrefix() string { return "Test_" + m.Number + "x_" }
 
 var all = []Module{
-	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law",
-		Note: "no harness functions yet: the workspace, its stubs and the tools"},
+	{Number: "00", Slug: "00-setup", Part: "0", Title: "Set-up: the workspace and the Zero-Coupling Law", Harness: []string{
+		"func NewSketch() *Sketch",
+		"func (s *Sketch) Add(card string, health int)",
+		"func (s *Sketch) Cast(card string)",
+		"func (s *Sketch) Board() []string",
+		"func (s *Sketch) Hits() []string",
+	}, Note: "a throwaway board for a first rule; the workspace, its stubs and the tools"},
 	{Number: "01", Slug: "01-handles", Part: "I", Title: "Handles and order of play", Harness: []string{
 		"func NewGame(opts GameOpts) *Game",
 		"func (g *Game) Summon(card string, player Player) ID",
@@ -139,8 +144,19 @@ var all = []Module{
 		"func (g *Game) CanAttack(attacker, defender ID) error",
 		"func (g *Game) EndTurn(player Player)",
 	}},
-	{Number: "13", Slug: "13-invariants", Part: "I-III", Title: "Invariants",
-		Note: "no new function: properties checked over random sequences of harness calls"},
+	{Number: "13", Slug: "13-invariants", Part: "I-III", Title: "Invariants", Harness: []string{
+		"func (g *Game) Snapshot() GameSnapshot",
+		"func (b *Baba) Snapshot() BabaSnapshot",
+		"func CheckZones(s GameSnapshot) error",
+		"func CheckOrderOfPlay(s GameSnapshot) error",
+		"func CheckNoDeadMinions(s GameSnapshot) error",
+		"func CheckLog(s GameSnapshot) error",
+		"func CheckEntry(before, after GameSnapshot) error",
+		"func CheckTiles(s BabaSnapshot) error",
+		"func CheckRules(s BabaSnapshot) error",
+		"func CheckTurn(before, after BabaSnapshot) error",
+		"func CheckUndo(before, after BabaSnapshot) error",
+	}, Note: "the snapshot types come with them; the tests use pgregory.net/rapid, which the workspace's go.mod requires"},
 }
 
 // All is every module, in course order.
@@ -152,6 +168,9 @@ type ErrUnknown struct{ Number string }
 func (e *ErrUnknown) Error() string {
 	return fmt.Sprintf("there is no module %q; run `course modules` for the list (numbers 00 to %s)", e.Number, all[len(all)-1].Number)
 }
+
+// UserError marks the error as the user's to mend.
+func (e *ErrUnknown) UserError() bool { return true }
 
 // Lookup finds a module by its number: "1", "01" and "01-handles" all give
 // Module 1.
@@ -189,12 +208,6 @@ func TestFiles(courseFS fs.FS, m Module) []string { return goFiles(courseFS, m.T
 // ExpansionTestFiles is the Expansion Drop's test files.
 func ExpansionTestFiles(courseFS fs.FS, m Module) []string {
 	return goFiles(courseFS, m.ExpansionTestsDir())
-}
-
-// CardFiles is the card files the module's own folder brings (cards/*.json).
-func CardFiles(courseFS fs.FS, m Module) []string {
-	matches, _ := fs.Glob(courseFS, path.Join(m.CardsDir(), "*.json"))
-	return matches
 }
 
 // CardsOf is the catalog cards that `start-module` brings for the module:

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -14,7 +19,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/course"
 )
 
 // TestMain lets the scripts run `course` in this test binary.
@@ -50,12 +57,24 @@ func TestScripts(t *testing.T) {
 			env.Setenv("GOFLAGS", "-mod=mod")
 			env.Setenv("GOTOOLCHAIN", "local")
 			env.Setenv(cli.ContentEnvVar, "")
+			// No background compiling after each init: the scripts'
+			// own go test runs compile what they need.
+			env.Setenv(cli.WarmCacheEnvVar, "0")
+			// The folder testscript put the course program in, for scripts
+			// that set PATH to nothing else.
+			if bin, _, _ := strings.Cut(env.Getenv("PATH"), string(os.PathListSeparator)); bin != "" {
+				env.Setenv("COURSEBIN", bin)
+			}
+			scriptEnvs.Store(env.WorkDir, env.Vars)
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exits":     cmdExits,
-			"gitcommit": cmdGitCommit,
-			"gittag":    cmdGitTag,
+			"exits":       cmdExits,
+			"gitcommit":   cmdGitCommit,
+			"gittag":      cmdGitTag,
+			"copycontent": cmdCopyContent,
+			"addnoun":     cmdAddNoun,
+			"signalled":   cmdSignalled,
 		},
 	})
 }
@@ -117,4 +136,127 @@ func cmdGitTag(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	_, err = repo.CreateTag(args[1], head.Hash(), nil)
 	ts.Check(err)
+}
+
+// cmdCopyContent writes the content built into course to DIR/course and
+// DIR/cards, as a COURSE_CONTENT checkout has it: `copycontent DIR`.
+func cmdCopyContent(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: copycontent DIR")
+	}
+	for sub, fsys := range map[string]fs.FS{"course": course.Files, "cards": cards.Files} {
+		root := filepath.Join(ts.MkAbs(args[0]), sub)
+		ts.Check(fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			target := filepath.Join(root, filepath.FromSlash(p))
+			if d.IsDir() {
+				return os.MkdirAll(target, 0o755)
+			}
+			raw, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(target, raw, 0o644)
+		}))
+	}
+}
+
+// cmdAddNoun adds a noun to a content checkout's words.json and catalog:
+// `addnoun DIR WORD MODULE`.
+func cmdAddNoun(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: addnoun DIR WORD MODULE")
+	}
+	edit := func(file string, entry map[string]any) {
+		path := filepath.Join(ts.MkAbs(args[0]), "course", file)
+		raw, err := os.ReadFile(path)
+		ts.Check(err)
+		var doc map[string]any
+		ts.Check(json.Unmarshal(raw, &doc))
+		words, _ := doc["words"].([]any)
+		doc["words"] = append(words, entry)
+		raw, err = json.MarshalIndent(doc, "", "  ")
+		ts.Check(err)
+		ts.Check(os.WriteFile(path, raw, 0o644))
+	}
+	edit("words.json", map[string]any{"word": args[1], "role": "noun"})
+	edit("catalog.json", map[string]any{"word": args[1], "role": "noun", "module": args[2]})
+}
+
+// scriptEnvs is each script's environment as Setup made it, by work folder.
+var scriptEnvs sync.Map
+
+// cmdSignalled starts course, waits until the file PIDFILE (set for it)
+// holds the pid of a process a test started, sends SIGNAL, and checks that
+// course ends with STATUS, one line on stderr, the test's process gone and
+// no temporary folder left in TMPDIR: `signalled INT 130 course check ws`.
+func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 {
+		ts.Fatalf("usage: signalled INT|TERM STATUS PROGRAM [ARGS...]")
+	}
+	sig := map[string]syscall.Signal{"INT": syscall.SIGINT, "TERM": syscall.SIGTERM}[args[0]]
+	if sig == 0 {
+		ts.Fatalf("signalled: unknown signal %q", args[0])
+	}
+	want, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
+	work := ts.Getenv("WORK")
+	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
+	ts.Check(os.MkdirAll(tmp, 0o755))
+	// A pid left by an earlier run would send the signal before course is
+	// ready for it.
+	if err := os.Remove(pidFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		ts.Fatalf("signalled: %v", err)
+	}
+	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), args[2]))
+	ts.Check(err)
+	cmd := exec.Command(prog, args[3:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(append([]string(nil), vars.([]string)...), "PIDFILE="+pidFile, "TMPDIR="+tmp)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	ts.Check(cmd.Start())
+	deadline := time.Now().Add(2 * time.Minute)
+	var child int
+	for child == 0 {
+		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			ts.Fatalf("signalled: no pid in %s after 2 minutes; stderr: %s", pidFile, stderr.String())
+		}
+		if raw, err := os.ReadFile(pidFile); err == nil && strings.HasSuffix(string(raw), "\n") {
+			child, _ = strconv.Atoi(strings.TrimSpace(string(raw)))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	ts.Check(cmd.Process.Signal(sig))
+	err = cmd.Wait()
+	got := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		got = exitErr.ExitCode()
+	}
+	ts.Logf("stderr: %s", stderr.String())
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+	if strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stderr.String(), "please report") {
+		ts.Fatalf("want one plain line on stderr, got %q", stderr.String())
+	}
+	for i := 0; ; i++ {
+		stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", child))
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			break
+		}
+		if i == 100 {
+			ts.Fatalf("the test's process %d outlived course", child)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+	if len(left) > 0 {
+		ts.Fatalf("left in TMPDIR: %v", left)
+	}
 }

@@ -6,16 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
-	"github.com/systemic-game-design/course/cards"
-	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/engine/grid"
 )
@@ -23,38 +21,32 @@ import (
 // CardSchemaFile is the card schema's path inside the course folder.
 const CardSchemaFile = "schema/card.schema.json"
 
-// CardError is a card file that does not load: which file, where in it (a
-// JSON pointer such as /clauses/1/effect; empty for the whole file), the rule
-// it breaks and how to mend it.
-type CardError struct {
-	File string
-	Path string
-	Rule string
-	Mend string
-}
+// The ranges the engine keeps: a card's cost, attack and health, an
+// effect's amount, count and stat change are 32-bit integers in the card
+// game, and an aura multiplies a trigger at most MaxTimes times. The card
+// schema states the same bounds.
+const (
+	MaxInt   = math.MaxInt32
+	MinInt   = math.MinInt32
+	MaxTimes = math.MaxUint8
+)
 
-func (e *CardError) Error() string { return describeProblem(e.File, e.Path, e.Rule, e.Mend) }
-
-// CardFile is one card file's path (as an error should name it) and contents.
-type CardFile struct {
+// File is one content file's path (as an error should name it) and
+// contents.
+type File struct {
 	Path string
 	Data []byte
 }
 
-var cardSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(CardSchemaFile) })
-
 // ParseCard reads one card file: valid JSON, valid against the card schema,
-// and clauses the engine can run in a well-formed order.
-func ParseCard(file string, raw []byte) (card.Def, error) {
-	sch, err := cardSchema()
-	if err != nil {
-		return card.Def{}, err
-	}
+// numbers in the engine's ranges, clauses the engine can run in a
+// well-formed order, and words of the lexicon.
+func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return card.Def{}, &CardError{File: file, Rule: "the file is not valid JSON (" + err.Error() + ")", Mend: "fix the JSON syntax"}
+		return card.Def{}, cardError(file, "", "the file is not valid JSON ("+err.Error()+")", "fix the JSON syntax")
 	}
-	if err := sch.Validate(inst); err != nil {
+	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
 			return card.Def{}, schemaError(file, ve)
@@ -65,10 +57,13 @@ func ParseCard(file string, raw []byte) (card.Def, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&d); err != nil {
-		return card.Def{}, &CardError{File: file, Rule: "the card does not decode (" + err.Error() + ")", Mend: "make it follow course/" + CardSchemaFile}
+		return card.Def{}, cardError(file, "", "the card does not decode ("+err.Error()+")", "make it follow course/"+CardSchemaFile)
+	}
+	if err := checkRanges(file, &d); err != nil {
+		return card.Def{}, err
 	}
 	if err := card.Check(&d); err != nil {
-		ce := &CardError{File: file, Rule: err.Error(), Mend: "reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect"}
+		ce := cardError(file, "", err.Error(), "reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect")
 		var fe *card.FormError
 		if errors.As(err, &fe) && fe.Clause >= 0 {
 			ce.Path = fmt.Sprintf("/clauses/%d", fe.Clause)
@@ -76,41 +71,74 @@ func ParseCard(file string, raw []byte) (card.Def, error) {
 		}
 		return card.Def{}, ce
 	}
-	if err := checkCardWords(file, &d); err != nil {
+	if err := c.checkCardWords(file, &d); err != nil {
 		return card.Def{}, err
 	}
 	return d, nil
 }
 
+func cardError(file, at, rule, mend string) *FileError {
+	return &FileError{Kind: KindCard, File: file, Path: at, Rule: rule, Mend: mend}
+}
+
+// checkRanges refuses a number the engine cannot keep, whatever the schema
+// said: the engine stores stats as 32-bit integers and a multiplier in a
+// byte, so a larger value would wrap around into another card.
+func checkRanges(file string, d *card.Def) error {
+	type field struct {
+		at       string
+		v        int
+		min, max int
+	}
+	fields := []field{{"/cost", d.Cost, 0, MaxInt}}
+	if d.Type == card.TypeMinion {
+		fields = append(fields, field{"/attack", d.Attack, 0, MaxInt}, field{"/health", d.Health, 1, MaxInt})
+	}
+	for i, cl := range d.Clauses {
+		at := fmt.Sprintf("/clauses/%d/", i)
+		switch {
+		case cl.Kind == card.KindAura && cl.Aura == card.AuraMultiplier:
+			fields = append(fields, field{at + "times", cl.Times, 2, MaxTimes})
+		case cl.Kind == card.KindEffect:
+			fields = append(fields,
+				field{at + "amount", cl.Amount, 0, MaxInt}, field{at + "count", cl.Count, 0, MaxInt},
+				field{at + "attack", cl.Attack, MinInt, MaxInt}, field{at + "health", cl.Health, MinInt, MaxInt})
+		}
+	}
+	for _, f := range fields {
+		if f.v < f.min || f.v > f.max {
+			return cardError(file, f.at, fmt.Sprintf("%d is outside the range the engine keeps, %d to %d", f.v, f.min, f.max),
+				fmt.Sprintf("use a value from %d to %d", f.min, f.max))
+		}
+	}
+	return nil
+}
+
 // checkCardWords: a card's noun is a noun of course/words.json, and each
 // word a spawnText effect writes is a word of it, so that SpellGrid can put
 // both on the grid.
-func checkCardWords(file string, d *card.Def) error {
-	lex, err := Lexicon()
-	if err != nil {
-		return err
-	}
+func (c *Content) checkCardWords(file string, d *card.Def) error {
 	if d.Noun != "" {
-		if w, ok := lex.Lookup(d.Noun); !ok || w.Role != grid.RoleNoun {
-			return &CardError{File: file, Path: "/noun", Rule: fmt.Sprintf("%s is not a noun of course/%s", d.Noun, WordsFile), Mend: "use a noun of the lexicon, or add the word to course/" + WordsFile + " with role noun"}
+		if w, ok := c.lex.Lookup(d.Noun); !ok || w.Role != grid.RoleNoun {
+			return cardError(file, "/noun", fmt.Sprintf("%s is not a noun of course/%s", d.Noun, WordsFile), "use a noun of the lexicon, or add the word to course/"+WordsFile+" with role noun")
 		}
 	}
-	for i, c := range d.Clauses {
-		if c.Kind == card.KindEffect && c.Effect == card.EffectSpawnText {
-			if _, ok := lex.Lookup(c.Word); !ok {
-				return &CardError{File: file, Path: fmt.Sprintf("/clauses/%d/word", i), Rule: fmt.Sprintf("%s is not a word of course/%s", c.Word, WordsFile), Mend: "write a word of the lexicon, or add it to course/" + WordsFile}
+	for i, cl := range d.Clauses {
+		if cl.Kind == card.KindEffect && cl.Effect == card.EffectSpawnText {
+			if _, ok := c.lex.Lookup(cl.Word); !ok {
+				return cardError(file, fmt.Sprintf("/clauses/%d/word", i), fmt.Sprintf("%s is not a word of course/%s", cl.Word, WordsFile), "write a word of the lexicon, or add it to course/"+WordsFile)
 			}
 		}
 	}
 	return nil
 }
 
-// schemaError turns the schema's verdict into a CardError about its first
+// schemaError turns the schema's verdict into a FileError about its first
 // innermost cause: the most specific thing that is wrong.
-func schemaError(file string, ve *jsonschema.ValidationError) *CardError {
+func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
-	e := &CardError{File: file, Path: where, Rule: rule, Mend: "change it to follow course/" + CardSchemaFile}
-	switch k.(type) {
+	e := cardError(file, where, rule, "change it to follow course/"+CardSchemaFile)
+	switch k := k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
 	case *kind.FalseSchema:
@@ -126,8 +154,14 @@ func schemaError(file string, ve *jsonschema.ValidationError) *CardError {
 		e.Mend = "use one of the values the schema allows there"
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
-	case *kind.Minimum, *kind.MinLength:
-		e.Mend = "use a larger value"
+	case *kind.Minimum:
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", k.Got.RatString(), k.Want.RatString())
+		e.Mend = "use a value of at least " + k.Want.RatString()
+	case *kind.MinLength:
+		e.Mend = "use a longer value"
+	case *kind.Maximum:
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", k.Got.RatString(), k.Want.RatString())
+		e.Mend = "use a value of at most " + k.Want.RatString()
 	case *kind.Not:
 		e.Mend = "remove the field: a spell has no attack, health or noun"
 	}
@@ -137,16 +171,16 @@ func schemaError(file string, ve *jsonschema.ValidationError) *CardError {
 // LoadCards parses every file and checks the set: names unique, and every
 // summon effect naming a minion of the set. It returns all the cards or an
 // error, never part of them.
-func LoadCards(files []CardFile) ([]card.Def, error) {
+func (c *Content) LoadCards(files []File) ([]card.Def, error) {
 	defs := make([]card.Def, 0, len(files))
 	where := make(map[string]string, len(files))
 	for _, f := range files {
-		d, err := ParseCard(f.Path, f.Data)
+		d, err := c.ParseCard(f.Path, f.Data)
 		if err != nil {
 			return nil, err
 		}
 		if other, dup := where[d.Name]; dup {
-			return nil, &CardError{File: f.Path, Path: "/name", Rule: fmt.Sprintf("card %q is also defined in %s", d.Name, other), Mend: "keep one file per card"}
+			return nil, cardError(f.Path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other), "keep one file per card")
 		}
 		where[d.Name] = f.Path
 		defs = append(defs, d)
@@ -156,61 +190,35 @@ func LoadCards(files []CardFile) ([]card.Def, error) {
 		byName[defs[i].Name] = &defs[i]
 	}
 	for i, d := range defs {
-		for k, c := range d.Clauses {
-			if c.Kind != card.KindEffect || c.Effect != card.EffectSummon {
+		for k, cl := range d.Clauses {
+			if cl.Kind != card.KindEffect || cl.Effect != card.EffectSummon {
 				continue
 			}
-			if t, ok := byName[c.Card]; !ok || t.Type != card.TypeMinion {
-				return nil, &CardError{
-					File: files[i].Path,
-					Path: fmt.Sprintf("/clauses/%d/card", k),
-					Rule: fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, c.Card),
-					Mend: "add a card file for it or correct the name",
-				}
+			if t, ok := byName[cl.Card]; !ok || t.Type != card.TypeMinion {
+				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k),
+					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
+					"add a card file for it or correct the name")
 			}
 		}
 	}
 	return defs, nil
 }
 
-// ReadCardFiles reads the files of fsys that match pattern (see fs.Glob),
-// naming each as prefix joined with its path.
-func ReadCardFiles(fsys fs.FS, pattern, prefix string) ([]CardFile, error) {
+// ReadFiles reads the files of fsys that match pattern (see fs.Glob), in
+// name order, naming each as prefix joined with its path.
+func ReadFiles(fsys fs.FS, pattern, prefix string) ([]File, error) {
 	paths, err := fs.Glob(fsys, pattern)
 	if err != nil {
-		return nil, fmt.Errorf("list card files %q: %w", pattern, err)
+		return nil, fmt.Errorf("list the files %q: %w", pattern, err)
 	}
 	slices.Sort(paths)
-	files := make([]CardFile, 0, len(paths))
+	files := make([]File, 0, len(paths))
 	for _, p := range paths {
 		raw, err := fs.ReadFile(fsys, p)
 		if err != nil {
-			return nil, fmt.Errorf("read card file %s: %w", path.Join(prefix, p), err)
+			return nil, fmt.Errorf("read %s: %w", path.Join(prefix, p), err)
 		}
-		files = append(files, CardFile{Path: path.Join(prefix, p), Data: raw})
+		files = append(files, File{Path: path.Join(prefix, p), Data: raw})
 	}
 	return files, nil
-}
-
-// ReferenceCardFiles is every card file of this repository: cards/*.json,
-// then each module's own cards, course/*/cards/*.json.
-func ReferenceCardFiles() ([]CardFile, error) {
-	shared, err := ReadCardFiles(cards.Files, "*.json", "cards")
-	if err != nil {
-		return nil, err
-	}
-	scoped, err := ReadCardFiles(course.Files, "*/cards/*.json", "course")
-	if err != nil {
-		return nil, err
-	}
-	return append(shared, scoped...), nil
-}
-
-// ReferenceCards loads every card file of this repository (see ReferenceCardFiles).
-func ReferenceCards() ([]card.Def, error) {
-	files, err := ReferenceCardFiles()
-	if err != nil {
-		return nil, err
-	}
-	return LoadCards(files)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/engine/game"
 )
 
@@ -15,14 +16,24 @@ const goodCard = `{"name": "Alpha", "type": "minion", "cost": 2, "attack": 1, "h
  "text": "Deathrattle: Draw a card.",
  "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "draw"}]}`
 
+// embedded is the content built into the binary.
+func embedded(t testing.TB) *Content {
+	t.Helper()
+	c, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 func TestParseCardReadsAGoodFile(t *testing.T) {
-	d, err := ParseCard("cards/alpha.json", []byte(goodCard))
+	d, err := embedded(t).ParseCard("cards/alpha.json", []byte(goodCard))
 	require.NoError(t, err)
 	assert.Equal(t, "Alpha", d.Name)
 	assert.Len(t, d.Clauses, 2)
 }
 
-func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
+func TestParseFileErrorsNameFilePathAndMend(t *testing.T) {
 	cases := []struct {
 		name, json, path, rule string
 	}{
@@ -38,9 +49,9 @@ func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseCard("cards/a.json", []byte(c.json))
-			var ce *CardError
-			require.True(t, errors.As(err, &ce), "error %v is not a *CardError", err)
+			_, err := embedded(t).ParseCard("cards/a.json", []byte(c.json))
+			var ce *FileError
+			require.True(t, errors.As(err, &ce), "error %v is not a *FileError", err)
 			assert.Equal(t, "cards/a.json", ce.File)
 			assert.Equal(t, c.path, ce.Path)
 			assert.Contains(t, ce.Rule, c.rule)
@@ -53,15 +64,15 @@ func TestParseCardErrorsNameFilePathAndMend(t *testing.T) {
 func TestLoadCardsIsAllOrNothing(t *testing.T) {
 	summoner := `{"name": "Beta", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
 	 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "Gamma"}]}`
-	defs, err := LoadCards([]CardFile{{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", []byte(summoner)}})
+	defs, err := embedded(t).LoadCards([]File{{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", []byte(summoner)}})
 	assert.Nil(t, defs)
-	var ce *CardError
+	var ce *FileError
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "cards/beta.json", ce.File)
 	assert.Contains(t, ce.Rule, `"Gamma"`)
 	assert.Contains(t, ce.Rule, `"Beta"`)
 
-	defs, err = LoadCards([]CardFile{{"cards/alpha.json", []byte(goodCard)}, {"cards/alpha2.json", []byte(goodCard)}})
+	defs, err = embedded(t).LoadCards([]File{{"cards/alpha.json", []byte(goodCard)}, {"cards/alpha2.json", []byte(goodCard)}})
 	assert.Nil(t, defs)
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "cards/alpha2.json", ce.File)
@@ -69,19 +80,20 @@ func TestLoadCardsIsAllOrNothing(t *testing.T) {
 }
 
 // FuzzParseCard: no input makes ParseCard panic, every refusal is a
-// *CardError, and every card it accepts compiles in the engine.
+// *FileError, and every card it accepts compiles in the engine.
 func FuzzParseCard(f *testing.F) {
+	c := embedded(f)
 	f.Add([]byte(goodCard))
 	f.Add([]byte(`{"name": "Storm", "type": "spell", "cost": 1, "text": "x", "clauses": [{"kind": "effect", "effect": "damage", "amount": 1, "target": "allMinions"}]}`))
 	f.Add([]byte(`{"name": "A", "type": "minion", "cost": 1, "attack": 0, "health": 1, "text": "", "clauses": [{"kind": "aura", "aura": "multiplier", "trigger": "endOfTurn", "times": 2, "stacking": "max"}]}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"clauses": [{"kind": "trigger"}]}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		d, err := ParseCard("fuzz.json", raw)
+		d, err := c.ParseCard("fuzz.json", raw)
 		if err != nil {
-			var ce *CardError
+			var ce *FileError
 			if !errors.As(err, &ce) {
-				t.Fatalf("error %v is not a *CardError", err)
+				t.Fatalf("error %v is not a *FileError", err)
 			}
 			return
 		}
@@ -89,4 +101,50 @@ func FuzzParseCard(f *testing.F) {
 			t.Fatalf("accepted a card the engine cannot compile: %v", err)
 		}
 	})
+}
+
+// Numbers beyond what the engine keeps (32-bit stats, a multiplier of at
+// most 255) are refused with the range, by the schema and by the loader.
+func TestParseCardRefusesNumbersTheEngineCannotKeep(t *testing.T) {
+	minion := func(stats string) string {
+		return `{"name": "A", "type": "minion", "cost": 1, ` + stats + `, "text": "", "clauses": []}`
+	}
+	cases := []struct{ name, json, path, mend string }{
+		{"health 2^31", minion(`"attack": 1, "health": 2147483648`), "/health", "at most 2147483647"},
+		{"health 2^32+1", minion(`"attack": 1, "health": 4294967297`), "/health", "at most 2147483647"},
+		{"attack 2^31", minion(`"attack": 2147483648, "health": 1`), "/attack", "at most 2147483647"},
+		{"cost", `{"name": "A", "type": "spell", "cost": 9999999999, "text": "", "clauses": []}`, "/cost", "at most 2147483647"},
+		{"times 256", `{"name": "A", "type": "minion", "cost": 1, "attack": 0, "health": 1, "text": "", "clauses": [{"kind": "aura", "aura": "multiplier", "trigger": "endOfTurn", "times": 256, "stacking": "max"}]}`, "/clauses/0/times", "at most 255"},
+		{"damage amount", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "damage", "amount": 2147483648, "target": "allMinions"}]}`, "/clauses/0/amount", "at most 2147483647"},
+		{"stats below", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "stats", "attack": -2147483649}]}`, "/clauses/0/attack", ""},
+	}
+	c := embedded(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.ParseCard("cards/a.json", []byte(tc.json))
+			var fe *FileError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, tc.path, fe.Path)
+			assert.Contains(t, fe.Mend, tc.mend)
+		})
+	}
+	// The largest values the engine keeps load.
+	_, err := c.ParseCard("cards/a.json", []byte(minion(`"attack": 2147483647, "health": 2147483647`)))
+	assert.NoError(t, err)
+}
+
+// The loader checks the ranges itself too, whatever a schema says.
+func TestCheckRangesNamesTheRange(t *testing.T) {
+	d := card.Def{Name: "A", Type: card.TypeMinion, Attack: 1, Health: 1 << 31}
+	err := checkRanges("cards/a.json", &d)
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "/health", fe.Path)
+	assert.Equal(t, "2147483648 is outside the range the engine keeps, 1 to 2147483647", fe.Rule)
+
+	d = card.Def{Name: "A", Type: card.TypeMinion, Health: 1, Clauses: []card.Clause{{Kind: card.KindAura, Aura: card.AuraMultiplier, Times: 300}}}
+	err = checkRanges("cards/a.json", &d)
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "/clauses/0/times", fe.Path)
+	assert.Contains(t, fe.Rule, "2 to 255")
 }

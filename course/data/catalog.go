@@ -66,6 +66,10 @@ func (e *CatalogError) Error() string {
 	return where + ": " + e.Why
 }
 
+// UserError marks the error as the user's to mend: a course author's
+// catalog.json (a copy named by COURSE_CONTENT) is theirs.
+func (e *CatalogError) UserError() bool { return true }
+
 var modulePattern = regexp.MustCompile(`^[0-9]{2}x?$`)
 
 // LoadCatalog reads and checks catalog.json from the course folder fsys.

@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/engine/card"
 )
@@ -14,15 +13,14 @@ import (
 // Every card of the catalog has exactly one card file that agrees with it,
 // and every card file is a card of the catalog.
 func TestCatalogAndCardFilesAgree(t *testing.T) {
-	cat, err := data.LoadCatalog(course.Files)
+	content, err := data.Embedded()
 	require.NoError(t, err)
-	files, err := data.ReferenceCardFiles()
-	require.NoError(t, err)
+	cat, files := content.Catalog(), content.ReferenceCardFiles()
 
 	byName := map[string][]card.Def{}
 	fileOf := map[string]string{}
 	for _, f := range files {
-		d, err := data.ParseCard(f.Path, f.Data)
+		d, err := content.ParseCard(f.Path, f.Data)
 		require.NoError(t, err)
 		byName[d.Name] = append(byName[d.Name], d)
 		fileOf[d.Name] = f.Path
@@ -51,8 +49,10 @@ func TestCatalogAndCardFilesAgree(t *testing.T) {
 	}
 }
 
-func TestReferenceCardsLoad(t *testing.T) {
-	defs, err := data.ReferenceCards()
+func TestReferenceCardsAreTheCatalogs(t *testing.T) {
+	content, err := data.Embedded()
 	require.NoError(t, err)
-	assert.NotEmpty(t, defs)
+	defs := content.ReferenceCards()
+	require.Len(t, defs, len(content.ReferenceCardFiles()))
+	assert.Len(t, defs, len(content.Catalog().Cards), "one card file per catalog card")
 }

@@ -7,13 +7,11 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
-	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/engine/grid"
 )
 
@@ -23,18 +21,6 @@ const LevelSchemaFile = "schema/level.schema.json"
 // WordsFile is the lexicon's path inside the course folder.
 const WordsFile = "words.json"
 
-// LevelError is a level file that does not load: which file, where in it
-// (a JSON pointer such as /objects/3/x; empty for the whole file), the rule
-// it breaks and how to mend it.
-type LevelError struct {
-	File string
-	Path string
-	Rule string
-	Mend string
-}
-
-func (e *LevelError) Error() string { return describeProblem(e.File, e.Path, e.Rule, e.Mend) }
-
 // Level is a level file: the level itself, its title and its recorded
 // solution, if any.
 type Level struct {
@@ -43,40 +29,23 @@ type Level struct {
 	Solution []grid.Dir `json:"-"`
 }
 
-var levelSchema = sync.OnceValues(func() (*jsonschema.Schema, error) { return compileSchema(LevelSchemaFile) })
-
-// Lexicon is the course's word list, course/words.json, parsed once per
-// process and shared: the rule grid's words, and what cards and levels may
-// name.
-var Lexicon = sync.OnceValues(func() (*grid.Lexicon, error) {
-	raw, err := fs.ReadFile(course.Files, WordsFile)
-	if err != nil {
-		return nil, fmt.Errorf("read the lexicon: %w", err)
-	}
-	lex, err := grid.ParseLexicon(raw)
-	if err != nil {
-		return nil, fmt.Errorf("course/%s: %w", WordsFile, err)
-	}
-	return lex, nil
-})
-
 // ParseLevel reads one level file: valid JSON, valid against the level
-// schema, every object and minion on the grid, and every kind a noun or a
-// word of course/words.json.
-func ParseLevel(file string, raw []byte) (Level, error) {
-	sch, err := levelSchema()
-	if err != nil {
-		return Level{}, err
-	}
-	lex, err := Lexicon()
-	if err != nil {
-		return Level{}, err
-	}
+// schema, every object and minion on the grid, every kind a noun or a word
+// of course/words.json, and every card it places or deals one of the
+// course's own cards (see ParseLevelWith for a workspace's own cards).
+func (c *Content) ParseLevel(file string, raw []byte) (Level, error) {
+	return c.ParseLevelWith(file, raw, c.refDefs)
+}
+
+// ParseLevelWith is ParseLevel with the cards a level may name: a minion
+// placed on the grid (cards) must be a minion of defs with a noun of the
+// lexicon, and a card dealt (hand) any card of defs.
+func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Level, error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return Level{}, &LevelError{File: file, Rule: "the file is not valid JSON (" + err.Error() + ")", Mend: "fix the JSON syntax"}
+		return Level{}, levelError(file, "", "the file is not valid JSON ("+err.Error()+")", "fix the JSON syntax")
 	}
-	if err := sch.Validate(inst); err != nil {
+	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
 			return Level{}, levelSchemaError(file, ve)
@@ -91,7 +60,7 @@ func ParseLevel(file string, raw []byte) (Level, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return Level{}, &LevelError{File: file, Rule: "the level does not decode (" + err.Error() + ")", Mend: "make it follow course/" + LevelSchemaFile}
+		return Level{}, levelError(file, "", "the level does not decode ("+err.Error()+")", "make it follow course/"+LevelSchemaFile)
 	}
 	lv := Level{LevelDef: doc.LevelDef, Title: doc.Title}
 	for i, o := range doc.Objects {
@@ -99,46 +68,77 @@ func ParseLevel(file string, raw []byte) (Level, error) {
 		if err := checkTile(file, at, doc.LevelDef, o.X, o.Y); err != nil {
 			return Level{}, err
 		}
-		if !lex.HasKind(o.Kind) {
-			return Level{}, &LevelError{
-				File: file, Path: at + "/kind",
-				Rule: fmt.Sprintf("kind %q names no word of course/%s", o.Kind, WordsFile),
-				Mend: "use a noun of the lexicon in lower case (a thing) or \"text:\" and a word of the lexicon (a text object)",
-			}
+		if !c.lex.HasKind(o.Kind) {
+			return Level{}, levelError(file, at+"/kind",
+				fmt.Sprintf("kind %q names no word of course/%s", o.Kind, WordsFile),
+				"use a noun of the lexicon in lower case (a thing) or \"text:\" and a word of the lexicon (a text object)")
 		}
 	}
-	for i, c := range doc.Cards {
-		if err := checkTile(file, fmt.Sprintf("/cards/%d", i), doc.LevelDef, c.X, c.Y); err != nil {
+	byName := make(map[string]*card.Def, len(defs))
+	for i := range defs {
+		byName[defs[i].Name] = &defs[i]
+	}
+	for i, lc := range doc.Cards {
+		at := fmt.Sprintf("/cards/%d", i)
+		if err := checkTile(file, at, doc.LevelDef, lc.X, lc.Y); err != nil {
 			return Level{}, err
+		}
+		if err := c.checkPlaced(file, at+"/card", lc.Card, byName); err != nil {
+			return Level{}, err
+		}
+	}
+	for i, name := range doc.Hand {
+		if byName[name] == nil {
+			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), fmt.Sprintf("no card is named %q", name),
+				"name a card of cards/ (or of the course), or add its card file")
 		}
 	}
 	for i, s := range doc.Solution {
 		d, ok := grid.ParseDir(s)
 		if !ok {
-			return Level{}, &LevelError{File: file, Path: fmt.Sprintf("/solution/%d", i), Rule: fmt.Sprintf("%q is not a direction", s), Mend: "use up, down, left or right"}
+			return Level{}, levelError(file, fmt.Sprintf("/solution/%d", i), fmt.Sprintf("%q is not a direction", s), "use up, down, left or right")
 		}
 		lv.Solution = append(lv.Solution, d)
 	}
 	return lv, nil
 }
 
-func checkTile(file, at string, def grid.LevelDef, x, y int) error {
-	if x >= def.Width {
-		return &LevelError{File: file, Path: at + "/x", Rule: fmt.Sprintf("x %d is off the grid, which is %d wide", x, def.Width),
-			Mend: fmt.Sprintf("use an x from 0 to %d or widen the level", def.Width-1)}
-	}
-	if y >= def.Height {
-		return &LevelError{File: file, Path: at + "/y", Rule: fmt.Sprintf("y %d is off the grid, which is %d high", y, def.Height),
-			Mend: fmt.Sprintf("use a y from 0 to %d or make the level higher", def.Height-1)}
+// checkPlaced: a card placed on the grid is a minion whose noun the lexicon
+// has, as SpellGrid needs to make it an object.
+func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def) error {
+	d := byName[name]
+	switch {
+	case d == nil:
+		return levelError(file, at, fmt.Sprintf("no card is named %q", name), "name a minion of cards/ (or of the course), or add its card file")
+	case d.Type != card.TypeMinion:
+		return levelError(file, at, fmt.Sprintf("card %q is a spell, and only a minion stands on the grid", name), "place a minion, or deal the spell in \"hand\"")
+	case d.Noun == "":
+		return levelError(file, at, fmt.Sprintf("card %q has no noun, so it cannot stand on the grid", name), "give the card a \"noun\" of course/"+WordsFile+", or place another minion")
 	}
 	return nil
 }
 
-// levelSchemaError turns the schema's verdict into a LevelError about its
+func levelError(file, at, rule, mend string) *FileError {
+	return &FileError{Kind: KindLevel, File: file, Path: at, Rule: rule, Mend: mend}
+}
+
+func checkTile(file, at string, def grid.LevelDef, x, y int) error {
+	if x >= def.Width {
+		return levelError(file, at+"/x", fmt.Sprintf("x %d is off the grid, which is %d wide", x, def.Width),
+			fmt.Sprintf("use an x from 0 to %d or widen the level", def.Width-1))
+	}
+	if y >= def.Height {
+		return levelError(file, at+"/y", fmt.Sprintf("y %d is off the grid, which is %d high", y, def.Height),
+			fmt.Sprintf("use a y from 0 to %d or make the level higher", def.Height-1))
+	}
+	return nil
+}
+
+// levelSchemaError turns the schema's verdict into a FileError about its
 // first innermost cause.
-func levelSchemaError(file string, ve *jsonschema.ValidationError) *LevelError {
+func levelSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
-	e := &LevelError{File: file, Path: where, Rule: rule, Mend: "change it to follow course/" + LevelSchemaFile}
+	e := levelError(file, where, rule, "change it to follow course/"+LevelSchemaFile)
 	switch k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
@@ -158,26 +158,24 @@ func levelSchemaError(file string, ve *jsonschema.ValidationError) *LevelError {
 	return e
 }
 
-// LoadLevels parses every *.json file at the top of a folder, in name
-// order; errors name a file as dir/name. It returns every level by file
-// name with the names in order, or the first error.
-func LoadLevels(fsys fs.FS, dir string) (map[string]Level, []string, error) {
-	names, err := fs.Glob(fsys, "*.json")
+// LoadLevels parses every *.json file at the top of fsys, in name order;
+// errors name a file as dir/name. It returns every level by file name with
+// the names in order, or the first error.
+func (c *Content) LoadLevels(fsys fs.FS, dir string) (map[string]Level, []string, error) {
+	files, err := ReadFiles(fsys, "*.json", dir)
 	if err != nil {
-		return nil, nil, fmt.Errorf("list the level files: %w", err)
+		return nil, nil, err
 	}
-	sort.Strings(names)
-	out := make(map[string]Level, len(names))
-	for _, name := range names {
-		raw, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, nil, fmt.Errorf("read level %s: %w", name, err)
-		}
-		lv, err := ParseLevel(path.Join(dir, name), raw)
+	out := make(map[string]Level, len(files))
+	names := make([]string, 0, len(files))
+	for _, f := range files {
+		lv, err := c.ParseLevel(f.Path, f.Data)
 		if err != nil {
 			return nil, nil, err
 		}
+		name := path.Base(f.Path)
 		out[name] = lv
+		names = append(names, name)
 	}
 	return out, names, nil
 }

@@ -4,10 +4,15 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 func TestParseLevelValid(t *testing.T) {
-	lv, err := ParseLevel("levels/ok.json", []byte(`{"title": "T", "width": 3, "height": 2,
+	lv, err := embedded(t).ParseLevel("levels/ok.json", []byte(`{"title": "T", "width": 3, "height": 2,
 		"objects": [{"kind": "baba", "x": 2, "y": 1}, {"kind": "text:ALL", "x": 0, "y": 0}],
 		"solution": ["up", "right"]}`))
 	if err != nil {
@@ -37,14 +42,48 @@ func TestParseLevelErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := ParseLevel("levels/bad.json", []byte(c.json))
-			var le *LevelError
+			_, err := embedded(t).ParseLevel("levels/bad.json", []byte(c.json))
+			var le *FileError
 			if !errors.As(err, &le) {
-				t.Fatalf("error %v, want a *LevelError", err)
+				t.Fatalf("error %v, want a *FileError", err)
 			}
 			if le.File != "levels/bad.json" || le.Path != c.path || !strings.Contains(le.Error(), c.rule) || le.Mend == "" {
 				t.Errorf("got %q (path %q), want path %q and %q in it", le.Error(), le.Path, c.path, c.rule)
 			}
 		})
 	}
+}
+
+// A level's cards and hand name cards the engine can put there: a placed
+// card is a minion with a noun, a dealt card exists. NewSpellGrid panics on
+// each otherwise.
+func TestParseLevelChecksItsCards(t *testing.T) {
+	defs := []card.Def{
+		{Name: "Stone Minion", Type: card.TypeMinion, Health: 1, Noun: "ROCK"},
+		{Name: "Plain Minion", Type: card.TypeMinion, Health: 1},
+		{Name: "Bolt", Type: card.TypeSpell},
+	}
+	level := func(extra string) []byte {
+		return []byte(`{"width": 3, "height": 1` + extra + `}`)
+	}
+	cases := []struct{ name, extra, path, rule string }{
+		{"unknown placed", `, "cards": [{"card": "Nobody", "x": 0, "y": 0}]`, "/cards/0/card", `no card is named "Nobody"`},
+		{"spell placed", `, "cards": [{"card": "Stone Minion", "x": 0, "y": 0}, {"card": "Bolt", "x": 1, "y": 0}]`, "/cards/1/card", `card "Bolt" is a spell`},
+		{"no noun", `, "cards": [{"card": "Plain Minion", "x": 0, "y": 0}]`, "/cards/0/card", `card "Plain Minion" has no noun`},
+		{"unknown in hand", `, "hand": ["Bolt", "Nobody"]`, "/hand/1", `no card is named "Nobody"`},
+	}
+	c := embedded(t)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := c.ParseLevelWith("levels/l.json", level(tc.extra), defs)
+			var fe *FileError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, KindLevel, fe.Kind)
+			assert.Equal(t, tc.path, fe.Path)
+			assert.Contains(t, fe.Rule, tc.rule)
+			assert.NotEmpty(t, fe.Mend)
+		})
+	}
+	_, err := c.ParseLevelWith("levels/l.json", level(`, "cards": [{"card": "Stone Minion", "x": 0, "y": 0}], "hand": ["Bolt", "Plain Minion"]`), defs)
+	assert.NoError(t, err)
 }

@@ -9,25 +9,40 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
-
-	"github.com/systemic-game-design/course/course"
 )
 
-// describeProblem is how every content error reads: which file, where in it
-// (a JSON pointer such as /clauses/1/effect; empty for the whole file), the
-// rule it breaks and how to mend it.
-func describeProblem(file, path, rule, mend string) string {
-	where := file
-	if path != "" {
-		where += " at " + path
-	}
-	return fmt.Sprintf("%s: %s; %s", where, rule, mend)
+// The kinds of content file a FileError can be about.
+const (
+	KindCard  = "card"
+	KindLevel = "level"
+)
+
+// FileError is a card or level file that does not load: which kind of file,
+// which file, where in it (a JSON pointer such as /clauses/1/effect; empty
+// for the whole file), the rule it breaks and how to mend it.
+type FileError struct {
+	Kind string // KindCard or KindLevel
+	File string
+	Path string
+	Rule string
+	Mend string
 }
 
+func (e *FileError) Error() string {
+	where := e.File
+	if e.Path != "" {
+		where += " at " + e.Path
+	}
+	return fmt.Sprintf("%s: %s; %s", where, e.Rule, e.Mend)
+}
+
+// UserError marks the error as the user's to mend: the file is theirs.
+func (e *FileError) UserError() bool { return true }
+
 // compileSchema compiles one of the course's JSON Schemas (a path inside
-// the course folder, such as "schema/card.schema.json").
-func compileSchema(file string) (*jsonschema.Schema, error) {
-	raw, err := fs.ReadFile(course.Files, file)
+// the course folder fsys, such as "schema/card.schema.json").
+func compileSchema(fsys fs.FS, file string) (*jsonschema.Schema, error) {
+	raw, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		return nil, fmt.Errorf("read course/%s: %w", file, err)
 	}

@@ -1,6 +1,7 @@
 // Package card is the card format: a card definition as Go types that decode
 // from the JSON files in cards/, the clause model a card's text compiles to,
-// the well-formedness rule for a clause list, and the splice of halves behind
+// the engine's vocabulary (effects, triggers, scopes and targets, one table
+// row each), the well-formedness rule for a clause list, and the splice of halves behind
 // Assemble. It is pure data and functions: no I/O, no game state.
 package card
 
@@ -44,45 +45,9 @@ const (
 	StackingMax    = "max"
 )
 
-// Trigger kinds, spelled as the Triggered event spells them.
-const (
-	TriggerDamaged     = "damaged"
-	TriggerDeathrattle = "deathrattle"
-	TriggerBattlecry   = "battlecry"
-	TriggerEndOfTurn   = "endOfTurn"
-)
-
-// Scopes of a "damaged" trigger: whose damage it answers.
-const (
-	ScopeSelf           = "self"
-	ScopeFriendlyMinion = "friendlyMinion"
-	ScopeAnyHero        = "anyHero"
-	ScopeFriendlyHero   = "friendlyHero"
-)
-
-// Effects.
-const (
-	EffectDamage    = "damage"
-	EffectDraw      = "draw"
-	EffectArmor     = "armor"
-	EffectSummon    = "summon"
-	EffectStats     = "stats"
-	EffectDestroy   = "destroy"
-	EffectAssemble  = "assemble"
-	EffectSpawnText = "spawnText"
-)
-
-// Targets of a damage or destroy effect. TargetChosen is the target a spell
-// is cast at.
-const (
-	TargetAllMinions    = "allMinions"
-	TargetAllCharacters = "allCharacters"
-	TargetChosen        = "chosen"
-	TargetEnemyHero     = "enemyHero"
-)
-
 // Clause is one piece of a card's text. Kind says which of the other fields
-// mean anything:
+// mean anything (the effects, triggers, scopes and targets, and the fields
+// each needs, are the rows of vocab.go):
 //
 //   - keyword: Keyword ("taunt").
 //   - aura: Aura ("multiplier" with Trigger, Times and Stacking; or "redirect").
@@ -92,21 +57,21 @@ const (
 //     the minion whose trigger it is), Word (spawnText: the word written on
 //     the grid, in upper case).
 type Clause struct {
-	Kind     string `json:"kind"`
-	Keyword  string `json:"keyword,omitempty"`
-	Aura     string `json:"aura,omitempty"`
-	Trigger  string `json:"trigger,omitempty"`
-	Scope    string `json:"scope,omitempty"`
-	Times    int    `json:"times,omitempty"`
-	Stacking string `json:"stacking,omitempty"`
-	Effect   string `json:"effect,omitempty"`
-	Amount   int    `json:"amount,omitempty"`
-	Target   string `json:"target,omitempty"`
-	Count    int    `json:"count,omitempty"`
-	Card     string `json:"card,omitempty"`
-	Attack   int    `json:"attack,omitempty"`
-	Health   int    `json:"health,omitempty"`
-	Word     string `json:"word,omitempty"`
+	Kind     string  `json:"kind"`
+	Keyword  string  `json:"keyword,omitempty"`
+	Aura     string  `json:"aura,omitempty"`
+	Trigger  Trigger `json:"trigger,omitempty"`
+	Scope    Scope   `json:"scope,omitempty"`
+	Times    int     `json:"times,omitempty"`
+	Stacking string  `json:"stacking,omitempty"`
+	Effect   Effect  `json:"effect,omitempty"`
+	Amount   int     `json:"amount,omitempty"`
+	Target   Target  `json:"target,omitempty"`
+	Count    int     `json:"count,omitempty"`
+	Card     string  `json:"card,omitempty"`
+	Attack   int     `json:"attack,omitempty"`
+	Health   int     `json:"health,omitempty"`
+	Word     string  `json:"word,omitempty"`
 }
 
 // HasKeyword reports whether the card's clauses include keyword k.

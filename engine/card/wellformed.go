@@ -84,7 +84,7 @@ func checkClause(c *Clause) string {
 	case KindAura:
 		switch c.Aura {
 		case AuraMultiplier:
-			if !knownTrigger(c.Trigger) {
+			if !c.Trigger.Known() {
 				return fmt.Sprintf("a multiplier aura needs a trigger kind, and %q is not one", c.Trigger)
 			}
 			if c.Times < 2 {
@@ -95,49 +95,31 @@ func checkClause(c *Clause) string {
 			return fmt.Sprintf("unknown aura %q", c.Aura)
 		}
 	case KindTrigger:
-		if !knownTrigger(c.Trigger) {
+		if !c.Trigger.Known() {
 			return fmt.Sprintf("unknown trigger %q", c.Trigger)
 		}
-		if c.Trigger == TriggerDamaged {
-			switch c.Scope {
-			case ScopeSelf, ScopeFriendlyMinion, ScopeAnyHero, ScopeFriendlyHero:
-			default:
-				return fmt.Sprintf("a damaged trigger needs a scope, and %q is not one", c.Scope)
-			}
+		if m := c.Trigger.Info().Needs.missing(c); m != "" {
+			return fmt.Sprintf("a %s trigger needs %s", c.Trigger, m)
 		}
 	case KindEffect:
-		switch c.Effect {
-		case EffectDamage:
-			if c.Amount <= 0 {
-				return "a damage effect needs an amount above 0"
-			}
-			if !knownTarget(c.Target) {
-				return fmt.Sprintf("unknown damage target %q", c.Target)
-			}
-		case EffectDestroy:
-			if !knownTarget(c.Target) {
-				return fmt.Sprintf("unknown destroy target %q", c.Target)
-			}
-		case EffectArmor:
-			if c.Amount <= 0 {
-				return "an armor effect needs an amount above 0"
-			}
-		case EffectSummon:
-			if c.Card == "" {
-				return "a summon effect needs the card it summons"
-			}
-		case EffectSpawnText:
-			if !upperWord(c.Word) {
-				return fmt.Sprintf("a spawnText effect needs a word in upper case letters, and %q is not one", c.Word)
-			}
-		case EffectDraw, EffectStats, EffectAssemble:
-		default:
+		if !c.Effect.Known() {
 			return fmt.Sprintf("unknown effect %q", c.Effect)
+		}
+		if m := c.Effect.Info().Needs.missing(c); m != "" {
+			return fmt.Sprintf("%s %s effect needs %s", article(c.Effect.String()), c.Effect, m)
 		}
 	default:
 		return fmt.Sprintf("unknown clause kind %q", c.Kind)
 	}
 	return ""
+}
+
+// article is "a" or "an" for a word.
+func article(w string) string {
+	if w != "" && strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 // upperWord reports whether w is one or more letters A to Z, as grid words are.
@@ -151,22 +133,6 @@ func upperWord(w string) bool {
 		}
 	}
 	return true
-}
-
-func knownTrigger(t string) bool {
-	switch t {
-	case TriggerDamaged, TriggerDeathrattle, TriggerBattlecry, TriggerEndOfTurn:
-		return true
-	}
-	return false
-}
-
-func knownTarget(t string) bool {
-	switch t {
-	case TargetAllMinions, TargetAllCharacters, TargetChosen, TargetEnemyHero:
-		return true
-	}
-	return false
 }
 
 // Describe writes a clause list as card text, for cards the game makes
@@ -198,59 +164,9 @@ func describeClause(c *Clause) string {
 		}
 		return fmt.Sprintf("your %s effects trigger %s.", c.Trigger, times(c.Times))
 	case KindTrigger:
-		switch c.Trigger {
-		case TriggerDeathrattle:
-			return "Deathrattle:"
-		case TriggerBattlecry:
-			return "Battlecry:"
-		case TriggerEndOfTurn:
-			return "at the end of your turn,"
-		}
-		switch c.Scope {
-		case ScopeSelf:
-			return "whenever this minion takes damage,"
-		case ScopeFriendlyMinion:
-			return "whenever a friendly minion takes damage,"
-		case ScopeFriendlyHero:
-			return "whenever your hero takes damage,"
-		}
-		return "whenever a hero takes damage,"
+		return c.Trigger.Info().Phrase(c)
 	}
-	switch c.Effect {
-	case EffectDamage:
-		return fmt.Sprintf("deal %d damage to %s.", c.Amount, targetPhrase(c.Target))
-	case EffectDestroy:
-		return fmt.Sprintf("destroy %s.", targetPhrase(c.Target))
-	case EffectDraw:
-		if c.Count > 1 {
-			return fmt.Sprintf("draw %d cards.", c.Count)
-		}
-		return "draw a card."
-	case EffectArmor:
-		return fmt.Sprintf("gain %d Armor.", c.Amount)
-	case EffectSummon:
-		if c.Count > 1 {
-			return fmt.Sprintf("summon %d copies of %s.", c.Count, c.Card)
-		}
-		return "summon a " + c.Card + "."
-	case EffectStats:
-		return fmt.Sprintf("gain %+d Attack and %+d Health.", c.Attack, c.Health)
-	case EffectSpawnText:
-		return "write " + c.Word + " on this tile."
-	}
-	return "assemble a minion in your hand from half of another card in your hand."
-}
-
-func targetPhrase(t string) string {
-	switch t {
-	case TargetAllMinions:
-		return "all minions"
-	case TargetAllCharacters:
-		return "all characters"
-	case TargetEnemyHero:
-		return "the enemy hero"
-	}
-	return "a character"
+	return c.Effect.Info().Phrase(c)
 }
 
 func times(n int) string {

@@ -7,27 +7,34 @@ import (
 	"github.com/systemic-game-design/course/engine/card"
 )
 
-// apply runs one effect for src; its events go in the log at depth.
+// apply runs one effect for src; its events go in the log at depth. There is
+// one case per row of card's effect table: the exhaustive check in make test
+// names a missing one, and an effect that reaches the end panics.
 func (g *Game) apply(src source, ef *effect, depth int32) {
 	switch ef.op {
-	case opDamage:
+	case card.EffectDamage:
 		g.forTargets(src, ef.target, func(t ID) { g.damage(g.redirected(t), ef.amount, depth, 0) })
-	case opDestroy:
+		return
+	case card.EffectDestroy:
 		g.forTargets(src, ef.target, func(t ID) {
 			if !g.ents[t].hero {
 				g.ents[t].doomed = true
 			}
 		})
-	case opDraw:
+		return
+	case card.EffectDraw:
 		for range ef.count {
 			g.draw(src.player, depth)
 		}
-	case opArmor:
+		return
+	case card.EffectArmor:
 		g.armor[src.player] += int32(ef.amount)
 		g.emit(record{kind: evArmorGained, a: uint32(src.player), x: int32(ef.amount), depth: depth})
-	case opSummon:
+		return
+	case card.EffectSummon:
 		g.summonFor(src, ef, depth)
-	case opStats:
+		return
+	case card.EffectStats:
 		if src.id == 0 {
 			return
 		}
@@ -35,32 +42,40 @@ func (g *Game) apply(src source, ef *effect, depth int32) {
 		e.attack += int32(ef.attack)
 		e.health += int32(ef.health)
 		g.emit(record{kind: evStatsChanged, a: src.id, x: e.attack, y: e.health, depth: depth})
-	case opAssemble:
+		return
+	case card.EffectAssemble:
 		g.assembleInHand(src.player)
-	case opSpawnText:
+		return
+	case card.EffectSpawnText:
 		g.texts = append(g.texts, TextRequest{Source: src.id, Target: src.chosen, Word: ef.word})
+		return
 	}
+	panic(fmt.Sprintf("apply: effect %q has no case here; add one for its row of card's effect table", ef.op))
 }
 
 // forTargets calls f for each target of a damage or destroy effect, area
 // targets in order of play (heroes first: they entered play first).
-func (g *Game) forTargets(src source, t target, f func(ID)) {
+func (g *Game) forTargets(src source, t card.Target, f func(ID)) {
 	switch t {
-	case targetAllCharacters:
+	case card.TargetAllCharacters:
 		f(g.heroes[0])
 		f(g.heroes[1])
 		fallthrough
-	case targetAllMinions:
+	case card.TargetAllMinions:
 		for _, m := range g.inPlay {
 			f(m)
 		}
-	case targetChosen:
+		return
+	case card.TargetChosen:
 		if src.chosen != 0 && g.ents[src.chosen].zone == ZoneBoard {
 			f(src.chosen)
 		}
-	case targetEnemyHero:
+		return
+	case card.TargetEnemyHero:
 		f(g.heroes[1-src.player])
+		return
 	}
+	panic(fmt.Sprintf("effect target %q has no case here; add one for its row of card's target table", t))
 }
 
 // draw moves the top card of p's deck to the right end of p's hand.
@@ -90,6 +105,7 @@ func (g *Game) summonFor(src source, ef *effect, depth int32) {
 			at = slices.Index(g.zones[summoner.owner][ZoneBoard], src.id) + 1
 		case ZoneGraveyard:
 			at = int(summoner.slot)
+		default: // a summoner in a deck or hand summons at the right end
 		}
 	}
 	for range ef.count {

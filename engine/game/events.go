@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 // Event is one line of the game log. The set is closed: only the structs in
 // this file implement it, and each is a plain value compared with ==.
 type Event interface {
 	fmt.Stringer
+	fmt.GoStringer
 	isGameEvent()
 }
 
@@ -100,6 +103,20 @@ func (e StatsChanged) String() string {
 }
 func (e SpellCast) String() string { return "SpellCast{card: " + strconv.Quote(e.Card) + "}" }
 
+// GoString is String: %#v, and so testify's expected and actual lines, then
+// write an event as LogTree does, ids in decimal (not Summoned{ID:0x8}).
+func (e Summoned) GoString() string     { return e.String() }
+func (e Damaged) GoString() string      { return e.String() }
+func (e Triggered) GoString() string    { return e.String() }
+func (e Destroyed) GoString() string    { return e.String() }
+func (e DeathPhase) GoString() string   { return e.String() }
+func (e Drew) GoString() string         { return e.String() }
+func (e Fatigue) GoString() string      { return e.String() }
+func (e ArmorGained) GoString() string  { return e.String() }
+func (e ArmorLost) GoString() string    { return e.String() }
+func (e StatsChanged) GoString() string { return e.String() }
+func (e SpellCast) GoString() string    { return e.String() }
+
 func u(n uint32) string { return strconv.FormatUint(uint64(n), 10) }
 
 // eventKind tags a record.
@@ -119,17 +136,19 @@ const (
 	evSpellCast
 )
 
-// record is the log's own form of an event: a flat value, so that appending
-// to a log with spare capacity allocates nothing. Depth is the nesting level
-// LogTree indents by; prio is the Queue priority of the triggers answering a
-// Damaged record (combat puts the defender's first).
+// record is the log's own form of an event: a flat value of 32 bytes, so
+// that appending to a log with spare capacity allocates nothing. Depth is the
+// nesting level LogTree indents by; prio is the Queue priority of the
+// triggers answering a Damaged record (combat puts the defender's first).
+// Triggered keeps its trigger in trig, SpellCast its spell in spell.
 type record struct {
-	s     string
+	spell *Card
 	a, b  uint32
 	x, y  int32
 	depth int32
 	kind  eventKind
 	prio  int8
+	trig  card.Trigger
 }
 
 func (r *record) event() Event {
@@ -139,7 +158,7 @@ func (r *record) event() Event {
 	case evDamaged:
 		return Damaged{Target: r.a, Amount: int(r.x)}
 	case evTriggered:
-		return Triggered{Source: r.a, Trigger: r.s}
+		return Triggered{Source: r.a, Trigger: r.trig.String()}
 	case evDestroyed:
 		return Destroyed{ID: r.a}
 	case evDeathPhase:
@@ -154,8 +173,10 @@ func (r *record) event() Event {
 		return ArmorLost{Player: Player(r.a), Amount: int(r.x)}
 	case evStatsChanged:
 		return StatsChanged{ID: r.a, Attack: int(r.x), Health: int(r.y)}
+	case evSpellCast:
+		return SpellCast{Card: r.spell.Def.Name}
 	}
-	return SpellCast{Card: r.s}
+	panic(fmt.Sprintf("log record of kind %d: no event has that kind", r.kind))
 }
 
 // Log is every event since the last ClearLog, oldest first.
@@ -180,13 +201,18 @@ func (g *Game) LogDepths() []int {
 func (g *Game) ClearLog() { g.log = g.log[:0] }
 
 // LogTree writes the log one event a line, indented two spaces per level.
-func (g *Game) LogTree() string {
+func (g *Game) LogTree() string { return Tree(g.Log(), g.LogDepths()) }
+
+// Tree writes events one a line, each indented two spaces per level of its
+// depth (depths[i] for events[i]): LogTree's form, for a caller that
+// renames the ids of a Log first.
+func Tree(events []Event, depths []int) string {
 	var b strings.Builder
-	for i := range g.log {
-		for range g.log[i].depth {
+	for i, ev := range events {
+		for range depths[i] {
 			b.WriteString("  ")
 		}
-		b.WriteString(g.log[i].event().String())
+		b.WriteString(ev.String())
 		b.WriteByte('\n')
 	}
 	return b.String()

@@ -77,8 +77,8 @@ type Game struct {
 
 	// auras that belong to no minion (SpellGrid's rules): set at any time,
 	// taken into the snapshot at the next Aura Update
-	ruleTimes [numTrigKinds]uint8
-	ruleCap   [numTrigKinds]bool
+	ruleTimes [card.NumTriggers]uint8
+	ruleCap   [card.NumTriggers]bool
 	ruleAuras bool // some rule aura is set
 	// texts are what spawnText effects asked for since the last TakeTexts
 	texts []TextRequest
@@ -117,17 +117,12 @@ type RuleAura struct {
 // snapshot at the next Aura Update, like a minion's aura. A trigger kind the
 // engine does not have is an error.
 func (g *Game) SetRuleAuras(auras []RuleAura) error {
-	var times [numTrigKinds]uint8
-	var capped [numTrigKinds]bool
+	var times [card.NumTriggers]uint8
+	var capped [card.NumTriggers]bool
 	for _, a := range auras {
-		k := -1
-		for i, n := range trigNames {
-			if n == a.Trigger {
-				k = i
-			}
-		}
-		if k < 0 {
-			return fmt.Errorf("rule aura for trigger %q: the engine has no such trigger; use one of %q", a.Trigger, trigNames)
+		k, err := card.ParseTrigger(a.Trigger)
+		if err != nil {
+			return fmt.Errorf("rule aura: %w", err)
 		}
 		times[k] = max(times[k], uint8(min(max(a.Times, 0), 255)))
 		capped[k] = capped[k] || a.Cap
@@ -139,21 +134,51 @@ func (g *Game) SetRuleAuras(auras []RuleAura) error {
 // New starts a game: the two heroes enter play, then each player's deck is
 // built from decks (card names, top of deck first).
 func New(lib *Library, decks [2][]string) *Game {
-	g := &Game{
-		lib:    lib,
-		ents:   make([]entity, 1, 64),
-		log:    make([]record, 0, 256),
-		queue:  make([]entry, 0, 64),
-		active: make([]activation, 0, 16),
-		dead:   make([]ID, 0, 16),
+	g := &Game{lib: lib}
+	g.Reset(decks)
+	return g
+}
+
+// Capacities a new game starts with; a list that outgrows its share grows
+// on its own.
+const (
+	initEntities = 64
+	initLog      = 256
+	initQueue    = 64
+	initActive   = 16
+	initZone     = 16 // each of a player's zones, the minions in play and the dead
+	initRedirect = 4
+)
+
+// Reset starts a new game in g, as New with g's library would, keeping the
+// memory g has: the entity table, the log, the Queue, the Death Phase list
+// and the zone lists are emptied, not made again. Everything of the old game
+// goes: its ids, log, registered cards, chooser, rule auras, aura timing and
+// text requests.
+func (g *Game) Reset(decks [2][]string) {
+	if g.ents == nil {
+		g.allocate()
 	}
+	old := *g
+	*g = Game{
+		lib:    old.lib,
+		extra:  old.extra,
+		ents:   old.ents[:1],
+		log:    old.log[:0],
+		queue:  old.queue[:0],
+		active: old.active[:0],
+		dead:   old.dead[:0],
+		inPlay: old.inPlay[:0],
+		zones:  old.zones,
+		aura:   snapshot{redirect: old.aura.redirect},
+	}
+	clear(g.extra)
 	for p := range 2 {
 		for z := range numZones {
-			g.zones[p][z] = make([]ID, 0, 16)
+			g.zones[p][z] = g.zones[p][z][:0]
 		}
+		g.aura.redirect[p] = g.aura.redirect[p][:0]
 	}
-	g.aura.redirect[0] = make([]ID, 0, 4)
-	g.aura.redirect[1] = make([]ID, 0, 4)
 	for p := range Player(2) {
 		id := g.issue(nil, p)
 		g.ents[id].hero = true
@@ -166,11 +191,36 @@ func New(lib *Library, decks [2][]string) *Game {
 			g.Create(name, p, ZoneDeck)
 		}
 	}
-	return g
+}
+
+// allocate gives a game its first memory. Every id list is a share of one
+// array, cut with a capacity so that a list that grows moves out on its own
+// rather than over its neighbour.
+func (g *Game) allocate() {
+	g.ents = make([]entity, 1, initEntities)
+	g.log = make([]record, 0, initLog)
+	g.queue = make([]entry, 0, initQueue)
+	g.active = make([]activation, 0, initActive)
+	ids := make([]ID, (2*int(numZones)+2)*initZone+2*initRedirect)
+	cut := func(n int) []ID {
+		s := ids[:0:n]
+		ids = ids[n:]
+		return s
+	}
+	for p := range 2 {
+		for z := range numZones {
+			g.zones[p][z] = cut(initZone)
+		}
+		g.aura.redirect[p] = cut(initRedirect)
+	}
+	g.inPlay = cut(initZone)
+	g.dead = cut(initZone)
 }
 
 // WithNaiveAuraTiming makes this game run the Death Creation Step before the
-// Aura Update at the end of each Phase, the wrong way round.
+// Aura Update at the end of each Phase: the real game's order, which the
+// course swaps so that every minion removed together is judged by the same
+// world.
 func (g *Game) WithNaiveAuraTiming() { g.naive = true }
 
 // SetChooser sets who makes the choices of effects that need one. Without

@@ -6,66 +6,14 @@ import (
 	"github.com/systemic-game-design/course/engine/card"
 )
 
-// trigKind numbers the trigger kinds so that auras can index by them.
-type trigKind uint8
-
-const (
-	tkDamaged trigKind = iota
-	tkDeathrattle
-	tkBattlecry
-	tkEndOfTurn
-	numTrigKinds
-)
-
-var trigNames = [numTrigKinds]string{card.TriggerDamaged, card.TriggerDeathrattle, card.TriggerBattlecry, card.TriggerEndOfTurn}
-
-// TriggerNames lists the trigger kinds as the Triggered event spells them.
-func TriggerNames() []string { return trigNames[:] }
-
-func parseTrigKind(s string) trigKind {
-	for i, n := range trigNames {
-		if n == s {
-			return trigKind(i)
-		}
-	}
-	panic(fmt.Sprintf("unknown trigger kind %q", s))
-}
-
-type scope uint8
-
-const (
-	scopeSelf scope = iota
-	scopeFriendlyMinion
-	scopeAnyHero
-	scopeFriendlyHero
-)
-
-type effectOp uint8
-
-const (
-	opDamage effectOp = iota
-	opDraw
-	opArmor
-	opSummon
-	opStats
-	opDestroy
-	opAssemble
-	opSpawnText
-)
-
-type target uint8
-
-const (
-	targetAllMinions target = iota
-	targetAllCharacters
-	targetChosen
-	targetEnemyHero
-)
+// TriggerNames lists the trigger kinds as the Triggered event spells them,
+// in the order of card's trigger table.
+func TriggerNames() []string { return card.TriggerNames() }
 
 // effect is an effect clause compiled for the engine.
 type effect struct {
-	op             effectOp
-	target         target
+	op             card.Effect
+	target         card.Target
 	amount, count  int
 	attack, health int
 	card           string
@@ -74,13 +22,13 @@ type effect struct {
 
 // trigger is a trigger clause and the effect clauses that follow it.
 type trigger struct {
-	kind    trigKind
-	scope   scope
+	kind    card.Trigger
+	scope   card.Scope
 	effects []effect
 }
 
 type multiplier struct {
-	kind  trigKind
+	kind  card.Trigger
 	times uint8
 }
 
@@ -91,7 +39,7 @@ type Card struct {
 	minion      bool
 	taunt       bool
 	redirect    bool
-	listens     [numTrigKinds]bool
+	listens     [card.NumTriggers]bool
 	triggers    []trigger
 	multipliers []multiplier
 	effects     []effect // a spell's
@@ -111,18 +59,10 @@ func Compile(d card.Def) (*Card, error) {
 			if cl.Aura == card.AuraRedirect {
 				c.redirect = true
 			} else {
-				c.multipliers = append(c.multipliers, multiplier{kind: parseTrigKind(cl.Trigger), times: uint8(min(cl.Times, 255))})
+				c.multipliers = append(c.multipliers, multiplier{kind: cl.Trigger, times: uint8(min(cl.Times, 255))})
 			}
 		case card.KindTrigger:
-			t := trigger{kind: parseTrigKind(cl.Trigger)}
-			switch cl.Scope {
-			case card.ScopeFriendlyMinion:
-				t.scope = scopeFriendlyMinion
-			case card.ScopeAnyHero:
-				t.scope = scopeAnyHero
-			case card.ScopeFriendlyHero:
-				t.scope = scopeFriendlyHero
-			}
+			t := trigger{kind: cl.Trigger, scope: cl.Scope}
 			c.listens[t.kind] = true
 			c.triggers = append(c.triggers, t)
 		case card.KindEffect:
@@ -138,35 +78,14 @@ func Compile(d card.Def) (*Card, error) {
 	return c, nil
 }
 
+// compileEffect copies an effect clause for the engine. Compile has checked
+// it, so an effect without a table row is a broken contract and panics.
 func compileEffect(cl card.Clause) effect {
-	e := effect{amount: cl.Amount, count: max(cl.Count, 1), attack: cl.Attack, health: cl.Health, card: cl.Card, word: cl.Word}
-	switch cl.Effect {
-	case card.EffectDamage:
-		e.op = opDamage
-	case card.EffectDraw:
-		e.op = opDraw
-	case card.EffectArmor:
-		e.op = opArmor
-	case card.EffectSummon:
-		e.op = opSummon
-	case card.EffectStats:
-		e.op = opStats
-	case card.EffectDestroy:
-		e.op = opDestroy
-	case card.EffectAssemble:
-		e.op = opAssemble
-	case card.EffectSpawnText:
-		e.op = opSpawnText
+	if !cl.Effect.Known() {
+		panic(fmt.Sprintf("compile: effect %q has no row in card's effect table; card.Check should have refused it", cl.Effect))
 	}
-	switch cl.Target {
-	case card.TargetAllCharacters:
-		e.target = targetAllCharacters
-	case card.TargetChosen:
-		e.target = targetChosen
-	case card.TargetEnemyHero:
-		e.target = targetEnemyHero
-	}
-	return e
+	return effect{op: cl.Effect, target: cl.Target, amount: cl.Amount, count: max(cl.Count, 1),
+		attack: cl.Attack, health: cl.Health, card: cl.Card, word: cl.Word}
 }
 
 // Library is a set of compiled cards, shared read-only by every game made from it.
@@ -198,16 +117,4 @@ func NewLibrary(defs []card.Def) (*Library, error) {
 		}
 	}
 	return lib, nil
-}
-
-// Names lists the library's cards in the order they were given.
-func (l *Library) Names() []string { return l.names }
-
-// Def returns the definition of a card of the library.
-func (l *Library) Def(name string) (card.Def, bool) {
-	c, ok := l.cards[name]
-	if !ok {
-		return card.Def{}, false
-	}
-	return c.Def, true
 }

@@ -11,61 +11,110 @@ var randomMinions = []string{"Plain", "Drawer", "Plater", "Grower", "Hoard", "Sp
 	"Echo", "Shield", "Tinker", "Bell", "Tripper", "Brawler", "Mender", "Phoenix"}
 var randomSpells = []string{"Storm", "Blast", "Bolt", "Void"}
 
-// playRandom makes one random action on g. It reports a description of it.
-func playRandom(g *Game, r *rand.Rand) string {
-	p := Player(r.IntN(2))
-	characters := func() []ID {
-		ids := []ID{g.Hero(0), g.Hero(1)}
-		return append(ids, g.inPlay...)
+// action is one random action, kept as data so that playing one costs no
+// formatting; String describes it for a failure message.
+type action struct {
+	kind   uint8 // actSummon, ...
+	p      Player
+	name   string
+	a, b   ID
+	amount int
+}
+
+const (
+	actSummon uint8 = iota
+	actPlay
+	actCast
+	actAttack
+	actEndTurn
+	actNoDestroy
+	actDestroy
+	actDamage
+)
+
+func (a action) String() string {
+	switch a.kind {
+	case actSummon:
+		return fmt.Sprintf("summon %s for %d", a.name, a.p)
+	case actPlay:
+		return fmt.Sprintf("play %s (%d) for %d", a.name, a.a, a.p)
+	case actCast:
+		return fmt.Sprintf("cast %s for %d at %d", a.name, a.p, a.a)
+	case actAttack:
+		return fmt.Sprintf("attack %d -> %d", a.a, a.b)
+	case actEndTurn:
+		return fmt.Sprintf("end turn %d", a.p)
+	case actNoDestroy:
+		return "nothing to destroy"
+	case actDestroy:
+		return fmt.Sprintf("destroy %d", a.a)
 	}
-	pickName := func() string {
-		// Phoenix chains to the Death Phase limit; keep it rare.
-		if n := randomMinions[r.IntN(len(randomMinions))]; n != "Phoenix" || r.IntN(20) == 0 {
-			return n
-		}
-		return "Plain"
+	return fmt.Sprintf("deal %d to %d", a.amount, a.a)
+}
+
+// player makes random actions; chars is its scratch list of characters.
+type player struct {
+	r     *rand.Rand
+	chars []ID
+}
+
+func newPlayer(r *rand.Rand) *player { return &player{r: r, chars: make([]ID, 0, 64)} }
+
+// characters is both heroes and every minion in play.
+func (pl *player) characters(g *Game) []ID {
+	pl.chars = append(append(pl.chars[:0], g.Hero(0), g.Hero(1)), g.inPlay...)
+	return pl.chars
+}
+
+func (pl *player) pickName() string {
+	r := pl.r
+	// Phoenix chains to the Death Phase limit; keep it rare.
+	if n := randomMinions[r.IntN(len(randomMinions))]; n != "Phoenix" || r.IntN(20) == 0 {
+		return n
 	}
+	return "Plain"
+}
+
+// play makes one random action on g and returns it.
+func (pl *player) play(g *Game) action {
+	r := pl.r
+	act := action{p: Player(r.IntN(2))}
 	switch r.IntN(8) {
 	case 0, 1:
-		n := pickName()
-		g.Summon(n, p)
-		return fmt.Sprintf("summon %s for %d", n, p)
+		act.kind, act.name = actSummon, pl.pickName()
+		g.Summon(act.name, act.p)
 	case 2:
-		n := pickName()
-		id := g.Create(n, p, ZoneHand)
-		g.Play(id)
-		return fmt.Sprintf("play %s (%d) for %d", n, id, p)
+		act.kind, act.name = actPlay, pl.pickName()
+		act.a = g.Create(act.name, act.p, ZoneHand)
+		g.Play(act.a)
 	case 3:
-		n := randomSpells[r.IntN(len(randomSpells))]
-		cs := characters()
-		target := cs[r.IntN(len(cs))]
-		g.Cast(n, p, target)
-		return fmt.Sprintf("cast %s for %d at %d", n, p, target)
+		act.kind, act.name = actCast, randomSpells[r.IntN(len(randomSpells))]
+		cs := pl.characters(g)
+		act.a = cs[r.IntN(len(cs))]
+		g.Cast(act.name, act.p, act.a)
 	case 4:
-		cs := characters()
-		a, d := cs[r.IntN(len(cs))], cs[r.IntN(len(cs))]
+		cs := pl.characters(g)
+		act.kind, act.a, act.b = actAttack, cs[r.IntN(len(cs))], cs[r.IntN(len(cs))]
 		before := len(g.log)
-		if err := g.OrderAttack(a, d); err != nil && len(g.log) != before {
+		if err := g.OrderAttack(act.a, act.b); err != nil && len(g.log) != before {
 			panic("an illegal attack changed the log")
 		}
-		return fmt.Sprintf("attack %d -> %d", a, d)
 	case 5:
-		g.EndTurn(p)
-		return fmt.Sprintf("end turn %d", p)
+		act.kind = actEndTurn
+		g.EndTurn(act.p)
 	case 6:
 		if len(g.inPlay) == 0 {
-			return "nothing to destroy"
+			act.kind = actNoDestroy
+			break
 		}
-		id := g.inPlay[r.IntN(len(g.inPlay))]
-		g.Destroy(id)
-		return fmt.Sprintf("destroy %d", id)
+		act.kind, act.a = actDestroy, g.inPlay[r.IntN(len(g.inPlay))]
+		g.Destroy(act.a)
 	default:
-		cs := characters()
-		target := cs[r.IntN(len(cs))]
-		amount := r.IntN(4)
-		g.DealDamage(target, amount)
-		return fmt.Sprintf("deal %d to %d", amount, target)
+		cs := pl.characters(g)
+		act.kind, act.a, act.amount = actDamage, cs[r.IntN(len(cs))], r.IntN(4)
+		g.DealDamage(act.a, act.amount)
 	}
+	return act
 }
 
 // checkInvariants is what holds after every Sequence, whatever came before.
@@ -120,7 +169,8 @@ func TestRandomPlayKeepsInvariants(t *testing.T) {
 		seed := base + n
 		r := rand.New(rand.NewPCG(seed, 0))
 		g := New(lib, [2][]string{deck("Plain", r.IntN(8)), deck("Hoard", r.IntN(8))})
-		var done []string
+		pl := newPlayer(r)
+		var done []action
 		func() {
 			defer func() {
 				if v := recover(); v != nil {
@@ -132,7 +182,7 @@ func TestRandomPlayKeepsInvariants(t *testing.T) {
 			}()
 			for range actions {
 				g.ClearLog()
-				done = append(done, playRandom(g, r))
+				done = append(done, pl.play(g))
 				if err := checkInvariants(g); err != nil {
 					t.Fatalf("seed %d: %v after %q\n%s", seed, err, done, g.LogTree())
 				}

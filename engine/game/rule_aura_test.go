@@ -12,10 +12,10 @@ func TestRuleAuraJoinsAtTheNextAuraUpdate(t *testing.T) {
 	g := New(testLibrary(t), [2][]string{deck("Plain", 5), deck("Plain", 5)})
 	a := g.Summon("Hoard", 0)
 	b := g.Summon("Hoard", 1)
-	if err := g.SetRuleAuras([]RuleAura{{Trigger: card.TriggerDeathrattle, Times: 2}}); err != nil {
+	if err := g.SetRuleAuras([]RuleAura{{Trigger: card.TriggerDeathrattle.String(), Times: 2}}); err != nil {
 		t.Fatal(err)
 	}
-	if got := g.aura.times[0][tkDeathrattle]; got != 0 {
+	if got := g.aura.times[0][card.TriggerDeathrattle]; got != 0 {
 		t.Fatalf("the snapshot changed before an Aura Update: times %d", got)
 	}
 	g.ClearLog()
@@ -34,7 +34,7 @@ func TestRuleAuraJoinsAtTheNextAuraUpdate(t *testing.T) {
 // A cap holds a trigger to one activation whatever multiplies it.
 func TestRuleCapBeatsAMinionMultiplier(t *testing.T) {
 	g := New(testLibrary(t), [2][]string{deck("Plain", 5)})
-	if err := g.SetRuleAuras([]RuleAura{{Trigger: card.TriggerDeathrattle, Cap: true}}); err != nil {
+	if err := g.SetRuleAuras([]RuleAura{{Trigger: card.TriggerDeathrattle.String(), Cap: true}}); err != nil {
 		t.Fatal(err)
 	}
 	g.Summon("Doubler", 0)
@@ -63,7 +63,7 @@ func TestRuleAuraForAnUnknownTriggerIsAnError(t *testing.T) {
 // minion remembers who summoned it.
 func TestSpawnTextAndSummoner(t *testing.T) {
 	lib, err := NewLibrary(append(testDefs(),
-		minion("Writer", 1, 1, trig(card.TriggerBattlecry, ""), eff(card.Clause{Effect: card.EffectSpawnText, Word: "WORD"}))))
+		minion("Writer", 1, 1, trig(card.TriggerBattlecry, 0), eff(card.Clause{Effect: card.EffectSpawnText, Word: "WORD"}))))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,8 @@ package game
 import (
 	"fmt"
 	"slices"
+
+	"github.com/systemic-game-design/course/engine/card"
 )
 
 // entry is one trigger waiting in a Queue.
@@ -22,8 +24,8 @@ type activation struct {
 
 // snapshot is what the auras in play said at the last Aura Update.
 type snapshot struct {
-	times    [2][numTrigKinds]uint8 // 0 or 1: once
-	redirect [2][]ID                // oldest first
+	times    [2][card.NumTriggers]uint8 // 0 or 1: once
+	redirect [2][]ID                    // oldest first
 }
 
 // source is who an effect acts for.
@@ -66,7 +68,7 @@ func (g *Game) Play(id ID) {
 	g.endPhase(mark)
 
 	start := len(g.queue)
-	g.queueOwn(id, tkBattlecry)
+	g.queueOwn(id, card.TriggerBattlecry)
 	g.resolveQueue(start, 0)
 	g.settle()
 }
@@ -91,7 +93,7 @@ func (g *Game) Cast(name string, p Player, chosen ID) {
 	}
 	g.round = 0
 	mark := len(g.log)
-	g.emit(record{kind: evSpellCast, s: c.Def.Name})
+	g.emit(record{kind: evSpellCast, spell: c})
 	src := source{player: p, chosen: chosen}
 	for i := range c.effects {
 		g.apply(src, &c.effects[i], 0)
@@ -122,7 +124,7 @@ func (g *Game) EndTurn(p Player) {
 	start := len(g.queue)
 	for _, m := range g.inPlay {
 		if g.ents[m].owner == p {
-			g.queueOwn(m, tkEndOfTurn)
+			g.queueOwn(m, card.TriggerEndOfTurn)
 		}
 	}
 	g.resolveQueue(start, 0)
@@ -175,23 +177,23 @@ func (g *Game) queueDamaged(target ID, prio int8) {
 	t := &g.ents[target]
 	for _, m := range g.inPlay {
 		me := &g.ents[m]
-		if !me.card.listens[tkDamaged] {
+		if !me.card.listens[card.TriggerDamaged] {
 			continue
 		}
 		for k := range me.card.triggers {
 			tr := &me.card.triggers[k]
-			if tr.kind != tkDamaged || g.isActive(m, uint8(k)) {
+			if tr.kind != card.TriggerDamaged || g.isActive(m, uint8(k)) {
 				continue
 			}
 			var answers bool
 			switch tr.scope {
-			case scopeSelf:
+			case card.ScopeSelf:
 				answers = target == m
-			case scopeFriendlyMinion:
+			case card.ScopeFriendlyMinion:
 				answers = !t.hero && t.owner == me.owner
-			case scopeAnyHero:
+			case card.ScopeAnyHero:
 				answers = t.hero
-			case scopeFriendlyHero:
+			case card.ScopeFriendlyHero:
 				answers = t.hero && t.owner == me.owner
 			}
 			if answers {
@@ -202,7 +204,7 @@ func (g *Game) queueDamaged(target ID, prio int8) {
 }
 
 // queueOwn queues id's own triggers of one kind, in text order.
-func (g *Game) queueOwn(id ID, kind trigKind) {
+func (g *Game) queueOwn(id ID, kind card.Trigger) {
 	e := &g.ents[id]
 	if !e.card.listens[kind] {
 		return
@@ -235,7 +237,7 @@ func (g *Game) resolveQueue(start int, depth int32) {
 		times := int(g.aura.times[e.owner][tr.kind])
 		times = max(times, 1)
 		for range times {
-			g.emit(record{kind: evTriggered, a: en.owner, s: trigNames[tr.kind], depth: depth})
+			g.emit(record{kind: evTriggered, a: en.owner, trig: tr.kind, depth: depth})
 			g.active = append(g.active, activation{owner: en.owner, trig: en.trig})
 			mark := len(g.log)
 			src := source{id: en.owner, player: e.owner}
@@ -272,7 +274,7 @@ func (g *Game) settle() {
 		g.emit(record{kind: evDeathPhase, a: g.round})
 		start := len(g.queue)
 		for _, d := range g.dead {
-			g.queueOwn(d, tkDeathrattle)
+			g.queueOwn(d, card.TriggerDeathrattle)
 		}
 		g.resolveQueue(start, 0)
 	}
@@ -280,7 +282,7 @@ func (g *Game) settle() {
 
 // auraUpdate takes the snapshot the auras are read from until the next one.
 func (g *Game) auraUpdate() {
-	g.aura.times = [2][numTrigKinds]uint8{}
+	g.aura.times = [2][card.NumTriggers]uint8{}
 	g.aura.redirect[0] = g.aura.redirect[0][:0]
 	g.aura.redirect[1] = g.aura.redirect[1][:0]
 	for _, m := range g.inPlay {
@@ -295,7 +297,7 @@ func (g *Game) auraUpdate() {
 	if !g.ruleAuras {
 		return
 	}
-	for k := range numTrigKinds {
+	for k := range card.NumTriggers {
 		for p := range 2 {
 			t := &g.aura.times[p][k]
 			*t = max(*t, g.ruleTimes[k])

@@ -29,6 +29,10 @@ type Word struct {
 	Word  string `json:"word"`
 	Role  Role   `json:"role"`
 	Names string `json:"names,omitempty"`
+	// Times, on a property, says that the property multiplies what a rule
+	// gives it to that many times (SpellGrid's trigger auras); 0 for none.
+	// The rule grid itself carries it and gives it no meaning.
+	Times int `json:"times,omitempty"`
 }
 
 // WordID indexes a word in its Lexicon; 0 is no word.
@@ -56,21 +60,39 @@ const (
 	wordOn  = "ON"
 )
 
-// The properties the engine gives meaning to.
+// prop numbers the properties the engine gives meaning to; a board keeps
+// what each property is as a row of arrays indexed by prop.
+type prop uint8
+
+// The properties the engine gives meaning to, in the order of propWords.
 const (
-	propYou    = "YOU"
-	propPush   = "PUSH"
-	propStop   = "STOP"
-	propPull   = "PULL"
-	propWin    = "WIN"
-	propDefeat = "DEFEAT"
-	propSink   = "SINK"
-	propHot    = "HOT"
-	propMelt   = "MELT"
-	propOpen   = "OPEN"
-	propShut   = "SHUT"
-	propFloat  = "FLOAT"
+	propYou prop = iota
+	propPush
+	propStop
+	propPull
+	propWin
+	propDefeat
+	propSink
+	propHot
+	propMelt
+	propOpen
+	propShut
+	propFloat
+	numProps
+	noProp = numProps // no property: its mask is always 0
 )
+
+// propWords is the word of each property the engine gives meaning to.
+var propWords = [numProps]string{
+	propYou: "YOU", propPush: "PUSH", propStop: "STOP", propPull: "PULL",
+	propWin: "WIN", propDefeat: "DEFEAT", propSink: "SINK", propHot: "HOT",
+	propMelt: "MELT", propOpen: "OPEN", propShut: "SHUT", propFloat: "FLOAT",
+}
+
+// Properties lists the properties the engine gives meaning to, in the
+// order the engine numbers them. A lexicon may hold other properties: the
+// engine carries them in rules and HasProperty without acting on them.
+func Properties() []string { return append([]string(nil), propWords[:]...) }
 
 // textPrefix starts the kind of every text object: "text:" + its word.
 const textPrefix = "text:"
@@ -82,7 +104,10 @@ type kindInfo struct {
 }
 
 // Lexicon is the word list the engine reads: which words exist and what
-// role each plays. It is immutable once built and may be shared by boards.
+// role each plays. Its words are immutable once built, and it may be shared
+// by boards and goroutines; it also keeps, behind a lock, copies of boards
+// New built from levels it was handed more than once and of the parses of
+// texts boards parsed more than once.
 type Lexicon struct {
 	words  []Word // index 0 unused
 	class  []uint8
@@ -93,10 +118,17 @@ type Lexicon struct {
 	// thingKind[w] is the kind a noun word names, textKind[w] the kind of its text
 	thingKind []KindID
 	textKind  []KindID
+	firstText KindID // the kinds from firstText on are text
 	textWord  WordID // the meta word naming text objects, if any
 	onWord    WordID
 
-	you, push, stop, pull, win, defeat, sink, hot, melt, open, shut, float uint64
+	// prop[p] is the bit of property p (0 when the lexicon lacks its word,
+	// and for noProp); propWord[p] is its word
+	prop     [numProps + 1]uint64
+	propWord [numProps]WordID
+
+	built  builtBoards // boards New built, to copy
+	parses keptParses  // texts boards parsed, to take
 }
 
 // ParseLexicon reads a lexicon in the words.json format.
@@ -165,6 +197,9 @@ func NewLexicon(words []Word) (*Lexicon, error) {
 		default:
 			return nil, fmt.Errorf("lexicon word %q has role %q; use noun, property, operator, condition or meta", w.Word, w.Role)
 		}
+		if w.Times != 0 && (w.Role != RoleProperty || w.Times < 2) {
+			return nil, fmt.Errorf("lexicon word %q has times %d; only a property multiplies, and at least 2 times", w.Word, w.Times)
+		}
 		if w.Names != "" && w.Role != RoleMeta {
 			return nil, fmt.Errorf("lexicon word %q has a names field but role %q; only meta words name", w.Word, w.Role)
 		}
@@ -188,18 +223,13 @@ func NewLexicon(words []Word) (*Lexicon, error) {
 			lex.thingKind[id] = lex.addKind(kindInfo{name: strings.ToLower(w.Word), word: WordID(id)})
 		}
 	}
+	lex.firstText = KindID(len(lex.kinds))
 	for id := 1; id < len(lex.words); id++ {
 		lex.textKind[id] = lex.addKind(kindInfo{name: textPrefix + lex.words[id].Word, text: true, word: WordID(id)})
 	}
-	for _, p := range []struct {
-		mask *uint64
-		word string
-	}{
-		{&lex.you, propYou}, {&lex.push, propPush}, {&lex.stop, propStop}, {&lex.pull, propPull},
-		{&lex.win, propWin}, {&lex.defeat, propDefeat}, {&lex.sink, propSink}, {&lex.hot, propHot},
-		{&lex.melt, propMelt}, {&lex.open, propOpen}, {&lex.shut, propShut}, {&lex.float, propFloat},
-	} {
-		*p.mask = lex.bit[lex.byWord[p.word]]
+	for p, word := range propWords {
+		lex.propWord[p] = lex.byWord[word]
+		lex.prop[p] = lex.bit[lex.propWord[p]]
 	}
 	return lex, nil
 }
@@ -232,6 +262,35 @@ func (lex *Lexicon) HasKind(kind string) bool {
 	return ok
 }
 
+// NounKind is the kind of the things a noun names (the noun in lower
+// case), matched without case; ok is false for a word that is not a noun.
+func (lex *Lexicon) NounKind(noun string) (kind string, ok bool) {
+	w, ok := lex.byWord[strings.ToUpper(noun)]
+	if !ok || lex.words[w].Role != RoleNoun {
+		return "", false
+	}
+	return lex.kinds[lex.thingKind[w]].name, true
+}
+
+// TextKind is the kind of the text objects that spell a word; ok is false
+// for a word the lexicon lacks.
+func (lex *Lexicon) TextKind(word string) (kind string, ok bool) {
+	w, ok := lex.byWord[word]
+	if !ok {
+		return "", false
+	}
+	return lex.kinds[lex.textKind[w]].name, true
+}
+
+// Times is how many times a multiplier property multiplies (its "times"),
+// 0 for any other word.
+func (lex *Lexicon) Times(word string) int {
+	if w, ok := lex.byWord[word]; ok {
+		return lex.words[w].Times
+	}
+	return 0
+}
+
 func (lex *Lexicon) kind(name string) (KindID, error) {
 	if k, ok := lex.byKind[name]; ok {
 		return k, nil
@@ -240,6 +299,21 @@ func (lex *Lexicon) kind(name string) (KindID, error) {
 		return 0, fmt.Errorf("kind %q spells %q, which is not in the lexicon", name, w)
 	}
 	return 0, fmt.Errorf("kind %q is neither a noun of the lexicon in lower case nor \"text:\" followed by a word", name)
+}
+
+// span is the kinds a noun-like word names: lo to hi-1 (none for any other
+// word). The kinds of things come first, one a noun, then those of text.
+func (lex *Lexicon) span(w WordID) (lo, hi KindID) {
+	word := &lex.words[w]
+	switch {
+	case word.Role == RoleNoun:
+		return lex.thingKind[w], lex.thingKind[w] + 1
+	case word.Names == NamesText:
+		return lex.firstText, KindID(len(lex.kinds))
+	case word.Names == NamesThings:
+		return 1, lex.firstText
+	}
+	return 0, 0
 }
 
 // names reports whether the noun-like word w names objects of kind k.

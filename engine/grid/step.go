@@ -1,18 +1,17 @@
 package grid
 
-// Step plays one whole turn: movement, parse, conversion, parse, hazards
-// (SINK, then HOT/MELT, then DEFEAT), the win check and a last parse. It
-// can be undone.
+// Step plays one whole turn: movement, parse, conversion, parse, the
+// hazards table (SINK, then HOT/MELT, then DEFEAT, then the win check) and
+// a last parse. It can be undone.
 func (b *Board) Step(d Dir) {
 	b.beginTurn()
 	b.move(d)
 	b.sync()
 	b.convert()
 	b.sync()
-	b.sink()
-	b.melt()
-	b.defeat()
-	b.checkWin()
+	for i := range hazards {
+		b.hazard(&hazards[i])
+	}
 	b.sync()
 	b.endTurn()
 }
@@ -21,30 +20,26 @@ type decision struct {
 	id      ID
 	deleted bool
 	keep    bool // the object's own noun is among its targets
-	from    int  // its targets are b.targets[from:to]
+	from    int  // its targets are b.s.targets[from:to]
 	to      int
 }
 
 // convert turns objects into what the rules in force tell them to be,
 // every decision taken from the board as movement left it.
 func (b *Board) convert() {
-	if !b.converts {
+	if !b.c.converts {
 		return
 	}
-	b.decisions, b.targets = b.decisions[:0], b.targets[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive || len(b.kinds[o.kind].rules) == 0 {
-			continue
-		}
+	b.s.decisions, b.s.targets = b.s.decisions[:0], b.s.targets[:0]
+	for _, id := range b.objectsOf(b.kindsWith(convertible)) {
 		if d, ok := b.decide(id); ok {
-			b.decisions = append(b.decisions, d)
+			b.s.decisions = append(b.s.decisions, d)
 		}
 	}
-	for _, d := range b.decisions {
+	for _, d := range b.s.decisions {
 		o := &b.objs[d.id]
 		x, y := int(o.x), int(o.y)
-		targets := b.targets[d.from:d.to]
+		targets := b.s.targets[d.from:d.to]
 		switch {
 		case d.deleted:
 			b.destroy(d.id)
@@ -76,11 +71,11 @@ func (b *Board) ownNoun(id ID) WordID {
 // names it for is dropped. Conditions and negations are settled for this
 // object.
 func (b *Board) decide(id ID) (decision, bool) {
-	rules := b.kinds[b.objs[id].kind].rules
-	d := decision{id: id, from: len(b.targets)}
+	rules := b.rulesOf(b.objs[id].kind)
+	d := decision{id: id, from: len(b.s.targets)}
 	negated := func(w WordID) bool {
 		for _, ri := range rules {
-			r := b.rs.Rules[ri]
+			r := b.c.rs.Rules[ri]
 			if r.Neg && r.Pred == w && (r.Cond == 0 || b.holds(id, r.Cond)) {
 				return true
 			}
@@ -89,7 +84,7 @@ func (b *Board) decide(id ID) (decision, bool) {
 	}
 	locked := false
 	for _, ri := range rules {
-		r := b.rs.Rules[ri]
+		r := b.c.rs.Rules[ri]
 		if b.lex.bit[r.Pred] != 0 || (r.Cond != 0 && !b.holds(id, r.Cond)) {
 			continue
 		}
@@ -103,21 +98,21 @@ func (b *Board) decide(id ID) (decision, bool) {
 				locked = true
 			}
 		case b.lex.convertsTo(r.Pred) && !negated(r.Pred):
-			if !containsWord(b.targets[d.from:], r.Pred) {
-				b.targets = append(b.targets, r.Pred)
+			if !containsWord(b.s.targets[d.from:], r.Pred) {
+				b.s.targets = append(b.s.targets, r.Pred)
 			}
 		}
 	}
 	if locked && !d.deleted {
-		b.targets = b.targets[:d.from]
+		b.s.targets = b.s.targets[:d.from]
 		return d, false
 	}
-	d.to = len(b.targets)
+	d.to = len(b.s.targets)
 	if !d.deleted && d.to == d.from {
 		return d, false
 	}
 	own := b.ownNoun(id)
-	for _, t := range b.targets[d.from:d.to] {
+	for _, t := range b.s.targets[d.from:d.to] {
 		if own != 0 && t == own {
 			d.keep = true
 		}
@@ -128,136 +123,99 @@ func (b *Board) decide(id ID) (decision, bool) {
 	return d, true
 }
 
-func (b *Board) floats(id ID) bool { return b.props(id)&b.lex.float != 0 }
+// hazard is one of the turn's hazards as a row of data: every live object
+// that has by is checked against itself and against each other object on
+// its tile at its float level.
+type hazard struct {
+	name string // for messages
+	by   prop
+	// other is what another object on the tile must have to count (noProp:
+	// any other object counts); with self, the object having other itself
+	// counts too
+	other prop
+	self  bool
+	// what a hit does: doomOthers destroys every other object that counts
+	// (else the scan of the tile stops at the first); doomSelf destroys
+	// the object; wins wins the level
+	doomOthers, doomSelf, wins bool
+}
 
-// sink: an object that is SINK and every other object on its tile at its
-// float level are destroyed, if there is any such other object.
-func (b *Board) sink() {
-	sink := b.lex.sink
-	if b.possible&sink == 0 {
+// hazards are the turn's hazards in the order it plays them; each one's
+// destructions happen together once its scan is over.
+var hazards = [...]hazard{
+	// an object that is SINK and every other object on its tile at its
+	// float level are destroyed, if there is any such other object
+	{name: "SINK", by: propSink, other: noProp, doomOthers: true, doomSelf: true},
+	// every MELT object sharing a tile with another, HOT object at its
+	// float level is destroyed
+	{name: "HOT", by: propHot, other: propMelt, doomOthers: true},
+	// every YOU object that is itself DEFEAT, or shares its tile with a
+	// DEFEAT object at its float level, is destroyed
+	{name: "DEFEAT", by: propYou, other: propDefeat, self: true, doomSelf: true},
+	// a YOU object that is WIN, or shares its tile with a WIN object at
+	// its float level, wins; a win stays won
+	{name: "WIN", by: propYou, other: propWin, self: true, wins: true},
+}
+
+// hazard plays one row of hazards: the one tile scan every hazard shares.
+func (b *Board) hazard(h *hazard) {
+	lex := b.lex
+	by, other, float := lex.prop[h.by], lex.prop[h.other], lex.prop[propFloat]
+	if b.c.possible&by == 0 || (h.other != noProp && b.c.possible&other == 0) || (h.wins && b.won) {
 		return
 	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
+	b.s.doomedSet.reset()
+	b.s.doomed = b.s.doomed[:0]
+	for _, id := range b.objectsOf(b.kindsWith(h.by)) {
 		o := &b.objs[id]
-		if !o.alive || b.props(id)&sink == 0 {
+		p := b.props(id)
+		if p&by == 0 {
 			continue
 		}
-		fl := b.floats(id)
-		found := false
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.floats(q) == fl {
-				found = true
+		hit := h.self && p&other != 0
+		if !hit {
+			fl := p & float
+			for q := b.head[int(o.y)*b.w+int(o.x)]; q != 0; q = b.objs[q].next {
+				if q == id {
+					continue
+				}
+				pq := b.props(q)
+				if pq&float != fl || (h.other != noProp && pq&other == 0) {
+					continue
+				}
+				hit = true
+				if !h.doomOthers {
+					break
+				}
 				b.doom(q)
 			}
 		}
-		if found {
+		if !hit {
+			continue
+		}
+		if h.doomSelf {
 			b.doom(id)
 		}
-	}
-	b.destroyDoomed()
-}
-
-// melt: every MELT object sharing a tile with another, HOT object at its
-// float level is destroyed.
-func (b *Board) melt() {
-	hot, melt := b.lex.hot, b.lex.melt
-	if b.possible&hot == 0 || b.possible&melt == 0 {
-		return
-	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive || b.props(id)&hot == 0 {
-			continue
-		}
-		fl := b.floats(id)
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&melt != 0 && b.floats(q) == fl {
-				b.doom(q)
-			}
-		}
-	}
-	b.destroyDoomed()
-}
-
-// defeat: every YOU object that is itself DEFEAT, or shares its tile with a
-// DEFEAT object at its float level, is destroyed.
-func (b *Board) defeat() {
-	you, defeat := b.lex.you, b.lex.defeat
-	if b.possible&you == 0 || b.possible&defeat == 0 {
-		return
-	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive {
-			continue
-		}
-		p := b.props(id)
-		if p&you == 0 {
-			continue
-		}
-		if p&defeat != 0 {
-			b.doom(id)
-			continue
-		}
-		fl := p&b.lex.float != 0
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&defeat != 0 && b.floats(q) == fl {
-				b.doom(id)
-				break
-			}
-		}
-	}
-	b.destroyDoomed()
-}
-
-// checkWin: a YOU object that is WIN, or shares its tile with a WIN object
-// at its float level, wins; a win stays won.
-func (b *Board) checkWin() {
-	you, win := b.lex.you, b.lex.win
-	if b.won || b.possible&you == 0 || b.possible&win == 0 {
-		return
-	}
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if !o.alive {
-			continue
-		}
-		p := b.props(id)
-		if p&you == 0 {
-			continue
-		}
-		if p&win != 0 {
+		if h.wins {
 			b.won = true
 			return
 		}
-		fl := p&b.lex.float != 0
-		for _, q := range b.tiles[int(o.y)*b.w+int(o.x)] {
-			if q != id && b.props(q)&win != 0 && b.floats(q) == fl {
-				b.won = true
-				return
-			}
-		}
 	}
+	b.destroyDoomed()
 }
 
 func (b *Board) doom(id ID) {
-	if !b.doomedSet.has(id) {
-		b.doomedSet.set(id)
-		b.doomed = append(b.doomed, id)
+	if !b.s.doomedSet.has(id) {
+		b.s.doomedSet.set(id)
+		b.s.doomed = append(b.s.doomed, id)
 	}
 }
 
 func (b *Board) destroyDoomed() {
-	for _, id := range b.doomed {
+	for _, id := range b.s.doomed {
 		b.destroy(id)
 	}
-	b.doomed = b.doomed[:0]
+	b.s.doomed = b.s.doomed[:0]
 }
 
 func containsWord(list []WordID, w WordID) bool {

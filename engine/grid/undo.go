@@ -22,21 +22,22 @@ type change struct {
 }
 
 type turn struct {
-	start int  // its first change in the journal
-	next  ID   // the id counter before it
-	won   bool // the win before it
+	start uint32 // its first change in the journal
+	next  ID     // the id counter before it
+	won   bool   // the win before it
 }
 
 // ChangeBytes and TurnBytes are the sizes of one journal entry and of one
 // turn's header, for measuring what the history holds.
 const (
 	ChangeBytes = 12
-	TurnBytes   = 16
+	TurnBytes   = 12
 )
 
 func (b *Board) beginTurn() {
+	b.work()
 	b.sync()
-	b.turns.push(turn{start: b.journal.len(), next: ID(len(b.objs)), won: b.won})
+	b.turns.push(turn{start: uint32(b.journal.len()), next: ID(len(b.objs)), won: b.won})
 	b.inTurn = true
 	b.lastDestroyed = b.lastDestroyed[:0]
 }
@@ -68,7 +69,7 @@ func (b *Board) Undo() bool {
 	}
 	t := b.turns.at(b.turns.len() - 1)
 	b.turns.truncate(b.turns.len() - 1)
-	for i := b.journal.len() - 1; i >= t.start; i-- {
+	for i := b.journal.len() - 1; i >= int(t.start); i-- {
 		c := b.journal.at(i)
 		o := &b.objs[c.id]
 		if b.isText(o.kind) {
@@ -80,21 +81,25 @@ func (b *Board) Undo() bool {
 			o.x, o.y = c.x, c.y
 			b.insert(c.id, int(o.x), int(o.y))
 		case opKind:
+			b.leave(c.id)
 			o.kind = c.kind
+			b.join(c.id)
 			if b.isText(o.kind) {
 				b.dirty = true
 			}
 		case opDestroyed:
 			o.alive = true
 			b.insert(c.id, int(o.x), int(o.y))
+			b.join(c.id)
 		case opCreated:
 			if o.alive {
 				b.remove(c.id, int(o.x), int(o.y))
+				b.leave(c.id)
 			}
 			o.alive = false
 		}
 	}
-	b.journal.truncate(t.start)
+	b.journal.truncate(int(t.start))
 	b.objs = b.objs[:t.next]
 	b.won = t.won
 	return true

@@ -8,7 +8,6 @@ package spellgrid
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/systemic-game-design/course/engine/card"
@@ -18,10 +17,6 @@ import (
 
 // ID is a handle in the world's single id space, issued by the board.
 type ID = grid.ID
-
-// multiplierWords are the properties that multiply a trigger when a rule
-// gives them to a trigger word: the aura's Times.
-var multiplierWords = map[string]int{"DOUBLE": 2}
 
 // World is a level of the rule grid with the card game played on it, for
 // player 0.
@@ -88,8 +83,8 @@ func (w *World) minionKind(name string) (string, error) {
 	if def.Noun == "" {
 		return "", fmt.Errorf("card %q has no noun, so it cannot stand on the grid; give it a \"noun\"", name)
 	}
-	kind := strings.ToLower(def.Noun)
-	if !w.b.Lexicon().HasKind(kind) {
+	kind, ok := w.b.Lexicon().NounKind(def.Noun)
+	if !ok {
 		return "", fmt.Errorf("card %q has the noun %s, which course/words.json does not list as a noun", name, def.Noun)
 	}
 	return kind, nil
@@ -189,16 +184,18 @@ func (w *World) afterTurn() {
 }
 
 // refreshAuras reads the rules in force: an unconditional rule whose subject
-// names a trigger kind and whose predicate is a multiplier word is an aura
-// for both players; its negation caps the trigger at one activation.
+// names a trigger kind and whose predicate is a multiplier (a property with
+// "times" in the lexicon) is an aura for both players; its negation caps
+// the trigger at one activation.
 func (w *World) refreshAuras() {
 	var auras []game.RuleAura
+	lex := w.b.Lexicon()
 	for _, r := range w.b.Active() {
 		if r.Cond != "" {
 			continue
 		}
-		times, ok := multiplierWords[r.Pred]
-		if !ok {
+		times := lex.Times(r.Pred)
+		if times == 0 {
 			continue
 		}
 		trig, ok := triggerNamed(r.Subject)
@@ -279,7 +276,11 @@ func (w *World) catchUp() {
 		} else {
 			continue
 		}
-		if _, err := w.b.Create("text:"+r.Word, x, y); err != nil {
+		kind, ok := w.b.Lexicon().TextKind(r.Word)
+		if !ok {
+			panic(fmt.Sprintf("spellgrid: spawnText: %s is not a word of the lexicon", r.Word))
+		}
+		if _, err := w.b.Create(kind, x, y); err != nil {
 			panic(fmt.Sprintf("spellgrid: spawnText: %v", err))
 		}
 	}
@@ -426,17 +427,9 @@ func (w *World) Log() []game.Event {
 	return events
 }
 
-// LogTree is the card game's log as an indented tree, with world ids.
-func (w *World) LogTree() string {
-	var sb strings.Builder
-	depths := w.g.LogDepths()
-	for i, ev := range w.Log() {
-		sb.WriteString(strings.Repeat("  ", depths[i]))
-		sb.WriteString(ev.String())
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
+// LogTree is the card game's log as an indented tree (game.Tree), with
+// world ids.
+func (w *World) LogTree() string { return game.Tree(w.Log(), w.g.LogDepths()) }
 
 func (w *World) rename(ev game.Event) game.Event {
 	switch e := ev.(type) {
@@ -460,16 +453,4 @@ func (w *World) rename(ev game.Event) game.Event {
 		return e
 	}
 	return ev
-}
-
-// Minions lists the ids of the minions in play on the grid, oldest first.
-func (w *World) Minions() []ID {
-	var out []ID
-	for ext, gid := range w.toGame {
-		if gid != 0 && w.toExt[gid] == ID(ext) && w.g.ZoneOf(gid) == game.ZoneBoard && w.onGrid(ID(ext)) {
-			out = append(out, ID(ext))
-		}
-	}
-	slices.Sort(out)
-	return out
 }

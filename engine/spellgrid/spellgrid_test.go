@@ -2,6 +2,8 @@ package spellgrid
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/systemic-game-design/course/engine/card"
@@ -11,14 +13,21 @@ import (
 
 // testWorld builds a world from fictional words and cards: ALPHA and BETA
 // are the nouns, Pinger (an ALPHA) pings the enemy hero when it dies, Seeder
-// (an ALPHA) leaves a Sprig (a BETA), Marker (a BETA) writes DOUBLE.
+// (an ALPHA) leaves a Sprig (a BETA), Marker (a BETA) writes DOUBLE, which
+// multiplies twice.
 func testWorld(t *testing.T, level grid.LevelDef) *World {
+	t.Helper()
+	return testWorldWith(t, level, grid.Word{Word: "DOUBLE", Role: grid.RoleProperty, Times: 2})
+}
+
+// testWorldWith is testWorld with another word in DOUBLE's place.
+func testWorldWith(t *testing.T, level grid.LevelDef, multiplier grid.Word) *World {
 	t.Helper()
 	lex, err := grid.NewLexicon([]grid.Word{
 		{Word: "ALPHA", Role: grid.RoleNoun}, {Word: "BETA", Role: grid.RoleNoun},
 		{Word: "DEATHRATTLE", Role: grid.RoleNoun},
 		{Word: "IS", Role: grid.RoleOperator}, {Word: "NOT", Role: grid.RoleOperator}, {Word: "AND", Role: grid.RoleOperator},
-		{Word: "DOUBLE", Role: grid.RoleProperty}, {Word: "MELT", Role: grid.RoleProperty}, {Word: "HOT", Role: grid.RoleProperty},
+		multiplier, {Word: "MELT", Role: grid.RoleProperty}, {Word: "HOT", Role: grid.RoleProperty},
 		{Word: "YOU", Role: grid.RoleProperty}, {Word: "PUSH", Role: grid.RoleProperty},
 		{Word: "TEXT", Role: grid.RoleMeta, Names: grid.NamesText},
 	})
@@ -92,6 +101,50 @@ func TestWrittenRuleBecomesAnAura(t *testing.T) {
 	}
 }
 
+// How many times a rule multiplies a trigger is the lexicon's "times" on
+// the property; a property without it is no multiplier.
+func TestMultiplierComesFromTheLexicon(t *testing.T) {
+	for _, c := range []struct {
+		word        grid.Word
+		activations int
+	}{
+		{grid.Word{Word: "THRICE", Role: grid.RoleProperty, Times: 3}, 3},
+		{grid.Word{Word: "DOUBLE", Role: grid.RoleProperty}, 1},
+	} {
+		w := testWorldWith(t, grid.LevelDef{Width: 4, Height: 3,
+			Objects: row(0, "DEATHRATTLE", "IS", c.word.Word),
+			Cards:   []grid.LevelCard{{Card: "Pinger", X: 0, Y: 2}},
+			Hand:    []string{"Gust"},
+		}, c.word)
+		if err := w.Cast("Gust", 0); err != nil {
+			t.Fatal(err)
+		}
+		if n := triggers(w); n != c.activations {
+			t.Errorf("DEATHRATTLE IS %s (times %d): %d activations, want %d:\n%s", c.word.Word, c.word.Times, n, c.activations, w.LogTree())
+		}
+	}
+}
+
+// The log tree is the card game's, with world ids: the same lines, each
+// indented by its depth.
+func TestLogTreeIsTheGamesWithWorldIDs(t *testing.T) {
+	w := testWorld(t, grid.LevelDef{Width: 4, Height: 3,
+		Objects: row(0, "DEATHRATTLE", "IS", "DOUBLE"),
+		Cards:   []grid.LevelCard{{Card: "Pinger", X: 0, Y: 2}},
+		Hand:    []string{"Gust"},
+	})
+	pinger, _ := w.MinionAt(0, 2)
+	if err := w.Cast("Gust", 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := w.LogTree(), game.Tree(w.Log(), w.Game().LogDepths()); got != want {
+		t.Fatalf("LogTree\n%s\nwant\n%s", got, want)
+	}
+	if tree := w.LogTree(); !strings.Contains(tree, "\nTriggered{source: "+strconv.Itoa(int(pinger))+", trigger: \"deathrattle\"}\n  Damaged{") {
+		t.Fatalf("the Deathrattle and its damage are not one level apart with world ids:\n%s", tree)
+	}
+}
+
 // A minion a turn destroys dies in a Sequence; a token it summons becomes an
 // object on its tile with the next id, and the dead leave the grid.
 func TestTurnDeathAndTokenJoinTheGrid(t *testing.T) {
@@ -109,7 +162,7 @@ func TestTurnDeathAndTokenJoinTheGrid(t *testing.T) {
 	w.Step(grid.Up)
 	want := []game.Event{
 		game.Destroyed{ID: seeder}, game.DeathPhase{Round: 1},
-		game.Triggered{Source: seeder, Trigger: card.TriggerDeathrattle}, game.Summoned{ID: next},
+		game.Triggered{Source: seeder, Trigger: card.TriggerDeathrattle.String()}, game.Summoned{ID: next},
 	}
 	if got := w.Log(); !slices.Equal(got, want) {
 		t.Fatalf("log %v, want %v", got, want)

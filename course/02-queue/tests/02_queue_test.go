@@ -54,7 +54,7 @@ func Test_02_zero_damage_is_no_event(t *testing.T) {
 	g.DealDamage(a, 0)
 
 	assert.Empty(t, g.Log())
-	assert.Equal(t, 4, g.Health(a))
+	assert.Equal(t, 3, g.Health(a))
 	assert.Empty(t, g.Hand(0))
 }
 
@@ -76,7 +76,7 @@ func Test_02_acolyte_draws_once_per_damage_event(t *testing.T) {
 		harness.Triggered{Source: a, Trigger: "damaged"},
 		harness.Drew{Player: 0, ID: c},
 	}, g.Log())
-	assert.Equal(t, 2, g.Health(a))
+	assert.Equal(t, 1, g.Health(a))
 }
 
 func Test_02_draw_from_empty_deck_is_fatigue(t *testing.T) {
@@ -92,7 +92,7 @@ func Test_02_draw_from_empty_deck_is_fatigue(t *testing.T) {
 		harness.Fatigue{Player: 0},
 	}, g.Log())
 	assert.Empty(t, g.Hand(0))
-	assert.Equal(t, 3, g.Health(a))
+	assert.Equal(t, 2, g.Health(a))
 }
 
 func Test_02_any_hero_scope_answers_both_heroes(t *testing.T) {
@@ -196,8 +196,8 @@ func Test_02_queue_follows_all_events_in_order_of_play(t *testing.T) {
 		harness.ArmorGained{Player: 0, Amount: 1},
 	}, g.Log())
 	assert.Equal(t, 3, g.Armor(0))
-	assert.Equal(t, 3, g.Health(a))
-	assert.Equal(t, 3, g.Health(b))
+	assert.Equal(t, 2, g.Health(a))
+	assert.Equal(t, 2, g.Health(b))
 	assert.Equal(t, 3, g.Health(s))
 }
 

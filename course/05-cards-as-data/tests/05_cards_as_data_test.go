@@ -22,7 +22,7 @@ func Test_05_cost_reads_card_data(t *testing.T) {
 	assert.Equal(t, 2, g.Cost(h))
 	assert.Equal(t, 3, g.Cost(a))
 	assert.Equal(t, 3, g.Cost(d))
-	assert.Equal(t, 5, g.Cost(b))
+	assert.Equal(t, 4, g.Cost(b))
 }
 
 func Test_05_registered_card_from_json(t *testing.T) {

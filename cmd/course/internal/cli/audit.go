@@ -13,7 +13,6 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
 )
 
 // CouplingAuditOptions are the arguments of course coupling-audit.
@@ -25,7 +24,7 @@ type CouplingAuditOptions struct {
 func newCouplingAuditCmd(env *Env, runF func(*CouplingAuditOptions) error) *cobra.Command {
 	opts := &CouplingAuditOptions{}
 	cmd := &cobra.Command{
-		Use:   "coupling-audit WORKSPACE",
+		Use:   "coupling-audit [WORKSPACE]",
 		Short: "Check the Zero-Coupling Law: no card or grid noun named in the engine folders",
 		Long: `coupling-audit reads every file of the engine folders (engineDirs in
 .course.json) and reports each place one names a card or a grid noun of the
@@ -66,10 +65,14 @@ It prints "coupling-audit: ok", or one line per finding:
   engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR`,
 		Example: `  course coupling-audit ~/my-engine
   course coupling-audit . --json`,
-		Args:              args("WORKSPACE"),
+		Args:              argsWithWorkspace(),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Workspace = a[0]
+			ws, err := workspaceArg(a)
+			if err != nil {
+				return err
+			}
+			opts.Workspace = ws
 			if runF != nil {
 				return runF(opts)
 			}
@@ -86,10 +89,11 @@ func dirsOnly(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirect
 
 // auditNames is the catalog's names as the audit takes them.
 func auditNames(env *Env) ([]audit.Name, error) {
-	cat, err := data.LoadCatalog(env.Course)
+	content, err := env.content()
 	if err != nil {
 		return nil, err
 	}
+	cat := content.Catalog()
 	var names []audit.Name
 	for _, n := range cat.AuditNames() {
 		names = append(names, audit.Name{Name: n.Name, Kind: audit.Kind(n.Kind), Module: n.Module, Aliases: n.Aliases})

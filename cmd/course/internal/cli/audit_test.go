@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/course/data"
 )
@@ -23,7 +24,6 @@ func TestCouplingAuditFlags(t *testing.T) {
 		{args: []string{"ws"}, want: CouplingAuditOptions{Workspace: "ws"}},
 		{args: []string{"ws", "--json"}, want: CouplingAuditOptions{Workspace: "ws", JSON: true}},
 		{args: []string{"--json=false", "."}, want: CouplingAuditOptions{Workspace: "."}},
-		{args: []string{}, wantErr: true},
 		{args: []string{"a", "b"}, wantErr: true},
 		{args: []string{"ws", "--module", "06"}, wantErr: true},
 	} {
@@ -77,8 +77,9 @@ func TestCatalogNamesAgree(t *testing.T) {
 	require.NoError(t, err)
 	fromJSON, err := audit.CatalogNames(raw)
 	require.NoError(t, err)
-	env := &Env{Course: course.Files}
-	fromData, err := auditNames(env)
+	content, err := data.Open(course.Files, cards.Files)
+	require.NoError(t, err)
+	fromData, err := auditNames(&Env{Content: content})
 	require.NoError(t, err)
 	assert.Equal(t, fromData, fromJSON)
 	var aliased int

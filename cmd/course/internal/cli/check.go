@@ -1,15 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
+	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -17,357 +14,274 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit"
-	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/modules"
 )
 
 // CheckOptions are the arguments of course check.
 type CheckOptions struct {
 	Workspace string
-	Module    string // "" for the highest started
-	JSON      bool
-	Timeout   time.Duration
+	// Workspaces is every WORKSPACE given; more than one (or All) checks a
+	// class of workspaces.
+	Workspaces []string
+	All        string // --all DIR: every workspace folder inside DIR
+	Module     string // "" for the highest started
+	JSON       bool
+	CSV        bool
+	Verbose    bool
+	Timeout    time.Duration
+	Jobs       int // -j: workspaces at once; 0 for the number of CPUs
 }
 
-func newCheckCmd(env *Env) *cobra.Command {
+func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{}
 	cmd := &cobra.Command{
-		Use:   "check WORKSPACE",
-		Short: "The coupling audit, the card and level files, then the tests of every started module",
+		Use:   "check [WORKSPACE...] | check --all DIR",
+		Short: "The coupling audit, the card and level files, the tests of every started module, and the drops",
 		Long: `check runs the coupling audit, then validates the card and level files (as
-course validate does), then the course's tests of every module you
-have started (its tests are in WORKSPACE/tests), up to --module (default: the
-highest started), each module's Expansion Drop test included once copied in.
-It prints the audit's line(s), validate's line(s), a line per module, the
-first failure of each module in full, and a closing line "N passed, N failed".
-A coupling finding or a card or level file that does not load makes check
-fail even when every test passes; the tests run all the same.
+course validate does), then the tests in WORKSPACE/tests: the course's tests
+of every module you have started, up to --module (default: the highest
+started), each module's Expansion Drop test once copied in, and the tests you
+wrote there yourself (reported under "your tests"). Then, for each Expansion
+Drop you started with start-module --expansion, it runs expansion-check
+against the commit the drop started from.
 
-Tests run with a time limit (--timeout): an endless loop is reported as a
-timeout, not waited on. A panicking stub stops the test binary; check runs the
-remaining tests again so that every test gets an outcome.
+It prints the audit's line(s), validate's line(s), a line per module with its
+first failure in full and every other failing test in one line, a line per
+drop ("drop 01x: engine unchanged since 3f2a1c9", or each engine file that
+changed), and a closing line that counts what failed:
+  4 passed, 0 failed; audit: 1 finding
+A coupling finding, a card or level file that does not load, tests that do
+not compile or a drop that changed the engine fail check even when every
+test passes. A course test file you edited is a warning: its tests may no
+longer state the scenario.
+
+Each test binary is built once and run with a time limit (--timeout): an
+endless loop is reported as a timeout of the test that was running, a crash
+(a stack overflow, os.Exit) as a crash of that test, with its cause and the
+frames of your own code. A panicking stub does not hide the tests after it:
+they run again, each on its own. A panic's trace is cut to your own frames;
+--verbose shows every line.
+
+Several WORKSPACEs, or --all DIR (every folder inside DIR), check a class:
+-j workspaces at once, one row per workspace (passed/total per module, the
+audit, the drops, the first problem in words), --csv for a spreadsheet, or
+--json for one document with each workspace's check. A folder that cannot be
+checked is a row with its reason. The status is 1 when any workspace fails,
+2 only when none could be checked. Workspaces share the go command's build
+cache, which is safe to share; each gets a scratch cache of its own only
+when that cache is off or cannot be written.
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
 files, then every module's tests and Expansion Drop tests that exist.`,
 		Example: `  course check ~/my-engine
   course check ~/my-engine --module 03
-  course check . --json`,
-		Args:              args("WORKSPACE"),
+  course check . --json
+  course check --all ~/class -j 4 --csv > class.csv`,
+		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Workspace = a[0]
+			if len(a) == 0 && opts.All == "" {
+				ws, err := workspaceArg(nil)
+				if err != nil {
+					return err
+				}
+				a = []string{ws}
+			}
+			if len(a) > 0 {
+				opts.Workspace = a[0]
+			}
+			opts.Workspaces = a
+			if runF != nil {
+				return runF(opts)
+			}
 			return RunCheck(cmd.Context(), env, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit for each run of the tests")
+	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "several workspaces: one CSV row per workspace and module")
+	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit for each run of the tests (at most 24h)")
+	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
+	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces to check at once (default the number of CPUs)")
 	return cmd
 }
 
-// CheckReport is the whole result, as --json prints it.
-type CheckReport struct {
-	OK       bool            `json:"ok"`
-	Audit    *audit.Report   `json:"audit"`
-	Validate *ValidateReport `json:"validate"`
-	Modules  []ModuleReport  `json:"modules"`
-	Passed   int             `json:"passed"`
-	Failed   int             `json:"failed"`
-	TimedOut bool            `json:"timedOut"`
+func checkArgs(opts *CheckOptions) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		return nil // none: the workspace the current folder is in
+	}
 }
 
-// ModuleReport is one module's tests.
-type ModuleReport struct {
-	Number       string        `json:"number"`
-	Slug         string        `json:"slug"`
-	Passed       int           `json:"passed"`
-	Failed       int           `json:"failed"`
-	Tests        []TestReport  `json:"tests"`
-	FirstFailure *FailureShown `json:"firstFailure,omitempty"`
+// CheckerOptions is what checker.Run needs for a workspace, with the audit
+// and validate steps as the coupling-audit and validate commands run them.
+func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose bool) checker.Options {
+	var courseFS fs.FS
+	if content, err := env.content(); err == nil {
+		courseFS = content.Course()
+	}
+	return checker.Options{
+		Workspace: dir, Module: module, Timeout: timeout, Verbose: verbose, Course: courseFS,
+		Audit: func(ws *workspace.Workspace) (*audit.Report, error) { return auditWorkspace(env, ws) },
+		Validate: func(ws *workspace.Workspace) (*checker.Validation, error) {
+			r, err := validateWorkspace(env, ws)
+			if err != nil {
+				return nil, err
+			}
+			var buf bytes.Buffer
+			printValidate(&Env{Stdout: &buf}, r)
+			return &checker.Validation{OK: r.OK, Findings: len(r.Findings),
+				Lines: strings.Split(strings.TrimRight(buf.String(), "\n"), "\n"), Doc: r}, nil
+		},
+	}
 }
 
-// TestReport is one test's outcome.
-type TestReport struct {
-	Name    string `json:"name"`
-	Outcome string `json:"outcome"`
-}
-
-// FailureShown is a module's first failure, in full.
-type FailureShown struct {
-	Test    string `json:"test"`
-	Outcome string `json:"outcome"`
-	Output  string `json:"output"`
-}
-
-// moduleTests is what check runs for one module.
-type moduleTests struct {
-	module   modules.Module
-	packages []gotest.Package
-	// owns reports whether a test of a package belongs to this module.
-	owns func(pkg, test string) bool
-}
-
-var courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
-
-// RunCheck audits the workspace and runs its tests.
+// RunCheck checks a workspace, or a class of them.
 func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if opts.Timeout <= 0 {
-		return usagef("course check: --timeout must be more than 0, e.g. --timeout 1m")
+	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
+		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
 	}
-	ws, err := workspace.Open(opts.Workspace)
-	if err != nil {
-		return err
+	if opts.JSON && opts.CSV {
+		return usagef("course check: --json and --csv cannot go together; choose one")
 	}
-	var upTo *modules.Module
-	if opts.Module != "" {
-		m, err := modules.Lookup(opts.Module)
-		if err != nil {
-			return err
-		}
-		upTo = &m
+	if opts.All != "" || len(opts.Workspaces) > 1 {
+		return runClass(ctx, env, opts)
 	}
-	var plan []moduleTests
-	var runPattern string
-	if workspace.IsCourseRepository(ws.Dir) {
-		plan, err = repositoryPlan(ws.Abs, upTo)
-	} else {
-		plan, runPattern, err = workspacePlan(ws.Abs, upTo)
+	if opts.CSV {
+		return usagef("course check: --csv is for several workspaces (WORKSPACE... or --all DIR); use --json for one")
 	}
-	if err != nil {
-		return err
+	if opts.Workspace == "" && len(opts.Workspaces) > 0 {
+		opts.Workspace = opts.Workspaces[0]
 	}
-
-	env.progressf("check: coupling audit of %s", strings.Join(ws.Config.EngineDirs, ", "))
-	auditReport, err := auditWorkspace(env, ws)
-	if err != nil {
-		env.progressDone()
-		return err
-	}
-	env.progressf("check: validating the card and level files")
-	validateReport, err := validateWorkspace(env, ws)
-	if err != nil {
-		env.progressDone()
-		return err
-	}
-
-	var pkgs []gotest.Package
-	for _, p := range plan {
-		pkgs = append(pkgs, p.packages...)
-	}
-	env.progressf("check: running the tests of module(s) %s to %s", plan[0].module.Number, plan[len(plan)-1].module.Number)
-	res, err := gotest.Run(ctx, gotest.Options{Module: ws.Abs, Packages: pkgs, Run: runPattern, Timeout: opts.Timeout})
+	o := CheckerOptions(env, opts.Workspace, opts.Module, opts.Timeout, opts.Verbose)
+	report, err := checker.Run(ctx, o, func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
 	env.progressDone()
 	if err != nil {
 		return err
 	}
-
-	report := &CheckReport{Audit: auditReport, Validate: validateReport, TimedOut: res.TimedOut}
-	for _, p := range plan {
-		mr := ModuleReport{Number: p.module.Number, Slug: p.module.Slug, Tests: []TestReport{}}
-		for _, t := range res.Tests {
-			if !p.owns(t.Package, t.Name) || t.Outcome == gotest.Skip {
-				continue
-			}
-			mr.Tests = append(mr.Tests, TestReport{Name: t.Name, Outcome: string(t.Outcome)})
-			if t.Outcome == gotest.Pass {
-				mr.Passed++
-				continue
-			}
-			mr.Failed++
-			if mr.FirstFailure == nil {
-				mr.FirstFailure = &FailureShown{Test: t.Name, Outcome: string(t.Outcome), Output: failureText(t, res)}
-			}
-		}
-		sort.Slice(mr.Tests, func(i, j int) bool { return mr.Tests[i].Name < mr.Tests[j].Name })
-		report.Passed += mr.Passed
-		report.Failed += mr.Failed
-		report.Modules = append(report.Modules, mr)
-	}
-	report.OK = len(auditReport.Findings) == 0 && validateReport.OK && report.Failed == 0
-
+	next := rememberCheck(env, report)
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {
 			return err
 		}
 	} else {
-		printAudit(env, auditReport)
-		printValidate(env, validateReport)
-		for i, mr := range report.Modules {
-			fmt.Fprintf(env.Stdout, "module %s %s: %d passed, %d failed\n", mr.Number, plan[i].module.Name(), mr.Passed, mr.Failed)
-			if f := mr.FirstFailure; f != nil {
-				fmt.Fprintf(env.Stdout, "  first failure: %s (%s)\n", f.Test, f.Outcome)
-				for _, line := range strings.Split(strings.TrimRight(f.Output, "\n"), "\n") {
-					fmt.Fprintf(env.Stdout, "    %s\n", line)
-				}
-			}
+		report.WriteText(env.Stdout)
+		if report.OK && next != "" {
+			fmt.Fprintf(env.Stdout, "next: %s\n", next)
 		}
-		if report.TimedOut {
-			fmt.Fprintf(env.Stdout, "the tests ran out of time (--timeout %s): look for an endless loop in the test named above\n", opts.Timeout)
-		}
-		fmt.Fprintf(env.Stdout, "%d passed, %d failed\n", report.Passed, report.Failed)
 	}
 	if !report.OK {
-		return &FindingError{Summary: fmt.Sprintf("%d failed, %d coupling finding(s), %d file(s) that do not load",
-			report.Failed, len(auditReport.Findings), len(validateReport.Findings))}
+		return &FindingError{Summary: report.Summary()}
 	}
 	return nil
 }
 
-// failureText is what to show of a failed test: its output without the
-// test runner's bookkeeping lines, or why it did not run.
-func failureText(t gotest.Test, res *gotest.Result) string {
-	if t.Outcome == gotest.NotRun {
-		if out, ok := res.BuildOutput[t.Package]; ok {
-			return "the tests did not build:\n" + strings.TrimRight(out, "\n")
-		}
-		for pkg, out := range res.BuildOutput {
-			if strings.HasPrefix(t.Package, pkg) || strings.HasPrefix(pkg, t.Package) {
-				return "the tests did not build:\n" + strings.TrimRight(out, "\n")
-			}
-		}
-		if len(res.BuildOutput) > 0 {
-			for _, out := range res.BuildOutput {
-				return "the tests did not build:\n" + strings.TrimRight(out, "\n")
-			}
-		}
-		if res.TimedOut {
-			return "did not run: the run timed out before reaching it"
-		}
-		return "did not run: the test binary stopped before reaching it"
+// maxTimeout bounds --timeout: beyond it timers overflow, and it is surely
+// a typing slip.
+const maxTimeout = 24 * time.Hour
+
+// progressLine is a check's progress in words.
+func progressLine(p checker.Progress) string {
+	switch p.Phase {
+	case "audit":
+		return "check: coupling audit"
+	case "validate":
+		return "check: validating the card and level files"
+	case "build":
+		return "check: building the tests"
+	case "drops":
+		return "check: checking the Expansion Drops"
 	}
-	var keep []string
-	for _, line := range strings.Split(t.Output, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "=== ") || trimmed == "" {
-			continue
-		}
-		keep = append(keep, line)
+	where := "your tests"
+	if p.Module != "" {
+		where = "module " + p.Module
 	}
-	return strings.Join(keep, "\n")
+	return fmt.Sprintf("check: %s, %d of %d tests done (%s)", where, p.Done, p.Total, p.Test)
 }
 
-// repositoryPlan is every module of the course repository at dir that has
-// tests or an Expansion Drop test, up to upTo.
-func repositoryPlan(dir string, upTo *modules.Module) ([]moduleTests, error) {
-	courseFS := os.DirFS(filepath.Join(dir, "course"))
-	var plan []moduleTests
-	for _, m := range modules.All() {
-		if upTo != nil && m.Number > upTo.Number {
-			break
+// classDirs is the workspaces a class check covers.
+func classDirs(opts *CheckOptions) ([]string, error) {
+	dirs := append([]string(nil), opts.Workspaces...)
+	if opts.All != "" {
+		entries, err := os.ReadDir(opts.All)
+		if err != nil {
+			return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", opts.All, err)
 		}
-		mt := moduleTests{module: m}
-		owned := map[string]bool{}
-		for _, d := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-			files := modules.TestFiles(courseFS, m)
-			if d == m.ExpansionTestsDir() {
-				files = modules.ExpansionTestFiles(courseFS, m)
-			}
-			if len(files) == 0 {
+		var found []string
+		for _, e := range entries {
+			if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			importPath := workspace.RepositoryModule + "/course/" + d
-			pkgDir := filepath.Join(dir, "course", filepath.FromSlash(d))
-			names, err := testNames(pkgDir)
-			if err != nil {
-				return nil, err
-			}
-			mt.packages = append(mt.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names})
-			owned[importPath] = true
+			found = append(found, filepath.Join(opts.All, e.Name()))
 		}
-		if len(mt.packages) == 0 {
-			continue
+		sort.Strings(found)
+		if len(found) == 0 {
+			return nil, usagef("course check: --all %s holds no folder; give a folder of workspaces", opts.All)
 		}
-		mt.owns = func(pkg, _ string) bool { return owned[pkg] }
-		plan = append(plan, mt)
+		dirs = append(dirs, found...)
 	}
-	if len(plan) == 0 {
-		return nil, usagef("course check: the repository has no module tests yet (course/NN-slug/tests/)")
-	}
-	return plan, nil
+	return dirs, nil
 }
 
-// workspacePlan is every started module of the workspace at dir, up to
-// upTo (default the highest started), and the -run pattern that selects
-// their tests.
-func workspacePlan(dir string, upTo *modules.Module) ([]moduleTests, string, error) {
-	modPath, err := workspace.ModulePath(dir)
+func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
+	dirs, err := classDirs(opts)
 	if err != nil {
-		return nil, "", err
+		return err
 	}
-	testsDir := filepath.Join(dir, "tests")
-	names, err := testNames(testsDir)
+	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
+	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
+		if !env.Progress {
+			return
+		}
+		const width = 20
+		bar := strings.Repeat("#", width*p.Done/max(1, p.Total)) + strings.Repeat(".", width-width*p.Done/max(1, p.Total))
+		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(p.Running, ", "))
+	})
+	env.progressDone()
 	if err != nil {
-		return nil, "", err
+		return err
 	}
-	byModule := map[string][]string{}
-	for _, n := range names {
-		if m := courseTestName.FindStringSubmatch(n); m != nil {
-			byModule[m[1]] = append(byModule[m[1]], n)
-		}
+	reason := func(err error) string {
+		msg := Message(err)
+		msg = strings.TrimPrefix(msg, "course: ")
+		return strings.TrimPrefix(msg, "course check: ")
 	}
-	if len(byModule) == 0 {
-		return nil, "", usagef("course check: no module is started in %s (no course tests in %s); run `course start-module 01 %s`", dir, filepath.Join(dir, "tests"), dir)
+	switch {
+	case opts.JSON:
+		err = writeJSON(env.Stdout, checker.NewClassDocument(results, reason))
+	case opts.CSV:
+		err = checker.WriteClassCSV(env.Stdout, results, reason)
+	default:
+		checker.WriteClassTable(env.Stdout, results, reason)
 	}
-	if upTo != nil && len(byModule[upTo.Number]) == 0 {
-		return nil, "", usagef("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)
-	}
-	importPath := path.Join(modPath, "tests")
-	var plan []moduleTests
-	var numbers, expected []string
-	for _, m := range modules.All() {
-		if upTo != nil && m.Number > upTo.Number {
-			break
-		}
-		tests := byModule[m.Number]
-		if len(tests) == 0 {
-			continue
-		}
-		prefix, xprefix := m.TestPrefix(), m.ExpansionTestPrefix()
-		plan = append(plan, moduleTests{
-			module: m,
-			owns: func(pkg, test string) bool {
-				return pkg == importPath && (strings.HasPrefix(test, prefix) || strings.HasPrefix(test, xprefix))
-			},
-		})
-		numbers = append(numbers, m.Number)
-		expected = append(expected, tests...)
-	}
-	if len(plan) == 0 {
-		return nil, "", usagef("course check: no started module is at or below --module %s in %s", upTo.Number, dir)
-	}
-	abs, err := filepath.Abs(testsDir)
 	if err != nil {
-		return nil, "", err
+		return err
 	}
-	plan[0].packages = []gotest.Package{{Dir: abs, ImportPath: importPath, Expected: expected}}
-	return plan, "^Test_(" + strings.Join(numbers, "|") + ")x?_", nil
-}
-
-// testNames is the top-level Test functions declared in the folder's
-// _test.go files.
-func testNames(dir string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	fset := token.NewFileSet()
-	for _, f := range files {
-		file, err := parser.ParseFile(fset, f, nil, parser.SkipObjectResolution)
-		if err != nil {
-			// The compiler will say what is wrong when the tests run.
-			continue
-		}
-		for _, d := range file.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") {
-				names = append(names, fn.Name.Name)
+	checked, failing := 0, 0
+	var firstReason string
+	for _, c := range results {
+		if c.Report == nil {
+			failing++
+			if firstReason == "" {
+				firstReason = c.Workspace + ": " + reason(c.Err)
 			}
+			continue
+		}
+		checked++
+		if !c.Report.OK {
+			failing++
 		}
 	}
-	return names, nil
+	if checked == 0 {
+		return usagef("course check: none of the %d folders could be checked (%s)", len(results), firstReason)
+	}
+	if failing > 0 {
+		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, len(results))}
+	}
+	return nil
 }

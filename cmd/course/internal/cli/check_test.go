@@ -64,13 +64,19 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	assert.Equal(t, 1, Status(err))
 	assert.Equal(t, "coupling-audit: ok\n"+
 		"course/01-handles/cards/broken.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble', 'spawnText'; use one of the values the schema allows there\n"+
-		"module 01 handles: 3 passed, 0 failed\n3 passed, 0 failed\n", out.String())
+		"module 01 handles: 3 passed, 0 failed\n3 passed, 0 failed; validate: 1 file does not load\n", out.String())
 
 	env, out, _ = testEnv()
 	err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Module: "1", Timeout: time.Minute, JSON: true})
 	assert.Equal(t, 1, Status(err))
-	var report CheckReport
+	var report struct {
+		SchemaVersion int  `json:"schemaVersion"`
+		OK            bool `json:"ok"`
+		Passed        int  `json:"passed"`
+		Validate      *ValidateReport
+	}
 	require.NoError(t, json.Unmarshal(out.Bytes(), &report))
+	assert.Equal(t, 1, report.SchemaVersion)
 	assert.False(t, report.OK)
 	assert.Equal(t, 3, report.Passed)
 	require.NotNil(t, report.Validate)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,18 +16,38 @@ import (
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 func testEnv() (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
 	return &Env{
 		Stdout: &out, Stderr: &errOut,
-		Course: fstest.MapFS{
+		Content: testContent(fstest.MapFS{
 			"catalog.json":                        {Data: []byte(`{"cards": [{"name": "Test Filler", "type": "minion", "module": "01"}], "words": [{"word": "KEY", "role": "noun", "module": "08"}, {"word": "TEXT", "role": "meta", "module": "06"}]}`)},
 			"01-handles/tests/01_handles_test.go": {Data: []byte("package tests\n")},
-		},
-		Cards: fstest.MapFS{},
+		}, fstest.MapFS{}),
 	}, &out, &errOut
+}
+
+// testContent opens a course folder and a card folder as content; the
+// course's lexicon and schemas are added where the folder has none.
+func testContent(courseFS, cardsFS fstest.MapFS) *data.Content {
+	for _, f := range []string{data.WordsFile, data.CardSchemaFile, data.LevelSchemaFile} {
+		if courseFS[f] == nil {
+			raw, err := fs.ReadFile(course.Files, f)
+			if err != nil {
+				panic(err)
+			}
+			courseFS[f] = &fstest.MapFile{Data: raw}
+		}
+	}
+	c, err := data.Open(courseFS, cardsFS)
+	if err != nil {
+		panic(err)
+	}
+	return c
 }
 
 func TestStatusIsDecidedInOnePlace(t *testing.T) {
@@ -47,8 +68,10 @@ func TestMessageIsOneLine(t *testing.T) {
 }
 
 func TestMainMapsStatuses(t *testing.T) {
+	t.Chdir(t.TempDir())
 	env, out, errOut := testEnv()
 	assert.Equal(t, 2, Main([]string{"check"}, env))
+	assert.Contains(t, errOut.String(), "not inside a course workspace")
 	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"))
 	assert.Empty(t, out.String(), "no usage dump")
 
@@ -86,4 +109,23 @@ func TestRunCouplingAudit(t *testing.T) {
 	m := validJSON(t, "coupling-audit", out.Bytes())
 	assert.Len(t, m["findings"], 2)
 	assert.Equal(t, "grid noun", m["findings"].([]any)[1].(map[string]any)["kind"])
+}
+
+func TestMessageNamesTheProgramOnce(t *testing.T) {
+	assert.Equal(t, "course: ws: gone", Message(&UsageError{Msg: "course: ws: gone"}))
+	assert.Equal(t, "course check: no module", Message(&UsageError{Msg: "course: course check: no module"}))
+}
+
+// A user's error in any package is recognised by its marker method alone,
+// so a new package's errors need no entry in a list here.
+type mendable struct{}
+
+func (mendable) Error() string   { return "the folder is a link out of the workspace; remove it" }
+func (mendable) UserError() bool { return true }
+
+func TestMessageTrustsTheMarker(t *testing.T) {
+	msg := Message(fmt.Errorf("course start-module: %w", mendable{}))
+	assert.Equal(t, "course start-module: the folder is a link out of the workspace; remove it", msg)
+	assert.True(t, IsUserError(fmt.Errorf("wrapped: %w", mendable{})))
+	assert.False(t, IsUserError(errors.New("nil map")))
 }

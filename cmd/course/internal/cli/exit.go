@@ -3,13 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
-
-	"github.com/systemic-game-design/course/audit/expansion"
-	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
-	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
-	"github.com/systemic-game-design/course/modules"
+	"syscall"
 )
 
 // The exit statuses of every command.
@@ -33,18 +29,61 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
+// UserError marks the error as the user's to mend.
+func (e *UsageError) UserError() bool { return true }
+
 func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
+
+// userError is what every package's errors implement when the person
+// running course can mend them (a bad argument, a file that does not load, a
+// missing go command). The message of any other error is a fault of the tool,
+// and says so.
+type userError interface {
+	error
+	UserError() bool
+}
+
+// IsUserError reports whether err, or an error it wraps, is the user's to
+// mend.
+func IsUserError(err error) bool {
+	var u userError
+	return errors.As(err, &u) && u.UserError()
+}
+
+// SignalError says the command was stopped by a signal (Ctrl-C, SIGTERM);
+// its status is 128 + the signal's number, as a shell reports it.
+type SignalError struct{ Signal os.Signal }
+
+func (e *SignalError) Error() string {
+	name := e.Signal.String()
+	switch e.Signal {
+	case os.Interrupt:
+		name = "an interrupt (SIGINT)"
+	case syscall.SIGTERM:
+		name = "SIGTERM"
+	}
+	return "stopped by " + name + "; nothing it started is left running"
+}
+
+// UserError marks the error as nobody's fault to report.
+func (e *SignalError) UserError() bool { return true }
 
 // Status maps an error to the exit status, the one place where that is
 // decided: nil is 0, a finding is 1, and everything else (bad input, a
 // missing workspace, an unknown revision, and anything unforeseen) is 2.
 func Status(err error) int {
 	var finding *FindingError
+	var sig *SignalError
 	switch {
 	case err == nil:
 		return StatusOK
+	case errors.As(err, &sig):
+		if n, ok := sig.Signal.(syscall.Signal); ok {
+			return 128 + int(n)
+		}
+		return 128 + 2
 	case errors.As(err, &finding):
 		return StatusFinding
 	default:
@@ -52,28 +91,23 @@ func Status(err error) int {
 	}
 }
 
-// Message is the one line printed on stderr for an error of status 2.
+// Message is the one line printed on stderr for an error of status 2:
+// "course CMD: what is wrong; how to mend it", with the program's name said
+// once, and a request to report it when the error is not the user's to mend.
 func Message(err error) string {
-	var (
-		usage    *UsageError
-		ws       *workspace.Error
-		sc       *scaffold.Error
-		rev      *expansion.RevisionError
-		notRepo  *expansion.NotRepositoryError
-		unknown  *modules.ErrUnknown
-		catalog  *data.CatalogError
-		internal = true
-	)
-	switch {
-	case errors.As(err, &usage), errors.As(err, &ws), errors.As(err, &sc), errors.As(err, &rev),
-		errors.As(err, &notRepo), errors.As(err, &unknown), errors.As(err, &catalog):
-		internal = false
+	// A signal says only that it stopped the command.
+	var sig *SignalError
+	if errors.As(err, &sig) {
+		err = sig
 	}
 	msg := strings.Join(strings.Fields(err.Error()), " ")
+	for strings.HasPrefix(msg, "course: ") {
+		msg = strings.TrimPrefix(msg, "course: ")
+	}
 	if !strings.HasPrefix(msg, "course ") {
 		msg = "course: " + msg
 	}
-	if internal {
+	if !IsUserError(err) {
 		msg += " (if this looks like a fault in the course tool, please report it)"
 	}
 	return msg

@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -20,7 +22,7 @@ type ExpansionCheckOptions struct {
 func newExpansionCheckCmd(env *Env, runF func(*ExpansionCheckOptions) error) *cobra.Command {
 	opts := &ExpansionCheckOptions{}
 	cmd := &cobra.Command{
-		Use:   "expansion-check WORKSPACE COMMIT",
+		Use:   "expansion-check [WORKSPACE] [COMMIT]",
 		Short: "Check an Expansion Drop: no engine file differs from COMMIT",
 		Long: `expansion-check compares the files under the engine folders with COMMIT. The
 engine folders are those engineDirs in .course.json names now and those it
@@ -46,14 +48,23 @@ COMMIT is HEAD, HEAD~N, HEAD^N, a branch, a tag or a (short) hash, resolved
 as git resolves it (a branch named like a hash is the branch); reflog
 (@{...}), path (:) and range (..) forms are refused.
 
+Without COMMIT it compares with the commit the workspace's latest Expansion
+Drop started from (the one start-module --expansion recorded); without
+WORKSPACE it checks the workspace the current folder is in.
+
 It prints "expansion-check: ok", or each engine file added, changed or
 removed since COMMIT.`,
 		Example: `  git -C ~/my-engine commit -am "module 1 done"
+  course expansion-check                 # in a workspace: since the drop started
   course expansion-check ~/my-engine HEAD
   course expansion-check ~/my-engine v1 --json`,
-		Args: args("WORKSPACE", "COMMIT"),
+		Args: optionalArgs("[WORKSPACE]", "[COMMIT]"),
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Workspace, opts.Commit = a[0], a[1]
+			ws, commit, err := expansionArgs(a)
+			if err != nil {
+				return err
+			}
+			opts.Workspace, opts.Commit = ws, commit
 			if runF != nil {
 				return runF(opts)
 			}
@@ -97,4 +108,51 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 		return &FindingError{Summary: fmt.Sprintf("%d engine file(s) differ", len(res.Changes))}
 	}
 	return nil
+}
+
+// expansionArgs reads [WORKSPACE] [COMMIT]: one argument is the workspace
+// when it is a folder with a .course.json, else the commit. A missing
+// workspace is the one the current folder is in; a missing commit, the one
+// its latest Expansion Drop started from.
+func expansionArgs(a []string) (ws, commit string, err error) {
+	switch len(a) {
+	case 2:
+		return a[0], a[1], nil
+	case 1:
+		if st, err := os.Stat(filepath.Join(a[0], workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
+			ws = a[0]
+		} else {
+			commit = a[0]
+		}
+	}
+	if ws == "" {
+		if ws, err = findWorkspace(""); err != nil {
+			return "", "", err
+		}
+	}
+	if commit == "" {
+		if commit, err = latestDropCommit(ws); err != nil {
+			return "", "", err
+		}
+	}
+	return ws, commit, nil
+}
+
+// latestDropCommit is the commit the workspace's most recently started
+// Expansion Drop started from.
+func latestDropCommit(dir string) (string, error) {
+	_, st, err := loadState(dir)
+	if err != nil {
+		return "", err
+	}
+	var latest workspace.Drop
+	for _, d := range st.Drops {
+		if d.Commit != "" && !d.StartedAt.Before(latest.StartedAt) {
+			latest = d
+		}
+	}
+	if latest.Commit == "" {
+		return "", usagef("course expansion-check: no Expansion Drop is started in %s, so there is no commit to compare with; name one, e.g. `course expansion-check %s HEAD`", dir, dir)
+	}
+	return latest.Commit, nil
 }

@@ -1,7 +1,12 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -13,9 +18,21 @@ import (
 type InitOptions struct {
 	Dir        string
 	ModulePath string
+	// WarmCache starts compiling the new workspace in the background, so
+	// that the first check finds the build cache warm.
+	WarmCache bool
+	JSON      bool
 }
 
-func newInitCmd(env *Env) *cobra.Command {
+// WarmCacheEnvVar set to 0 (or false) makes --warm-cache default to false.
+const WarmCacheEnvVar = "COURSE_WARM_CACHE"
+
+// warmCommand is what init runs in the new workspace, in the background:
+// it compiles the harness, the standard library and testify, and runs no
+// test.
+var warmCommand = []string{"go", "test", "-run", "^$", "./..."}
+
+func newInitCmd(env *Env, runF func(*InitOptions) error) *cobra.Command {
 	opts := &InitOptions{}
 	cmd := &cobra.Command{
 		Use:   "init DIR",
@@ -24,26 +41,108 @@ func newInitCmd(env *Env) *cobra.Command {
 (every function panics "not implemented" until its module), empty engine/ and
 content/ folders, cards/, tests/, a README and .course.json. It runs git init
 and makes a first commit (no git program needed). DIR must not exist, or be
-empty.`,
+empty.
+
+It then starts compiling the new workspace in the background
+(go test -run '^$' ./... in DIR, in a session of its own, its output
+discarded), so that your first course check does not wait for the standard
+library and testify to compile. init does not wait for it; --warm-cache=false
+(or COURSE_WARM_CACHE=0) leaves it out.
+
+--json prints one JSON document (course/schema/output/init.schema.json).`,
 		Example: `  course init ~/my-engine
   course init ~/my-engine --module-path github.com/me/my-engine`,
 		Args: args("DIR"),
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Dir = a[0]
-			return RunInit(env, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunInit(cmd.Context(), env, opts)
 		},
 	}
 	cmd.Flags().StringVar(&opts.ModulePath, "module-path", templates.DefaultModulePath, "the workspace's Go module path")
+	cmd.Flags().BoolVar(&opts.WarmCache, "warm-cache", warmCacheDefault(), "compile the workspace in the background so the first check starts warm")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	return cmd
 }
 
+func warmCacheDefault() bool {
+	switch strings.ToLower(os.Getenv(WarmCacheEnvVar)) {
+	case "0", "false", "no", "off":
+		return false
+	}
+	return true
+}
+
+// InitReport is init's --json document (course/schema/output/init.schema.json).
+type InitReport struct {
+	SchemaVersion int    `json:"schemaVersion"`
+	Workspace     string `json:"workspace"`
+	ModulePath    string `json:"modulePath"`
+	Commit        string `json:"commit"`
+	// WarmCache says whether compiling started in the background, and why
+	// not when it did not.
+	WarmCache WarmCache `json:"warmCache"`
+	Next      string    `json:"next"`
+}
+
+// WarmCache is the background compilation init started.
+type WarmCache struct {
+	Started bool   `json:"started"`
+	Command string `json:"command"`
+	PID     int    `json:"pid,omitempty"`
+	Why     string `json:"why,omitempty"` // why it did not start
+}
+
 // RunInit makes the workspace.
-func RunInit(env *Env, opts *InitOptions) error {
+func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 	hash, err := scaffold.Init(opts.Dir, opts.ModulePath)
 	if err != nil {
 		return err
 	}
+	r := InitReport{SchemaVersion: 1, Workspace: opts.Dir, ModulePath: opts.ModulePath, Commit: hash,
+		WarmCache: WarmCache{Command: strings.Join(warmCommand[:3], " ") + " '" + warmCommand[3] + "' " + warmCommand[4]},
+		Next:      "course start-module 00 " + opts.Dir}
+	if opts.WarmCache {
+		pid, err := startWarmCache(opts.Dir)
+		if err != nil {
+			r.WarmCache.Why = err.Error()
+		} else {
+			r.WarmCache.Started, r.WarmCache.PID = true, pid
+		}
+	} else {
+		r.WarmCache.Why = "not asked for (--warm-cache=false)"
+	}
+	if opts.JSON {
+		return writeJSON(env.Stdout, r)
+	}
 	fmt.Fprintf(env.Stdout, "init: workspace %s (module %s), first commit %s\n", opts.Dir, opts.ModulePath, hash[:7])
-	fmt.Fprintf(env.Stdout, "next: course start-module 01 %s\n", opts.Dir)
+	if r.WarmCache.Started {
+		fmt.Fprintf(env.Stdout, "init: compiling the workspace in the background (%s), so your first check starts warm\n", r.WarmCache.Command)
+	} else if opts.WarmCache {
+		fmt.Fprintf(env.Stdout, "init: could not compile in the background (%s); your first check compiles instead\n", r.WarmCache.Why)
+	}
+	fmt.Fprintf(env.Stdout, "next: %s\n", r.Next)
 	return nil
+}
+
+// startWarmCache starts warmCommand in dir, detached: in a session of its
+// own (so the terminal's Ctrl-C and hang-up do not reach it), with no input
+// and its output discarded. It returns at once with the process's id.
+func startWarmCache(dir string) (int, error) {
+	path, err := exec.LookPath(warmCommand[0])
+	if err != nil {
+		return 0, fmt.Errorf("no %s command on PATH", warmCommand[0])
+	}
+	cmd := exec.Command(path, warmCommand[1:]...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return 0, fmt.Errorf("starting %s: %w", warmCommand[0], err)
+	}
+	pid := cmd.Process.Pid
+	// Reap it when it ends, without making init wait for it.
+	go func() { _ = cmd.Wait() }()
+	return pid, nil
 }

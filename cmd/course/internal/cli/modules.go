@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -15,17 +16,26 @@ type ModulesOptions struct {
 	JSON bool
 }
 
-func newModulesCmd(env *Env) *cobra.Command {
+func newModulesCmd(env *Env, runF func(*ModulesOptions) error) *cobra.Command {
 	opts := &ModulesOptions{}
 	cmd := &cobra.Command{
 		Use:   "modules",
 		Short: "List every module: number, slug, part, title, and whether it is ready",
 		Long: `modules lists the course's modules in order. A module is available when the
-course has its tests; start-module refuses the others.`,
+course has its tests; start-module refuses the others.
+
+Inside a workspace (found from the current folder, as go finds go.mod) it
+also says which modules you have started and which are done: a module is
+done when the last check or status passed every one of its tests.`,
 		Example: `  course modules
   course modules --json`,
 		Args: args(),
-		RunE: func(cmd *cobra.Command, _ []string) error { return RunModules(env, opts) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunModules(env, opts)
+		},
 	}
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	return cmd
@@ -44,14 +54,25 @@ type ModuleInfo struct {
 	DropCards    []string `json:"expansionCards"`
 	Tests        string   `json:"tests"`
 	Expansion    string   `json:"expansionTests"`
+	// Started and Done are said inside a workspace only.
+	Started *bool `json:"started,omitempty"`
+	Done    *bool `json:"done,omitempty"`
+}
+
+// ModulesReport is what course modules --json prints.
+type ModulesReport struct {
+	SchemaVersion int          `json:"schemaVersion"`
+	Workspace     string       `json:"workspace,omitempty"`
+	Modules       []ModuleInfo `json:"modules"`
 }
 
 // RunModules prints the list.
 func RunModules(env *Env, opts *ModulesOptions) error {
-	cat, err := data.LoadCatalog(env.Course)
+	content, err := env.content()
 	if err != nil {
 		return err
 	}
+	cat, courseFS := content.Catalog(), content.Course()
 	names := func(cs []data.CatalogCard) []string {
 		out := []string{}
 		for _, c := range cs {
@@ -59,21 +80,42 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		}
 		return out
 	}
+	ws, _ := findWorkspace("") // outside a workspace there is nothing to mark
+	if ws != "" && workspace.IsCourseRepository(ws) {
+		ws = "" // the course repository itself starts no module
+	}
+	var progress map[string]moduleProgress
+	if ws != "" {
+		progress = workspaceProgress(env, ws)
+	}
 	var infos []ModuleInfo
 	for _, m := range modules.All() {
 		infos = append(infos, ModuleInfo{
 			Number: m.Number, Slug: m.Slug, Part: m.Part, Title: m.Title,
-			Available: modules.Available(env.Course, m), HasExpansion: modules.HasExpansion(env.Course, m),
+			Available: modules.Available(courseFS, m), HasExpansion: modules.HasExpansion(courseFS, m),
 			Harness: append([]string{}, m.Harness...),
 			Cards:   names(modules.CardsOf(cat, m)), DropCards: names(modules.DropCardsOf(cat, m)),
 			Tests: "course/" + m.TestsDir(), Expansion: "course/" + m.ExpansionTestsDir(),
 		})
+		if progress != nil {
+			p := progress[m.Number]
+			started, done := p.started, p.done
+			infos[len(infos)-1].Started, infos[len(infos)-1].Done = &started, &done
+		}
 	}
 	if opts.JSON {
-		return writeJSON(env.Stdout, infos)
+		return writeJSON(env.Stdout, ModulesReport{SchemaVersion: 1, Workspace: ws, Modules: infos})
 	}
+	if ws != "" {
+		fmt.Fprintf(env.Stdout, "in the workspace %s\n\n", ws)
+	}
+	st := env.Term.styles()
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "NN\tSLUG\tPART\tTITLE\tSTATUS")
+	header := "NN\tSLUG\tPART\tTITLE\tSTATUS"
+	if ws != "" {
+		header = "NN\tSLUG\tPART\tTITLE\tSTATUS\tYOU"
+	}
+	fmt.Fprintln(w, header)
 	for _, m := range infos {
 		status := "available"
 		switch {
@@ -82,7 +124,20 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		case m.HasExpansion:
 			status = "available, with its Expansion Drop"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status)
+		if ws == "" {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status)
+			continue
+		}
+		you := "-"
+		switch {
+		case *m.Done:
+			you = st.pass.Render("done")
+		case *m.Started:
+			you = st.warn.Render("started")
+		}
+		// The coloured column is the last, so its escapes do not upset the
+		// alignment.
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status, you)
 	}
 	return w.Flush()
 }

@@ -9,29 +9,31 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
-	"github.com/systemic-game-design/course/cards"
-	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 // Env is what every command needs from the outside world.
 type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
-	// Course is the course folder: modules, catalog. Cards is the
-	// repository's card files.
-	Course fs.FS
-	Cards  fs.FS
+	// Content is the course content every command reads (modules,
+	// catalog, lexicon, schemas, card files), opened once; nil when it does
+	// not load, and then contentErr says why.
+	Content    *data.Content
+	contentErr error
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
+	// Term is the terminal behind Stdout: rendering, colour and paging.
+	Term Terminal
 }
 
 // ContentEnvVar names a course checkout whose course/ and cards/ folders
@@ -42,11 +44,16 @@ const ContentEnvVar = "COURSE_CONTENT"
 // DefaultEnv is the process's own: its stdout and stderr, and the course
 // built into the binary (or the checkout COURSE_CONTENT names).
 func DefaultEnv() *Env {
-	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, Course: course.Files, Cards: cards.Files}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr}
 	if dir := os.Getenv(ContentEnvVar); dir != "" {
-		env.Course = os.DirFS(filepath.Join(dir, "course"))
-		env.Cards = os.DirFS(filepath.Join(dir, "cards"))
+		env.Content, env.contentErr = data.Open(os.DirFS(filepath.Join(dir, "course")), os.DirFS(filepath.Join(dir, "cards")))
+		if env.contentErr != nil {
+			env.contentErr = &contentError{dir: dir, err: env.contentErr}
+		}
+	} else {
+		env.Content, env.contentErr = data.Embedded()
 	}
+	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
 	return env
 }
@@ -67,6 +74,7 @@ func (e *Env) progressDone() {
 
 // NewRoot is the course command with every subcommand.
 func NewRoot(env *Env) *cobra.Command {
+	var showVersion bool
 	root := &cobra.Command{
 		Use:   "course",
 		Short: "The systemic game design course: workspaces, modules, and the checks",
@@ -84,25 +92,36 @@ command could not run (with one line on stderr saying why).`,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if showVersion {
+				return RunVersion(cmd.Context(), env, &VersionOptions{})
+			}
 			if len(args) > 0 {
 				return usagef("unknown command %q; run `course --help` for the commands", args[0])
 			}
 			return cmd.Help()
 		},
 	}
+	root.Flags().BoolVar(&showVersion, "version", false, "print the version (as course version does)")
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
 	})
 	root.AddCommand(
-		newInitCmd(env),
-		newModulesCmd(env),
-		newStartModuleCmd(env),
+		newInitCmd(env, nil),
+		newModulesCmd(env, nil),
+		newStartModuleCmd(env, nil),
 		newCouplingAuditCmd(env, nil),
 		newExpansionCheckCmd(env, nil),
-		newCheckCmd(env),
-		newValidateCmd(env),
+		newCheckCmd(env, nil),
+		newValidateCmd(env, nil),
+		newVersionCmd(env, nil),
+		newLessonCmd(env, nil),
+		newHintCmd(env, nil),
+		newDevCmd(env),
+		newStatusCmd(env, nil),
+		newWatchCmd(env, nil),
+		newPlayCmd(env, nil),
 	)
 	return root
 }
@@ -113,37 +132,26 @@ command could not run (with one line on stderr saying why).`,
 func Main(args []string, env *Env) int {
 	root := NewRoot(env)
 	root.SetArgs(args)
-	// An interrupt cancels running tests instead of leaving them behind.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	// An interrupt or SIGTERM cancels running tests instead of leaving them
+	// behind; the command then ends with 128 + the signal's number.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(&SignalError{Signal: s})
+		case <-ctx.Done():
+		}
+	}()
 	err := root.ExecuteContext(ctx)
 	status := Status(err)
-	if status == StatusCannot {
+	if status == StatusCannot || status > StatusCannot {
 		fmt.Fprintln(env.Stderr, Message(err))
 	}
 	return status
-}
-
-// args checks a command's positional arguments, naming them in the error.
-func args(names ...string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, got []string) error {
-		if len(got) == len(names) {
-			return nil
-		}
-		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
-	}
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += " "
-		}
-		s += n
-	}
-	return s
 }
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.

@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -20,10 +23,10 @@ type StartModuleOptions struct {
 	JSON      bool
 }
 
-func newStartModuleCmd(env *Env) *cobra.Command {
+func newStartModuleCmd(env *Env, runF func(*StartModuleOptions) error) *cobra.Command {
 	opts := &StartModuleOptions{}
 	cmd := &cobra.Command{
-		Use:   "start-module NN WORKSPACE",
+		Use:   "start-module NN [WORKSPACE]",
 		Short: "Copy a module's tests and cards into the workspace",
 		Long: `start-module copies module NN's tests into WORKSPACE/tests/ and the card files
 the module brings into WORKSPACE/cards/, rewriting the tests' harness import to
@@ -32,15 +35,30 @@ functions the module adds, in Go spelling.
 
 It never overwrites a file you changed: a file that is already there and
 identical is left alone; a different one is refused (status 2, the file
-named) unless --force, which first keeps the old file beside it as NAME.orig.
-Running it twice changes nothing.
+named) unless --force, which first keeps the old file beside it. Every
+earlier version is kept: the first as NAME.orig, the next as NAME.orig.1,
+then NAME.orig.2, and so on; nothing kept before is replaced. A file that
+cannot be read, or that is not a regular file (a FIFO, a folder), stops the
+command instead. Running it twice changes nothing.
+
+It writes only inside the workspace: a tests/ or cards/ folder, or a file in
+them, that is a symbolic link leading out of the workspace (dangling or not)
+is refused with status 2, naming the path.
 
 The Expansion Drop's test is not copied with the module: once your module is
-done and committed, copy it with --expansion.`,
-		Example: `  course start-module 01 ~/my-engine
+done and committed, copy it with --expansion. That records the commit the
+drop starts from in the workspace's .course/state.json (git-ignored), which
+check compares the engine folders with; it is refused (status 2) while the
+engine folders have uncommitted changes, since the drop would be blamed for
+them. Starting the drop again keeps the commit first recorded.
+
+It ends by saying where to read the module's lesson: course lesson NN.
+--json prints one JSON document (course/schema/output/start-module.schema.json).`,
+		Example: `  course start-module 01                           # in the workspace the current folder is in
+  course start-module 01 ~/my-engine
   course start-module 01 ~/my-engine --expansion   # the Expansion Drop's test
-  course start-module 01 ~/my-engine --force       # replace changed copies, keeping *.orig`,
-		Args: args("NN", "WORKSPACE"),
+  course start-module 01 ~/my-engine --force       # replace changed copies, keeping NAME.orig, NAME.orig.1, ...`,
+		Args: argsWithWorkspace("NN"),
 		ValidArgsFunction: func(cmd *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(a) == 0 {
 				var out []string
@@ -52,18 +70,41 @@ done and committed, copy it with --expansion.`,
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(cmd *cobra.Command, a []string) error {
-			opts.Module, opts.Workspace = a[0], a[1]
-			return RunStartModule(env, opts)
+			opts.Module = a[0]
+			ws, err := workspaceArg(a[1:])
+			if err != nil {
+				return err
+			}
+			opts.Workspace = ws
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunStartModule(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig (NAME.orig.1, ... when one is kept already)")
 	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	return cmd
 }
 
-// RunStartModule copies the module into the workspace.
-func RunStartModule(env *Env, opts *StartModuleOptions) error {
+// StartModuleReport is start-module's --json document
+// (course/schema/output/start-module.schema.json).
+type StartModuleReport struct {
+	SchemaVersion int                   `json:"schemaVersion"`
+	Module        string                `json:"module"`
+	Expansion     bool                  `json:"expansion"`
+	Files         []scaffold.FileResult `json:"files"`
+	Harness       []string              `json:"harness"`
+	// Drop is the commit the Expansion Drop starts from (with --expansion).
+	Drop *workspace.Drop `json:"drop,omitempty"`
+	// Lesson is the command that prints the module's lesson.
+	Lesson string `json:"lesson"`
+}
+
+// RunStartModule copies the module into the workspace; with Expansion it
+// copies the drop's test and records the commit the drop starts from.
+func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error {
 	m, err := modules.Lookup(opts.Module)
 	if err != nil {
 		return err
@@ -72,28 +113,46 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	if err != nil {
 		return err
 	}
-	modPath, err := workspace.ModulePath(ws.Dir)
+	if ws.ModulePath == "" {
+		if _, err := workspace.ModulePath(ws.Dir); err != nil {
+			return err
+		}
+	}
+	content, err := env.content()
 	if err != nil {
 		return err
 	}
-	cat, err := data.LoadCatalog(env.Course)
-	if err != nil {
-		return err
+	var state *workspace.State
+	var drop *workspace.Drop
+	if opts.Expansion {
+		if state, drop, err = dropStart(ws, m); err != nil {
+			return err
+		}
 	}
 	results, err := scaffold.StartModule(scaffold.StartOptions{
-		Course: env.Course, Cards: env.Cards, Catalog: cat, Module: m,
-		Workspace: ws.Dir, ModulePath: modPath, Expansion: opts.Expansion, Force: opts.Force,
+		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
+		Workspace: ws, ModulePath: ws.ModulePath, Expansion: opts.Expansion, Force: opts.Force,
 	})
 	if err != nil {
 		return err
 	}
+	if state != nil {
+		if state.Drops == nil {
+			state.Drops = map[string]workspace.Drop{}
+		}
+		if _, recorded := state.Drops[m.Number]; !recorded {
+			state.Drops[m.Number] = *drop
+			if err := workspace.Save(ws, state); err != nil {
+				return err
+			}
+		}
+	}
+	lesson := "course lesson " + m.Number
 	if opts.JSON {
-		return writeJSON(env.Stdout, struct {
-			Module    string                `json:"module"`
-			Expansion bool                  `json:"expansion"`
-			Files     []scaffold.FileResult `json:"files"`
-			Harness   []string              `json:"harness"`
-		}{m.Number, opts.Expansion, results, append([]string{}, m.Harness...)})
+		return writeJSON(env.Stdout, StartModuleReport{
+			SchemaVersion: 1, Module: m.Number, Expansion: opts.Expansion, Files: results,
+			Harness: append([]string{}, m.Harness...), Drop: drop, Lesson: lesson,
+		})
 	}
 	what := "module"
 	if opts.Expansion {
@@ -103,12 +162,14 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	for _, r := range results {
 		line := fmt.Sprintf("  %-9s %s", r.Action, r.Path)
 		if r.Action == scaffold.Replaced {
-			line += " (the old one is " + r.Path + ".orig)"
+			line += " (the old one is " + r.Kept + ")"
 		}
 		fmt.Fprintln(env.Stdout, line)
 	}
 	if opts.Expansion {
-		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only, then: course expansion-check %s HEAD\n", opts.Workspace)
+		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
+		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
+		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only, then: course expansion-check %s %s\n", opts.Workspace, shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {
@@ -120,6 +181,41 @@ func RunStartModule(env *Env, opts *StartModuleOptions) error {
 	if m.Note != "" {
 		fmt.Fprintf(env.Stdout, "note: %s\n", m.Note)
 	}
+	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
 	fmt.Fprintf(env.Stdout, "next: go test ./tests/... in the workspace (RED until you build them), then course check %s\n", opts.Workspace)
 	return nil
+}
+
+// dropStart is the commit an Expansion Drop starts from: the one recorded
+// when it was first started, or else HEAD, whose engine folders must match
+// the files on disk. It returns the state to record it in.
+func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
+	state, err := workspace.LoadState(ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := state.Drops[m.Number]; ok {
+		return state, &d, nil
+	}
+	res, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(res.Changes) > 0 {
+		var files []string
+		for _, c := range res.Changes {
+			files = append(files, c.String())
+		}
+		return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+			"the engine folders have uncommitted changes (%s), and the drop would be blamed for them; commit your module first (git add -A && git commit), then start the drop",
+			strings.Join(files, ", "))}
+	}
+	return state, &workspace.Drop{Commit: res.Commit, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
+}
+
+func shortHash(h string) string {
+	if len(h) > 7 {
+		return h[:7]
+	}
+	return h
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -49,7 +50,7 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 	})
 
 	env, out, errOut := testEnv()
-	err := RunValidate(env, &ValidateOptions{Workspace: ws})
+	err := RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws})
 	assert.Equal(t, StatusFinding, Status(err))
 	assert.Equal(t, ""+
 		"cards/beta.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble', 'spawnText'; use one of the values the schema allows there\n"+
@@ -59,7 +60,7 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 	assert.Empty(t, errOut.String())
 
 	env, out, _ = testEnv()
-	err = RunValidate(env, &ValidateOptions{Workspace: ws, JSON: true})
+	err = RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws, JSON: true})
 	assert.Equal(t, StatusFinding, Status(err))
 	var r ValidateReport
 	require.NoError(t, json.Unmarshal(out.Bytes(), &r), "one JSON document: %s", out)
@@ -77,12 +78,12 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 		require.NoError(t, os.Remove(filepath.Join(ws, filepath.FromSlash(bad))))
 	}
 	env, out, _ = testEnv()
-	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws}))
+	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws}))
 	assert.Equal(t, "validate: ok (1 card file, 1 level file)\n", out.String())
 
 	env, out, _ = testEnv()
-	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws, JSON: true}))
-	assert.JSONEq(t, `{"ok": true, "cardFiles": 1, "levelFiles": 1, "findings": []}`, out.String())
+	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws, JSON: true}))
+	assert.JSONEq(t, `{"schemaVersion": 1, "ok": true, "cardFiles": 1, "levelFiles": 1, "findings": []}`, out.String())
 }
 
 func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
@@ -102,14 +103,14 @@ func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
 		             {"kind": "trigger", "trigger": "battlecry"}, {"kind": "effect", "effect": "summon", "card": "Nobody Else"}]}`,
 	})
 	env, out, _ := testEnv()
-	env.Cards = fstest.MapFS{
+	env.Content = testContent(fstest.MapFS{"catalog.json": {Data: []byte(`{}`)}}, fstest.MapFS{
 		"reference-token.json": {Data: []byte(`{"name": "Reference Token", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "", "clauses": []}`)},
 		// A course card that summons a card the workspace redefines as a
 		// spell is not the workspace's to mend.
 		"reference-summoner.json": {Data: []byte(summoner("Reference Summoner", "Alpha"))},
 		"alpha.json":              {Data: []byte(validAlpha)},
-	}
-	err := RunValidate(env, &ValidateOptions{Workspace: ws})
+	})
+	err := RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws})
 	assert.Equal(t, StatusFinding, Status(err))
 	assert.Equal(t, ""+
 		"cards/alpha.json at /name: card \"Alpha\" is also defined in cards/alpha-again.json; keep one file per card\n"+
@@ -124,13 +125,13 @@ func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
 	})
 	env.Stdout = out
 	out.Reset()
-	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: ws}))
+	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws}))
 	assert.Equal(t, "validate: ok (2 card files, 0 level files)\n", out.String())
 }
 
 func TestRunValidateCannotRunWithoutAWorkspace(t *testing.T) {
 	env, out, _ := testEnv()
-	err := RunValidate(env, &ValidateOptions{Workspace: filepath.Join(t.TempDir(), "nowhere")})
+	err := RunValidate(context.Background(), env, &ValidateOptions{Workspace: filepath.Join(t.TempDir(), "nowhere")})
 	assert.Equal(t, StatusCannot, Status(err))
 	assert.Contains(t, Message(err), "nowhere: no such folder")
 	assert.Empty(t, out.String())
@@ -149,7 +150,7 @@ func TestValidateThisRepository(t *testing.T) {
 	require.NotEmpty(t, cards)
 
 	env, out, _ := testEnv()
-	require.NoError(t, RunValidate(env, &ValidateOptions{Workspace: repo}), out.String())
+	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: repo}), out.String())
 	assert.Regexp(t, "^validate: ok \\("+regexp.QuoteMeta(strconv.Itoa(len(cards)+len(scoped)))+" card files, "+
 		strconv.Itoa(len(levels))+" level files?\\)\n$", out.String())
 }

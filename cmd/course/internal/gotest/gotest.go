@@ -1,19 +1,23 @@
-// Package gotest runs the course's tests with go test -json and reads the
-// test2json stream: which tests passed, which failed and with what output,
-// and which never ran because the test binary died (a panic ends every test
-// after it) or ran out of time. Tests that a panic cut off are run again,
-// from a test binary built once, skipping those already reported, so every
-// test gets an outcome.
+// Package gotest runs the course's tests and says what each one really did:
+// passed, failed, skipped, crashed the test binary (a stack overflow, a
+// runtime throw, os.Exit), ran out of time, or never ran.
+//
+// Each package's test binary is built once (go test -c) and run directly
+// with -test.v=test2json and -test.paniconexit0; its stream is read as it
+// arrives, so a caller can show progress live. A panicking stub ends the
+// binary and hides the tests after it; those tests are then run each in a
+// process of its own, several at once, so every test gets an outcome in
+// two rounds at most. Every process runs in a process group of its own,
+// and the group is ended when the process ends or the run is cancelled,
+// so nothing a test started outlives it. Build folders live in one
+// temporary folder that is removed at the end.
 package gotest
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,15 +28,6 @@ import (
 	"time"
 )
 
-// Event is one line of the test2json stream.
-type Event struct {
-	Action     string // start, run, pause, cont, pass, fail, output, skip, build-output, build-fail
-	Package    string
-	Test       string
-	Output     string
-	ImportPath string // on build-output and build-fail
-}
-
 // Outcome is how a test ended.
 type Outcome string
 
@@ -41,8 +36,9 @@ const (
 	Pass     Outcome = "pass"
 	Fail     Outcome = "fail"
 	Skip     Outcome = "skip"
-	NotRun   Outcome = "not run"   // the binary died before reaching it, or the build failed
+	Crash    Outcome = "crash"     // the test binary died while it ran: fatal error, os.Exit, a panic outside the test's goroutine
 	TimedOut Outcome = "timed out" // it was running when the time ran out
+	NotRun   Outcome = "not run"   // the build failed, or the time ran out before it
 )
 
 // Test is one top-level test's result.
@@ -50,314 +46,450 @@ type Test struct {
 	Package string
 	Name    string
 	Outcome Outcome
-	Output  string // everything the test printed, subtests included
+	// Output is the last Options.OutputLimit bytes of what the test printed,
+	// subtests included; Cut is how many bytes before them were left out.
+	Output string
+	Cut    int64
+	// Cause is, for a crash, the line that says why the binary died
+	// ("fatal error: stack overflow"), or what ended it.
+	Cause string
 }
 
 // Result is every test of a run, and what went wrong outside tests.
 type Result struct {
 	Tests []Test
-	// BuildOutput is the compiler's complaint for each package that did
-	// not build.
+	// BuildOutput is the compiler's complaint for each package (by import
+	// path) that did not build.
 	BuildOutput map[string]string
-	// TimedOut is set when a package ran out of time.
+	// TimedOut is set when a test binary ran out of time; Running names
+	// the tests that were running then.
 	TimedOut bool
+	Running  []string
 }
 
 // Package is one package to test.
 type Package struct {
 	Dir        string   // its folder
-	ImportPath string   // as test2json reports it
-	Expected   []string // the top-level tests its files declare
+	ImportPath string   // its import path
+	Expected   []string // the top-level tests to run; no other test runs
+}
+
+// Progress is what a run has done so far, sent as the stream arrives.
+type Progress struct {
+	Package string
+	Test    string  // the test that started or ended; "" while building
+	Outcome Outcome // "" when Test started
+	Done    int     // tests with an outcome, over every package
+	Total   int     // tests expected, over every package
 }
 
 // Options says what to run.
 type Options struct {
 	Module   string // the folder of the Go module the packages belong to
 	Packages []Package
-	Run      string        // -run regexp; "" for all
-	Timeout  time.Duration // for each test binary
+	Timeout  time.Duration // for each run of a test binary
+	// Jobs is how many processes (builds, test binaries) run at once;
+	// 0 is GOMAXPROCS.
+	Jobs int
+	// Env is added to the environment of every go command and test binary
+	// (GOCACHE=..., say).
+	Env []string
+	// OutputLimit bounds the output kept of each test; 0 is
+	// DefaultOutputLimit.
+	OutputLimit int
+	// Progress, when not nil, is called (never concurrently) as tests
+	// start and end.
+	Progress func(Progress)
 }
 
-var timeoutPanic = regexp.MustCompile(`panic: test timed out after`)
+// MaxTimeout is the longest time limit a run accepts; a longer one is
+// almost surely a typing slip, and timers overflow not far beyond.
+const MaxTimeout = 24 * time.Hour
 
-// stream is a parsed test2json stream.
-type stream struct {
-	tests map[string]map[string]*Test // package, top-level test
-	order map[string][]string         // package: tests in the order they appeared
-	build map[string]string           // package: build output
+// EnvironmentError says the go command cannot do its job on this machine:
+// it is not on PATH, or the module cache lacks what the workspace needs and
+// downloads are off. No test ran; nothing is the learner's code's fault.
+type EnvironmentError struct {
+	Why  string // what is wrong
+	Mend string // how to mend it
 }
 
-func parse(r io.Reader) (*stream, error) {
-	s := &stream{tests: map[string]map[string]*Test{}, order: map[string][]string{}, build: map[string]string{}}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
-	for sc.Scan() {
-		line := sc.Bytes()
-		if len(line) == 0 || line[0] != '{' {
-			continue
-		}
-		var e Event
-		if err := json.Unmarshal(line, &e); err != nil {
-			continue
-		}
-		if e.Action == "build-output" {
-			s.build[e.ImportPath] += e.Output
-			continue
-		}
-		if e.Test == "" {
-			continue
-		}
-		top, _, _ := strings.Cut(e.Test, "/")
-		if s.tests[e.Package] == nil {
-			s.tests[e.Package] = map[string]*Test{}
-		}
-		t, ok := s.tests[e.Package][top]
-		if !ok {
-			t = &Test{Package: e.Package, Name: top, Outcome: NotRun}
-			s.tests[e.Package][top] = t
-			s.order[e.Package] = append(s.order[e.Package], top)
-		}
-		switch e.Action {
-		case "output":
-			t.Output += e.Output
-		case "pass", "fail", "skip":
-			if e.Test == top {
-				t.Outcome = Outcome(e.Action)
-			}
-		}
-	}
-	return s, sc.Err()
-}
+func (e *EnvironmentError) Error() string { return e.Why + "; " + e.Mend }
 
-// Run tests every package: one go test -json for all of them (built in
-// parallel, results cached by the go command), then, for each package whose
-// binary died before reaching every expected test, reruns from a binary built
-// once, skipping what is already reported, until each test has an outcome or
-// a run makes no progress. A package that hits the time limit is not rerun:
-// its running test is TimedOut and the rest NotRun.
+// UserError marks the error as the user's to mend.
+func (e *EnvironmentError) UserError() bool { return true }
+
+// CanceledError says the run was stopped (an interrupt, a signal) before it
+// ended; Cause is the context's cause.
+type CanceledError struct{ Cause error }
+
+func (e *CanceledError) Error() string { return "the tests were stopped: " + e.Cause.Error() }
+
+func (e *CanceledError) Unwrap() error { return e.Cause }
+
+// Run builds and runs every package's tests.
 func Run(ctx context.Context, o Options) (*Result, error) {
-	res := &Result{BuildOutput: map[string]string{}}
-	args := []string{"test", "-json", "-timeout", o.Timeout.String()}
-	if o.Run != "" {
-		args = append(args, "-run", o.Run)
+	if o.Timeout <= 0 || o.Timeout > MaxTimeout {
+		return nil, fmt.Errorf("gotest: time limit %s is out of range (0, %s]", o.Timeout, MaxTimeout)
 	}
-	for _, p := range o.Packages {
-		args = append(args, relPattern(o.Module, p.Dir))
+	if o.Jobs <= 0 {
+		o.Jobs = runtime.GOMAXPROCS(0)
 	}
-	// The test binaries time themselves; the deadline covers building too,
-	// and is the last resort if a binary ignores its own timer.
-	runCtx, cancel := context.WithTimeout(ctx, 2*o.Timeout+5*time.Minute)
-	defer cancel()
-	out, stderr, err := run(runCtx, o.Module, goBinary(), args...)
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("running go test: %w", ctx.Err())
+	if o.OutputLimit <= 0 {
+		o.OutputLimit = DefaultOutputLimit
 	}
-	deadline := errors.Is(runCtx.Err(), context.DeadlineExceeded)
-	if err != nil && !isExit(err) && !deadline {
-		return nil, fmt.Errorf("running go test: %w", err)
-	}
-	s, err := parse(bytes.NewReader(out))
-	if err != nil {
-		return nil, fmt.Errorf("reading go test's output: %w", err)
-	}
-
-	var again []Package
-	for _, p := range o.Packages {
-		got := s.tests[p.ImportPath]
-		if b, ok := s.build[p.ImportPath]; ok || (len(got) == 0 && err != nil && len(stderr) > 0 && len(p.Expected) > 0) {
-			if !ok {
-				b = string(stderr)
-			}
-			res.BuildOutput[p.ImportPath] = strings.TrimSpace(b)
-			res.Tests = append(res.Tests, notRun(p, nil)...)
-			continue
-		}
-		timedOut := deadline
-		for _, t := range got {
-			if timeoutPanic.MatchString(t.Output) {
-				timedOut = true
-				if t.Outcome != Pass {
-					t.Outcome = TimedOut
-				}
-			}
-		}
-		res.TimedOut = res.TimedOut || timedOut
-		complete := true
-		for _, n := range p.Expected {
-			if _, ok := got[n]; !ok {
-				complete = false
-			}
-		}
-		if complete || timedOut {
-			for _, n := range s.order[p.ImportPath] {
-				res.Tests = append(res.Tests, *got[n])
-			}
-			res.Tests = append(res.Tests, notRun(p, got)...)
-			continue
-		}
-		again = append(again, p)
-	}
-	if len(again) == 0 {
-		return res, nil
-	}
-	more, err := rerun(ctx, o, again, s)
+	goCmd, err := goBinary()
 	if err != nil {
 		return nil, err
 	}
-	res.Tests = append(res.Tests, more.Tests...)
-	res.TimedOut = res.TimedOut || more.TimedOut
-	for k, v := range more.BuildOutput {
-		res.BuildOutput[k] = v
-	}
-	return res, nil
-}
-
-// notRun is an outcome for every expected test not in got.
-func notRun(p Package, got map[string]*Test) []Test {
-	var out []Test
-	for _, n := range p.Expected {
-		if _, ok := got[n]; !ok {
-			out = append(out, Test{Package: p.ImportPath, Name: n, Outcome: NotRun})
-		}
-	}
-	return out
-}
-
-// rerun builds each package's test binary once and runs it again and again,
-// skipping the tests already reported.
-func rerun(ctx context.Context, o Options, pkgs []Package, first *stream) (*Result, error) {
-	res := &Result{BuildOutput: map[string]string{}}
 	tmp, err := os.MkdirTemp("", "course-check-")
 	if err != nil {
 		return nil, fmt.Errorf("making a folder for test binaries: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	test2json, err := toolPath(ctx, o.Module, "test2json")
-	if err != nil {
-		return nil, err
+	goTmp := filepath.Join(tmp, "go")
+	if err := os.Mkdir(goTmp, 0o700); err != nil {
+		return nil, fmt.Errorf("making a folder for the go command's work: %w", err)
 	}
-	bins := make([]string, len(pkgs))
-	builds := make([]string, len(pkgs))
+
+	r := &runner{o: o, goCmd: goCmd, tmp: tmp, sem: make(chan struct{}, o.Jobs),
+		env: append(append(os.Environ(), "GOTMPDIR="+goTmp), o.Env...)}
+	for _, p := range o.Packages {
+		r.total += len(p.Expected)
+	}
+	results := make([]pkgResult, len(o.Packages))
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, p := range pkgs {
-		bins[i] = filepath.Join(tmp, fmt.Sprintf("p%d.test", i))
+	for i, p := range o.Packages {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			builds[i] = build(ctx, o.Module, p.Dir, bins[i])
+			results[i] = r.pkg(ctx, i, p)
 		}()
 	}
 	wg.Wait()
-	for i, p := range pkgs {
-		done := first.tests[p.ImportPath]
-		order := append([]string(nil), first.order[p.ImportPath]...)
-		if builds[i] != "" {
-			res.BuildOutput[p.ImportPath] = builds[i]
-		} else {
-			timedOut, err := runUntilDone(ctx, o, p, test2json, bins[i], done, &order)
-			if err != nil {
-				return nil, err
-			}
-			res.TimedOut = res.TimedOut || timedOut
+	if ctx.Err() != nil {
+		return nil, &CanceledError{Cause: context.Cause(ctx)}
+	}
+	res := &Result{BuildOutput: map[string]string{}}
+	for i, pr := range results {
+		if pr.err != nil {
+			return nil, pr.err
 		}
-		for _, n := range order {
-			res.Tests = append(res.Tests, *done[n])
+		if pr.build != "" {
+			res.BuildOutput[o.Packages[i].ImportPath] = pr.build
 		}
-		res.Tests = append(res.Tests, notRun(p, done)...)
+		res.Tests = append(res.Tests, pr.tests...)
+		res.TimedOut = res.TimedOut || pr.timedOut
+		res.Running = append(res.Running, pr.running...)
 	}
 	return res, nil
 }
 
-// runUntilDone runs a binary, skipping the tests in done, until every
-// expected test is in done or a run adds nothing.
-func runUntilDone(ctx context.Context, o Options, p Package, test2json, bin string, done map[string]*Test, order *[]string) (bool, error) {
-	for {
-		var skip []string
-		for _, n := range *order {
-			skip = append(skip, regexp.QuoteMeta(n))
+type runner struct {
+	o     Options
+	goCmd string
+	tmp   string
+	env   []string
+	sem   chan struct{}
+
+	mu    sync.Mutex
+	done  int
+	total int
+}
+
+type pkgResult struct {
+	tests    []Test
+	build    string
+	timedOut bool
+	running  []string
+	err      error
+}
+
+func (r *runner) progress(p Progress) {
+	if r.o.Progress == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p.Outcome != "" {
+		r.done++
+	}
+	p.Done, p.Total = r.done, r.total
+	r.o.Progress(p)
+}
+
+func (r *runner) acquire(ctx context.Context) bool {
+	select {
+	case r.sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (r *runner) release() { <-r.sem }
+
+// pkg builds one package's binary and runs its tests.
+func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
+	var pr pkgResult
+	if len(p.Expected) == 0 {
+		return pr
+	}
+	bin := filepath.Join(r.tmp, fmt.Sprintf("p%d.test", i))
+	if !r.acquire(ctx) {
+		return pr
+	}
+	r.progress(Progress{Package: p.ImportPath})
+	pr.build, pr.err = r.build(ctx, p, bin)
+	r.release()
+	if pr.err != nil || ctx.Err() != nil {
+		return pr
+	}
+	if pr.build != "" {
+		pr.tests = notRun(p, nil)
+		for _, t := range pr.tests {
+			r.progress(Progress{Package: p.ImportPath, Test: t.Name, Outcome: NotRun})
 		}
-		args := []string{"-t", "-p", p.ImportPath, bin, "-test.v=test2json", "-test.timeout", o.Timeout.String()}
-		if o.Run != "" {
-			args = append(args, "-test.run", o.Run)
+		return pr
+	}
+
+	got := map[string]*Test{}
+	keep := func(ts []Test) {
+		for _, t := range ts {
+			if _, ok := got[t.Name]; !ok {
+				got[t.Name] = &t
+			}
 		}
-		if len(skip) > 0 {
-			args = append(args, "-test.skip", "^("+strings.Join(skip, "|")+")$")
+	}
+	first, err := r.runBinary(ctx, p, bin, p.Expected)
+	if err != nil {
+		pr.err = err
+		return pr
+	}
+	keep(first.tests)
+	pr.timedOut, pr.running = first.timedOut, first.running
+	rest := missing(p.Expected, got)
+	switch {
+	case len(rest) == 0, pr.timedOut:
+	case len(first.tests) == 0:
+		// The binary died before any test: every test would die the same way.
+		why := first.cause
+		if why == "" {
+			why = "the test binary stopped before running any test (" + first.exit + ")"
 		}
-		runCtx, cancel := context.WithTimeout(ctx, o.Timeout+30*time.Second)
-		out, _, err := run(runCtx, p.Dir, test2json, args...)
-		deadline := errors.Is(runCtx.Err(), context.DeadlineExceeded)
-		cancel()
-		if ctx.Err() != nil {
-			return false, fmt.Errorf("running the tests of %s: %w", p.ImportPath, ctx.Err())
+		for _, n := range rest {
+			t := Test{Package: p.ImportPath, Name: n, Outcome: Crash, Cause: why, Output: first.pkgOut}
+			keep([]Test{t})
+			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: Crash})
 		}
-		if err != nil && !isExit(err) && !deadline {
-			return false, fmt.Errorf("running the tests of %s: %w", p.ImportPath, err)
+	default:
+		// Something ended the binary early: each test left runs alone, so
+		// one more panic costs only its own process.
+		runs := make([]binaryRun, len(rest))
+		errs := make([]error, len(rest))
+		var wg sync.WaitGroup
+		for j, n := range rest {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n})
+			}()
 		}
-		s, err := parse(bytes.NewReader(out))
-		if err != nil {
-			return false, fmt.Errorf("reading the test output of %s: %w", p.ImportPath, err)
+		wg.Wait()
+		for j := range rest {
+			if errs[j] != nil {
+				pr.err = errs[j]
+				return pr
+			}
+			keep(runs[j].tests)
+			pr.timedOut = pr.timedOut || runs[j].timedOut
+			pr.running = append(pr.running, runs[j].running...)
 		}
-		progress := false
-		timedOut := deadline
-		for _, n := range s.order[p.ImportPath] {
-			t := s.tests[p.ImportPath][n]
-			if timeoutPanic.MatchString(t.Output) {
-				timedOut = true
-				if t.Outcome != Pass {
-					t.Outcome = TimedOut
+	}
+	// In the order the files declare them, whichever run told.
+	for _, n := range p.Expected {
+		if t, ok := got[n]; ok {
+			pr.tests = append(pr.tests, *t)
+		} else {
+			pr.tests = append(pr.tests, Test{Package: p.ImportPath, Name: n, Outcome: NotRun})
+		}
+	}
+	return pr
+}
+
+func missing(expected []string, got map[string]*Test) []string {
+	var out []string
+	for _, n := range expected {
+		if _, ok := got[n]; !ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// notRun is an outcome for every expected test not in got.
+func notRun(p Package, got map[string]*Test) []Test {
+	var out []Test
+	for _, n := range missing(p.Expected, got) {
+		out = append(out, Test{Package: p.ImportPath, Name: n, Outcome: NotRun})
+	}
+	return out
+}
+
+// envProblem is the go command's word for a module it cannot fetch.
+var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
+
+// build compiles a package's test binary. A compile error is returned as
+// the compiler's complaint; a go command that cannot work here is an error.
+func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
+	// -s -w as go test links the binaries it runs itself: no symbol table or
+	// DWARF, which traces do not need and the linker spends most time on.
+	cmd := exec.CommandContext(ctx, r.goCmd, "test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin, relPattern(r.o.Module, p.Dir))
+	cmd.Dir = r.o.Module
+	cmd.Env = r.env
+	inGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	endGroup(cmd)
+	if ctx.Err() != nil {
+		return "", nil
+	}
+	msg := strings.TrimSpace(out.String())
+	if err != nil {
+		if !isExit(err) {
+			return "", fmt.Errorf("running %s test -c: %w", r.goCmd, err)
+		}
+		if m := envProblem.FindString(msg); m != "" {
+			return "", &EnvironmentError{
+				Why:  fmt.Sprintf("the go command cannot fetch a module the tests need (%s)", strings.TrimSpace(m)),
+				Mend: fmt.Sprintf("run `go mod download` in %s with the network on, or set GOPROXY to a proxy you can reach", r.o.Module),
+			}
+		}
+		if msg == "" {
+			msg = err.Error()
+		}
+		return msg, nil
+	}
+	if _, err := os.Stat(bin); err != nil {
+		return "no test files in " + relPattern(r.o.Module, p.Dir), nil
+	}
+	return "", nil
+}
+
+// binaryRun is what one run of a test binary told.
+type binaryRun struct {
+	tests    []Test
+	timedOut bool
+	running  []string
+	cause    string // why the binary died, when no test was running
+	exit     string // how it ended
+	pkgOut   string // output outside any test
+}
+
+// runBinary runs the test binary for the named tests, reading its stream
+// as it comes.
+func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string) (binaryRun, error) {
+	var br binaryRun
+	if !r.acquire(ctx) {
+		return br, nil
+	}
+	defer r.release()
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	// The binary's own alarm ends it at the time limit with a trace that
+	// names the running test; this deadline is for a binary too stuck to
+	// hear its alarm.
+	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+15*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
+		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
+	cmd.Dir = p.Dir
+	cmd.Env = r.env
+	inGroup(cmd)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return br, fmt.Errorf("making a pipe for the tests of %s: %w", p.ImportPath, err)
+	}
+	defer pr.Close()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		pw.Close()
+		return br, fmt.Errorf("starting the tests of %s: %w", p.ImportPath, err)
+	}
+	pw.Close()
+
+	rd := newReader(r.o.OutputLimit)
+	rd.onStart = func(name string) { r.progress(Progress{Package: p.ImportPath, Test: name}) }
+	rd.onEnd = func(t *running) { r.progress(Progress{Package: p.ImportPath, Test: t.name, Outcome: t.outcome}) }
+	readErr := make(chan error, 1)
+	go func() { readErr <- rd.read(pr) }()
+	waitErr := cmd.Wait()
+	// Whatever the tests started dies with the binary.
+	endGroup(cmd)
+	_ = pr.SetReadDeadline(time.Now().Add(5 * time.Second))
+	<-readErr // a read error after the process ended only cuts the output short
+	if ctx.Err() != nil {
+		return br, &CanceledError{Cause: context.Cause(ctx)}
+	}
+	stuck := errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	if waitErr != nil && !isExit(waitErr) && !stuck {
+		return br, fmt.Errorf("running the tests of %s: %w", p.ImportPath, waitErr)
+	}
+	br.exit = "exit status 0"
+	if waitErr != nil {
+		br.exit = waitErr.Error()
+	}
+
+	pkgOut, _ := rd.pkg.text()
+	br.pkgOut = pkgOut
+	for _, name := range rd.order {
+		t := rd.tests[name]
+		out, cut := t.out.text()
+		test := Test{Package: p.ImportPath, Name: name, Outcome: t.outcome, Output: out, Cut: cut}
+		if test.Outcome == "" && t.paused {
+			continue // it never went on: run it again like a test not reached
+		}
+		if test.Outcome == "" {
+			all := out + pkgOut
+			switch {
+			case timeoutPanic.MatchString(all) || stuck:
+				test.Outcome = TimedOut
+				br.timedOut = true
+			default:
+				test.Outcome = Crash
+				test.Cause = cause(all)
+				if test.Cause == "" {
+					test.Cause = "the test binary ended while this test ran (" + br.exit + "); look for an os.Exit or a log.Fatal"
 				}
 			}
-			if _, seen := done[n]; !seen {
-				done[n] = t
-				*order = append(*order, n)
-				progress = true
+			r.progress(Progress{Package: p.ImportPath, Test: name, Outcome: test.Outcome})
+		}
+		br.tests = append(br.tests, test)
+	}
+	if br.timedOut {
+		for _, t := range br.tests {
+			all := t.Output + pkgOut
+			if names := runningAtTimeout(all); len(names) > 0 {
+				br.running = names
+				break
 			}
 		}
-		missing := false
-		for _, n := range p.Expected {
-			if _, ok := done[n]; !ok {
-				missing = true
+		if len(br.running) == 0 {
+			for _, t := range br.tests {
+				if t.Outcome == TimedOut {
+					br.running = append(br.running, t.Name)
+				}
 			}
 		}
-		if timedOut || !progress || !missing {
-			return timedOut, nil
-		}
 	}
-}
-
-// build compiles a package's test binary; it returns the compiler's
-// complaint, or "" when the build succeeded.
-func build(ctx context.Context, module, dir, out string) string {
-	b, _, err := run(ctx, module, goBinary(), "test", "-c", "-vet=off", "-o", out, relPattern(module, dir))
-	if err != nil {
-		if msg := strings.TrimSpace(string(b)); msg != "" {
-			return msg
-		}
-		return err.Error()
+	if len(br.tests) == 0 {
+		br.cause = cause(pkgOut)
 	}
-	if _, err := os.Stat(out); err != nil {
-		return "no test files"
-	}
-	return ""
-}
-
-// run runs a command in dir and returns its stdout (stderr too when
-// combined output matters) and stderr.
-func run(ctx context.Context, dir, name string, args ...string) (stdout, stderr []byte, err error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	cmd.WaitDelay = 5 * time.Second
-	var o, e bytes.Buffer
-	cmd.Stdout = &o
-	cmd.Stderr = &e
-	err = cmd.Run()
-	if name == goBinary() && len(args) > 0 && args[0] == "test" && args[1] == "-c" {
-		o.Write(e.Bytes())
-	}
-	return o.Bytes(), e.Bytes(), err
+	return br, nil
 }
 
 func isExit(err error) bool {
@@ -374,19 +506,18 @@ func relPattern(module, dir string) string {
 	return "./" + filepath.ToSlash(rel)
 }
 
-// toolPath is the path of a go tool's binary, so that it runs without the
-// go command's start-up each time.
-func toolPath(ctx context.Context, dir, tool string) (string, error) {
-	out, _, err := run(ctx, dir, goBinary(), "tool", "-n", tool)
-	if err != nil {
-		return "", fmt.Errorf("finding go tool %s (is Go installed and on PATH?): %w", tool, err)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-func goBinary() string {
+// goBinary is the go command: $GO, or go on PATH.
+func goBinary() (string, error) {
+	name := "go"
 	if g := os.Getenv("GO"); g != "" {
-		return g
+		name = g
 	}
-	return "go"
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", &EnvironmentError{
+			Why:  fmt.Sprintf("the go command (%s) is not on PATH, so no test can be built", name),
+			Mend: "install Go (https://go.dev/dl/) and put its bin folder on PATH, then run check again",
+		}
+	}
+	return p, nil
 }

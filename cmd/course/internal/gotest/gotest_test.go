@@ -13,25 +13,59 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestParseGroupsSubtestsUnderTheirTest(t *testing.T) {
-	stream := `{"Action":"run","Package":"p","Test":"Test_01_a"}
-{"Action":"output","Package":"p","Test":"Test_01_a","Output":"=== RUN   Test_01_a\n"}
-{"Action":"run","Package":"p","Test":"Test_01_a/sub"}
-{"Action":"output","Package":"p","Test":"Test_01_a/sub","Output":"    boom\n"}
-{"Action":"fail","Package":"p","Test":"Test_01_a/sub"}
-{"Action":"fail","Package":"p","Test":"Test_01_a"}
-{"Action":"pass","Package":"p","Test":"Test_01_b"}
-{"Action":"build-output","ImportPath":"q","Output":"q/x.go:1: bad\n"}
-not json
-{"Action":"fail","Package":"p"}
-`
-	s, err := parse(strings.NewReader(stream))
-	require.NoError(t, err)
-	assert.Equal(t, []string{"Test_01_a", "Test_01_b"}, s.order["p"])
-	assert.Equal(t, Fail, s.tests["p"]["Test_01_a"].Outcome)
-	assert.Contains(t, s.tests["p"]["Test_01_a"].Output, "boom")
-	assert.Equal(t, Pass, s.tests["p"]["Test_01_b"].Outcome)
-	assert.Equal(t, "q/x.go:1: bad\n", s.build["q"])
+func TestReaderGroupsSubtestsUnderTheirTest(t *testing.T) {
+	stream := "\x16=== RUN   Test_01_a\n" +
+		"\x16=== RUN   Test_01_a/sub\n" +
+		"    x_test.go:3: boom\n" +
+		"\x16--- FAIL: Test_01_a/sub (0.00s)\n" +
+		"\x16--- FAIL: Test_01_a (0.00s)\n" +
+		"\x16=== RUN   Test_01_b\n" +
+		"--- PASS: Test_01_a (printed by the test, not a verdict)\n" +
+		"partial line\x16--- PASS: Test_01_b (0.00s)\n" +
+		"\x16=== NAME  \n" +
+		"outside\n" +
+		"\x16FAIL\n"
+	r := newReader(1 << 10)
+	require.NoError(t, r.read(strings.NewReader(stream)))
+	assert.Equal(t, []string{"Test_01_a", "Test_01_b"}, r.order)
+	assert.Equal(t, Fail, r.tests["Test_01_a"].outcome)
+	a, _ := r.tests["Test_01_a"].out.text()
+	assert.Equal(t, "    x_test.go:3: boom\n--- FAIL: Test_01_a/sub (0.00s)\n", a)
+	assert.Equal(t, Pass, r.tests["Test_01_b"].outcome)
+	b, _ := r.tests["Test_01_b"].out.text()
+	assert.Equal(t, "--- PASS: Test_01_a (printed by the test, not a verdict)\npartial line", b)
+	pkg, _ := r.pkg.text()
+	assert.Equal(t, "outside\n", pkg)
+}
+
+// A test that prints a great deal is read in time linear in its output,
+// and only a bounded tail of it is kept, saying how much was cut.
+func TestOutputIsBoundedAndLinear(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("\x16=== RUN   Test_01_loud\n")
+	line := strings.Repeat("x", 99) + "\n"
+	for sb.Len() < 32<<20 {
+		sb.WriteString(line)
+	}
+	sb.WriteString("the last line\n\x16--- FAIL: Test_01_loud (0.00s)\n")
+	r := newReader(DefaultOutputLimit)
+	start := time.Now()
+	require.NoError(t, r.read(strings.NewReader(sb.String())))
+	// 32 MB: a quadratic reader takes minutes, a linear one well under a second.
+	assert.Less(t, time.Since(start), 5*time.Second)
+	out, cut := r.tests["Test_01_loud"].out.text()
+	assert.LessOrEqual(t, len(out), DefaultOutputLimit)
+	assert.True(t, strings.HasSuffix(out, "the last line\n"))
+	assert.True(t, strings.HasPrefix(out, "xxx"), "the kept tail starts at a line")
+	assert.Greater(t, cut, int64(30<<20))
+}
+
+func TestRunningAtTimeoutAndCause(t *testing.T) {
+	out := "panic: test timed out after 2s\n\trunning tests:\n\t\tTest_01_loop (2s)\n\t\tTest_01_x/sub (2s)\n\ngoroutine 5 [running]:\n"
+	assert.Equal(t, []string{"Test_01_loop", "Test_01_x"}, runningAtTimeout(out))
+	assert.Equal(t, "fatal error: stack overflow", cause("runtime: goroutine stack exceeds 1000000000-byte limit\nruntime: sp=0x1\nfatal error: stack overflow\n"))
+	assert.Equal(t, "panic: boom", cause("panic: boom [recovered]\n\tpanic: boom\n"))
+	assert.Equal(t, "", cause("nothing\n"))
 }
 
 // module writes a small Go module with one test package and returns it.
@@ -46,6 +80,14 @@ func module(t *testing.T, test string) (string, Package) {
 	require.NoError(t, os.Mkdir(pkg, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(pkg, "x_test.go"), []byte(test), 0o644))
 	return dir, Package{Dir: pkg, ImportPath: "example.com/m/tests"}
+}
+
+func byName(r *Result) map[string]Test {
+	out := map[string]Test{}
+	for _, t := range r.Tests {
+		out[t.Name] = t
+	}
+	return out
 }
 
 func outcomes(r *Result) map[string]Outcome {
@@ -65,21 +107,68 @@ func Test_01_a(t *testing.T) { panic("not implemented: A") }
 func Test_01_b(t *testing.T) {}
 func Test_01_c(t *testing.T) { panic("not implemented: C") }
 func Test_01_d(t *testing.T) { t.Fatal("wrong") }
-func TestOther(t *testing.T) {}
+func TestOther(t *testing.T) { t.Fatal("not asked for") }
 `)
 	p.Expected = []string{"Test_01_a", "Test_01_b", "Test_01_c", "Test_01_d"}
-	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Run: "^Test_01_", Timeout: time.Minute})
+	var seen []Progress
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute,
+		Progress: func(pr Progress) { seen = append(seen, pr) }})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Pass, "Test_01_c": Fail, "Test_01_d": Fail}, outcomes(r))
+	assert.Contains(t, byName(r)["Test_01_c"].Output, "panic: not implemented: C")
 	assert.False(t, r.TimedOut)
+	require.NotEmpty(t, seen)
+	last := seen[len(seen)-1]
+	assert.Equal(t, 4, last.Done)
+	assert.Equal(t, 4, last.Total)
 }
 
-func TestAnEndlessLoopIsATimeout(t *testing.T) {
+// os.Exit(0) in the middle of a test must not pass it, in the first run
+// and in the runs after a panic alike.
+func TestOsExitZeroFails(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "testing")
+
+func Test_01_a(t *testing.T) { panic("not implemented: A") }
+func Test_01_b(t *testing.T) { os.Exit(0) }
+func Test_01_c(t *testing.T) { os.Exit(0) }
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_b", "Test_01_c"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail, "Test_01_c": Fail}, outcomes(r))
+	assert.Contains(t, byName(r)["Test_01_b"].Output, "os.Exit(0)")
+}
+
+func TestACrashIsACrashOfTheRunningTest(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "testing")
+
+func deeper(n int) int { return deeper(n+1) + 1 }
+
+func Test_01_a(t *testing.T) {}
+func Test_01_overflow(t *testing.T) { deeper(0) }
+func Test_01_exit(t *testing.T) { os.Exit(3) }
+func Test_01_z(t *testing.T) {}
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_overflow", "Test_01_exit", "Test_01_z"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	got := byName(r)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_overflow": Crash, "Test_01_exit": Crash, "Test_01_z": Pass}, outcomes(r))
+	assert.Equal(t, "fatal error: stack overflow", got["Test_01_overflow"].Cause)
+	assert.Contains(t, got["Test_01_overflow"].Output, "tests.deeper(")
+	assert.Contains(t, got["Test_01_exit"].Cause, "exit status 3")
+}
+
+func TestAnEndlessLoopIsATimeoutOfTheTestRunning(t *testing.T) {
 	dir, p := module(t, `package tests
 
 import "testing"
 
-func Test_01_a(t *testing.T) {}
+func Test_01_a(t *testing.T) { t.Fatal("first, and not the one that hangs") }
 func Test_01_loop(t *testing.T) { for {} }
 func Test_01_z(t *testing.T) {}
 `)
@@ -89,17 +178,45 @@ func Test_01_z(t *testing.T) {}
 	require.NoError(t, err)
 	assert.Less(t, time.Since(start), time.Minute)
 	assert.True(t, r.TimedOut)
-	got := outcomes(r)
-	assert.Equal(t, Pass, got["Test_01_a"])
-	assert.Equal(t, TimedOut, got["Test_01_loop"])
-	assert.Equal(t, NotRun, got["Test_01_z"])
+	assert.Equal(t, []string{"Test_01_loop"}, r.Running)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_loop": TimedOut, "Test_01_z": NotRun}, outcomes(r))
 }
 
 func TestABuildFailureIsReported(t *testing.T) {
-	dir, p := module(t, "package tests\n\nfunc Test_01_a(t *testing.T) { undefined() }\n")
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { undefined() }\n")
 	p.Expected = []string{"Test_01_a"}
 	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": NotRun}, outcomes(r))
 	assert.Contains(t, r.BuildOutput[p.ImportPath], "undefined")
+}
+
+func TestNoGoIsAnEnvironmentError(t *testing.T) {
+	t.Setenv("GO", filepath.Join(t.TempDir(), "no-go-here"))
+	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: time.Minute})
+	var envErr *EnvironmentError
+	require.ErrorAs(t, err, &envErr)
+	assert.Contains(t, envErr.Error(), "not on PATH")
+	assert.Contains(t, envErr.Error(), "install Go")
+}
+
+func TestATimeoutOutOfRangeIsRefused(t *testing.T) {
+	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: MaxTimeout + time.Second})
+	assert.ErrorContains(t, err, "out of range")
+}
+
+// A parallel test still paused when another test crashed the binary has
+// not run: it runs again, and is not blamed for the crash.
+func TestAPausedTestIsNotBlamedForACrash(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "testing")
+
+func Test_01_waits(t *testing.T) { t.Parallel() }
+func Test_01_exits(t *testing.T) { os.Exit(3) }
+`)
+	p.Expected = []string{"Test_01_waits", "Test_01_exits"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_waits": Pass, "Test_01_exits": Crash}, outcomes(r))
 }

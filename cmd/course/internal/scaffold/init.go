@@ -1,6 +1,9 @@
 // Package scaffold writes into a learner's workspace: init makes a new one
 // from the template, StartModule copies a module's tests and cards into it,
-// rewriting the harness import to the workspace's module path.
+// rewriting the harness import to the workspace's module path. It decides
+// every file before writing any, never overwrites a file the learner changed
+// without keeping it (NAME.orig, NAME.orig.1, ...), and writes only through
+// the workspace package, inside the workspace.
 package scaffold
 
 import (
@@ -17,17 +20,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/templates"
 )
-
-// Error says why the workspace cannot be written as asked; the command line
-// turns it into status 2.
-type Error struct {
-	Path string // the file or folder at fault
-	Why  string // what is wrong and how to mend it
-}
-
-func (e *Error) Error() string { return e.Path + ": " + e.Why }
 
 var modulePathSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$`)
 
@@ -36,14 +31,14 @@ var modulePathSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z
 // an empty folder. It returns the first commit's hash.
 func Init(dir, modulePath string) (string, error) {
 	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
-		return "", &Error{Path: modulePath, Why: "is not a Go module path; give one like example.com/my-engine"}
+		return "", &workspace.Error{Path: modulePath, Why: "is not a Go module path; give one like example.com/my-engine"}
 	}
 	if entries, err := os.ReadDir(dir); err == nil {
 		if len(entries) > 0 {
-			return "", &Error{Path: dir, Why: "exists and is not empty; give a new folder, or an empty one"}
+			return "", &workspace.Error{Path: dir, Why: "exists and is not empty; give a new folder, or an empty one"}
 		}
 	} else if st, statErr := os.Stat(dir); statErr == nil && !st.IsDir() {
-		return "", &Error{Path: dir, Why: "is a file; give a new folder"}
+		return "", &workspace.Error{Path: dir, Why: "is a file; give a new folder"}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("making the workspace folder: %w", err)

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -70,7 +72,10 @@ func fakeCourse(t *testing.T) StartOptions {
 	require.NoError(t, err)
 	m, err := modules.Lookup("01")
 	require.NoError(t, err)
-	ws := t.TempDir()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, workspace.ConfigFile), []byte(`{"track": "go", "engineDirs": ["engine"]}`), 0o644))
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
 	return StartOptions{
 		Course: fstest.MapFS{
 			"01-handles/tests/01_handles_test.go":            {Data: []byte(courseTest)},
@@ -103,11 +108,11 @@ func TestStartModuleCopiesTestsAndCards(t *testing.T) {
 		"cards/test-filler.json":   Copied,
 		"cards/module-only.json":   Copied,
 	}, actions(rs))
-	got, err := os.ReadFile(filepath.Join(o.Workspace, "tests", "01_handles_test.go"))
+	got, err := os.ReadFile(filepath.Join(o.Workspace.Dir, "tests", "01_handles_test.go"))
 	require.NoError(t, err)
 	assert.Contains(t, string(got), `"example.com/my-engine/harness"`)
-	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "later-card.json"))
-	assert.NoFileExists(t, filepath.Join(o.Workspace, "tests", "01x_handles_test.go"))
+	assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "cards", "later-card.json"))
+	assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "tests", "01x_handles_test.go"))
 
 	// Twice changes nothing.
 	rs, err = StartModule(o)
@@ -126,7 +131,7 @@ func TestStartModuleExpansion(t *testing.T) {
 	assert.Equal(t, map[string]Action{
 		"tests/01x_handles_test.go": Copied,
 	}, actions(rs))
-	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "drop-card.json"))
+	assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "cards", "drop-card.json"))
 }
 
 func TestLaterModuleBringsEarlierDropCards(t *testing.T) {
@@ -148,17 +153,17 @@ func TestChangedFileIsRefusedThenKeptWithForce(t *testing.T) {
 	o := fakeCourse(t)
 	_, err := StartModule(o)
 	require.NoError(t, err)
-	target := filepath.Join(o.Workspace, "tests", "01_handles_test.go")
+	target := filepath.Join(o.Workspace.Dir, "tests", "01_handles_test.go")
 	require.NoError(t, os.WriteFile(target, []byte("package tests // mine\n"), 0o644))
-	require.NoError(t, os.Remove(filepath.Join(o.Workspace, "cards", "test-filler.json")))
+	require.NoError(t, os.Remove(filepath.Join(o.Workspace.Dir, "cards", "test-filler.json")))
 
 	_, err = StartModule(o)
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Equal(t, target, scErr.Path)
 	assert.Contains(t, scErr.Why, "--force")
 	// A refusal writes nothing, not even the missing card.
-	assert.NoFileExists(t, filepath.Join(o.Workspace, "cards", "test-filler.json"))
+	assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "cards", "test-filler.json"))
 
 	o.Force = true
 	rs, err := StartModule(o)
@@ -174,7 +179,7 @@ func TestModuleWithoutTestsIsNotAvailable(t *testing.T) {
 	o := fakeCourse(t)
 	o.Module, _ = modules.Lookup("02")
 	_, err := StartModule(o)
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Contains(t, scErr.Why, "not available yet")
 }
@@ -199,7 +204,7 @@ func TestInit(t *testing.T) {
 	assert.True(t, st.IsClean(), "everything is committed: %v", st)
 
 	_, err = Init(dir, "example.com/x")
-	var scErr *Error
+	var scErr *workspace.Error
 	require.ErrorAs(t, err, &scErr)
 	assert.Contains(t, scErr.Why, "not empty")
 

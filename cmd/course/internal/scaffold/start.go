@@ -2,18 +2,19 @@ package scaffold
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
 	"go/parser"
 	"go/token"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -27,10 +28,10 @@ type StartOptions struct {
 	Cards      fs.FS         // the repository's card files (cards.Files)
 	Catalog    *data.Catalog // the course catalog
 	Module     modules.Module
-	Workspace  string // the workspace folder
+	Workspace  *workspace.Workspace
 	ModulePath string // the workspace's module path, from its go.mod
 	Expansion  bool   // copy the Expansion Drop's test instead of the module's tests
-	Force      bool   // replace changed files, keeping each old one as NAME.orig
+	Force      bool   // replace changed files, keeping every old one (see KeptName)
 }
 
 // Action is what StartModule did with one file.
@@ -40,13 +41,27 @@ type Action string
 const (
 	Copied    Action = "copied"
 	Unchanged Action = "unchanged"
-	Replaced  Action = "replaced" // the old file is kept as NAME.orig
+	Replaced  Action = "replaced" // the old file is kept beside it (Kept)
 )
 
 // FileResult is one file StartModule wrote or left alone.
 type FileResult struct {
 	Path   string `json:"path"` // slash path inside the workspace
 	Action Action `json:"action"`
+	// Kept is where a replaced file's old version now is: NAME.orig, or
+	// NAME.orig.1, NAME.orig.2, ... when earlier versions are kept already.
+	Kept string `json:"kept,omitempty"`
+}
+
+// KeptName is the first name free for keeping the old version of the
+// workspace file rel: rel.orig, then rel.orig.1, rel.orig.2, and so on, so
+// that no version kept before is ever replaced.
+func KeptName(ws *workspace.Workspace, rel string) string {
+	name := rel + ".orig"
+	for i := 1; ws.Exists(name); i++ {
+		name = fmt.Sprintf("%s.orig.%d", rel, i)
+	}
+	return name
 }
 
 // planned is one file to write.
@@ -65,12 +80,12 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 	if o.Expansion {
 		tests = modules.ExpansionTestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
+			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
 		}
 	} else {
 		tests = modules.TestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
+			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
 		}
 	}
 	var plan []planned
@@ -94,14 +109,18 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 	}
 
 	// Decide every file before writing any, so a refusal leaves the
-	// workspace as it was.
+	// workspace as it was. Any file that cannot be read (other than one
+	// that does not exist) stops the command: it may be the learner's work.
+	ws := o.Workspace
 	results := make([]FileResult, len(plan))
 	var changed []string
 	for i, p := range plan {
-		existing, err := os.ReadFile(filepath.Join(o.Workspace, filepath.FromSlash(p.target)))
+		existing, err := ws.ReadFile(p.target)
 		switch {
-		case err != nil:
+		case errors.Is(err, fs.ErrNotExist):
 			results[i] = FileResult{Path: p.target, Action: Copied}
+		case err != nil:
+			return nil, err
 		case bytes.Equal(existing, p.content):
 			results[i] = FileResult{Path: p.target, Action: Unchanged}
 		default:
@@ -110,24 +129,29 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		}
 	}
 	if len(changed) > 0 && !o.Force {
-		return nil, &Error{Path: filepath.Join(o.Workspace, filepath.FromSlash(changed[0])),
-			Why: fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig", len(changed), strings.Join(changed, ", "))}
+		return nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(changed[0])),
+			Why: fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig (or NAME.orig.1, ... when one is kept already)", len(changed), strings.Join(changed, ", "))}
+	}
+	for i := range results {
+		if results[i].Action == Replaced {
+			results[i].Kept = KeptName(ws, results[i].Path)
+			if _, err := ws.Path(results[i].Kept); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i, p := range plan {
-		target := filepath.Join(o.Workspace, filepath.FromSlash(p.target))
 		switch results[i].Action {
 		case Unchanged:
 			continue
 		case Replaced:
-			if err := os.Rename(target, target+".orig"); err != nil {
+			if err := ws.Rename(p.target, results[i].Kept); err != nil {
 				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
 			}
+		case Copied:
 		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return nil, fmt.Errorf("making %s: %w", path.Dir(p.target), err)
-		}
-		if err := os.WriteFile(target, p.content, 0o644); err != nil {
-			return nil, fmt.Errorf("writing %s: %w", p.target, err)
+		if err := ws.WriteFile(p.target, p.content); err != nil {
+			return nil, err
 		}
 	}
 	return results, nil

@@ -1,20 +1,28 @@
 // Package workspace finds its way around a learner's workspace (or this
 // course repository): it reads .course.json, which is the only thing the
 // tools consult to know where the engine and content folders are, and the
-// module path in go.mod.
+// module path in go.mod; it tells the course repository from a learner's
+// workspace and answers which card, level and test files there are. Every
+// file course reads or writes in a workspace goes through it (ReadFile,
+// WriteFile, Rename), so that no path leads out of the workspace through a
+// symbolic link and no FIFO or folder is read as a file. It also keeps the
+// tool's own state in .course/state.json (LoadState, Save).
 package workspace
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
 )
 
 // ConfigFile is the workspace's configuration file name.
@@ -30,15 +38,35 @@ type Config struct {
 	ContentDirs []string `json:"contentDirs"` // slash paths relative to the workspace
 }
 
+// Kind is what a workspace is: a learner's, or the course repository.
+type Kind int
+
+// The kinds of workspace.
+const (
+	// Learner is a workspace made by course init: its cards/, levels/ and
+	// the started modules' tests in tests/.
+	Learner Kind = iota
+	// Repository is the course repository itself: its cards/ and each
+	// module's course/NN-slug/cards/, its levels/, and each module's own
+	// test packages.
+	Repository
+)
+
 // Workspace is a folder with a .course.json.
 type Workspace struct {
 	Dir    string // as given on the command line
 	Abs    string // absolute
+	Real   string // absolute, with every symbolic link followed
 	Config Config
+	Kind   Kind
+	// ModulePath is the module path of the workspace's go.mod; empty when
+	// it has none (the function ModulePath says why).
+	ModulePath string
 }
 
-// Error says why a folder cannot be used as a workspace; the command line
-// turns it into status 2.
+// Error says why a folder cannot be used as a workspace, or why a file of
+// it cannot be read or written as asked: the file or folder at fault, what
+// is wrong and how to mend it. The command line turns it into status 2.
 type Error struct {
 	Path string // the file or folder at fault
 	Why  string // what is wrong and how to mend it
@@ -46,8 +74,13 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Path + ": " + e.Why }
 
-// Open reads dir's .course.json and checks that every folder it names stays
-// inside dir.
+// UserError marks the error as the user's to mend.
+func (e *Error) UserError() bool { return true }
+
+// Open reads dir's .course.json (a regular file inside dir) and checks that
+// every folder it names stays inside dir; it reads the module path from
+// go.mod, if there is one, and tells the course repository from a learner's
+// workspace.
 func Open(dir string) (*Workspace, error) {
 	st, err := os.Stat(dir)
 	if err != nil || !st.IsDir() {
@@ -57,13 +90,18 @@ func Open(dir string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the absolute path of %s: %w", dir, err)
 	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, &Error{Path: dir, Why: fmt.Sprintf("cannot be followed (%v); give the path of your workspace", unwrapPath(err))}
+	}
+	ws := &Workspace{Dir: dir, Abs: abs, Real: real}
 	file := filepath.Join(dir, ConfigFile)
-	raw, err := os.ReadFile(file)
+	raw, err := ws.ReadFile(ConfigFile)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, &Error{Path: dir, Why: "not a course workspace: it has no " + ConfigFile + "; make one with `course init DIR`, or give the workspace's folder"}
 	}
 	if err != nil {
-		return nil, &Error{Path: file, Why: fmt.Sprintf("cannot be read (%v)", err)}
+		return nil, err
 	}
 	cfg, err := ParseConfig(file, raw)
 	if err != nil {
@@ -77,7 +115,20 @@ func Open(dir string) (*Workspace, error) {
 			}
 		}
 	}
-	return &Workspace{Dir: dir, Abs: abs, Config: *cfg}, nil
+	ws.Config = *cfg
+	switch gomod, err := ws.ReadFile("go.mod"); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return nil, err
+	default:
+		if ws.ModulePath, err = parseModulePath(filepath.Join(dir, "go.mod"), gomod); err != nil {
+			return nil, err
+		}
+	}
+	if ws.ModulePath == RepositoryModule && hasRepositoryLayout(ws) {
+		ws.Kind = Repository
+	}
+	return ws, nil
 }
 
 // ParseConfig decodes and checks the contents of a .course.json; file is
@@ -184,36 +235,66 @@ func stayInside(ws, d string) error {
 	return nil
 }
 
-// ModulePath is the module path in dir's go.mod.
+// ModulePath is the module path in dir's go.mod, read as the go command
+// reads it (a `module (...)` block included); a path that is not a valid
+// module path is refused, and so is a go.mod that is not a regular file
+// inside dir.
 func ModulePath(dir string) (string, error) {
-	file := filepath.Join(dir, "go.mod")
-	raw, err := os.ReadFile(file)
+	abs, err := filepath.Abs(dir)
 	if err != nil {
+		return "", fmt.Errorf("finding the absolute path of %s: %w", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", &Error{Path: dir, Why: fmt.Sprintf("cannot be followed (%v); give the path of your workspace", unwrapPath(err))}
+	}
+	w := &Workspace{Dir: dir, Abs: abs, Real: real}
+	raw, err := w.ReadFile("go.mod")
+	if errors.Is(err, fs.ErrNotExist) {
 		return "", &Error{Path: dir, Why: "has no go.mod; a workspace is a Go module (make one with `course init DIR`)"}
 	}
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
-			mod := strings.TrimSpace(rest)
-			if i := strings.Index(mod, "//"); i >= 0 {
-				mod = strings.TrimSpace(mod[:i])
-			}
-			mod = strings.Trim(mod, "\"`")
-			if mod != "" {
-				return mod, nil
-			}
-		}
+	if err != nil {
+		return "", err
 	}
-	return "", &Error{Path: file, Why: "has no module line; write `module example.com/my-engine` at its top"}
+	return parseModulePath(filepath.Join(dir, "go.mod"), raw)
+}
+
+// parseModulePath is the module path of the go.mod file with contents raw.
+func parseModulePath(file string, raw []byte) (string, error) {
+	f, err := modfile.ParseLax(file, raw, nil)
+	if err != nil {
+		return "", &Error{Path: file, Why: fmt.Sprintf("does not parse (%s); mend it, e.g. with `go mod edit -fmt`", strings.Join(strings.Fields(err.Error()), " "))}
+	}
+	if f.Module == nil || f.Module.Mod.Path == "" {
+		return "", &Error{Path: file, Why: "has no module line; write `module example.com/my-engine` at its top"}
+	}
+	mod := f.Module.Mod.Path
+	if err := module.CheckImportPath(mod); err != nil {
+		return "", &Error{Path: file, Why: fmt.Sprintf("names the module %q, which is not a valid module path (%v); write one like example.com/my-engine", mod, unwrapModule(err))}
+	}
+	return mod, nil
+}
+
+func unwrapModule(err error) error {
+	var ie *module.InvalidPathError
+	if errors.As(err, &ie) {
+		return ie.Err
+	}
+	return err
+}
+
+// hasRepositoryLayout: the course repository keeps its catalog in
+// course/catalog.json.
+func hasRepositoryLayout(ws *Workspace) bool {
+	_, err := ws.ReadFile("course/catalog.json")
+	return err == nil
 }
 
 // IsCourseRepository reports whether dir is this course's own repository:
-// its go.mod names the course module, or it has course/catalog.json.
+// its go.mod names the course module and it is laid out as the repository
+// is (course/catalog.json). A learner's workspace whose module path happens
+// to be the course's is not. Open tells the same as Workspace.Kind.
 func IsCourseRepository(dir string) bool {
-	if mod, err := ModulePath(dir); err == nil && mod == RepositoryModule {
-		return true
-	}
-	_, err := os.Stat(filepath.Join(dir, "course", "catalog.json"))
-	return err == nil
+	ws, err := Open(dir)
+	return err == nil && ws.Kind == Repository
 }

@@ -93,9 +93,85 @@ func TestModulePath(t *testing.T) {
 	assert.ErrorAs(t, err, &wsErr)
 }
 
-func TestIsCourseRepository(t *testing.T) {
+func TestModulePathReadsGoModAsGoDoes(t *testing.T) {
+	cases := []struct{ gomod, want, err string }{
+		{"module (\n\texample.com/blocked\n)\n\ngo 1.26\n", "example.com/blocked", ""},
+		{"module example.com/plain // comment\n", "example.com/plain", ""},
+		{"module \"not a path\"\n", "", `"not a path", which is not a valid module path`},
+		{"module ../up\n", "", "not a valid module path"},
+		{"go 1.26\n", "", "has no module line"},
+		{"module example.com/x\nrequire (\n", "", "does not parse"},
+	}
+	for _, c := range cases {
+		dir := t.TempDir()
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(c.gomod), 0o644))
+		mod, err := ModulePath(dir)
+		if c.err != "" {
+			var wsErr *Error
+			if assert.ErrorAs(t, err, &wsErr, c.gomod) {
+				assert.Contains(t, wsErr.Error(), c.err)
+			}
+			continue
+		}
+		assert.NoError(t, err, c.gomod)
+		assert.Equal(t, c.want, mod)
+	}
+}
+
+// repositoryDir is a folder laid out as the course repository is.
+func repositoryDir(t *testing.T, module string, withCatalog bool) string {
+	t.Helper()
 	dir := t.TempDir()
-	assert.False(t, IsCourseRepository(dir))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+RepositoryModule+"\n"), 0o644))
-	assert.True(t, IsCourseRepository(dir))
+	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine"]}`)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644))
+	if withCatalog {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, "course"), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "course", "catalog.json"), []byte(`{}`), 0o644))
+	}
+	return dir
+}
+
+// The course repository is the course repository by its module path and
+// its layout both: a learner who names their module as the course's does
+// not make their workspace the repository.
+func TestIsCourseRepository(t *testing.T) {
+	assert.False(t, IsCourseRepository(t.TempDir()))
+
+	learner := repositoryDir(t, RepositoryModule, false)
+	assert.False(t, IsCourseRepository(learner), "the course's module path alone")
+	ws, err := Open(learner)
+	require.NoError(t, err)
+	assert.Equal(t, Learner, ws.Kind)
+	assert.Equal(t, RepositoryModule, ws.ModulePath)
+
+	assert.False(t, IsCourseRepository(repositoryDir(t, "example.com/mine", true)), "the layout alone")
+
+	repo := repositoryDir(t, RepositoryModule, true)
+	assert.True(t, IsCourseRepository(repo))
+	ws, err = Open(repo)
+	require.NoError(t, err)
+	assert.Equal(t, Repository, ws.Kind)
+
+	// This repository itself.
+	ws, err = Open(filepath.Join("..", "..", "..", ".."))
+	require.NoError(t, err)
+	assert.Equal(t, Repository, ws.Kind)
+}
+
+func TestFindWalksUpToTheWorkspace(t *testing.T) {
+	ws := t.TempDir()
+	writeConfig(t, ws, `{"track": "go", "engineDirs": ["engine"]}`)
+	deep := filepath.Join(ws, "engine", "grid")
+	require.NoError(t, os.MkdirAll(deep, 0o755))
+	for _, start := range []string{ws, deep} {
+		got, err := Find(start)
+		require.NoError(t, err)
+		assert.Equal(t, ws, got)
+	}
+
+	_, err := Find(t.TempDir())
+	var notInside *NotInsideError
+	require.ErrorAs(t, err, &notInside)
+	assert.Equal(t, "not inside a course workspace; run course init DIR or cd into one", err.Error())
+	assert.True(t, notInside.UserError())
 }

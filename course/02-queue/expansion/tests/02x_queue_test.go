@@ -56,7 +56,7 @@ Triggered{source: %[3]d, trigger: "damaged"}
 	assert.Equal(t, want, g.LogTree())
 	assert.Equal(t, 28, g.Health(h0))
 	assert.Equal(t, 28, g.Health(h1))
-	assert.Equal(t, 3, g.Health(a))
+	assert.Equal(t, 2, g.Health(a))
 	assert.Equal(t, 4, g.Health(w))
 	assert.Equal(t, 4, g.Health(r))
 	assert.Equal(t, 3, g.Attack(r))

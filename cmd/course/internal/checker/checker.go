@@ -1,0 +1,391 @@
+// Package checker is course check's work for one workspace (or the course
+// repository): it plans which tests to run (every started module's course
+// tests, the Expansion Drops' tests, the learner's own tests under tests/),
+// runs the coupling audit and the card and level validation through hooks
+// the command line gives it, runs the tests with package gotest, checks
+// each started Expansion Drop against the commit it started from, and
+// turns it all into one Report: counts per module, every failure in words
+// a learner can act on, and the warnings (a course test file edited). The
+// check, status and watch commands all read the same Report.
+package checker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// SchemaVersion is the version of the Report's JSON shape
+// (course/schema/output/check.schema.json).
+const SchemaVersion = 1
+
+// Options says what to check.
+type Options struct {
+	Workspace string        // the workspace folder, or the course repository
+	Module    string        // check modules up to this number; "" for the highest started
+	Timeout   time.Duration // for each run of a test binary
+	Jobs      int           // test processes at once; 0 for the number of CPUs
+	Verbose   bool          // failures in full: whole panic traces, every line
+	Course    fs.FS         // the course folder (modules, their test files)
+	// Env is added to the environment of the go command and the tests.
+	Env []string
+	// Audit and Validate run the coupling audit and the card and level
+	// validation; nil skips the step.
+	Audit    func(*workspace.Workspace) (*audit.Report, error)
+	Validate func(*workspace.Workspace) (*Validation, error)
+}
+
+// Validation is validate's verdict on the card and level files, as check
+// reports it.
+type Validation struct {
+	OK       bool
+	Findings int      // files that do not load
+	Lines    []string // what validate prints
+	Doc      any      // what validate --json prints; the report keeps it as it is
+}
+
+// MarshalJSON is validate's own document.
+func (v *Validation) MarshalJSON() ([]byte, error) { return json.Marshal(v.Doc) }
+
+// UnmarshalJSON keeps the document as it is, and what check needs of it.
+func (v *Validation) UnmarshalJSON(b []byte) error {
+	var d struct {
+		OK       bool              `json:"ok"`
+		Findings []json.RawMessage `json:"findings"`
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		return err
+	}
+	v.OK, v.Findings, v.Doc = d.OK, len(d.Findings), json.RawMessage(append([]byte(nil), b...))
+	return nil
+}
+
+// Progress is how far a check is, sent as it goes.
+type Progress struct {
+	Phase  string // "audit", "validate", "build", "test", "drops"
+	Module string // the module of the test that started or ended ("01"; "" for your tests)
+	Test   string // that test
+	Done   int    // tests with an outcome
+	Total  int    // tests to run
+}
+
+// Report is one check, as check --json prints it.
+type Report struct {
+	SchemaVersion int          `json:"schemaVersion"`
+	Workspace     string       `json:"workspace"`
+	OK            bool         `json:"ok"`
+	Audit         *AuditReport `json:"audit"`
+	Validate      *Validation  `json:"validate"`
+	BuildErrors   []BuildError `json:"buildErrors"`
+	Modules       []Module     `json:"modules"`
+	YourTests     *Module      `json:"yourTests,omitempty"`
+	Drops         []Drop       `json:"drops"`
+	Warnings      []Warning    `json:"warnings"`
+	Passed        int          `json:"passed"`
+	Failed        int          `json:"failed"`
+	Timeout       string       `json:"timeout"`
+	TimedOut      bool         `json:"timedOut"`
+	// Running is the tests that were running when the time ran out.
+	Running []string `json:"running,omitempty"`
+}
+
+// AuditReport is the coupling audit's verdict, the same document as
+// coupling-audit --json.
+type AuditReport struct {
+	OK bool `json:"ok"`
+	*audit.Report
+}
+
+// BuildError is a package whose tests do not compile, shown once.
+type BuildError struct {
+	Package string `json:"package"`
+	Output  string `json:"output"`
+}
+
+// Module is one module's tests (or the learner's own).
+type Module struct {
+	Number string `json:"number"` // "01"; "" for your tests
+	Slug   string `json:"slug"`
+	Title  string `json:"title"`
+	Passed int    `json:"passed"`
+	Failed int    `json:"failed"`
+	// NotBuilt is set when the module's tests did not compile.
+	NotBuilt     bool     `json:"notBuilt"`
+	Tests        []Test   `json:"tests"`
+	FirstFailure *Failure `json:"firstFailure,omitempty"`
+}
+
+// Test is one test's outcome; Reason is one line saying why it did not
+// pass.
+type Test struct {
+	Name    string `json:"name"`
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// Failure is a failing test in full.
+type Failure struct {
+	Test    string `json:"test"`
+	Outcome string `json:"outcome"`
+	Output  string `json:"output"`
+	// Cut is how many bytes of the test's output were left out before
+	// what Output shows.
+	Cut int64 `json:"cut,omitempty"`
+}
+
+// Drop is one started Expansion Drop's verdict.
+type Drop struct {
+	Module  string             `json:"module"` // "01x"
+	Commit  string             `json:"commit"` // the commit it started from
+	OK      bool               `json:"ok"`
+	Changes []expansion.Change `json:"changes"`
+	Error   string             `json:"error,omitempty"` // why it could not be checked
+}
+
+// Warning is something the learner should mend that does not fail check.
+type Warning struct {
+	File    string `json:"file"`
+	Message string `json:"message"`
+	Mend    string `json:"mend"`
+}
+
+// Error is a check that cannot start for a reason the user can mend: no
+// module started, a module not started, a time limit out of range.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// UserError marks the error as the user's to mend.
+func (e *Error) UserError() bool { return true }
+
+func errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// Run checks one workspace. progress may be nil.
+func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if progress == nil {
+		progress = func(Progress) {}
+	}
+	if o.Timeout <= 0 || o.Timeout > gotest.MaxTimeout {
+		return nil, errorf("course check: --timeout %s is out of range; give a time limit above 0 and at most %s, e.g. --timeout 1m", o.Timeout, gotest.MaxTimeout)
+	}
+	ws, err := workspace.Open(o.Workspace)
+	if err != nil {
+		return nil, err
+	}
+	var upTo *modules.Module
+	if o.Module != "" {
+		m, err := modules.Lookup(o.Module)
+		if err != nil {
+			return nil, err
+		}
+		upTo = &m
+	}
+	repo := ws.Kind == workspace.Repository
+	var p *plan
+	if repo {
+		p, err = repositoryPlan(ws, upTo)
+	} else {
+		p, err = workspacePlan(ws, upTo)
+	}
+	if err != nil {
+		return nil, err
+	}
+
+	r := &Report{SchemaVersion: SchemaVersion, Workspace: ws.Dir, Timeout: o.Timeout.String(),
+		BuildErrors: []BuildError{}, Modules: []Module{}, Drops: []Drop{}, Warnings: []Warning{}}
+	if o.Audit != nil {
+		progress(Progress{Phase: "audit"})
+		a, err := o.Audit(ws)
+		if err != nil {
+			return nil, err
+		}
+		r.Audit = &AuditReport{OK: len(a.Findings) == 0, Report: a}
+	}
+	if o.Validate != nil {
+		progress(Progress{Phase: "validate"})
+		v, err := o.Validate(ws)
+		if err != nil {
+			return nil, err
+		}
+		r.Validate = v
+	}
+
+	res := &gotest.Result{BuildOutput: map[string]string{}}
+	if len(p.packages) > 0 {
+		progress(Progress{Phase: "build"})
+		res, err = gotest.Run(ctx, gotest.Options{
+			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,
+			Progress: func(gp gotest.Progress) {
+				phase := "test"
+				if gp.Test == "" {
+					phase = "build"
+				}
+				progress(Progress{Phase: phase, Module: p.moduleOf(gp.Package, gp.Test), Test: gp.Test, Done: gp.Done, Total: gp.Total})
+			},
+		})
+		var envErr *gotest.EnvironmentError
+		if errors.As(err, &envErr) {
+			return nil, fmt.Errorf("course check: %w", err)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	r.TimedOut, r.Running = res.TimedOut, res.Running
+
+	r.BuildErrors = append(r.BuildErrors, p.parseErrors...)
+	pkgs := make([]string, 0, len(res.BuildOutput))
+	for pkg := range res.BuildOutput {
+		pkgs = append(pkgs, pkg)
+	}
+	sort.Strings(pkgs)
+	for _, pkg := range pkgs {
+		if len(p.parseErrors) == 0 {
+			r.BuildErrors = append(r.BuildErrors, BuildError{Package: pkg, Output: res.BuildOutput[pkg]})
+		}
+	}
+
+	fo := formatter{root: ws.Abs, verbose: o.Verbose}
+	for _, g := range p.groups {
+		mr := Module{Number: g.number, Slug: g.slug, Title: g.title, Tests: []Test{}}
+		for _, t := range res.Tests {
+			if !g.owns(t.Package, t.Name) || t.Outcome == gotest.Skip {
+				continue
+			}
+			if _, bad := res.BuildOutput[t.Package]; bad {
+				mr.NotBuilt = true
+			}
+			tr := Test{Name: t.Name, Outcome: string(t.Outcome)}
+			if t.Outcome == gotest.Pass {
+				mr.Passed++
+				mr.Tests = append(mr.Tests, tr)
+				continue
+			}
+			mr.Failed++
+			text := fo.failure(t, res)
+			tr.Reason = oneLine(text)
+			mr.Tests = append(mr.Tests, tr)
+			if mr.FirstFailure == nil {
+				mr.FirstFailure = &Failure{Test: t.Name, Outcome: string(t.Outcome), Output: text, Cut: t.Cut}
+			}
+		}
+		if len(p.parseErrors) > 0 && g.number != "" {
+			mr.NotBuilt = true
+		}
+		r.Passed += mr.Passed
+		r.Failed += mr.Failed
+		if g.number == "" {
+			if len(mr.Tests) > 0 {
+				r.YourTests = &mr
+			}
+			continue
+		}
+		r.Modules = append(r.Modules, mr)
+	}
+
+	if !repo {
+		r.Warnings = append(r.Warnings, editedTests(ws, o.Course, p.started)...)
+		progress(Progress{Phase: "drops"})
+		drops, warn := checkDrops(ws, upTo)
+		r.Drops = drops
+		r.Warnings = append(r.Warnings, warn...)
+	}
+	r.OK = r.Failed == 0 && len(r.BuildErrors) == 0 &&
+		(r.Audit == nil || r.Audit.OK) && (r.Validate == nil || r.Validate.OK)
+	for _, d := range r.Drops {
+		r.OK = r.OK && d.OK
+	}
+	return r, nil
+}
+
+// Summary is the closing line: the test counts, then whatever else fails
+// the check, so the line always agrees with the exit status.
+func (r *Report) Summary() string {
+	parts := []string{fmt.Sprintf("%d passed, %d failed", r.Passed, r.Failed)}
+	if r.Audit != nil && !r.Audit.OK {
+		parts = append(parts, "audit: "+plural(len(r.Audit.Findings), "finding", "findings"))
+	}
+	if r.Validate != nil && !r.Validate.OK {
+		parts = append(parts, "validate: "+plural(r.Validate.Findings, "file does not load", "files do not load"))
+	}
+	if n := len(r.BuildErrors); n > 0 {
+		parts = append(parts, "build: "+plural(n, "package does not compile", "packages do not compile"))
+	}
+	bad := 0
+	for _, d := range r.Drops {
+		if !d.OK {
+			bad++
+		}
+	}
+	if bad > 0 {
+		parts = append(parts, "drops: "+plural(bad, "drop changed the engine", "drops changed the engine"))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// FirstProblem is the first thing wrong, in words; "" when all holds.
+func (r *Report) FirstProblem() string {
+	switch {
+	case len(r.BuildErrors) > 0:
+		return "the tests do not compile: " + firstLine(r.BuildErrors[0].Output)
+	case r.Audit != nil && !r.Audit.OK:
+		return "coupling: " + r.Audit.Findings[0].String()
+	case r.Validate != nil && !r.Validate.OK && len(r.Validate.Lines) > 0:
+		return r.Validate.Lines[0]
+	}
+	for _, m := range append(r.Modules, r.yours()...) {
+		if f := m.FirstFailure; f != nil {
+			return fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
+		}
+	}
+	for _, d := range r.Drops {
+		if !d.OK {
+			return d.line()
+		}
+	}
+	return ""
+}
+
+func (r *Report) yours() []Module {
+	if r.YourTests == nil {
+		return nil
+	}
+	return []Module{*r.YourTests}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "# ") {
+			return l
+		}
+	}
+	return s
+}
+
+// IsUserError reports whether err is the user's to mend.
+func IsUserError(err error) bool {
+	var u interface{ UserError() bool }
+	return errors.As(err, &u) && u.UserError()
+}

@@ -1,0 +1,197 @@
+package checker
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fixture writes a minimal workspace: go.mod, .course.json and the files
+// given (slash paths), and returns its folder.
+func fixture(t *testing.T, files map[string]string) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	all := map[string]string{
+		"go.mod":        "module example.com/ws\n\ngo 1.26\n",
+		".course.json":  `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
+		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
+	}
+	for k, v := range files {
+		all[k] = v
+	}
+	for rel, content := range all {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return dir
+}
+
+const loudTest = `package tests
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func Test_01_loud(t *testing.T) {
+	line := strings.Repeat("x", 99)
+	for i := 0; i < 40000; i++ {
+		fmt.Println(line)
+	}
+	t.Fatal("the last word")
+}
+`
+
+// A test that prints 4 MB: check keeps a bounded tail, says it cut the
+// rest, and takes no more than three times as long as go test -json.
+func TestLoudOutputIsCutAndLinear(t *testing.T) {
+	ws := fixture(t, map[string]string{"tests/01_loud_test.go": loudTest})
+	o := Options{Workspace: ws, Timeout: time.Minute}
+	check := func() (*Report, time.Duration) {
+		start := time.Now()
+		r, err := Run(context.Background(), o, nil)
+		require.NoError(t, err)
+		return r, time.Since(start)
+	}
+	goTest := func() time.Duration {
+		start := time.Now()
+		cmd := exec.Command("go", "test", "-json", "./tests")
+		cmd.Dir = ws
+		_ = cmd.Run()
+		return time.Since(start)
+	}
+	goTest() // warm the build cache for both
+	r, _ := check()
+	require.Len(t, r.Modules, 1)
+	f := r.Modules[0].FirstFailure
+	require.NotNil(t, f)
+	assert.Greater(t, f.Cut, int64(3<<20))
+	assert.Contains(t, f.Output, "bytes of output before this were cut")
+	assert.Contains(t, f.Output, "the last word")
+	assert.Less(t, len(f.Output), 70<<10)
+
+	_, c1 := check()
+	_, c2 := check()
+	g := min(goTest(), goTest())
+	c := min(c1, c2)
+	t.Logf("check %v, go test -json %v", c, g)
+	assert.Less(t, c, 3*g+500*time.Millisecond, "check %v against go test -json %v", c, g)
+}
+
+func TestLearnersTestsRunUnderYourTests(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_02_not_started_here(t *testing.T) {}\n",
+		"tests/mine_test.go":       "package tests\n\nimport \"testing\"\n\nfunc TestStress(t *testing.T) { t.Error(\"too slow\") }\nfunc TestMine(t *testing.T) {}\nfunc Testify(t *testing.T) {}\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute, Module: "01"}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	assert.Equal(t, 1, r.Modules[0].Passed)
+	require.NotNil(t, r.YourTests)
+	assert.Equal(t, 1, r.YourTests.Passed)
+	assert.Equal(t, 1, r.YourTests.Failed)
+	assert.Equal(t, "TestStress", r.YourTests.FirstFailure.Test)
+	assert.False(t, r.OK)
+	var sb strings.Builder
+	r.WriteText(&sb)
+	assert.Contains(t, sb.String(), "\nyour tests: 1 passed, 1 failed\n  first failure: TestStress (fail)\n")
+	assert.Contains(t, sb.String(), "too slow")
+}
+
+func TestProgressComesLiveWithTheModule(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_a_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { panic(\"not implemented: B\") }\nfunc Test_01_c(t *testing.T) {}\n",
+	})
+	var seen []Progress
+	_, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, func(p Progress) { seen = append(seen, p) })
+	require.NoError(t, err)
+	var tests []Progress
+	for _, p := range seen {
+		if p.Phase == "test" {
+			tests = append(tests, p)
+		}
+	}
+	require.NotEmpty(t, tests)
+	assert.Equal(t, "01", tests[0].Module)
+	assert.Equal(t, 3, tests[len(tests)-1].Done)
+	assert.Equal(t, 3, tests[len(tests)-1].Total)
+}
+
+// Workspaces share the go command's build cache, which is safe to share;
+// each gets a scratch one only when that cache cannot be used.
+func TestScratchCachesOnlyWhereNeeded(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Setenv("GOCACHE", t.TempDir())
+	dirs, cleanup, err := scratchCaches(3)
+	require.NoError(t, err)
+	cleanup()
+	assert.Nil(t, dirs)
+
+	t.Setenv("GOCACHE", "off")
+	dirs, cleanup, err = scratchCaches(3)
+	require.NoError(t, err)
+	defer cleanup()
+	require.Len(t, dirs, 3)
+	assert.NotEqual(t, dirs[0], dirs[1])
+}
+
+// A crash is shown as a crash of the test that ran: the runtime's cause,
+// then the learner's own frames, a recursion once with its count.
+func TestACrashShowsItsCauseAndTheLearnersFrames(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_deep_test.go": `package tests
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func m01deeper(n int) int { return m01deeper(n+1) + 1 }
+
+func Test_01_deep(t *testing.T) {
+	debug.SetMaxStack(1 << 20)
+	m01deeper(0)
+}
+`,
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	f := r.Modules[0].FirstFailure
+	require.NotNil(t, f)
+	assert.Equal(t, "crash", f.Outcome)
+	lines := strings.Split(f.Output, "\n")
+	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", lines[0])
+	require.Greater(t, len(lines), 1, f.Output)
+	assert.Regexp(t, `^    tests\.m01deeper \(tests/01_deep_test\.go:8\) \(and \d+ more times\)$`, lines[1])
+	assert.NotContains(t, f.Output, "runtime.")
+	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", r.Modules[0].Tests[0].Reason)
+	assert.False(t, r.OK)
+}
+
+// A test file that build constraints leave out is not expected to run.
+func TestFilesLeftOutByConstraintsAreNotPlanned(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_a_test.go":       "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+		"tests/01_ignored_test.go": "//go:build ignore\n\npackage tests\n\nimport \"testing\"\n\nfunc Test_01_never(t *testing.T) {}\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	assert.Equal(t, []Test{{Name: "Test_01_a", Outcome: "pass"}}, r.Modules[0].Tests)
+	assert.True(t, r.OK)
+}

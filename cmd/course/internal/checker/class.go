@@ -1,0 +1,326 @@
+package checker
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+)
+
+// Checked is one workspace of a class: its report, or why it could not be
+// checked.
+type Checked struct {
+	Workspace string
+	Report    *Report
+	Err       error
+}
+
+// ClassProgress is how far a class check is: workspaces done of Total, and
+// the ones running.
+type ClassProgress struct {
+	Done, Total int
+	Running     []string
+}
+
+// Class checks every workspace, jobs at once (0: the number of CPUs). A
+// workspace that cannot be checked is a result with its reason, not the
+// end of the run; only a cancelled run is an error. The results are in the
+// order of dirs.
+func Class(ctx context.Context, dirs []string, o Options, jobs int, progress func(ClassProgress)) ([]Checked, error) {
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	if o.Jobs == 0 {
+		o.Jobs = max(1, runtime.NumCPU()/jobs)
+	}
+	if progress == nil {
+		progress = func(ClassProgress) {}
+	}
+	scratch, cleanup, err := scratchCaches(len(dirs))
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+
+	out := make([]Checked, len(dirs))
+	var mu sync.Mutex
+	running := map[string]bool{}
+	done := 0
+	report := func() {
+		names := make([]string, 0, len(running))
+		for n := range running {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		progress(ClassProgress{Done: done, Total: len(dirs), Running: names})
+	}
+	var g errgroup.Group
+	g.SetLimit(jobs)
+	for i, dir := range dirs {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil
+			}
+			mu.Lock()
+			running[dir] = true
+			report()
+			mu.Unlock()
+			wo := o
+			wo.Workspace = dir
+			if scratch != nil {
+				wo.Env = append(append([]string(nil), o.Env...), "GOCACHE="+scratch[i])
+			}
+			r, err := Run(ctx, wo, nil)
+			out[i] = Checked{Workspace: dir, Report: r, Err: err}
+			mu.Lock()
+			delete(running, dir)
+			done++
+			report()
+			mu.Unlock()
+			var canceled *gotest.CanceledError
+			if errors.As(err, &canceled) {
+				return err
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, &gotest.CanceledError{Cause: context.Cause(ctx)}
+	}
+	return out, nil
+}
+
+// scratchCaches gives each workspace a build cache of its own, but only
+// where it is needed: the go command's cache is safe to share between
+// processes, so workspaces share it unless it is off or cannot be written.
+func scratchCaches(n int) ([]string, func(), error) {
+	none := func() {}
+	if usableCache() {
+		return nil, none, nil
+	}
+	base, err := os.MkdirTemp("", "course-class-cache-")
+	if err != nil {
+		return nil, none, fmt.Errorf("making scratch build caches: %w", err)
+	}
+	dirs := make([]string, n)
+	for i := range dirs {
+		dirs[i] = filepath.Join(base, strconv.Itoa(i))
+	}
+	return dirs, func() { os.RemoveAll(base) }, nil
+}
+
+func usableCache() bool {
+	goCmd := os.Getenv("GO")
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	out, err := exec.Command(goCmd, "env", "GOCACHE").Output()
+	if err != nil {
+		return true // the check itself will say what is wrong with the go command
+	}
+	dir := strings.TrimSpace(string(out))
+	if dir == "" || dir == "off" {
+		return false
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return false
+	}
+	f, err := os.CreateTemp(dir, "course-probe-")
+	if err != nil {
+		return false
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return true
+}
+
+// columns is every module number any report has, in order.
+func columns(results []Checked) []string {
+	seen := map[string]bool{}
+	var cols []string
+	for _, c := range results {
+		if c.Report == nil {
+			continue
+		}
+		for _, m := range c.Report.Modules {
+			if !seen[m.Number] {
+				seen[m.Number] = true
+				cols = append(cols, m.Number)
+			}
+		}
+	}
+	sort.Strings(cols)
+	return cols
+}
+
+// WriteClassTable prints one row per workspace: passed/total for each
+// module, the audit, the drops, and the first problem in words.
+func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) {
+	cols := columns(results)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := append([]string{"WORKSPACE"}, cols...)
+	head = append(head, "YOURS", "AUDIT", "DROPS", "FIRST PROBLEM")
+	fmt.Fprintln(tw, strings.Join(head, "\t"))
+	for _, c := range results {
+		row := []string{c.Workspace}
+		r := c.Report
+		if r == nil {
+			for range cols {
+				row = append(row, "-")
+			}
+			row = append(row, "-", "-", "-", "not checked: "+reason(c.Err))
+			fmt.Fprintln(tw, strings.Join(row, "\t"))
+			continue
+		}
+		byNumber := map[string]Module{}
+		for _, m := range r.Modules {
+			byNumber[m.Number] = m
+		}
+		for _, n := range cols {
+			if m, ok := byNumber[n]; ok {
+				row = append(row, fmt.Sprintf("%d/%d", m.Passed, m.Passed+m.Failed))
+			} else {
+				row = append(row, "-")
+			}
+		}
+		yours := "-"
+		if r.YourTests != nil {
+			yours = fmt.Sprintf("%d/%d", r.YourTests.Passed, r.YourTests.Passed+r.YourTests.Failed)
+		}
+		row = append(row, yours, auditCell(r), dropsCell(r))
+		problem := r.FirstProblem()
+		if problem == "" {
+			problem = "ok"
+		}
+		row = append(row, problem)
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	tw.Flush()
+}
+
+func auditCell(r *Report) string {
+	switch {
+	case r.Audit == nil:
+		return "-"
+	case r.Audit.OK:
+		return "ok"
+	}
+	return plural(len(r.Audit.Findings), "finding", "findings")
+}
+
+func dropVerdict(d Drop) string {
+	switch {
+	case d.Error != "":
+		return "unchecked"
+	case d.OK:
+		return "ok"
+	}
+	return "changed"
+}
+
+func dropsCell(r *Report) string {
+	if len(r.Drops) == 0 {
+		return "-"
+	}
+	var parts []string
+	for _, d := range r.Drops {
+		parts = append(parts, d.Module+" "+dropVerdict(d))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// CSVHeader is the class CSV's columns.
+var CSVHeader = []string{"workspace", "module", "passed", "failed", "audit_findings", "drop", "first_failure"}
+
+// WriteClassCSV prints one row per workspace and module; a workspace that
+// could not be checked is one row with its reason as first_failure.
+func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for _, c := range results {
+		r := c.Report
+		if r == nil {
+			if err := cw.Write([]string{c.Workspace, "", "", "", "", "", "not checked: " + reason(c.Err)}); err != nil {
+				return err
+			}
+			continue
+		}
+		findings := ""
+		if r.Audit != nil {
+			findings = strconv.Itoa(len(r.Audit.Findings))
+		}
+		drops := map[string]string{}
+		for _, d := range r.Drops {
+			drops[strings.TrimSuffix(d.Module, "x")] = dropVerdict(d)
+		}
+		rows := append([]Module(nil), r.Modules...)
+		if r.YourTests != nil {
+			yours := *r.YourTests
+			yours.Number = "yours"
+			rows = append(rows, yours)
+		}
+		for i, m := range rows {
+			first := ""
+			if f := m.FirstFailure; f != nil {
+				first = fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
+			}
+			if i == 0 && first == "" && len(r.BuildErrors) > 0 {
+				first = r.FirstProblem()
+			}
+			if err := cw.Write([]string{c.Workspace, m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], first}); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Unchecked is a workspace of a class --json document that could not be
+// checked.
+type Unchecked struct {
+	SchemaVersion int    `json:"schemaVersion"`
+	Workspace     string `json:"workspace"`
+	OK            bool   `json:"ok"`
+	Error         string `json:"error"`
+}
+
+// ClassDocument is check --json over several workspaces: each entry is
+// the same document as check --json of that workspace alone, or an
+// Unchecked.
+type ClassDocument struct {
+	SchemaVersion int   `json:"schemaVersion"`
+	Workspaces    []any `json:"workspaces"`
+}
+
+// NewClassDocument is the document of the results.
+func NewClassDocument(results []Checked, reason func(error) string) *ClassDocument {
+	doc := &ClassDocument{SchemaVersion: SchemaVersion, Workspaces: []any{}}
+	for _, c := range results {
+		if c.Report != nil {
+			doc.Workspaces = append(doc.Workspaces, c.Report)
+			continue
+		}
+		doc.Workspaces = append(doc.Workspaces, Unchecked{SchemaVersion: SchemaVersion, Workspace: c.Workspace, Error: reason(c.Err)})
+	}
+	return doc
+}

@@ -1,0 +1,114 @@
+package checker
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// checkDrops runs expansion-check for every started drop (up to upTo)
+// against the commit it started from.
+func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warning) {
+	st, err := workspace.LoadState(ws)
+	if err != nil {
+		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
+			Mend: "start the drop again with `course start-module NN --expansion`, which records where it starts"}}
+	}
+	records := st.Drops
+	numbers := make([]string, 0, len(records))
+	for n := range records {
+		numbers = append(numbers, n)
+	}
+	sort.Strings(numbers)
+	drops := []Drop{}
+	for _, n := range numbers {
+		if upTo != nil && n > upTo.Number {
+			continue
+		}
+		rec := records[n]
+		d := Drop{Module: n + "x", Commit: rec.Commit, Changes: []expansion.Change{}}
+		res, err := expansion.Check(ws.Dir, rec.Commit, ws.Config.EngineDirs)
+		switch {
+		case err != nil:
+			d.Error = err.Error()
+		default:
+			d.Changes = append(d.Changes, res.Changes...)
+			d.OK = len(res.Changes) == 0
+		}
+		drops = append(drops, d)
+	}
+	return drops, nil
+}
+
+func short(commit string) string {
+	if len(commit) > 7 {
+		return commit[:7]
+	}
+	return commit
+}
+
+// lines is the drop's verdict as check prints it.
+func (d Drop) lines() []string {
+	switch {
+	case d.Error != "":
+		return []string{fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error)}
+	case d.OK:
+		return []string{fmt.Sprintf("drop %s: engine unchanged since %s", d.Module, short(d.Commit))}
+	}
+	var out []string
+	for _, c := range d.Changes {
+		out = append(out, fmt.Sprintf("drop %s: %s %s since %s", d.Module, c.Path, c.Kind, short(d.Commit)))
+	}
+	return out
+}
+
+func (d Drop) line() string { return strings.Join(d.lines(), "; ") }
+
+// editedTests is a warning for each course test file of a started module
+// that is not what start-module copied: its tests may no longer state the
+// scenario.
+func editedTests(ws *workspace.Workspace, course fs.FS, started []modules.Module) []Warning {
+	if course == nil {
+		return nil
+	}
+	modPath := ws.ModulePath
+	if modPath == "" {
+		return nil
+	}
+	var out []Warning
+	for _, m := range started {
+		for _, files := range [][]string{modules.TestFiles(course, m), modules.ExpansionTestFiles(course, m)} {
+			for _, f := range files {
+				target := "tests/" + path.Base(f)
+				have, err := ws.ReadFile(target)
+				if err != nil {
+					continue // not copied in (a drop not started)
+				}
+				src, err := fs.ReadFile(course, f)
+				if err != nil {
+					continue
+				}
+				want, err := scaffold.RewriteHarnessImport(f, src, path.Join(modPath, "harness"))
+				if err != nil || bytes.Equal(have, want) {
+					continue
+				}
+				flag := "--force"
+				if strings.Contains(f, "/expansion/") {
+					flag = "--expansion --force"
+				}
+				out = append(out, Warning{File: target,
+					Message: "is not the course's copy any more, so its tests may no longer state the scenario",
+					Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", m.Number, ws.Dir, flag)})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,227 @@
+package checker
+
+import (
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// group is the tests one report line counts: a module's, or the learner's
+// own (number "").
+type group struct {
+	number, slug, title string
+	owns                func(pkg, test string) bool
+}
+
+// plan is what a check runs.
+type plan struct {
+	groups      []group
+	packages    []gotest.Package
+	parseErrors []BuildError
+	started     []modules.Module // the modules checked
+	moduleOf    func(pkg, test string) string
+}
+
+var (
+	courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
+	courseTestFile = regexp.MustCompile(`^([0-9]{2})x?_.*_test\.go$`)
+)
+
+func moduleGroup(m modules.Module, owns func(pkg, test string) bool) group {
+	return group{number: m.Number, slug: m.Slug, title: m.Title, owns: owns}
+}
+
+// repositoryPlan is every module of the course repository at dir that has
+// tests or an Expansion Drop test, up to upTo.
+func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error) {
+	dir := ws.Abs
+	courseFS := os.DirFS(filepath.Join(dir, "course"))
+	p := &plan{}
+	byPkg := map[string]string{}
+	for _, m := range modules.All() {
+		if upTo != nil && m.Number > upTo.Number {
+			break
+		}
+		owned := map[string]bool{}
+		for _, d := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			files := modules.TestFiles(courseFS, m)
+			if d == m.ExpansionTestsDir() {
+				files = modules.ExpansionTestFiles(courseFS, m)
+			}
+			if len(files) == 0 {
+				continue
+			}
+			importPath := workspace.RepositoryModule + "/course/" + d
+			pkgDir := filepath.Join(dir, "course", filepath.FromSlash(d))
+			names, bad, err := testNames(ws, "course/"+d)
+			if err != nil {
+				return nil, err
+			}
+			p.parseErrors = append(p.parseErrors, bad...)
+			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names})
+			owned[importPath] = true
+			byPkg[importPath] = m.Number
+		}
+		if len(owned) == 0 {
+			continue
+		}
+		p.groups = append(p.groups, moduleGroup(m, func(pkg, _ string) bool { return owned[pkg] }))
+		p.started = append(p.started, m)
+	}
+	if len(p.groups) == 0 {
+		return nil, errorf("course check: the repository has no module tests yet (course/NN-slug/tests/)")
+	}
+	p.moduleOf = func(pkg, _ string) string { return byPkg[pkg] }
+	return p, nil
+}
+
+// workspacePlan is every started module of the workspace at dir, up to
+// upTo (default the highest started), and the learner's own tests.
+func workspacePlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error) {
+	dir := ws.Dir
+	modPath := ws.ModulePath
+	if modPath == "" {
+		if _, err := workspace.ModulePath(ws.Abs); err != nil {
+			return nil, err
+		}
+	}
+	testsDir := filepath.Join(ws.Abs, "tests")
+	names, bad, err := testNames(ws, "tests")
+	if err != nil {
+		return nil, err
+	}
+	byModule := map[string][]string{}
+	var yours []string
+	for _, n := range names {
+		if m := courseTestName.FindStringSubmatch(n); m != nil {
+			byModule[m[1]] = append(byModule[m[1]], n)
+		} else {
+			yours = append(yours, n)
+		}
+	}
+	// A course file that does not parse still says which module it is.
+	startedByFile := map[string]bool{}
+	for _, b := range bad {
+		if m := courseTestFile.FindStringSubmatch(path.Base(b.Package)); m != nil {
+			startedByFile[m[1]] = true
+		}
+	}
+	if len(byModule) == 0 && len(startedByFile) == 0 {
+		if len(bad) > 0 {
+			return &plan{parseErrors: bad, moduleOf: func(string, string) string { return "" }}, nil
+		}
+		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module 01 %s`", dir, filepath.Join(dir, "tests"), dir)
+	}
+	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
+		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)
+	}
+	importPath := path.Join(modPath, "tests")
+	p := &plan{parseErrors: bad}
+	var expected []string
+	for _, m := range modules.All() {
+		if upTo != nil && m.Number > upTo.Number {
+			break
+		}
+		tests := byModule[m.Number]
+		if len(tests) == 0 && !startedByFile[m.Number] {
+			continue
+		}
+		prefix, xprefix := m.TestPrefix(), m.ExpansionTestPrefix()
+		p.groups = append(p.groups, moduleGroup(m, func(pkg, test string) bool {
+			return pkg == importPath && (strings.HasPrefix(test, prefix) || strings.HasPrefix(test, xprefix))
+		}))
+		p.started = append(p.started, m)
+		expected = append(expected, tests...)
+	}
+	if len(p.groups) == 0 {
+		return nil, errorf("course check: no started module is at or below --module %s in %s", upTo.Number, dir)
+	}
+	expected = append(expected, yours...)
+	p.groups = append(p.groups, group{number: "", slug: "your-tests", title: "your tests", owns: func(pkg, test string) bool {
+		return pkg == importPath && !courseTestName.MatchString(test)
+	}})
+	p.moduleOf = func(_, test string) string {
+		if m := courseTestName.FindStringSubmatch(test); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected}}
+	return p, nil
+}
+
+// testNames is the top-level Test functions declared in the _test.go
+// files of the workspace folder rel, and a build error for each file that
+// does not parse (Package is then the file's slash path). Files are read as
+// the workspace reads every file: regular files inside it only.
+func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, error) {
+	dir, err := ws.Path(rel)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	if err != nil {
+		return nil, nil, err
+	}
+	sort.Strings(files)
+	var names []string
+	var bad []BuildError
+	fset := token.NewFileSet()
+	for _, f := range files {
+		name := path.Join(rel, filepath.Base(f))
+		src, err := ws.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(f)); err == nil && !ok {
+			continue // build constraints leave it out, as go test will
+		}
+		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
+		if err != nil {
+			bad = append(bad, BuildError{Package: name, Output: parseMessage(err)})
+			continue
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || !isTest(fn.Name.Name) {
+				continue
+			}
+			names = append(names, fn.Name.Name)
+		}
+	}
+	return names, bad, nil
+}
+
+// isTest is the go command's rule: Test, then nothing or a character that
+// is not a lower-case letter.
+func isTest(name string) bool {
+	rest, ok := strings.CutPrefix(name, "Test")
+	return ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z'))
+}
+
+func parseMessage(err error) string {
+	if list, ok := err.(scanner.ErrorList); ok {
+		var lines []string
+		for i, e := range list {
+			if i == 10 {
+				lines = append(lines, "(and more)")
+				break
+			}
+			lines = append(lines, e.Error())
+		}
+		return strings.Join(lines, "\n")
+	}
+	return err.Error()
+}

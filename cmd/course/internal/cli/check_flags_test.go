@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCheckFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
+	cases := []struct {
+		args []string
+		want CheckOptions
+		err  string
+	}{
+		{args: []string{"ws"}, want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, Timeout: time.Minute}},
+		{args: []string{"ws", "--module", "03", "--json", "--timeout", "5s", "-v"},
+			want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, Module: "03", JSON: true, Timeout: 5 * time.Second, Verbose: true}},
+		{args: []string{"a", "b", "c", "-j", "2", "--csv"},
+			want: CheckOptions{Workspace: "a", Workspaces: []string{"a", "b", "c"}, Jobs: 2, CSV: true, Timeout: time.Minute}},
+		{args: []string{"--all", "class", "--jobs", "3"},
+			want: CheckOptions{Workspaces: []string{}, All: "class", Jobs: 3, Timeout: time.Minute}},
+		{args: []string{}, err: "not inside a course workspace"},
+		{args: []string{"ws", "--timeout", "2562048h"}, err: `invalid argument "2562048h"`},
+		{args: []string{"ws", "-j", "x"}, err: "invalid argument"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			env, _, _ := testEnv()
+			var got *CheckOptions
+			root := NewRoot(env)
+			for _, sub := range root.Commands() {
+				if sub.Name() == "check" {
+					root.RemoveCommand(sub)
+				}
+			}
+			root.AddCommand(newCheckCmd(env, func(o *CheckOptions) error { got = o; return nil }))
+			root.SetArgs(append([]string{"check"}, c.args...))
+			err := root.Execute()
+			if c.err != "" {
+				assert.ErrorContains(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			require.NotNil(t, got)
+			assert.Equal(t, c.want, *got)
+		})
+	}
+}
+
+func TestCheckRefusesWhatCannotBeRun(t *testing.T) {
+	for _, o := range []CheckOptions{
+		{Workspace: "ws", Timeout: 25 * time.Hour},
+		{Workspace: "ws", Timeout: -time.Second},
+		{Workspace: "ws", Timeout: time.Minute, JSON: true, CSV: true},
+		{Workspace: "ws", Timeout: time.Minute, CSV: true},
+	} {
+		env, _, _ := testEnv()
+		err := RunCheck(context.Background(), env, &o)
+		assert.Equal(t, 2, Status(err), "%+v", o)
+		assert.NotContains(t, Message(err), "please report")
+	}
+}
+
+// check --json, for one workspace and for several, is what its schema says.
+func TestCheckJSONFollowsItsSchema(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { panic(\"not implemented: B\") }\n",
+		"tests/mine_test.go":       "package tests\n\nimport \"testing\"\n\nfunc TestMine(t *testing.T) {}\n",
+	})
+	env, out, _ := testEnv()
+	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
+	validJSON(t, "check", out.Bytes())
+
+	env, out, _ = testEnv()
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, t.TempDir()}, Timeout: time.Minute, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
+	validJSON(t, "check", out.Bytes())
+	assert.Contains(t, out.String(), `"error": `)
+}
+
+// checkFixture is a small workspace with the files given.
+func checkFixture(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	all := map[string]string{
+		"go.mod":        "module example.com/ws\n\ngo 1.26\n",
+		".course.json":  `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
+		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
+	}
+	for k, v := range files {
+		all[k] = v
+	}
+	for rel, content := range all {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	return dir
+}
+
+// On a terminal check shows live progress on stderr: the module and how
+// many tests are done; through a pipe it shows none.
+func TestCheckShowsProgressOnATerminal(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n",
+	})
+	env, out, errOut := testEnv()
+	env.Progress = true
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
+	assert.Contains(t, errOut.String(), "check: module 01, 2 of 2 tests done (Test_01_b)")
+	assert.Contains(t, out.String(), "\n2 passed, 0 failed\n")
+
+	env, _, errOut = testEnv()
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
+	assert.Empty(t, errOut.String())
+}
+
+// A class on a terminal shows a progress bar: workspaces done of N and the
+// ones running.
+func TestClassShowsAProgressBarOnATerminal(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	})
+	env, out, errOut := testEnv()
+	env.Progress = true
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, ws}, Timeout: time.Minute, Jobs: 1}))
+	assert.Contains(t, errOut.String(), "check: [....................] 0 of 2 workspaces done; checking "+ws)
+	assert.Contains(t, errOut.String(), "check: [##########..........] 1 of 2 workspaces done")
+	assert.Contains(t, out.String(), "WORKSPACE")
+}
+
+// A learner's check is kept in .course/state.json for status and modules.
+func TestCheckRemembersItsResult(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { t.Fail() }\n",
+	})
+	env, _, _ := testEnv()
+	before := time.Now().Add(-time.Second)
+	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute})
+	assert.Equal(t, 1, Status(err))
+	c, err := loadCachedCheck(ws)
+	require.NoError(t, err)
+	require.NotNil(t, c)
+	assert.True(t, c.At.After(before))
+	assert.Equal(t, []CachedModule{{Number: "01", Passed: 1, Failed: 1}}, c.Modules)
+	assert.Contains(t, string(c.Report), `"schemaVersion": 1`)
+}

@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/systemic-game-design/course/course/data"
+)
+
+// content is the course content the commands read, or why it does not
+// load.
+func (e *Env) content() (*data.Content, error) {
+	switch {
+	case e.Content != nil:
+		return e.Content, nil
+	case e.contentErr != nil:
+		return nil, e.contentErr
+	default:
+		return nil, errors.New("no course content was given to the command")
+	}
+}
+
+// contentError is a COURSE_CONTENT copy that does not load: the author's
+// to mend.
+type contentError struct {
+	dir string
+	err error
+}
+
+func (e *contentError) Error() string {
+	return fmt.Sprintf("the course content in %s=%s does not load: %v; mend the copy, or unset %s to use the content built into course",
+		ContentEnvVar, e.dir, e.err, ContentEnvVar)
+}
+
+func (e *contentError) Unwrap() error { return e.err }
+
+// UserError marks the error as the course author's to mend.
+func (e *contentError) UserError() bool { return true }

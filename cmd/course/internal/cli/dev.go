@@ -1,0 +1,23 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+)
+
+// newDevCmd is the course authors' group: dev check and dev new-module.
+func newDevCmd(env *Env) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "dev",
+		Short: "Commands for course authors: prove the course consistent, scaffold a module",
+		Long: `dev holds the commands a course author runs in a checkout of the course
+repository: dev check proves the modules, scenarios, tests, lessons, catalog
+and reference consistent; dev new-module scaffolds a module for dev check
+to guide.`,
+		Example: `  course dev check
+  course dev new-module 14 trading --title "Trading"`,
+		Args: args(),
+		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newDevCheckCmd(env, nil), newDevNewModuleCmd(env, nil))
+	return cmd
+}

@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// DevCheckOptions are the arguments of course dev check.
+type DevCheckOptions struct {
+	Repo    string
+	NoTests bool
+	JSON    bool
+	// commands resolves the command lines lessons name; the command tree's
+	// root by default.
+	commands devcheck.Commands
+}
+
+func newDevCheckCmd(env *Env, runF func(*DevCheckOptions) error) *cobra.Command {
+	opts := &DevCheckOptions{}
+	cmd := &cobra.Command{
+		Use:   "check [REPO]",
+		Short: "Prove the course consistent: modules, scenarios, tests, lessons, catalog and reference",
+		Long: `dev check reads the course repository (REPO, default the current folder) and
+prints one line per problem, file:line: what is wrong and how to mend it:
+
+  - every module folder has lesson.md, scenarios.md, tests, and an Expansion
+    Drop (expansion/README.md, expansion/tests, expansion/solution.md), and
+    every module folder is a row of modules/modules.go;
+  - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
+    and every test has its heading (the drop's in expansion/README.md);
+  - every lesson's title is the module's, its sections are Observe, Predict,
+    Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
+    order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
+    real game differs" block;
+  - every course command and flag, harness function and repository path a
+    lesson, scenario or drop names exists;
+  - the catalog, the card files, course/words.json and the card schema agree
+    both ways;
+  - every module's tests pass against the reference (GREEN), and fail against
+    the workspace template's stubs on a "not implemented" stub, not a compile
+    error (RED): a fresh workspace has every module started and each test is
+    run alone;
+  - every drop's expansion/solution.json lists what its solution adds to
+    the reference (files, lexicon words, harness funcs) or says why it needs
+    none, names nothing under engine/, and the drop's test fails in a copy
+    of the repository from which that solution was taken away.
+
+--no-tests leaves out the runs of tests.
+
+Exit status 0 when there is no problem, 1 when there is one.`,
+		Example: `  course dev check
+  course dev check --no-tests   # the files only, in a second
+  course dev check ~/course --json`,
+		Args: optionalArgs("[REPO]"),
+		RunE: func(cmd *cobra.Command, a []string) error {
+			opts.Repo = "."
+			if len(a) == 1 {
+				opts.Repo = a[0]
+			}
+			opts.commands = commandsOf(cmd.Root())
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunDevCheck(cmd.Context(), env, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.NoTests, "no-tests", false, "read the files only; run no tests")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	return cmd
+}
+
+// DevCheckReport is what dev check --json prints.
+type DevCheckReport struct {
+	SchemaVersion int                `json:"schemaVersion"`
+	OK            bool               `json:"ok"`
+	Modules       int                `json:"modules"`
+	Tests         int                `json:"tests"`
+	Problems      []devcheck.Problem `json:"problems"`
+}
+
+// RunDevCheck checks the course repository.
+func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	repo, err := filepath.Abs(opts.Repo)
+	if err != nil {
+		return err
+	}
+	courseFS, cardsFS := os.DirFS(filepath.Join(repo, "course")), os.DirFS(filepath.Join(repo, "cards"))
+	start := func(ws string, m modules.Module) error {
+		cat, err := data.LoadCatalog(courseFS)
+		if err != nil {
+			return err
+		}
+		w, err := workspace.Open(ws)
+		if err != nil {
+			return err
+		}
+		_, err = scaffold.StartModule(scaffold.StartOptions{Course: courseFS, Cards: cardsFS, Catalog: cat,
+			Module: m, Workspace: w, ModulePath: "example.com/devcheck"})
+		return err
+	}
+	rep, err := devcheck.Check(ctx, devcheck.Options{
+		Repo: repo, Commands: opts.commands, Tests: !opts.NoTests, Start: start,
+		Progress: func(s string) { env.progressf("dev check: %s", s) },
+	})
+	env.progressDone()
+	if err != nil {
+		return fmt.Errorf("course dev check: %w", err)
+	}
+	if opts.JSON {
+		if err := writeJSON(env.Stdout, DevCheckReport{SchemaVersion: 1, OK: len(rep.Problems) == 0,
+			Modules: rep.Modules, Tests: rep.Tests, Problems: rep.Problems}); err != nil {
+			return err
+		}
+	} else {
+		for _, p := range rep.Problems {
+			fmt.Fprintln(env.Stdout, p)
+		}
+		fmt.Fprintf(env.Stdout, "dev check: %d modules, %d tests, %d problem(s)\n", rep.Modules, rep.Tests, len(rep.Problems))
+	}
+	if len(rep.Problems) > 0 {
+		return &FindingError{Summary: fmt.Sprintf("%d problem(s)", len(rep.Problems))}
+	}
+	return nil
+}
+
+// commandsOf answers, from the command tree, whether a course command line a
+// lesson names exists: its command and each of its flags.
+func commandsOf(root *cobra.Command) devcheck.Commands {
+	return func(words []string) error {
+		cmd, rest, err := root.Find(words)
+		if err != nil {
+			return err
+		}
+		if cmd == root && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
+			return fmt.Errorf("course has no command %q", rest[0])
+		}
+		for _, w := range rest {
+			if w == "--" {
+				break
+			}
+			if !strings.HasPrefix(w, "-") || w == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+			if name == "help" || name == "h" {
+				continue
+			}
+			long := strings.HasPrefix(w, "--")
+			if long && cmd.Flags().Lookup(name) == nil && cmd.InheritedFlags().Lookup(name) == nil {
+				return fmt.Errorf("%s has no flag --%s", cmd.CommandPath(), name)
+			}
+			if !long && cmd.Flags().ShorthandLookup(name[:1]) == nil {
+				return fmt.Errorf("%s has no flag -%s", cmd.CommandPath(), name[:1])
+			}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,39 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+)
+
+func TestDevFlags(t *testing.T) {
+	env, _, _ := testEnv()
+	// The command tree is handed in at run time; the table leaves it out.
+	build := func(runF func(*DevCheckOptions) error) *cobra.Command {
+		return newDevCheckCmd(env, func(o *DevCheckOptions) error { o.commands = nil; return runF(o) })
+	}
+	flagTable(t, build, []flagCase[DevCheckOptions]{
+		{args: nil, want: DevCheckOptions{Repo: "."}},
+		{args: []string{"repo", "--no-tests", "--json"}, want: DevCheckOptions{Repo: "repo", NoTests: true, JSON: true}},
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [REPO], and got 2"},
+	})
+	flagTable(t, func(runF func(*DevNewModuleOptions) error) *cobra.Command { return newDevNewModuleCmd(env, runF) }, []flagCase[DevNewModuleOptions]{
+		{args: []string{"14", "trading", "--title", "Trading", "--repo", "r"}, want: DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading", Repo: "r"}},
+		{args: []string{"14", "trading"}, want: DevNewModuleOptions{Number: "14", Name: "trading", Repo: "."}},
+		{args: []string{"14"}, err: "takes 2 argument(s), NN NAME"},
+	})
+}
+
+// The command lines a lesson names are resolved against the real command
+// tree: a command, a subcommand, and each flag.
+func TestCommandsOfTheTree(t *testing.T) {
+	env, _, _ := testEnv()
+	resolve := commandsOf(NewRoot(env))
+	assert.NoError(t, resolve([]string{"start-module", "01", "~/ws", "--expansion"}))
+	assert.NoError(t, resolve([]string{"dev", "check", "--no-tests"}))
+	assert.NoError(t, resolve([]string{"check", "--help"}))
+	assert.EqualError(t, resolve([]string{"chek", "~/ws"}), `course has no command "chek"`)
+	assert.EqualError(t, resolve([]string{"check", "--jsn"}), "course check has no flag --jsn")
+	assert.EqualError(t, resolve([]string{"dev", "check", "-x"}), "course dev check has no flag -x")
+}

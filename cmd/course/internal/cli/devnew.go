@@ -1,0 +1,138 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
+)
+
+// DevNewModuleOptions are the arguments of course dev new-module.
+type DevNewModuleOptions struct {
+	Number string
+	Name   string // "trading": the slug without its number
+	Title  string
+	Repo   string
+}
+
+func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.Command {
+	opts := &DevNewModuleOptions{}
+	cmd := &cobra.Command{
+		Use:   "new-module NN NAME",
+		Short: "Scaffold course/NN-NAME: a lesson in the course's sections, scenarios, tests and a drop",
+		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
+repository (--repo, default the current folder): a lesson with the course's
+sections and three hints to fill in, an empty scenarios.md and test file, and
+the Expansion Drop's README, test file and solution. It writes nothing when
+the folder exists. Then add the module's row to modules/modules.go and run
+course dev check, which says what is still missing.`,
+		Example: `  course dev new-module 14 trading --title "Trading"`,
+		Args:    args("NN", "NAME"),
+		RunE: func(cmd *cobra.Command, a []string) error {
+			opts.Number, opts.Name = a[0], a[1]
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunDevNewModule(cmd.Context(), env, opts)
+		},
+	}
+	cmd.Flags().StringVar(&opts.Title, "title", "", "the module's title (default: NAME, capitalised)")
+	cmd.Flags().StringVar(&opts.Repo, "repo", ".", "the course repository")
+	return cmd
+}
+
+var (
+	moduleNumber = regexp.MustCompile(`^[0-9]{2}$`)
+	moduleName   = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+)
+
+// RunDevNewModule writes the new module's files.
+func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) error {
+	if !moduleNumber.MatchString(opts.Number) {
+		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
+	}
+	if !moduleName.MatchString(opts.Name) {
+		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
+	}
+	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
+		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
+	}
+	if existing, _ := filepath.Glob(filepath.Join(opts.Repo, "course", opts.Number+"-*")); len(existing) > 0 {
+		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
+	}
+	title := opts.Title
+	if title == "" {
+		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
+	}
+	slug := opts.Number + "-" + opts.Name
+	dir := filepath.Join(opts.Repo, "course", slug)
+	ident := strings.ReplaceAll(opts.Name, "-", "_")
+	files := map[string]string{
+		"lesson.md":    newLesson(opts.Number, title),
+		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(opts.Number), title, opts.Number),
+		"tests/" + opts.Number + "_" + ident + "_test.go":            "package tests\n",
+		"expansion/README.md":                                        fmt.Sprintf("# Expansion Drop %sx\n\nThe new rule, in a paragraph, then its scenario as a heading\n`## test_%sx_name`.\n", opts.Number, opts.Number),
+		"expansion/tests/" + opts.Number + "x_" + ident + "_test.go": "package tests\n",
+		"expansion/solution.json":                                    "{\"files\": [], \"words\": [], \"funcs\": []}\n",
+		"expansion/solution.md":                                      fmt.Sprintf("# Expansion Drop %sx: a solution\n\nWhat the reference adds for the drop (a card file, a lexicon line, harness\ncode), and why no file under engine/ changes.\n", opts.Number),
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("making %s: %w", filepath.Dir(p), err)
+		}
+		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return usagef("course dev new-module: %s exists; nothing more was written", p)
+		}
+		if err != nil {
+			return fmt.Errorf("writing %s: %w", p, err)
+		}
+		_, werr := f.WriteString(text)
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return fmt.Errorf("writing %s: %w", p, werr)
+		}
+	}
+	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `course dev check`\n",
+		slug, opts.Number, slug, title)
+	return nil
+}
+
+func trimZero(n string) string {
+	if len(n) == 2 && n[0] == '0' {
+		return n[1:]
+	}
+	return n
+}
+
+// newLesson is a lesson skeleton in the course's sections.
+func newLesson(number, title string) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "# Module %s: %s\n\nOne paragraph: what the learner builds, and why it matters.\n", trimZero(number), title)
+	for _, s := range devcheck.Sections {
+		fmt.Fprintf(&sb, "\n## %s\n\n", s)
+		switch s {
+		case "Predict":
+			sb.WriteString("Questions to answer before building.\n\n<details>\n<summary>Discussion</summary>\n\nThe answers.\n\n</details>\n")
+		case "Build":
+			for i, kind := range []string{"a nudge", "the concepts", "pseudo-code"} {
+				fmt.Fprintf(&sb, "<details>\n<summary>Hint %d: %s</summary>\n\n...\n\n</details>\n\n", i+1, kind)
+			}
+			sb.WriteString("<details>\n<summary>How the real game differs</summary>\n\n...\n\n</details>\n")
+		default:
+			sb.WriteString("...\n")
+		}
+	}
+	return sb.String()
+}

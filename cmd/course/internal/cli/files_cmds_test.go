@@ -1,0 +1,286 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course/data"
+)
+
+// parseFlags runs a command built with a runF seam on args and returns
+// the error of parsing them.
+func parseFlags(cmd *cobra.Command, args []string) error {
+	cmd.SetArgs(args)
+	cmd.SetOut(io.Discard)
+	cmd.SetErr(io.Discard)
+	cmd.SilenceErrors, cmd.SilenceUsage = true, true
+	return cmd.Execute()
+}
+
+func TestInitFlags(t *testing.T) {
+	t.Setenv(WarmCacheEnvVar, "")
+	cases := []struct {
+		args    []string
+		want    InitOptions
+		wantErr string
+	}{
+		{[]string{"ws"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine", WarmCache: true}, ""},
+		{[]string{"ws", "--module-path", "github.com/me/e", "--json"}, InitOptions{Dir: "ws", ModulePath: "github.com/me/e", WarmCache: true, JSON: true}, ""},
+		{[]string{"ws", "--warm-cache=false"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine"}, ""},
+		{[]string{}, InitOptions{}, "takes 1 argument(s), DIR"},
+		{[]string{"a", "b"}, InitOptions{}, "takes 1 argument(s)"},
+		{[]string{"ws", "--module"}, InitOptions{}, "unknown flag"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var got *InitOptions
+			env, _, _ := testEnv()
+			err := parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), c.args)
+			if c.wantErr != "" {
+				assert.ErrorContains(t, err, c.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, *got)
+		})
+	}
+	t.Setenv(WarmCacheEnvVar, "0")
+	var got *InitOptions
+	env, _, _ := testEnv()
+	require.NoError(t, parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), []string{"ws"}))
+	assert.False(t, got.WarmCache, "COURSE_WARM_CACHE=0 turns it off")
+}
+
+func TestStartModuleFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
+	cases := []struct {
+		args    []string
+		want    StartModuleOptions
+		wantErr string
+	}{
+		{[]string{"01", "ws"}, StartModuleOptions{Module: "01", Workspace: "ws"}, ""},
+		{[]string{"3", "ws", "--force", "--json"}, StartModuleOptions{Module: "3", Workspace: "ws", Force: true, JSON: true}, ""},
+		{[]string{"--expansion", "02", "ws"}, StartModuleOptions{Module: "02", Workspace: "ws", Expansion: true}, ""},
+		{[]string{"01"}, StartModuleOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
+		{[]string{"01", "ws", "--forse"}, StartModuleOptions{}, "unknown flag"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var got *StartModuleOptions
+			env, _, _ := testEnv()
+			err := parseFlags(newStartModuleCmd(env, func(o *StartModuleOptions) error { got = o; return nil }), c.args)
+			if c.wantErr != "" {
+				assert.ErrorContains(t, err, c.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, *got)
+		})
+	}
+}
+
+func TestValidateFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
+	cases := []struct {
+		args    []string
+		want    ValidateOptions
+		wantErr string
+	}{
+		{[]string{"ws"}, ValidateOptions{Workspace: "ws"}, ""},
+		{[]string{"ws", "--json"}, ValidateOptions{Workspace: "ws", JSON: true}, ""},
+		{[]string{}, ValidateOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
+		{[]string{"ws", "--jsn"}, ValidateOptions{}, "unknown flag"},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var got *ValidateOptions
+			env, _, _ := testEnv()
+			err := parseFlags(newValidateCmd(env, func(o *ValidateOptions) error { got = o; return nil }), c.args)
+			if c.wantErr != "" {
+				assert.ErrorContains(t, err, c.wantErr)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, c.want, *got)
+		})
+	}
+}
+
+// assertDocument checks that out is one JSON object, valid against the
+// command's output schema, with schemaVersion as its first field.
+func assertDocument(t *testing.T, name string, out []byte) {
+	t.Helper()
+	assert.True(t, bytes.HasPrefix(bytes.TrimSpace(out), []byte("{\n  \"schemaVersion\": 1,")), "schemaVersion first: %s", out)
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
+	require.NoError(t, err, "one JSON document: %s", out)
+	assert.NoError(t, outputSchema(t, name).Validate(inst), "%s", out)
+}
+
+func embeddedEnv(t *testing.T) (*Env, *bytes.Buffer) {
+	t.Helper()
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	var out, errOut bytes.Buffer
+	return &Env{Stdout: &out, Stderr: &errOut, Content: content}, &out
+}
+
+// Real output of init, start-module and validate follows each one's
+// output schema.
+func TestJSONOutputFollowsItsSchema(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ws")
+	env, out := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x", JSON: true}))
+	assertDocument(t, "init", out.Bytes())
+	var ir InitReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &ir))
+	assert.False(t, ir.WarmCache.Started)
+
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, JSON: true}))
+	assertDocument(t, "start-module", out.Bytes())
+	assert.Contains(t, out.String(), `"lesson": "course lesson 05"`)
+
+	// Replaced with a kept version, and a drop with its commit.
+	test := filepath.Join(dir, "tests", "05_cards_as_data_test.go")
+	require.NoError(t, os.WriteFile(test, []byte("package tests\n"), 0o644))
+	commitAll(t, dir)
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, Force: true, JSON: true}))
+	assertDocument(t, "start-module", out.Bytes())
+	assert.Contains(t, out.String(), `"kept": "tests/05_cards_as_data_test.go.orig"`)
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true, JSON: true}))
+	assertDocument(t, "start-module", out.Bytes())
+	assert.Contains(t, out.String(), `"drop": {`)
+
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunValidate(ctx, env, &ValidateOptions{Workspace: dir, JSON: true}))
+	assertDocument(t, "validate", out.Bytes())
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "bad.json"), []byte("{"), 0o644))
+	env, out = embeddedEnv(t)
+	assert.Equal(t, StatusFinding, Status(RunValidate(ctx, env, &ValidateOptions{Workspace: dir, JSON: true})))
+	assertDocument(t, "validate", out.Bytes())
+}
+
+func commitAll(t *testing.T, dir string) string {
+	t.Helper()
+	repo, err := git.PlainOpen(dir)
+	require.NoError(t, err)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	h, err := wt.Commit("work", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+	return h.String()
+}
+
+// start-module --expansion records the commit the drop starts from, keeps
+// the first one recorded, and refuses while the engine has uncommitted
+// changes.
+func TestStartDropRecordsItsCommit(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ws")
+	env, _ := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
+	env, _ = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+
+	engineFile := filepath.Join(dir, "engine", "game.go")
+	require.NoError(t, os.WriteFile(engineFile, []byte("package engine\n"), 0o644))
+	env, out := embeddedEnv(t)
+	err := RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true})
+	assert.Equal(t, StatusCannot, Status(err))
+	assert.Contains(t, Message(err), "the engine folders have uncommitted changes (added: engine/game.go)")
+	assert.NoFileExists(t, filepath.Join(dir, "tests", "01x_handles_test.go"))
+	assert.NoFileExists(t, filepath.Join(dir, ".course", "state.json"))
+	assert.Empty(t, out.String())
+
+	head := commitAll(t, dir)
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true}))
+	assert.Contains(t, out.String(), "drop 01x starts from commit "+head[:7])
+	assert.Contains(t, out.String(), "course lesson 01")
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
+	st, err := workspace.LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, head, st.Drops["01"].Commit)
+	assert.WithinDuration(t, time.Now(), st.Drops["01"].StartedAt, time.Minute)
+
+	// Starting it again after more commits keeps the first commit.
+	require.NoError(t, os.WriteFile(engineFile, []byte("package engine\n\n// more\n"), 0o644))
+	commitAll(t, dir)
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true}))
+	assert.Contains(t, out.String(), "drop 01x starts from commit "+head[:7])
+
+	// The state is git-ignored: the work tree stays clean.
+	repo, err := git.PlainOpen(dir)
+	require.NoError(t, err)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	status, err := wt.Status()
+	require.NoError(t, err)
+	assert.True(t, status.IsClean(), "%v", status)
+}
+
+// init starts compiling the new workspace in the background, in a session
+// of its own, and does not wait for it.
+func TestInitWarmsTheCacheWithoutWaiting(t *testing.T) {
+	bin := t.TempDir()
+	marker := filepath.Join(t.TempDir(), "started")
+	fake := "#!/bin/sh\necho \"$$|$PWD|$*\" > " + marker + ".tmp && mv " + marker + ".tmp " + marker + "\nexec sleep 60\n"
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "go"), []byte(fake), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	dir := filepath.Join(t.TempDir(), "ws")
+	env, out := embeddedEnv(t)
+	start := time.Now()
+	require.NoError(t, RunInit(context.Background(), env, &InitOptions{Dir: dir, ModulePath: "example.com/x", WarmCache: true}))
+	assert.Less(t, time.Since(start), 30*time.Second, "init waited for the compilation")
+	assert.Contains(t, out.String(), "init: compiling the workspace in the background (go test -run '^$' ./...), so your first check starts warm\n")
+
+	var line string
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if raw, err := os.ReadFile(marker); err == nil {
+			line = strings.TrimSpace(string(raw))
+			break
+		}
+	}
+	require.NotEmpty(t, line, "the background compilation did not start")
+	parts := strings.SplitN(line, "|", 3)
+	require.Len(t, parts, 3)
+	pid, err := strconv.Atoi(parts[0])
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
+	real, err := filepath.EvalSymlinks(dir)
+	require.NoError(t, err)
+	assert.Equal(t, real, parts[1], "run in the new workspace")
+	assert.Equal(t, "test -run ^$ ./...", parts[2])
+
+	stat, err := os.ReadFile("/proc/" + parts[0] + "/stat")
+	if err == nil {
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		assert.Equal(t, parts[0], fields[3], "a session of its own (session id = its pid)")
+	}
+}

@@ -1,0 +1,179 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const testLesson = "# Module 1: Handles and order of play\n\n## Predict\n\nWhat is an id?\n\n" +
+	"<details>\n<summary>Discussion</summary>\n\nA number that is never reused.\n\n</details>\n\n" +
+	"## Build\n\n| a | b |\n| --- | --- |\n| one | two |\n\n" +
+	"<details>\n<summary>Hint 1: a nudge</summary>\n\nOne owner.\n\n</details>\n\n" +
+	"<details>\n<summary>Hint 2: the concepts</summary>\n\nA table of entities.\n\n</details>\n\n" +
+	"<details>\n<summary>Hint 3: pseudo-code</summary>\n\n```go\nfunc arrive() {}\n```\n\n</details>\n"
+
+func lessonEnv(t *testing.T) (*Env, *bytes.Buffer) {
+	t.Helper()
+	env, out, _ := testEnv()
+	env.Content.Course().(fstest.MapFS)["01-handles/lesson.md"] = &fstest.MapFile{Data: []byte(testLesson)}
+	env.Content.Course().(fstest.MapFS)["01-handles/scenarios.md"] = &fstest.MapFile{Data: []byte("# Module 1 scenarios\n\n## test_01_a\n")}
+	return env, out
+}
+
+func TestLessonThroughAPipeIsItsMarkdown(t *testing.T) {
+	env, out := lessonEnv(t)
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "1"}))
+	assert.Contains(t, out.String(), "## Build\n\n| a | b |")
+	assert.NotContains(t, out.String(), "A number that is never reused", "discussions stay folded")
+	assert.NotContains(t, out.String(), "One owner.", "hints stay folded")
+	assert.Contains(t, out.String(), "`course hint 01 1`")
+
+	env, out = lessonEnv(t)
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", Discussion: true}))
+	assert.Contains(t, out.String(), "A number that is never reused")
+
+	env, out = lessonEnv(t)
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", Scenarios: true}))
+	assert.Equal(t, "# Module 1 scenarios\n\n## test_01_a\n", out.String())
+}
+
+func TestLessonOnATerminalIsRendered(t *testing.T) {
+	env, out := lessonEnv(t)
+	env.Term = Terminal{IsTerminal: true, Profile: termenv.ANSI, Width: 80, Height: 1000}
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", NoPager: true}))
+	text := out.String()
+	assert.Contains(t, text, "\x1b[", "colour on a colour terminal")
+	plain := stripANSI(text)
+	assert.NotContains(t, plain, "# Module 1", "the title is laid out, not shown as Markdown")
+	assert.Contains(t, plain, "Module 1: Handles and order of play")
+	assert.NotContains(t, plain, "| --- |", "tables are laid out, not shown as Markdown")
+	assert.Regexp(t, `one\s+│\s+two`, plain, "tables are drawn")
+
+	env, out = lessonEnv(t)
+	env.Term = Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 1000}
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", NoPager: true}))
+	assert.NotContains(t, out.String(), "\x1b[", "NO_COLOR and TERM=dumb give no colour")
+	assert.Contains(t, out.String(), "Build")
+}
+
+func TestLessonGoesThroughThePager(t *testing.T) {
+	dir := t.TempDir()
+	paged := filepath.Join(dir, "paged")
+	pager := filepath.Join(dir, "pager.sh")
+	require.NoError(t, os.WriteFile(pager, []byte("#!/bin/sh\ncat > "+paged+"\n"), 0o755))
+	t.Setenv("COURSE_PAGER", pager)
+
+	env, out := lessonEnv(t)
+	env.Term = Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 5}
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01"}))
+	assert.Empty(t, out.String(), "the pager wrote the lesson, not course")
+	got, err := os.ReadFile(paged)
+	require.NoError(t, err, "a lesson taller than the screen goes to the pager")
+	assert.Contains(t, string(got), "Build")
+
+	require.NoError(t, os.Remove(paged))
+	env, out = lessonEnv(t)
+	env.Term = Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 5}
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", NoPager: true}))
+	assert.NoFileExists(t, paged, "--no-pager writes straight out")
+	assert.Contains(t, out.String(), "Build")
+}
+
+func TestLessonOfAModuleWithoutOne(t *testing.T) {
+	env, _ := lessonEnv(t)
+	err := RunLesson(context.Background(), env, &LessonOptions{Module: "07"})
+	require.Error(t, err)
+	assert.Equal(t, 2, Status(err))
+	assert.True(t, IsUserError(err))
+	assert.Contains(t, Message(err), "module 07 has no lesson.md")
+	assert.Equal(t, 2, Status(RunLesson(context.Background(), env, &LessonOptions{Module: "99"})))
+}
+
+func TestHintK(t *testing.T) {
+	env, out := lessonEnv(t)
+	t.Chdir(t.TempDir()) // no workspace here: nothing is remembered
+	require.NoError(t, RunHint(context.Background(), env, &HintOptions{Module: "01", K: 2}))
+	assert.Contains(t, out.String(), "## Hint 2: the concepts\n\nA table of entities.\n")
+	assert.NotContains(t, out.String(), "One owner.")
+	assert.Contains(t, out.String(), "`course hint 01 3`")
+
+	err := RunHint(context.Background(), env, &HintOptions{Module: "01", K: 4})
+	require.Error(t, err)
+	assert.Equal(t, 2, Status(err))
+	assert.Contains(t, err.Error(), "module 01 has 3 hints")
+
+	err = RunHint(context.Background(), env, &HintOptions{Module: "01"})
+	require.Error(t, err, "the next hint needs a workspace to remember what was shown")
+	assert.Contains(t, err.Error(), "not inside a course workspace; run course init DIR or cd into one")
+}
+
+func TestHintNextIsRememberedPerWorkspace(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	sub := filepath.Join(ws, "engine")
+	require.NoError(t, os.MkdirAll(sub, 0o755))
+	t.Chdir(sub) // found by walking up
+
+	var shown []string
+	for range 4 {
+		env, out := lessonEnv(t)
+		require.NoError(t, RunHint(context.Background(), env, &HintOptions{Module: "01"}))
+		first, _, _ := strings.Cut(out.String(), "\n")
+		shown = append(shown, first)
+	}
+	assert.Equal(t, []string{"## Hint 1: a nudge", "## Hint 2: the concepts", "## Hint 3: pseudo-code",
+		"You have seen all 3 hints of module 01; `course hint 01 K` shows hint K again."}, shown)
+	raw, err := os.ReadFile(filepath.Join(ws, ".course", "state.json"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"hints": {"01": 3}}`, string(raw))
+}
+
+func TestHintStateIsNotWrittenThroughALink(t *testing.T) {
+	ws := t.TempDir()
+	outside := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	require.NoError(t, os.Symlink(outside, filepath.Join(ws, ".course")))
+	t.Chdir(ws)
+	env, _ := lessonEnv(t)
+	err := RunHint(context.Background(), env, &HintOptions{Module: "01"})
+	require.Error(t, err)
+	assert.Equal(t, 2, Status(err))
+	assert.True(t, IsUserError(err))
+	entries, _ := os.ReadDir(outside)
+	assert.Empty(t, entries, "nothing written outside the workspace")
+}
+
+func TestLessonAndHintFlags(t *testing.T) {
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*LessonOptions) error) *cobra.Command { return newLessonCmd(env, runF) }, []flagCase[LessonOptions]{
+		{args: []string{"03"}, want: LessonOptions{Module: "03"}},
+		{args: []string{"03", "--scenarios", "--no-pager"}, want: LessonOptions{Module: "03", Scenarios: true, NoPager: true}},
+		{args: []string{"3", "--discussion"}, want: LessonOptions{Module: "3", Discussion: true}},
+		{args: nil, err: "takes 1 argument(s), NN"},
+		{args: []string{"03", "--pager"}, err: "unknown flag: --pager"},
+	})
+	flagTable(t, func(runF func(*HintOptions) error) *cobra.Command { return newHintCmd(env, runF) }, []flagCase[HintOptions]{
+		{args: []string{"01"}, want: HintOptions{Module: "01"}},
+		{args: []string{"01", "2"}, want: HintOptions{Module: "01", K: 2}},
+		{args: []string{"01", "zero"}, err: `K is a hint's number, 1, 2 or 3, not "zero"`},
+		{args: []string{"01", "0"}, err: `not "0"`},
+		{args: []string{"01", "1", "2"}, err: "takes NN and an optional K, and got 3"},
+	})
+}
+
+func stripANSI(s string) string {
+	return ansiEscape.ReplaceAllString(s, "")
+}
+
+var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)

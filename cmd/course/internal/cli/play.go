@@ -1,0 +1,275 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play"
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/course/data"
+)
+
+// PlayOptions are the arguments of course play.
+type PlayOptions struct {
+	Level string
+	List  bool
+	Cards bool
+	// Workspace is the workspace whose engine plays; "" is the reference.
+	Workspace string
+	Record    string
+	Replay    bool
+	Every     time.Duration
+}
+
+// workspaceHere is --workspace given without a folder.
+const workspaceHere = "."
+
+func newPlayCmd(env *Env, runF func(*PlayOptions) error) *cobra.Command {
+	opts := &PlayOptions{}
+	cmd := &cobra.Command{
+		Use:   "play [--workspace [WS]] LEVEL | --list | --cards",
+		Short: "Play a level, or the card table, in the terminal with the reference engine or your own",
+		Long: `play puts an engine on the screen. LEVEL is a level file or the name of a
+level built into course (--list shows them; a unique prefix such as 03 will
+do). A rule-grid level is a grid with the rules in force and the YOU objects
+beside it; a SpellGrid level (one with cards or a hand) adds the hand, each
+minion's Health and the log of the last move. --cards opens the card table of
+Part I instead: both boards, the hands and the log tree of the last action.
+
+The keys are always on screen: arrows, hjkl or wasd step; u or Backspace
+undoes; r restarts; tab selects a history row to go back to; q or Ctrl-C
+quits. On a SpellGrid level c casts and p plays a card; there is no undo
+there, so going back restarts the level and replays the history.
+
+By default the reference engine plays. --workspace plays the engine of a
+workspace (the current folder, or WS): course writes a small program into
+WS/.course/play/ that speaks to this screen through the workspace's harness,
+builds it with the go command and runs it. A harness function that is still
+a stub shows its "not implemented" message in the status line.
+
+--record FILE writes the moves played as the level's solution (the level
+file with its "solution"); --replay plays a level's recorded solution, one
+move per key (space) or one every --every.`,
+		Example: `  course play --list
+  course play 01-push
+  course play levels/03-text-is-push.json --record my-solution.json
+  course play 05 --replay --every 400ms
+  course play --workspace ~/my-engine 01-push
+  course play --cards`,
+		Args:              cobra.ArbitraryArgs,
+		ValidArgsFunction: levelNames,
+		RunE: func(cmd *cobra.Command, a []string) error {
+			if err := playArgs(cmd, opts, a); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunPlay(cmd.Context(), env, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.List, "list", false, "list the levels built into course")
+	cmd.Flags().BoolVar(&opts.Cards, "cards", false, "open the card table of Part I instead of a level")
+	cmd.Flags().StringVar(&opts.Workspace, "workspace", "", "play the engine of a workspace (default the current folder)")
+	cmd.Flags().Lookup("workspace").NoOptDefVal = workspaceHere
+	cmd.Flags().StringVar(&opts.Record, "record", "", "write the moves played to `FILE` as the level's solution")
+	cmd.Flags().BoolVar(&opts.Replay, "replay", false, "play the level's recorded solution")
+	cmd.Flags().DurationVar(&opts.Every, "every", 0, "with --replay, play a move this often instead of one per key")
+	return cmd
+}
+
+// playArgs sorts the positional arguments: LEVEL, and the folder of a
+// --workspace written without "=".
+func playArgs(cmd *cobra.Command, opts *PlayOptions, a []string) error {
+	want := 1
+	if opts.List || opts.Cards {
+		want = 0
+	}
+	if opts.List && opts.Cards {
+		return usagef("course play: --list and --cards do not go together; give one")
+	}
+	if opts.Workspace == workspaceHere && cmd.Flags().Changed("workspace") && len(a) == want+1 {
+		// the folder is the argument after --workspace; flags may come
+		// after LEVEL, so a LEVEL first and a folder second swap
+		if want == 1 && !isDir(a[0]) && isDir(a[1]) {
+			a[0], a[1] = a[1], a[0]
+		}
+		opts.Workspace, a = a[0], a[1:]
+	}
+	if len(a) != want {
+		if want == 0 {
+			return usagef("course play takes no LEVEL with --list or --cards, and got %d argument(s); run `course play --help`", len(a))
+		}
+		return usagef("course play takes one LEVEL (a level file or a name from `course play --list`) and got %d argument(s); run `course play --help`", len(a))
+	}
+	if want == 1 {
+		opts.Level = a[0]
+	}
+	if opts.Every < 0 {
+		return usagef("course play: --every %s is negative; give a duration such as 500ms", opts.Every)
+	}
+	if opts.Every > 0 && !opts.Replay {
+		return usagef("course play: --every paces a replay; add --replay")
+	}
+	if opts.Cards && (opts.Record != "" || opts.Replay) {
+		return usagef("course play: --record and --replay are for levels, not the card table")
+	}
+	return nil
+}
+
+// levelNames completes LEVEL with the built-in levels' names, and files.
+func levelNames(_ *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
+	if len(a) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	all, err := play.Builtin()
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	var names []string
+	for _, l := range all {
+		names = append(names, l.Name+"\t"+l.Title)
+	}
+	return names, cobra.ShellCompDirectiveDefault
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// RunPlay lists the levels, or plays a level or the card table.
+func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
+	if opts.List {
+		return listLevels(env)
+	}
+	var lv play.Level
+	if !opts.Cards {
+		var err error
+		if lv, err = play.Load(opts.Level); err != nil {
+			return playError(err)
+		}
+		if opts.Replay && len(lv.Solution) == 0 {
+			return playError(&play.NoSolutionError{Level: lv.Name})
+		}
+	}
+	ws, mp, err := playWorkspace(opts)
+	if err != nil {
+		return err
+	}
+	if !isatty.IsTerminal(os.Stdin.Fd()) || !isatty.IsTerminal(os.Stdout.Fd()) {
+		return usagef("course play needs a terminal to draw in; run it in one (course play --list works anywhere)")
+	}
+	engine, name, err := playEngine(ctx, env, opts, ws, mp)
+	if err != nil {
+		return err
+	}
+	styles := play.NewStyles(os.Stdout, os.Getenv("NO_COLOR") == "")
+	if opts.Cards {
+		content, err := env.content()
+		if err != nil {
+			return err
+		}
+		cat := content.Catalog()
+		var names []string
+		for _, c := range cat.Cards {
+			names = append(names, c.Name)
+		}
+		t, err := play.NewTable(play.TableOptions{Engine: engine, EngineName: name, Styles: styles, Cards: names})
+		if err != nil {
+			return playError(err)
+		}
+		defer t.Close()
+		return play.Run(ctx, t)
+	}
+	g, err := play.NewGrid(play.GridOptions{
+		Level: lv, Engine: engine, EngineName: name, Styles: styles,
+		Record: opts.Record, Replay: opts.Replay, Every: opts.Every,
+	})
+	if err != nil {
+		return playError(err)
+	}
+	defer g.Close()
+	if err := play.Run(ctx, g); err != nil {
+		return err
+	}
+	if g.Won() {
+		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, g.MoveCount())
+	}
+	if opts.Record != "" {
+		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)
+	}
+	return nil
+}
+
+// playWorkspace is the workspace whose engine plays and its module path,
+// or "" for the reference.
+func playWorkspace(opts *PlayOptions) (ws, modulePath string, err error) {
+	if opts.Workspace == "" {
+		return "", "", nil
+	}
+	ws, err = filepath.Abs(opts.Workspace)
+	if err != nil {
+		return "", "", fmt.Errorf("course play: find the workspace %s: %w", opts.Workspace, err)
+	}
+	if _, err := workspace.Open(ws); err != nil {
+		return "", "", err
+	}
+	mp, err := workspace.ModulePath(ws)
+	if err != nil {
+		return "", "", err
+	}
+	return ws, mp, nil
+}
+
+// playEngine is the engine that plays: the reference, or a workspace's
+// driver, built first.
+func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath string) (play.Engine, string, error) {
+	if ws == "" {
+		return func() (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
+	}
+	env.progressf("building the engine of %s ...", opts.Workspace)
+	program, err := driver.Build(ctx, ws, modulePath)
+	env.progressDone()
+	if err != nil {
+		return nil, "", playError(err)
+	}
+	return func() (*driver.Client, error) { return driver.StartProcess(ctx, program, ws) },
+		"engine of " + opts.Workspace, nil
+}
+
+// playError gives the errors that are the user's to mend their one line.
+func playError(err error) error {
+	var user interface{ UserError() bool }
+	var level *data.FileError
+	if errors.As(err, &level) || errors.As(err, &user) && user.UserError() {
+		return usagef("course play: %v", err)
+	}
+	return err
+}
+
+func listLevels(env *Env) error {
+	all, err := play.Builtin()
+	if err != nil {
+		return err
+	}
+	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(w, "LEVEL\tSIZE\tKIND\tSOLUTION\tTITLE")
+	for _, l := range all {
+		kind := "rule grid"
+		if l.Spell() {
+			kind = "SpellGrid"
+		}
+		fmt.Fprintf(w, "%s\t%dx%d\t%s\t%d moves\t%s\n", l.Name, l.Width, l.Height, kind, len(l.Solution), l.Title)
+	}
+	return w.Flush()
+}

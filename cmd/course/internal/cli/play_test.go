@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestPlayFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want PlayOptions
+		err  string
+	}{
+		{args: []string{"01-push"}, want: PlayOptions{Level: "01-push"}},
+		{args: []string{"--list"}, want: PlayOptions{List: true}},
+		{args: []string{"--cards"}, want: PlayOptions{Cards: true}},
+		{args: []string{"--workspace", "03"}, want: PlayOptions{Level: "03", Workspace: "."}},
+		{args: []string{"--workspace", "ws", "03"}, want: PlayOptions{Level: "03", Workspace: "ws"}},
+		{args: []string{"--workspace=ws", "03"}, want: PlayOptions{Level: "03", Workspace: "ws"}},
+		{args: []string{"03", "--workspace", dir}, want: PlayOptions{Level: "03", Workspace: dir}},
+		{args: []string{"--workspace", dir, "03"}, want: PlayOptions{Level: "03", Workspace: dir}},
+		{args: []string{"--cards", "--workspace", "ws"}, want: PlayOptions{Cards: true, Workspace: "ws"}},
+		{args: []string{"05", "--record", "r.json"}, want: PlayOptions{Level: "05", Record: "r.json"}},
+		{args: []string{"05", "--replay", "--every", "250ms"}, want: PlayOptions{Level: "05", Replay: true, Every: 250 * time.Millisecond}},
+		{args: []string{"05", "--every", "1s"}, err: "add --replay"},
+		{args: []string{"05", "--replay", "--every", "-1s"}, err: "negative"},
+		{args: []string{}, err: "takes one LEVEL"},
+		{args: []string{"a", "b"}, err: "takes one LEVEL"},
+		{args: []string{"--list", "01"}, err: "takes no LEVEL"},
+		{args: []string{"--list", "--cards"}, err: "do not go together"},
+		{args: []string{"--cards", "--replay"}, err: "not the card table"},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			env, _, _ := testEnv()
+			var got *PlayOptions
+			cmd := newPlayCmd(env, func(o *PlayOptions) error { got = o; return nil })
+			cmd.SetArgs(c.args)
+			cmd.SetOut(env.Stdout)
+			cmd.SetErr(env.Stderr)
+			err := cmd.Execute()
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				assert.Equal(t, 2, Status(err))
+				return
+			}
+			require.NoError(t, err)
+			require.NotNil(t, got)
+			assert.Equal(t, c.want, *got)
+		})
+	}
+}
+
+func TestPlayList(t *testing.T) {
+	env, out, _ := testEnv()
+	require.NoError(t, RunPlay(t.Context(), env, &PlayOptions{List: true}))
+	assert.Regexp(t, `01-push\s+7x5\s+rule grid\s+4 moves\s+Out of the way`, out.String())
+	assert.Regexp(t, `12-spellgrid-gravecaller\s+6x6\s+SpellGrid`, out.String())
+}
+
+func TestPlayCompletesLevelNames(t *testing.T) {
+	env, out, _ := testEnv()
+	root := NewRoot(env)
+	root.SetArgs([]string{"__complete", "play", ""})
+	require.NoError(t, root.Execute())
+	assert.Contains(t, out.String(), "01-push\tOut of the way")
+}

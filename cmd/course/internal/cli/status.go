@@ -1,0 +1,470 @@
+package cli
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// StatusOptions are the arguments of course status.
+type StatusOptions struct {
+	Workspace string // "" for the one the current folder is in
+	Fresh     bool   // run the tests even when the last result still holds
+	JSON      bool
+}
+
+func newStatusCmd(env *Env, runF func(*StatusOptions) error) *cobra.Command {
+	opts := &StatusOptions{}
+	cmd := &cobra.Command{
+		Use:   "status [WORKSPACE]",
+		Short: "Where you stand: each started module's tests and drop, the course's progress, the next step",
+		Long: `status says where a workspace stands (WORKSPACE, or the one the current
+folder is in): a line for each module you have started, and for the next one,
+with its tests passed of total, whether its Expansion Drop is started and
+whether its engine is unchanged since the drop's start; then a progress bar
+for the course and the next step in words.
+
+It runs the tests it needs with course check. When no file of the workspace
+has changed since the last check or status, it shows that result instead and
+says how old it is; --fresh runs the tests again all the same.`,
+		Example: `  course status
+  course status ~/my-engine --fresh
+  course status --json`,
+		Args:              optionalArgs("[WORKSPACE]"),
+		ValidArgsFunction: dirsOnly,
+		RunE: func(cmd *cobra.Command, a []string) error {
+			if len(a) == 1 {
+				opts.Workspace = a[0]
+			}
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunStatus(cmd.Context(), env, opts)
+		},
+	}
+	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "run the tests again even if nothing changed")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	return cmd
+}
+
+// StatusReport is where a workspace stands, as status --json prints it.
+type StatusReport struct {
+	SchemaVersion int            `json:"schemaVersion"`
+	Workspace     string         `json:"workspace"`
+	Modules       []ModuleStatus `json:"modules"`
+	Done          int            `json:"done"`
+	Total         int            `json:"total"`
+	Next          string         `json:"next"`
+	// CheckedAt is when the tests shown ran; Cached is true when that was
+	// an earlier command's run.
+	CheckedAt *time.Time `json:"checkedAt,omitempty"`
+	Cached    bool       `json:"cached"`
+}
+
+// ModuleStatus is one module's line.
+type ModuleStatus struct {
+	Number  string `json:"number"`
+	Slug    string `json:"slug"`
+	Title   string `json:"title"`
+	Started bool   `json:"started"`
+	Passed  int    `json:"passed"`
+	Total   int    `json:"total"`
+	// FirstFailure is the first failing test's name.
+	FirstFailure string `json:"firstFailure,omitempty"`
+	// NotBuilt is set when the module's tests did not compile.
+	NotBuilt bool        `json:"notBuilt,omitempty"`
+	Drop     *DropStatus `json:"drop,omitempty"`
+	Done     bool        `json:"done"`
+}
+
+// DropStatus is a started Expansion Drop's state.
+type DropStatus struct {
+	Passed int `json:"passed"`
+	Total  int `json:"total"`
+	// Commit is the commit start-module --expansion recorded ("" when it
+	// has no record); EngineChanged lists the engine files that differ from
+	// it.
+	Commit        string   `json:"commit,omitempty"`
+	EngineChanged []string `json:"engineChanged"`
+	Verified      bool     `json:"verified"`
+}
+
+// RunStatus prints where the workspace stands.
+func RunStatus(ctx context.Context, env *Env, opts *StatusOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	rep, err := workspaceStatus(ctx, env, opts.Workspace, opts.Fresh)
+	if err != nil {
+		return err
+	}
+	if opts.JSON {
+		return writeJSON(env.Stdout, rep)
+	}
+	printStatus(env, rep)
+	return nil
+}
+
+// workspaceStatus works out where a workspace stands, running check when
+// the cached result no longer holds.
+func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*StatusReport, error) {
+	if dir == "" {
+		found, err := findWorkspace("")
+		if err != nil {
+			return nil, err
+		}
+		dir = found
+	}
+	ws, err := workspace.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if ws.Kind == workspace.Repository {
+		return nil, usagef("course status: %s is the course repository, which starts no module; run `course check .` to check the reference", dir)
+	}
+	progress := workspaceProgress(env, ws.Abs)
+	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
+	anyStarted := false
+	for _, p := range progress {
+		anyStarted = anyStarted || p.started
+	}
+	var results *checker.Report
+	if anyStarted {
+		results, rep.CheckedAt, rep.Cached, err = checkResults(ctx, env, ws.Abs, fresh)
+		if err != nil {
+			return nil, err
+		}
+	}
+	fillStatus(env, rep, progress, results)
+	return rep, nil
+}
+
+// fillStatus lays a check's report out as where the workspace stands.
+func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress, results *checker.Report) {
+	byNumber := map[string]checker.Module{}
+	dropOf := map[string]checker.Drop{}
+	if results != nil {
+		for _, m := range results.Modules {
+			byNumber[m.Number] = m
+		}
+		for _, d := range results.Drops {
+			dropOf[strings.TrimSuffix(d.Module, "x")] = d
+		}
+	}
+	highest := -1
+	for i, m := range modules.All() {
+		if progress[m.Number].started {
+			highest = i
+		}
+	}
+	nextShown := false
+	for i, m := range modules.All() {
+		p := progress[m.Number]
+		rep.Total++
+		if !p.started {
+			if !nextShown && i > highest && modules.Available(mustCourse(env), m) {
+				rep.Modules = append(rep.Modules, ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title})
+				nextShown = true
+			}
+			continue
+		}
+		ms := ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title, Started: true}
+		if cm, ok := byNumber[m.Number]; results != nil && (!ok || cm.NotBuilt || len(cm.Tests) == 0) {
+			ms.NotBuilt = true
+		}
+		var drop DropStatus
+		for _, t := range byNumber[m.Number].Tests {
+			isDrop := strings.HasPrefix(t.Name, m.ExpansionTestPrefix())
+			passed := t.Outcome == "pass" || t.Outcome == "passed"
+			switch {
+			case isDrop:
+				drop.Total++
+				if passed {
+					drop.Passed++
+				}
+			default:
+				ms.Total++
+				if passed {
+					ms.Passed++
+				} else if ms.FirstFailure == "" {
+					ms.FirstFailure = t.Name
+				}
+			}
+		}
+		if p.dropStarted {
+			drop.EngineChanged = []string{}
+			if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
+				drop.Commit = d.Commit
+				for _, c := range d.Changes {
+					drop.EngineChanged = append(drop.EngineChanged, c.String())
+				}
+				drop.Verified = d.OK && d.Error == ""
+			}
+			ms.Drop = &drop
+		}
+		ms.Done = ms.Total > 0 && ms.Passed == ms.Total && ms.Drop != nil && ms.Drop.Verified &&
+			ms.Drop.Total > 0 && ms.Drop.Passed == ms.Drop.Total
+		if ms.Done {
+			rep.Done++
+		}
+		rep.Modules = append(rep.Modules, ms)
+	}
+	rep.Next = nextStep(rep)
+}
+
+func mustCourse(env *Env) fs.FS {
+	c, err := env.content()
+	if err != nil {
+		return nil
+	}
+	return c.Course()
+}
+
+// nextStep says in words what the learner does next.
+func nextStep(rep *StatusReport) string {
+	var last *ModuleStatus
+	for i := range rep.Modules {
+		if rep.Modules[i].Started {
+			last = &rep.Modules[i]
+		}
+	}
+	upcoming := ""
+	for _, m := range rep.Modules {
+		if !m.Started {
+			upcoming = m.Number
+		}
+	}
+	switch {
+	case last == nil && upcoming != "":
+		return fmt.Sprintf("start the first module: `course start-module %s`, then `course lesson %s`", upcoming, upcoming)
+	case last == nil:
+		return "this course has no module ready to start"
+	case last.NotBuilt:
+		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows the compiler's error", last.Number)
+	case last.Passed < last.Total:
+		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
+			last.Number, last.Passed, last.Total, last.FirstFailure, last.Number)
+	case last.Drop == nil:
+		return fmt.Sprintf("commit, then `course start-module %s --expansion`", last.Number)
+	case last.Drop.Commit == "":
+		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", last.Number, last.Number)
+	case len(last.Drop.EngineChanged) > 0:
+		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; put them back with `git checkout %s -- FILE`",
+			last.Number, strings.Join(last.Drop.EngineChanged, ", "), short(last.Drop.Commit))
+	case last.Drop.Passed < last.Drop.Total:
+		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", last.Number)
+	case upcoming != "":
+		return fmt.Sprintf("commit, then `course start-module %s`", upcoming)
+	default:
+		return "every module and drop is done: the course is finished"
+	}
+}
+
+func short(commit string) string {
+	if len(commit) > 7 {
+		return commit[:7]
+	}
+	return commit
+}
+
+// checkResults is the workspace's check result: the cached one when the
+// workspace's files, its drop records and the course content are as they
+// were, else a new run of check, which it caches.
+func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*checker.Report, *time.Time, bool, error) {
+	key, err := cacheKey(env, ws)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	if cached, _ := loadCachedCheck(ws); cached != nil && !fresh && cached.Content == key && len(cached.Report) > 0 {
+		var rep checker.Report
+		if json.Unmarshal(cached.Report, &rep) == nil {
+			at := cached.At
+			return &rep, &at, true, nil
+		}
+	}
+	rep, err := checker.Run(ctx, CheckerOptions(env, ws, "", time.Minute, false),
+		func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
+	env.progressDone()
+	if err != nil {
+		return nil, nil, false, err
+	}
+	now := time.Now()
+	if err := cacheCheck(ws, key, now, rep); err != nil {
+		return nil, nil, false, err
+	}
+	return rep, &now, false, nil
+}
+
+// cacheKey says what a check's result depends on: the course content, every
+// file of the workspace, and the drops' recorded commits.
+func cacheKey(env *Env, ws string) (string, error) {
+	content, err := env.content()
+	if err != nil {
+		return "", err
+	}
+	digest, err := contentDigest(content.Course(), content.Cards())
+	if err != nil {
+		return "", err
+	}
+	print, err := workspaceFingerprint(ws)
+	if err != nil {
+		return "", err
+	}
+	records, err := dropsKey(ws)
+	if err != nil {
+		return "", err
+	}
+	drops := sha256.Sum256(records)
+	return digest + "/" + print + "/" + hex.EncodeToString(drops[:8]), nil
+}
+
+// cacheCheck keeps a check's result in the workspace's state.
+func cacheCheck(ws, key string, at time.Time, rep *checker.Report) error {
+	raw, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	c := &CachedCheck{At: at, Content: key, Report: raw}
+	for _, m := range rep.Modules {
+		if m.Number != "" {
+			c.Modules = append(c.Modules, CachedModule{Number: m.Number, Passed: m.Passed, Failed: m.Failed})
+		}
+	}
+	return saveCachedCheck(ws, c)
+}
+
+// workspaceFingerprint is a digest of every file of the workspace but git's
+// and the tool's own (.git, .course): the same digest means the tests would
+// see the same workspace. Contents are hashed, so an edit that keeps a
+// file's size and time is seen.
+func workspaceFingerprint(ws string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(ws, p)
+		if d.IsDir() && (rel == ".git" || rel == ".course") {
+			return filepath.SkipDir
+		}
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "L %s %s\x00", rel, target)
+		case d.Type().IsRegular():
+			f, err := os.Open(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			fmt.Fprintf(h, "F %s\x00", rel)
+			if _, err := io.Copy(h, f); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// printStatus writes the report for a person.
+func printStatus(env *Env, rep *StatusReport) {
+	st := env.Term.styles()
+	w := env.Stdout
+	fmt.Fprintf(w, "workspace %s\n", rep.Workspace)
+	for _, m := range rep.Modules {
+		if !m.Started {
+			fmt.Fprintf(w, "  %s %-18s %s\n", m.Number, m.Slug[3:], st.dim.Render("next: not started"))
+			continue
+		}
+		tests := fmt.Sprintf("%d/%d passed", m.Passed, m.Total)
+		if m.NotBuilt {
+			tests = "does not build"
+		}
+		if m.Passed == m.Total && m.Total > 0 {
+			tests = st.pass.Render(tests)
+		} else {
+			tests = st.fail.Render(tests)
+		}
+		drop := st.dim.Render("drop not started")
+		if d := m.Drop; d != nil {
+			switch {
+			case d.Commit == "":
+				drop = st.warn.Render(fmt.Sprintf("drop %d/%d passed, started without a record of its commit", d.Passed, d.Total))
+			case len(d.EngineChanged) > 0:
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, short(d.Commit), strings.Join(d.EngineChanged, ", ")))
+			default:
+				text := fmt.Sprintf("drop %d/%d passed, engine unchanged since %s", d.Passed, d.Total, short(d.Commit))
+				if d.Passed == d.Total {
+					drop = st.pass.Render(text)
+				} else {
+					drop = st.fail.Render(text)
+				}
+			}
+		}
+		fmt.Fprintf(w, "  %s %-18s %s  %s\n", m.Number, m.Slug[3:], tests, drop)
+	}
+	fmt.Fprintf(w, "%s %d of %d modules done\n", progressBar(st, rep.Done, rep.Total, 28), rep.Done, rep.Total)
+	fmt.Fprintf(w, "next: %s\n", rep.Next)
+	if rep.Cached && rep.CheckedAt != nil {
+		fmt.Fprintf(w, "%s\n", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt)))))
+	}
+}
+
+func progressBar(st styles, done, total, width int) string {
+	if total <= 0 {
+		total = 1
+	}
+	filled := done * width / total
+	return "[" + st.pass.Render(strings.Repeat("#", filled)) + st.dim.Render(strings.Repeat("-", width-filled)) + "]"
+}
+
+// age says a duration as a person would: "12 seconds", "3 minutes".
+func age(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d seconds", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d minutes", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d hours", int(d.Hours()))
+	default:
+		return fmt.Sprintf("%d days", int(d.Hours()/24))
+	}
+}
+
+// rememberCheck keeps a learner workspace's check result for status and
+// modules, and returns the next step it leads to ("" for the course
+// repository, or when the workspace cannot be read).
+func rememberCheck(env *Env, report *checker.Report) string {
+	ws, err := workspace.Open(report.Workspace)
+	if err != nil || ws.Kind == workspace.Repository {
+		return ""
+	}
+	if key, err := cacheKey(env, ws.Abs); err == nil {
+		_ = cacheCheck(ws.Abs, key, time.Now(), report) // a cache that cannot be written is only slower
+	}
+	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
+	fillStatus(env, rep, workspaceProgress(env, ws.Abs), report)
+	return rep.Next
+}

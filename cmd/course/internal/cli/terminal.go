@@ -1,0 +1,132 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/charmbracelet/glamour"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/mattn/go-isatty"
+	"github.com/muesli/termenv"
+	"golang.org/x/term"
+)
+
+// Terminal is what a command knows of the screen it writes to. The zero
+// value is a pipe: plain text, no colour, no pager.
+type Terminal struct {
+	// IsTerminal is true when stdout is a terminal.
+	IsTerminal bool
+	// Profile is the colour the output may use: termenv.Ascii for none. It
+	// honours NO_COLOR, CLICOLOR, CLICOLOR_FORCE and TERM=dumb.
+	Profile termenv.Profile
+	// Width and Height are the screen's size in cells (0 when unknown).
+	Width, Height int
+}
+
+// detectTerminal reads the terminal behind f and the colour settings of the
+// environment.
+func detectTerminal(f *os.File) Terminal {
+	t := Terminal{Profile: termenv.Ascii}
+	t.IsTerminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	t.Profile = termenv.NewOutput(f).EnvColorProfile()
+	if t.IsTerminal {
+		if w, h, err := term.GetSize(int(f.Fd())); err == nil {
+			t.Width, t.Height = w, h
+		}
+	}
+	return t
+}
+
+// colored reports whether styles print colour.
+func (t Terminal) colored() bool { return t.Profile != termenv.Ascii }
+
+// styles are the few colours the commands use, in the terminal's profile:
+// empty styles when it has none, so the text is the same either way.
+type styles struct {
+	pass, fail, warn, dim lipgloss.Style
+}
+
+func (t Terminal) styles() styles {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(t.Profile)
+	s := styles{pass: r.NewStyle(), fail: r.NewStyle(), warn: r.NewStyle(), dim: r.NewStyle()}
+	if t.colored() {
+		s.pass = s.pass.Foreground(lipgloss.Color("2")).Bold(true)
+		s.fail = s.fail.Foreground(lipgloss.Color("1")).Bold(true)
+		s.warn = s.warn.Foreground(lipgloss.Color("3"))
+		s.dim = s.dim.Faint(true)
+	}
+	return s
+}
+
+// renderMarkdown lays Markdown out for the terminal with glamour, in colour
+// when the terminal has it; on a pipe the Markdown is returned as it is.
+func (t Terminal) renderMarkdown(md string) (string, error) {
+	if !t.IsTerminal {
+		return md, nil
+	}
+	style := "dark"
+	if !t.colored() {
+		style = "notty"
+	}
+	if s := os.Getenv("GLAMOUR_STYLE"); s != "" && t.colored() {
+		style = s
+	}
+	width := t.Width
+	if width <= 0 || width > 100 {
+		width = min(max(width, 80), 100)
+	}
+	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-2),
+		glamour.WithColorProfile(t.Profile))
+	if err != nil {
+		return "", fmt.Errorf("setting up the Markdown renderer: %w", err)
+	}
+	return r.Render(md)
+}
+
+// pagerCommand is the pager long text goes through on a terminal, as gh
+// chooses it: COURSE_PAGER, then PAGER, then less. An empty COURSE_PAGER (or
+// "cat") means none.
+func pagerCommand() (string, bool) {
+	if p, ok := os.LookupEnv("COURSE_PAGER"); ok {
+		return p, p != "" && p != "cat"
+	}
+	if p := os.Getenv("PAGER"); p != "" {
+		return p, p != "cat"
+	}
+	return "less", true
+}
+
+// page writes text to w, through the pager when w is a terminal, paging is
+// wanted and the text is taller than the screen. A pager that cannot start
+// is passed over: the text is written as it is.
+func (t Terminal) page(w io.Writer, text string, noPager bool) error {
+	lines := strings.Count(text, "\n")
+	pager, ok := pagerCommand()
+	if noPager || !t.IsTerminal || !ok || (t.Height > 0 && lines < t.Height) {
+		_, err := io.WriteString(w, text)
+		return err
+	}
+	fields := strings.Fields(pager)
+	cmd := exec.Command(fields[0], fields[1:]...)
+	cmd.Stdin = strings.NewReader(text)
+	cmd.Stdout, cmd.Stderr = w, os.Stderr
+	cmd.Env = os.Environ()
+	if _, set := os.LookupEnv("LESS"); !set {
+		// Quit when the text fits, keep colours, leave the text on screen.
+		cmd.Env = append(cmd.Env, "LESS=FRX")
+	}
+	if err := cmd.Run(); err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil // the pager ran, and the reader quit it
+		}
+		_, err = io.WriteString(w, text)
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// syncBuffer is a buffer two goroutines may use.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func watchWorkspace(t *testing.T) string {
+	t.Helper()
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/w\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	return ws
+}
+
+// waitFor polls until the output holds want.
+func waitFor(t *testing.T, out *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !strings.Contains(out.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %q in the output:\n%s", want, out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A save of a Go file runs check again, once however many events the save
+// makes; a change to a file check does not read does not.
+func TestWatchRunsAgainAfterASave(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
+	env, _, _ := testEnv()
+	out := &syncBuffer{}
+	env.Stdout = out
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, runs: 2})
+	}()
+	waitFor(t, out, "waiting for a change")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("not Go"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course", "x.go"), nil, 0o644), "the tool's own folder is not watched")
+	time.Sleep(400 * time.Millisecond)
+	assert.NotContains(t, out.String(), "check 2", "a file check does not read runs nothing")
+
+	// An editor's save: a new file written, then renamed over the old one.
+	tmp := filepath.Join(ws, "engine", ".world.go.swp")
+	require.NoError(t, os.WriteFile(tmp, []byte("package engine\n"), 0o644))
+	require.NoError(t, os.Rename(tmp, filepath.Join(ws, "engine", "world.go")))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after a save")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	assert.Equal(t, 2, strings.Count(out.String(), "waiting for a change"), "one block per run through a pipe")
+}
+
+func TestWatchEndsWithTheSignal(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
+	env, _, _ := testEnv()
+	out := &syncBuffer{}
+	env.Stdout = out
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws}) }()
+	waitFor(t, out, "waiting for a change")
+	cancel(&SignalError{Signal: syscall.SIGINT})
+	err := <-done
+	assert.Equal(t, 130, Status(err))
+}
+
+func TestWatchOutsideAWorkspace(t *testing.T) {
+	t.Chdir(t.TempDir())
+	env, _, _ := testEnv()
+	err := RunWatch(context.Background(), env, &WatchOptions{})
+	assert.Equal(t, 2, Status(err))
+	assert.Contains(t, err.Error(), "not inside a course workspace")
+}
+
+func TestWatchAndStatusFlags(t *testing.T) {
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*WatchOptions) error) *cobra.Command { return newWatchCmd(env, runF) }, []flagCase[WatchOptions]{
+		{args: []string{"ws", "--module", "03", "--debounce", "1s"}, want: WatchOptions{Workspace: "ws", Module: "03", Debounce: time.Second}},
+		{args: nil, want: WatchOptions{Debounce: 300 * time.Millisecond}},
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
+	})
+	flagTable(t, func(runF func(*StatusOptions) error) *cobra.Command { return newStatusCmd(env, runF) }, []flagCase[StatusOptions]{
+		{args: []string{"--fresh", "--json"}, want: StatusOptions{Fresh: true, JSON: true}},
+		{args: []string{"ws"}, want: StatusOptions{Workspace: "ws"}},
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
+	})
+}

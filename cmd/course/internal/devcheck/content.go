@@ -1,0 +1,201 @@
+package devcheck
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+type catalogFile struct {
+	Cards []struct {
+		Name   string `json:"name"`
+		Cost   *int   `json:"cost"`
+		Attack *int   `json:"attack"`
+		Health *int   `json:"health"`
+	} `json:"cards"`
+	Words []struct {
+		Word string `json:"word"`
+		Role string `json:"role"`
+	} `json:"words"`
+}
+
+type cardFile struct {
+	Name   string `json:"name"`
+	Cost   *int   `json:"cost"`
+	Attack *int   `json:"attack"`
+	Health *int   `json:"health"`
+}
+
+// content holds the catalog, the card files, the lexicon and the card schema
+// to one another, both ways.
+func (c *checker) content() {
+	var cat catalogFile
+	if !c.decode("catalog.json", &cat) {
+		return
+	}
+	schema := c.cardSchema()
+	files := map[string]string{} // card name -> its file
+	seen := map[string]cardFile{}
+	var paths []string
+	for _, pattern := range []string{"cards/*.json", "course/*/cards/*.json"} {
+		matches, _ := fs.Glob(c.repoFS(), pattern)
+		paths = append(paths, matches...)
+	}
+	for _, p := range paths {
+		raw, err := fs.ReadFile(c.repoFS(), p)
+		if err != nil {
+			c.problem(p, 0, "cannot be read: %v", err)
+			continue
+		}
+		var card cardFile
+		if err := json.Unmarshal(raw, &card); err != nil {
+			c.problem(p, 0, "is not valid JSON: %v", err)
+			continue
+		}
+		if schema != nil {
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+			if err == nil {
+				err = schema.Validate(doc)
+			}
+			if err != nil {
+				c.problem(p, 0, "does not match course/schema/card.schema.json: %s", trim(err.Error()))
+			}
+		}
+		if want := kebab(card.Name) + ".json"; path.Base(p) != want {
+			c.problem(p, 0, "holds %q, so its name must be %s", card.Name, want)
+		}
+		if other, dup := files[card.Name]; dup {
+			c.problem(p, 0, "%q is already defined by %s", card.Name, other)
+		}
+		files[card.Name] = p
+		seen[card.Name] = card
+	}
+	inCatalog := map[string]bool{}
+	for _, cc := range cat.Cards {
+		inCatalog[cc.Name] = true
+		f, ok := seen[cc.Name]
+		if !ok {
+			c.problem("course/catalog.json", 0, "card %q has no card file; add cards/%s.json", cc.Name, kebab(cc.Name))
+			continue
+		}
+		for _, stat := range []struct {
+			name       string
+			cat, shown *int
+		}{{"cost", cc.Cost, f.Cost}, {"attack", cc.Attack, f.Attack}, {"health", cc.Health, f.Health}} {
+			if fmt.Sprint(deref(stat.cat)) != fmt.Sprint(deref(stat.shown)) {
+				c.problem(files[cc.Name], 0, "%s is %s but the catalog says %s for %q; make them agree", stat.name, deref(stat.shown), deref(stat.cat), cc.Name)
+			}
+		}
+	}
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if !inCatalog[n] {
+			c.problem(files[n], 0, "card %q is not in course/catalog.json; add it with the module that introduces it", n)
+		}
+	}
+	var lex struct {
+		Words []struct {
+			Word string `json:"word"`
+			Role string `json:"role"`
+		} `json:"words"`
+	}
+	if !c.decode("words.json", &lex) {
+		return
+	}
+	lexRole := map[string]string{}
+	for _, w := range lex.Words {
+		lexRole[w.Word] = w.Role
+	}
+	catRole := map[string]string{}
+	for _, w := range cat.Words {
+		catRole[w.Word] = w.Role
+		switch role, ok := lexRole[w.Word]; {
+		case !ok:
+			c.problem("course/words.json", 0, "has no word %s, which the catalog lists; add it with role %q", w.Word, w.Role)
+		case role != w.Role && (w.Role != "meta" || role != "noun"):
+			// A word the catalog calls meta may stand as a noun in the
+			// lexicon: it names the engine's own triggers, not an object.
+			c.problem("course/words.json", 0, "%s has role %q, the catalog %q; make them agree", w.Word, role, w.Role)
+		}
+	}
+	for _, w := range lex.Words {
+		if _, ok := catRole[w.Word]; !ok {
+			c.problem("course/catalog.json", 0, "has no word %s, which course/words.json has; add it with the module that introduces it", w.Word)
+		}
+	}
+}
+
+func deref(p *int) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprint(*p)
+}
+
+func (c *checker) repoFS() fs.FS { return osDirFS(c.opts.Repo) }
+
+func (c *checker) decode(p string, v any) bool {
+	raw, err := fs.ReadFile(c.course, p)
+	if err == nil {
+		err = json.Unmarshal(raw, v)
+	}
+	if err != nil {
+		c.problem(courseFile(p), 0, "cannot be read as JSON: %v", err)
+		return false
+	}
+	return true
+}
+
+func (c *checker) cardSchema() *jsonschema.Schema {
+	raw, err := fs.ReadFile(c.course, "schema/card.schema.json")
+	if err != nil {
+		c.problem("course/schema/card.schema.json", 0, "cannot be read: %v", err)
+		return nil
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		c.problem("course/schema/card.schema.json", 0, "is not valid JSON: %v", err)
+		return nil
+	}
+	comp := jsonschema.NewCompiler()
+	const url = "card.schema.json"
+	if err := comp.AddResource(url, doc); err != nil {
+		c.problem("course/schema/card.schema.json", 0, "is not a schema: %v", err)
+		return nil
+	}
+	s, err := comp.Compile(url)
+	if err != nil {
+		c.problem("course/schema/card.schema.json", 0, "does not compile: %s", trim(err.Error()))
+		return nil
+	}
+	return s
+}
+
+// kebab is a card's file name: "Acolyte of Pain" is acolyte-of-pain.
+func kebab(name string) string {
+	var sb strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if dash && sb.Len() > 0 {
+				sb.WriteByte('-')
+			}
+			sb.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+	}
+	return sb.String()
+}

@@ -1,0 +1,186 @@
+// Package devcheck proves the course consistent for its authors: every
+// module folder whole, every scenario heading one test and every test its
+// heading, lessons in the course's section order naming only commands, flags,
+// harness functions and paths that exist, the catalog, card files and lexicon
+// in agreement, and every module's tests RED against the workspace
+// template's stubs and GREEN against the reference.
+package devcheck
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+// Problem is one thing dev check found, placed at a file (and a line when it
+// has one) of the repository.
+type Problem struct {
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	What string `json:"what"`
+}
+
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.What)
+	}
+	return p.File + ": " + p.What
+}
+
+// Commands answers whether a course command line exists, given its words
+// after "course" ("start-module", "01", "~/ws", "--expansion"): the command
+// and each flag. A nil error means it does.
+type Commands func(words []string) error
+
+// Options say what to check.
+type Options struct {
+	// Repo is the course repository's folder.
+	Repo string
+	// Commands resolves the course commands a lesson names.
+	Commands Commands
+	// Tests runs the tests: GREEN against the reference, RED against the
+	// template's stubs. Without it only the files are read.
+	Tests bool
+	// Start copies a module's tests into a workspace, for the RED run;
+	// without it the template is not tried.
+	Start Starter
+	// Progress, when set, is told what is running.
+	Progress func(string)
+}
+
+// Report is every problem found, in a stable order, and what was checked.
+type Report struct {
+	Problems []Problem `json:"problems"`
+	Modules  int       `json:"modules"`
+	Tests    int       `json:"tests"`
+}
+
+// Check runs every check and returns the problems; an error means a check
+// could not run at all.
+func Check(ctx context.Context, opts Options) (*Report, error) {
+	if st, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil || !st.Mode().IsRegular() {
+		return nil, &RepoError{Dir: opts.Repo}
+	}
+	c := &checker{opts: opts, course: os.DirFS(filepath.Join(opts.Repo, "course")), rep: &Report{Problems: []Problem{}}}
+	c.say("reading the modules")
+	listed := map[string]bool{}
+	for _, m := range modules.All() {
+		listed[m.Slug] = true
+		c.module(m)
+	}
+	drops := map[string]*Solution{}
+	for _, m := range modules.All() {
+		if _, err := fs.Stat(c.course, m.Slug); err == nil {
+			drops[m.Number] = c.solution(m)
+		}
+	}
+	dirs, _ := fs.Glob(c.course, "[0-9][0-9]-*")
+	for _, d := range dirs {
+		if !listed[d] {
+			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
+		}
+	}
+	c.say("reading the catalog, cards and lexicon")
+	c.content()
+	if opts.Tests && ctx.Err() == nil {
+		if err := c.tests(ctx); err != nil {
+			return nil, err
+		}
+		if err := c.withoutSolutions(ctx, drops); err != nil {
+			return nil, err
+		}
+	}
+	sort.SliceStable(c.rep.Problems, func(i, j int) bool {
+		a, b := c.rep.Problems[i], c.rep.Problems[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return c.rep, ctx.Err()
+}
+
+// RepoError says the folder is not the course repository.
+type RepoError struct{ Dir string }
+
+func (e *RepoError) Error() string {
+	return fmt.Sprintf("%s is not the course repository (it has no course/catalog.json); run course dev check from a checkout of it", e.Dir)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *RepoError) UserError() bool { return true }
+
+type checker struct {
+	opts       Options
+	course     fs.FS
+	rep        *Report
+	knownNames map[string]bool
+}
+
+func (c *checker) say(what string) {
+	if c.opts.Progress != nil {
+		c.opts.Progress(what)
+	}
+}
+
+func (c *checker) problem(file string, line int, format string, args ...any) {
+	c.rep.Problems = append(c.rep.Problems, Problem{File: file, Line: line, What: fmt.Sprintf(format, args...)})
+}
+
+// read returns a course file's text, or "" with a problem when it is missing.
+func (c *checker) read(p string) (string, bool) {
+	raw, err := fs.ReadFile(c.course, p)
+	if err != nil {
+		return "", false
+	}
+	return string(raw), true
+}
+
+func goFiles(fsys fs.FS, dir string) []string {
+	matches, _ := fs.Glob(fsys, dir+"/*_test.go")
+	return matches
+}
+
+// courseFile is a course path as the repository names it.
+func courseFile(p string) string { return "course/" + p }
+
+// module checks one module folder's files, headings, tests and lesson.
+func (c *checker) module(m modules.Module) {
+	c.rep.Modules++
+	if _, err := fs.Stat(c.course, m.Slug); err != nil {
+		c.problem(courseFile(m.Slug), 0, "module %s has no folder; make it with `course dev new-module %s %s`", m.Number, m.Number, m.Name())
+		return
+	}
+	for _, f := range []string{"lesson.md", "scenarios.md", "expansion/README.md", "expansion/solution.md"} {
+		if _, ok := c.read(m.Slug + "/" + f); !ok {
+			c.problem(courseFile(m.Slug+"/"+f), 0, "is missing; every module has a lesson, scenarios, tests and an Expansion Drop")
+		}
+	}
+	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
+	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
+	if text, ok := c.read(m.Slug + "/lesson.md"); ok {
+		c.lesson(m, text)
+	}
+	for _, f := range []string{"scenarios.md", "expansion/README.md", "expansion/solution.md"} {
+		if text, ok := c.read(m.Slug + "/" + f); ok {
+			c.names(courseFile(m.Slug+"/"+f), text)
+		}
+	}
+}
+
+// trim keeps problem text to one line.
+func trim(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 160 {
+		return s[:157] + "..."
+	}
+	return s
+}
+
+func osDirFS(dir string) fs.FS { return os.DirFS(dir) }

@@ -1,0 +1,287 @@
+package devcheck
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+const goodLesson = `# Module 1: Handles and order of play
+
+Intro.
+
+## Observe
+
+Text.
+
+## Predict
+
+Q1.
+
+<details>
+<summary>Discussion</summary>
+
+A1.
+
+</details>
+
+## Spec
+
+` + "`g.Summon(...)` returns an id; `NewGame(opts)` starts a game. See `engine/` and `cards/test-filler.json`." + `
+
+## Build
+
+<details>
+<summary>Hint 1: a nudge</summary>
+
+n
+
+</details>
+
+<details>
+<summary>Hint 2: the concepts</summary>
+
+c
+
+</details>
+
+<details>
+<summary>Hint 3: pseudo-code</summary>
+
+p
+
+</details>
+
+<details>
+<summary>How the real game differs</summary>
+
+d
+
+</details>
+
+## Name it
+
+Run ` + "`course check ~/my-engine`" + `.
+
+` + "```sh\ncourse start-module 01 ~/my-engine --expansion\n```" + `
+
+## Expansion Drop
+
+Add ` + "`Bounce(id ID)`" + ` yourself.
+
+## Stress it
+
+s
+
+## Further reading
+
+r
+`
+
+// fixture is a course repository with Module 1 only, whole and consistent.
+func fixture(t *testing.T) string {
+	t.Helper()
+	repo := t.TempDir()
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	write(t, repo, "course/words.json", `{"words": [{"word": "ROCK", "role": "noun"}]}`)
+	write(t, repo, "course/schema/card.schema.json", `{"type": "object", "required": ["name"]}`)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "engine/doc.go", "package engine\n")
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n")
+	write(t, repo, "course/01-handles/lesson.md", goodLesson)
+	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\n## test_01_summon_gives_an_id\n\nText.\n")
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/expansion/solution.md", "# Solution\n")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["cards/test-filler.json"]}`)
+	return repo
+}
+
+func write(t *testing.T, repo, p, text string) {
+	t.Helper()
+	full := filepath.Join(repo, filepath.FromSlash(p))
+	require.NoError(t, os.MkdirAll(filepath.Dir(full), 0o755))
+	require.NoError(t, os.WriteFile(full, []byte(text), 0o644))
+}
+
+// commands knows course check and course start-module --expansion only.
+func commands(words []string) error {
+	if len(words) == 0 {
+		return nil
+	}
+	switch words[0] {
+	case "check", "start-module":
+		for _, w := range words[1:] {
+			if strings.HasPrefix(w, "--") && w != "--expansion" {
+				return errors.New("no flag " + w)
+			}
+		}
+		return nil
+	}
+	return errors.New("no command " + words[0])
+}
+
+// problemsOf runs the file checks and keeps the problems of Module 1 and the
+// content, the part the fixture holds.
+func problemsOf(t *testing.T, repo string) []string {
+	t.Helper()
+	rep, err := Check(context.Background(), Options{Repo: repo, Commands: commands})
+	require.NoError(t, err)
+	var out []string
+	for _, p := range rep.Problems {
+		if strings.HasPrefix(p.File, "course/") && !strings.HasPrefix(p.File, "course/01-handles") &&
+			strings.Contains(p.What, "has no folder") {
+			continue // the other modules, absent from the fixture
+		}
+		out = append(out, p.String())
+	}
+	return out
+}
+
+func TestAWholeModuleHasNoProblem(t *testing.T) {
+	assert.Empty(t, problemsOf(t, fixture(t)))
+}
+
+func TestHeadingsAndTestsAreOneSet(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_only_a_heading\n\n## test_01_summon_gives_an_id\n\n```\n## test_01_in_a_code_block\n```\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) {}\n\nfunc Test_02_misplaced(t *testing.T) {}\n")
+	got := problemsOf(t, repo)
+	assert.Contains(t, got, "course/01-handles/scenarios.md:5: scenario test_01_only_a_heading has no test; write func Test_01_only_a_heading in course/01-handles/tests")
+	assert.Contains(t, got, "course/01-handles/scenarios.md:7: heading test_01_summon_gives_an_id appears 2 times; each scenario is one heading")
+	assert.Contains(t, got, "course/01-handles/tests/more_test.go:5: test Test_01_only_a_test has no scenario; add a heading ## test_01_only_a_test to course/01-handles/scenarios.md")
+	assert.Contains(t, got, "course/01-handles/tests/more_test.go:7: test Test_02_misplaced does not start Test_01_, so check cannot tell which module it belongs to")
+	assert.Len(t, got, 4, "a heading inside a code block is not a scenario")
+}
+
+func TestAMissingFileOfTheModule(t *testing.T) {
+	repo := fixture(t)
+	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))
+	require.NoError(t, os.RemoveAll(filepath.Join(repo, "course/01-handles/expansion/tests")))
+	got := problemsOf(t, repo)
+	assert.Contains(t, got, "course/01-handles/expansion/solution.md: is missing; every module has a lesson, scenarios, tests and an Expansion Drop")
+	assert.Contains(t, got, "course/01-handles/expansion/tests: has no tests; write one func Test_01x_name per heading of course/01-handles/expansion/README.md")
+}
+
+func TestLessonSectionsAndHints(t *testing.T) {
+	repo := fixture(t)
+	swapped := strings.Replace(goodLesson, "## Spec", "## Specification", 1)
+	swapped = strings.Replace(swapped, "<summary>Hint 3: pseudo-code</summary>", "<summary>Hint 4: pseudo-code</summary>", 1)
+	swapped = strings.Replace(swapped, "# Module 1: Handles and order of play", "# Module 1: Handles", 1)
+	write(t, repo, "course/01-handles/lesson.md", swapped)
+	got := problemsOf(t, repo)
+	require.Len(t, got, 3, got)
+	assert.Contains(t, got[0], `lesson.md:1: the first line is "# Module 1: Handles"; it must be "# Module 1: Handles and order of play"`)
+	assert.Contains(t, got[1], "lesson.md:20: the sections are Observe, Predict, Specification, Build")
+	assert.Contains(t, got[2], "Build has hints 1, 2, 4; it has three")
+}
+
+func TestLessonsNameWhatExists(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nRun `course chek ~/ws`, `course check --jsn`, read `engine/gone.go`, make `engine/yours/`, call `g.Vanish()`; `rand.New(src)` and `assert.Equal(t, a, b)` are not the harness's.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	line := strings.Count(text, "\n")
+	for _, want := range []string{
+		"`course chek ~/ws`: no command chek",
+		"`course check --jsn`: no flag --jsn",
+		"names engine/gone.go, which the repository does not have; fix the path",
+		"names Vanish, which neither the harness contract nor the reference has; rename it or drop the mention",
+	} {
+		assert.Contains(t, got, "course/01-handles/lesson.md:"+strconv.Itoa(line)+": "+want)
+	}
+	assert.Len(t, got, 4, got)
+}
+
+func TestCatalogCardsAndLexiconAgree(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minion", "cost": 2, "attack": 1, "health": 1}`)
+	write(t, repo, "cards/stray.json", `{"name": "Stray Card", "type": "minion"}`)
+	write(t, repo, "cards/nameless.json", `{"type": "minion"}`)
+	write(t, repo, "course/words.json", `{"words": [{"word": "ROCK", "role": "property"}, {"word": "LAVA", "role": "noun"}]}`)
+	got := problemsOf(t, repo)
+	for _, want := range []string{
+		`cards/test-filler.json: cost is 2 but the catalog says 1 for "Test Filler"; make them agree`,
+		`cards/stray.json: holds "Stray Card", so its name must be stray-card.json`,
+		`cards/stray.json: card "Stray Card" is not in course/catalog.json; add it with the module that introduces it`,
+		`course/words.json: ROCK has role "property", the catalog "noun"; make them agree`,
+		`course/catalog.json: has no word LAVA, which course/words.json has; add it with the module that introduces it`,
+	} {
+		assert.Contains(t, got, want)
+	}
+	assert.Contains(t, strings.Join(got, "\n"), "cards/nameless.json: does not match course/schema/card.schema.json")
+}
+
+func TestAModuleFolderOutsideTheList(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/14-trading/lesson.md", "# Module 14: Trading\n")
+	assert.Contains(t, problemsOf(t, repo), "course/14-trading: is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
+}
+
+func TestNotTheRepository(t *testing.T) {
+	_, err := Check(context.Background(), Options{Repo: t.TempDir()})
+	var repoErr *RepoError
+	require.ErrorAs(t, err, &repoErr)
+}
+
+// A course test that passes against the template's stubs, or fails on
+// something other than a stub, is found by running it in a new workspace.
+func TestRedAgainstTheTemplate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a workspace")
+	}
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
+
+import (
+	"testing"
+
+	"example.com/devcheck/harness"
+)
+
+func Test_01_summon_gives_an_id(t *testing.T) { harness.NewGame(harness.GameOpts{}) }
+
+func Test_01_passes_on_stubs(t *testing.T) {}
+
+func Test_01_fails_elsewhere(t *testing.T) { t.Fatal("wrong reason") }
+`)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_passes_on_stubs\n\n## test_01_fails_elsewhere\n")
+	start := func(ws string, m modules.Module) error {
+		if m.Number != "01" {
+			return nil
+		}
+		raw, err := os.ReadFile(filepath.Join(repo, "course/01-handles/tests/01_handles_test.go"))
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(ws, "tests", "01_handles_test.go"), raw, 0o644)
+	}
+	c := &checker{opts: Options{Repo: repo, Start: start}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	require.NoError(t, c.red(context.Background()))
+	var got []string
+	for _, p := range c.rep.Problems {
+		got = append(got, p.String())
+	}
+	assert.ElementsMatch(t, []string{
+		"course/01-handles/tests/01_handles_test.go:11: Test_01_passes_on_stubs passes against the template's stubs; a course test must fail until the learner builds the rule",
+		"course/01-handles/tests/01_handles_test.go:13: Test_01_fails_elsewhere fails against the template's stubs, but not on a stub: 01_handles_test.go:13: wrong reason",
+	}, got)
+}
+
+func modulesByNumber(t *testing.T, n string) modules.Module {
+	t.Helper()
+	m, err := modules.Lookup(n)
+	require.NoError(t, err)
+	return m
+}

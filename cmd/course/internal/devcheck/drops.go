@@ -1,0 +1,313 @@
+package devcheck
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+// Solution is a drop's expansion/solution.json: what its solution adds to
+// the reference, in a form dev check can take away again to prove that the
+// drop's test needs it.
+type Solution struct {
+	// Files the solution adds (a card file).
+	Files []string `json:"files,omitempty"`
+	// Words the solution adds to course/words.json.
+	Words []string `json:"words,omitempty"`
+	// Funcs the solution adds to the reference harness, as
+	// "harness/file.go:Type.Method" or "harness/file.go:Func".
+	Funcs []string `json:"funcs,omitempty"`
+	// None says why the drop needs nothing written: its test passes on an
+	// engine that already follows the module's design.
+	None string `json:"none,omitempty"`
+}
+
+// solution reads and checks a drop's solution.json; nil when it is missing
+// or wrong (the problem is recorded).
+func (c *checker) solution(m modules.Module) *Solution {
+	p := m.Slug + "/expansion/solution.json"
+	raw, err := fs.ReadFile(c.course, p)
+	if err != nil {
+		c.problem(courseFile(p), 0, "is missing; list what the drop's solution adds (files, words, funcs) or why it needs none (none)")
+		return nil
+	}
+	var s Solution
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		c.problem(courseFile(p), 0, "is not a solution manifest (%v); its fields are files, words, funcs and none", err)
+		return nil
+	}
+	if (s.None != "") == (len(s.Files)+len(s.Words)+len(s.Funcs) > 0) {
+		c.problem(courseFile(p), 0, "give either what the solution adds (files, words, funcs) or none with the reason, not both and not neither")
+		return nil
+	}
+	ok := true
+	for _, f := range s.Files {
+		if c.touchesEngine(p, f) || !c.exists(p, f) {
+			ok = false
+		}
+	}
+	for _, fn := range s.Funcs {
+		file, name, found := strings.Cut(fn, ":")
+		if !found || name == "" {
+			c.problem(courseFile(p), 0, "funcs entry %q is not FILE:NAME, e.g. harness/game.go:Game.Play", fn)
+			ok = false
+			continue
+		}
+		if c.touchesEngine(p, file) || !c.exists(p, file) {
+			ok = false
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(c.opts.Repo, filepath.FromSlash(file)))
+		if err == nil {
+			_, err = removeFunc(src, name)
+		}
+		if err != nil {
+			c.problem(courseFile(p), 0, "funcs entry %q: %v", fn, err)
+			ok = false
+		}
+	}
+	var lex struct {
+		Words []struct{ Word string } `json:"words"`
+	}
+	raw, err = fs.ReadFile(c.course, "words.json")
+	if err == nil && json.Unmarshal(raw, &lex) == nil {
+		have := map[string]bool{}
+		for _, w := range lex.Words {
+			have[w.Word] = true
+		}
+		for _, w := range s.Words {
+			if !have[w] {
+				c.problem(courseFile(p), 0, "word %s is not in course/words.json", w)
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return nil
+	}
+	return &s
+}
+
+func (c *checker) touchesEngine(manifest, p string) bool {
+	if top, _, _ := strings.Cut(p, "/"); top == "engine" {
+		c.problem(courseFile(manifest), 0, "the solution names %s; a drop's solution changes no file under engine/", p)
+		return true
+	}
+	return false
+}
+
+func (c *checker) exists(manifest, p string) bool {
+	if _, err := os.Stat(filepath.Join(c.opts.Repo, filepath.FromSlash(p))); err != nil {
+		c.problem(courseFile(manifest), 0, "names %s, which the repository does not have", p)
+		return false
+	}
+	return true
+}
+
+// removeFunc is a Go file without the function or method name
+// ("Type.Method" or "Func").
+func removeFunc(src []byte, name string) ([]byte, error) {
+	recv, fn, isMethod := strings.Cut(name, ".")
+	if !isMethod {
+		fn, recv = recv, ""
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	for i, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != fn || receiverName(fd) != recv {
+			continue
+		}
+		f.Decls = append(f.Decls[:i:i], f.Decls[i+1:]...)
+		// Comments inside or above the function go with it.
+		var keep []*ast.CommentGroup
+		for _, cg := range f.Comments {
+			if cg.End() < fd.Pos() && (fd.Doc == nil || cg != fd.Doc) || cg.Pos() > fd.End() {
+				keep = append(keep, cg)
+			}
+		}
+		f.Comments = keep
+		var out bytes.Buffer
+		if err := format.Node(&out, fset, f); err != nil {
+			return nil, err
+		}
+		return out.Bytes(), nil
+	}
+	return nil, fmt.Errorf("the file has no func %s", name)
+}
+
+func receiverName(fd *ast.FuncDecl) string {
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return ""
+	}
+	t := fd.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// withoutSolutions runs each drop's test in a copy of the repository from
+// which that drop's solution was taken away: the test must then fail.
+func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Solution) error {
+	tmp, err := os.MkdirTemp("", "course-devcheck-copy-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := copyTree(c.opts.Repo, tmp); err != nil {
+		return fmt.Errorf("copying the repository: %w", err)
+	}
+	for _, m := range modules.All() {
+		s := drops[m.Number]
+		if s == nil || s.None != "" {
+			continue
+		}
+		c.say("drop " + m.Number + "x without its solution")
+		restore, err := takeAway(c.opts.Repo, tmp, s)
+		if err != nil {
+			return err
+		}
+		cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-run", "^"+m.ExpansionTestPrefix(), "./course/"+m.ExpansionTestsDir())
+		cmd.Dir = tmp
+		out, runErr := cmd.CombinedOutput()
+		if err := restore(); err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if runErr == nil {
+			c.problem(courseFile(m.Slug+"/expansion/solution.json"), 0,
+				"drop %sx's test passes without the solution it lists; the test must need the solution (or the manifest must list all of it): %s",
+				m.Number, trim(string(out)))
+		}
+	}
+	return nil
+}
+
+// takeAway removes a solution from the copy and returns how to put it back.
+func takeAway(repo, copyDir string, s *Solution) (func() error, error) {
+	var touched []string
+	restore := func() error {
+		for _, p := range touched {
+			if err := copyFile(filepath.Join(repo, p), filepath.Join(copyDir, p)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, f := range s.Files {
+		touched = append(touched, filepath.FromSlash(f))
+		if err := os.Remove(filepath.Join(copyDir, filepath.FromSlash(f))); err != nil {
+			return restore, err
+		}
+	}
+	for _, fn := range s.Funcs {
+		file, name, _ := strings.Cut(fn, ":")
+		p := filepath.Join(copyDir, filepath.FromSlash(file))
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return restore, err
+		}
+		out, err := removeFunc(src, name)
+		if err != nil {
+			return restore, err
+		}
+		touched = append(touched, filepath.FromSlash(file))
+		if err := os.WriteFile(p, out, 0o644); err != nil {
+			return restore, err
+		}
+	}
+	if len(s.Words) > 0 {
+		p := filepath.Join(copyDir, "course", "words.json")
+		raw, err := os.ReadFile(p)
+		if err != nil {
+			return restore, err
+		}
+		var doc map[string]json.RawMessage
+		var words []map[string]any
+		if err := json.Unmarshal(raw, &doc); err != nil {
+			return restore, err
+		}
+		if err := json.Unmarshal(doc["words"], &words); err != nil {
+			return restore, err
+		}
+		drop := map[string]bool{}
+		for _, w := range s.Words {
+			drop[w] = true
+		}
+		kept := words[:0]
+		for _, w := range words {
+			if word, _ := w["word"].(string); !drop[word] {
+				kept = append(kept, w)
+			}
+		}
+		doc["words"], _ = json.Marshal(kept)
+		out, _ := json.Marshal(doc)
+		touched = append(touched, filepath.Join("course", "words.json"))
+		if err := os.WriteFile(p, out, 0o644); err != nil {
+			return restore, err
+		}
+	}
+	return restore, nil
+}
+
+// copyTree copies the repository's regular files, leaving out version
+// control and build output.
+func copyTree(from, to string) error {
+	return filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if d.IsDir() {
+			if rel != "." && (strings.HasPrefix(d.Name(), ".") || rel == "bin") {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		return copyFile(p, filepath.Join(to, rel))
+	})
+}
+
+func copyFile(from, to string) error {
+	in, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}

@@ -1,0 +1,86 @@
+package devcheck
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRemoveFunc(t *testing.T) {
+	src := []byte("package h\n\n// Play plays.\nfunc (g *Game) Play() {\n\t// inside\n}\n\n// Keep stays.\nfunc Keep() {}\n")
+	out, err := removeFunc(src, "Game.Play")
+	require.NoError(t, err)
+	assert.Equal(t, "package h\n\n// Keep stays.\nfunc Keep() {}\n", string(out))
+	_, err = removeFunc(src, "Game.Gone")
+	assert.EqualError(t, err, "the file has no func Game.Gone")
+	out, err = removeFunc(src, "Keep")
+	require.NoError(t, err)
+	assert.NotContains(t, string(out), "Keep")
+}
+
+func TestSolutionManifests(t *testing.T) {
+	repo := fixture(t)
+	for _, tc := range []struct{ manifest, want string }{
+		{`{"files": ["cards/test-filler.json"]}`, ""},
+		{`{"none": "nothing to write"}`, ""},
+		{`{}`, "give either what the solution adds (files, words, funcs) or none with the reason"},
+		{`{"files": ["engine/doc.go"]}`, "the solution names engine/doc.go; a drop's solution changes no file under engine/"},
+		{`{"files": ["cards/nope.json"]}`, "names cards/nope.json, which the repository does not have"},
+		{`{"funcs": ["harness/game.go:Game.Nope"]}`, `funcs entry "harness/game.go:Game.Nope": the file has no func Game.Nope`},
+		{`{"words": ["LAVA"]}`, "word LAVA is not in course/words.json"},
+		{`{"file": ["cards/test-filler.json"]}`, "is not a solution manifest"},
+	} {
+		write(t, repo, "course/01-handles/expansion/solution.json", tc.manifest)
+		got := strings.Join(problemsOf(t, repo), "\n")
+		if tc.want == "" {
+			assert.Empty(t, got, tc.manifest)
+		} else {
+			assert.Contains(t, got, "course/01-handles/expansion/solution.json: "+tc.want, tc.manifest)
+		}
+	}
+	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.json")))
+	assert.Contains(t, problemsOf(t, repo), "course/01-handles/expansion/solution.json: is missing; list what the drop's solution adds (files, words, funcs) or why it needs none (none)")
+}
+
+// A drop whose test passes with its listed solution taken away is found: the
+// test does not need what the manifest says is the solution.
+func TestADropMustNeedItsSolution(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	repo := fixture(t)
+	write(t, repo, "go.mod", "module example.com/r\n\ngo 1.26\n")
+	write(t, repo, "cards/extra.json", `{"name": "Extra"}`)
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", `package tests
+
+import (
+	"os"
+	"testing"
+)
+
+func Test_01x_play(t *testing.T) {
+	if _, err := os.Stat("../../../../cards/test-filler.json"); err != nil {
+		t.Fatal("the drop's card is missing")
+	}
+}
+`)
+	run := func(manifest string) []Problem {
+		write(t, repo, "course/01-handles/expansion/solution.json", manifest)
+		c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+		s := c.solution(modulesByNumber(t, "01"))
+		require.NotNil(t, s, c.rep.Problems)
+		require.NoError(t, c.withoutSolutions(context.Background(), map[string]*Solution{"01": s}))
+		return c.rep.Problems
+	}
+	assert.Empty(t, run(`{"files": ["cards/test-filler.json"]}`))
+	got := run(`{"files": ["cards/extra.json"]}`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0].What, "drop 01x's test passes without the solution it lists")
+	_, err := os.Stat(filepath.Join(repo, "cards/extra.json"))
+	assert.NoError(t, err, "the repository itself is never changed")
+}

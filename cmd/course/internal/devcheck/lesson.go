@@ -1,0 +1,259 @@
+package devcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/lesson"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// Sections is the order of every lesson's second-level headings.
+var Sections = []string{"Observe", "Predict", "Spec", "Build", "Name it", "Expansion Drop", "Stress it", "Further reading"}
+
+var sectionLine = regexp.MustCompile(`^## (.+?)\s*$`)
+
+// lesson checks a lesson's title, sections, hints and folded blocks.
+func (c *checker) lesson(m modules.Module, text string) {
+	file := courseFile(m.Slug + "/lesson.md")
+	first, _, _ := strings.Cut(text, "\n")
+	if want := fmt.Sprintf("# Module %d: %s", atoi(m.Number), m.Title); strings.TrimSpace(first) != want {
+		c.problem(file, 1, "the first line is %q; it must be %q, as modules/modules.go titles the module", trim(first), want)
+	}
+	type section struct {
+		name string
+		line int
+		body string
+	}
+	var secs []section
+	inFence := false
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if strings.HasPrefix(strings.TrimSpace(ln), "```") {
+			inFence = !inFence
+		}
+		if inFence {
+			continue
+		}
+		if s := sectionLine.FindStringSubmatch(ln); s != nil {
+			secs = append(secs, section{name: s[1], line: i + 1})
+		} else if len(secs) > 0 {
+			secs[len(secs)-1].body += ln + "\n"
+		}
+	}
+	var got []string
+	for _, s := range secs {
+		got = append(got, s.name)
+	}
+	if strings.Join(got, "|") != strings.Join(Sections, "|") {
+		line := 1
+		for i, s := range secs {
+			if i >= len(Sections) || s.name != Sections[i] {
+				line = s.line
+				break
+			}
+		}
+		c.problem(file, line, "the sections are %s; a lesson has, in this order: %s", quoteList(got), strings.Join(Sections, ", "))
+	}
+	for _, s := range secs {
+		l, err := lesson.Parse(s.body)
+		if err != nil {
+			c.problem(file, s.line, "section %s: %v", s.name, err)
+			continue
+		}
+		switch s.name {
+		case "Predict":
+			if !hasKind(l, lesson.Discussion) {
+				c.problem(file, s.line, "Predict has no Discussion block; add one after the questions")
+			}
+		case "Build":
+			var nums []string
+			for _, h := range l.Hints() {
+				nums = append(nums, fmt.Sprint(h.Number))
+			}
+			if strings.Join(nums, ",") != "1,2,3" {
+				c.problem(file, s.line, "Build has hints %s; it has three, Hint 1 (a nudge), Hint 2 (the concepts), Hint 3 (pseudo-code)", quoteList(nums))
+			}
+			if !hasSummary(l, "How the real game differs") {
+				c.problem(file, s.line, "Build has no \"How the real game differs\" block")
+			}
+		}
+	}
+	c.names(file, text)
+}
+
+func hasKind(l *lesson.Lesson, k lesson.Kind) bool {
+	for _, b := range l.Blocks {
+		if b.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func hasSummary(l *lesson.Lesson, s string) bool {
+	for _, b := range l.Blocks {
+		if strings.HasPrefix(b.Summary, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteList(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+var (
+	codeSpan  = regexp.MustCompile("`([^`\n]+)`")
+	callForm  = regexp.MustCompile(`^(?:([a-z]\w*)\.)?([A-Z]\w*)\(`)
+	paramDecl = regexp.MustCompile(`\(\w+ [\w.\[\]*]+[,)]`)
+	pathForm  = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
+)
+
+// receivers are the variable names lessons give a harness value; a call on
+// any other qualifier (rand.New, assert.Equal) is not the harness's.
+var receivers = map[string]bool{"g": true, "b": true, "s": true, "w": true, "game": true, "baba": true, "sg": true}
+
+// repoDirs are the repository's top folders: a path in one of them must
+// exist.
+var repoDirs = map[string]bool{"engine": true, "harness": true, "course": true, "cards": true, "levels": true,
+	"templates": true, "audit": true, "modules": true, "cmd": true}
+
+// names checks that every course command line, harness function and
+// repository path a course text names exists.
+func (c *checker) names(file, text string) {
+	inFence := false
+	for i, ln := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(ln)
+		if strings.HasPrefix(trimmed, "```") {
+			inFence = !inFence
+			continue
+		}
+		if inFence {
+			cmdline := strings.TrimPrefix(trimmed, "$ ")
+			if strings.HasPrefix(cmdline, "course ") {
+				c.command(file, i+1, cmdline)
+			}
+			continue
+		}
+		for _, m := range codeSpan.FindAllStringSubmatch(ln, -1) {
+			span := strings.TrimSpace(m[1])
+			switch {
+			case strings.HasPrefix(span, "course "):
+				c.command(file, i+1, span)
+			case callForm.MatchString(span):
+				call := callForm.FindStringSubmatch(span)
+				if call[1] != "" && !receivers[call[1]] || paramDecl.MatchString(span) {
+					// Not the harness's, or a signature the text asks the
+					// learner to add.
+					continue
+				}
+				if !c.known()[call[2]] {
+					c.problem(file, i+1, "names %s, which neither the harness contract nor the reference has; rename it or drop the mention", call[2])
+				}
+			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
+				top, _, _ := strings.Cut(span, "/")
+				if learnerFolder(top, span) {
+					continue
+				}
+				if repoDirs[top] && !c.pathExists(span) {
+					c.problem(file, i+1, "names %s, which the repository does not have; fix the path", span)
+				}
+			}
+		}
+	}
+}
+
+// learnerFolder reports whether a path is a folder a lesson asks the
+// learner to make in their own engine or harness (engine/sketch/): it need
+// not exist in the repository.
+func learnerFolder(top, p string) bool {
+	return (top == "engine" || top == "harness") && strings.HasSuffix(p, "/") && strings.Count(p, "/") > 1
+}
+
+// command checks one course command line: the subcommand and its flags.
+func (c *checker) command(file string, line int, cmdline string) {
+	if c.opts.Commands == nil {
+		return
+	}
+	// Cut the line at a shell operator or comment: the rest is not course's.
+	for _, op := range []string{" #", " |", " &&", " ;", " >"} {
+		if i := strings.Index(cmdline, op); i >= 0 {
+			cmdline = cmdline[:i]
+		}
+	}
+	words := strings.Fields(cmdline)[1:]
+	if err := c.opts.Commands(words); err != nil {
+		c.problem(file, line, "`%s`: %v", trim(cmdline), err)
+	}
+}
+
+// pathExists finds a path in the repository, or in the workspace template
+// (where files carry a .tmpl suffix), or a card among a module's own cards.
+func (c *checker) pathExists(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	for _, cand := range []string{p, "templates/go/" + p, "templates/go/" + p + ".tmpl"} {
+		if _, err := os.Stat(filepath.Join(c.opts.Repo, filepath.FromSlash(cand))); err == nil {
+			return true
+		}
+	}
+	if strings.HasPrefix(p, "cards/") {
+		matches, _ := filepath.Glob(filepath.Join(c.opts.Repo, "course", "*", filepath.FromSlash(p)))
+		return len(matches) > 0
+	}
+	return false
+}
+
+// known is every function and method name the harness contract declares or
+// the reference (engine, harness, template) defines, read once.
+func (c *checker) known() map[string]bool {
+	if c.knownNames != nil {
+		return c.knownNames
+	}
+	c.knownNames = map[string]bool{}
+	decl := regexp.MustCompile(`^func (?:\([^)]*\) )?([A-Z]\w*)`)
+	for _, m := range modules.All() {
+		for _, h := range m.Harness {
+			if d := decl.FindStringSubmatch(h); d != nil {
+				c.knownNames[d[1]] = true
+			}
+		}
+	}
+	fset := token.NewFileSet()
+	for _, dir := range []string{"engine", "harness", "templates/go/harness"} {
+		_ = filepath.WalkDir(filepath.Join(c.opts.Repo, dir), func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".go.tmpl")) {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil
+			}
+			for _, d := range f.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.IsExported() {
+					c.knownNames[fn.Name.Name] = true
+				}
+			}
+			return nil
+		})
+	}
+	return c.knownNames
+}

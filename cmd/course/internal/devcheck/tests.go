@@ -1,0 +1,181 @@
+package devcheck
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// testEvent is one line of go test -json.
+type testEvent struct {
+	Action  string `json:"Action"`
+	Package string `json:"Package"`
+	Test    string `json:"Test"`
+	Output  string `json:"Output"`
+}
+
+// Starter copies a module's tests into a workspace, as course start-module
+// does; the command line hands in its own, with the course content.
+type Starter func(ws string, m modules.Module) error
+
+// tests runs the reference GREEN and the template RED.
+func (c *checker) tests(ctx context.Context) error {
+	c.say("running every module's tests against the reference")
+	if err := c.green(ctx); err != nil {
+		return err
+	}
+	if c.opts.Start == nil {
+		return nil
+	}
+	c.say("running every module's tests against the workspace template's stubs")
+	return c.red(ctx)
+}
+
+// green runs the course's tests in the repository: each must pass.
+func (c *checker) green(ctx context.Context) error {
+	cmd := exec.CommandContext(ctx, "go", "test", "-json", "./course/...")
+	cmd.Dir = c.opts.Repo
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return fmt.Errorf("running go test in %s: %w", c.opts.Repo, err)
+	}
+	passed := map[string]bool{}
+	failed := map[string]string{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var ev testEvent
+		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Test == "" {
+			continue
+		}
+		switch ev.Action {
+		case "pass":
+			passed[ev.Test] = true
+		case "fail":
+			failed[ev.Test] = "fails"
+		case "skip":
+			failed[ev.Test] = "is skipped"
+		}
+	}
+	if stderr.Len() > 0 && len(passed) == 0 {
+		c.problem("course", 0, "the tests do not build against the reference: %s", trim(stderr.String()))
+		return nil
+	}
+	for _, m := range modules.All() {
+		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			funcs, _ := testFuncs(c.course, dir)
+			for name, pos := range funcs {
+				if why, bad := failed[name]; bad {
+					c.problem(pos.Filename, pos.Line, "%s %s against the reference; the reference must pass every course test", name, why)
+				} else if !passed[name] {
+					c.problem(pos.Filename, pos.Line, "%s did not run against the reference", name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// red makes a fresh workspace from the template, starts every module in it,
+// and runs each course test alone: each must fail, and fail on a stub.
+func (c *checker) red(ctx context.Context) error {
+	tmp, err := os.MkdirTemp("", "course-devcheck-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	ws := filepath.Join(tmp, "ws")
+	if _, err := scaffold.Init(ws, "example.com/devcheck"); err != nil {
+		return fmt.Errorf("making a workspace from the template: %w", err)
+	}
+	var started []modules.Module
+	for _, m := range modules.All() {
+		if len(goFiles(c.course, m.TestsDir())) == 0 {
+			continue
+		}
+		if err := c.opts.Start(ws, m); err != nil {
+			c.problem(courseFile(m.Slug), 0, "start-module %s fails in a new workspace: %s", m.Number, trim(err.Error()))
+			continue
+		}
+		started = append(started, m)
+	}
+	bin := filepath.Join(tmp, "tests.test")
+	build := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, "./tests")
+	build.Dir = ws
+	if out, err := build.CombinedOutput(); err != nil {
+		c.problem("templates/go", 0, "the course's tests do not compile against the template's stubs: %s", trim(string(out)))
+		return nil
+	}
+	type result struct {
+		name, output string
+		passed       bool
+	}
+	var (
+		mu      sync.Mutex
+		results = map[string]result{}
+		wg      sync.WaitGroup
+		sem     = make(chan struct{}, 2)
+	)
+	for _, m := range started {
+		funcs, _ := testFuncs(c.course, m.TestsDir())
+		for name := range funcs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+				defer cancel()
+				run := exec.CommandContext(tctx, bin, "-test.run", "^"+name+"$", "-test.paniconexit0", "-test.v")
+				run.Dir = filepath.Join(ws, "tests")
+				out, err := run.CombinedOutput()
+				mu.Lock()
+				results[name] = result{name: name, output: string(out), passed: err == nil && strings.Contains(string(out), "--- PASS: "+name)}
+				mu.Unlock()
+			}()
+		}
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	for _, m := range started {
+		funcs, _ := testFuncs(c.course, m.TestsDir())
+		for name, pos := range funcs {
+			r := results[name]
+			switch {
+			case r.passed:
+				c.problem(pos.Filename, pos.Line, "%s passes against the template's stubs; a course test must fail until the learner builds the rule", name)
+			case !strings.Contains(r.output, "not implemented"):
+				c.problem(pos.Filename, pos.Line, "%s fails against the template's stubs, but not on a stub: %s", name, trim(firstFailure(r.output)))
+			}
+		}
+	}
+	return nil
+}
+
+// firstFailure is the first line of a test's output that says why it failed.
+func firstFailure(out string) string {
+	for _, ln := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(ln)
+		if t != "" && !strings.HasPrefix(t, "=== RUN") {
+			return t
+		}
+	}
+	return "no output"
+}

@@ -1,0 +1,264 @@
+package driver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Timeout is how long a client waits for one reply before it gives the
+// engine up (an endless loop in a learner's engine must not hang the screen).
+const Timeout = 10 * time.Second
+
+// StoppedError means the engine process ended or stopped answering; Why
+// says how, with the last line it wrote on stderr when there is one.
+type StoppedError struct{ Why string }
+
+func (e *StoppedError) Error() string { return "the engine stopped: " + e.Why }
+
+// UserError marks the error as the user's to mend: it is their engine
+// that stopped.
+func (e *StoppedError) UserError() bool { return true }
+
+// Client speaks the protocol to one engine.
+type Client struct {
+	w       io.Writer
+	lines   chan []byte
+	done    chan struct{}
+	closeFn func() error
+	stderr  *tailBuffer
+	timeout time.Duration
+	dead    error
+	once    sync.Once
+}
+
+// newClient reads r line by line in the background and checks the Hello.
+func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer) (*Client, error) {
+	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout}
+	go func() {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		for sc.Scan() {
+			line := append([]byte(nil), sc.Bytes()...)
+			select {
+			case c.lines <- line:
+			case <-c.done:
+				return
+			}
+		}
+		close(c.lines)
+	}()
+	line, err := c.read()
+	if err != nil {
+		_ = c.Close()
+		return nil, err
+	}
+	var h Hello
+	if err := json.Unmarshal(line, &h); err != nil || h.Hello != "course-play" {
+		_ = c.Close()
+		return nil, &StoppedError{Why: fmt.Sprintf("it did not greet with the course-play protocol (it wrote %q)", truncate(string(line), 80))}
+	}
+	if h.Protocol != Protocol {
+		_ = c.Close()
+		return nil, &StoppedError{Why: fmt.Sprintf("it speaks protocol %d and this course binary speaks %d; rebuild it with `course play --workspace`", h.Protocol, Protocol)}
+	}
+	return c, nil
+}
+
+// Connect speaks the protocol over a pair of streams: replies are read from
+// r, requests written to w, and closeFn (if any) runs on Close. It reads the
+// Hello first.
+func Connect(r io.Reader, w io.Writer, closeFn func() error) (*Client, error) {
+	return newClient(r, w, closeFn, nil)
+}
+
+// Reference is a client of the reference engine, served in this process.
+func Reference() *Client {
+	reqR, reqW := io.Pipe()
+	repR, repW := io.Pipe()
+	go func() {
+		err := Serve(reqR, repW)
+		_ = repW.CloseWithError(err)
+	}()
+	c, err := newClient(repR, reqW, func() error {
+		_ = repR.Close() // a reply being written is dropped
+		return reqW.Close()
+	}, nil)
+	if err != nil {
+		panic(fmt.Sprintf("the reference driver did not start: %v", err))
+	}
+	return c
+}
+
+// StartProcess runs a built driver program and speaks to it.
+func StartProcess(ctx context.Context, program string, dir string) (*Client, error) {
+	cmd := exec.CommandContext(ctx, program)
+	cmd.Dir = dir
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("connect to the engine's input: %w", err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("connect to the engine's output: %w", err)
+	}
+	tail := &tailBuffer{}
+	cmd.Stderr = tail
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start the engine %s: %w", program, err)
+	}
+	closeFn := func() error {
+		_ = in.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(2 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		return nil
+	}
+	return newClient(out, in, closeFn, tail)
+}
+
+func (c *Client) read() ([]byte, error) {
+	if c.dead != nil {
+		return nil, c.dead
+	}
+	timer := time.NewTimer(c.timeout)
+	defer timer.Stop()
+	select {
+	case line, ok := <-c.lines:
+		if !ok {
+			why := "its output ended"
+			if c.stderr != nil {
+				// give the process a moment to finish writing why
+				time.Sleep(20 * time.Millisecond)
+				if last := c.stderr.lastLine(); last != "" {
+					why += ": " + last
+				}
+			}
+			c.dead = &StoppedError{Why: why}
+			return nil, c.dead
+		}
+		return line, nil
+	case <-timer.C:
+		c.dead = &StoppedError{Why: fmt.Sprintf("it did not answer within %s", c.timeout)}
+		return nil, c.dead
+	}
+}
+
+func (c *Client) send(req Request) (Reply, error) {
+	if c.dead != nil {
+		return Reply{}, c.dead
+	}
+	line, err := json.Marshal(req)
+	if err != nil {
+		return Reply{}, fmt.Errorf("encode the request: %w", err)
+	}
+	if _, err := c.w.Write(append(line, '\n')); err != nil {
+		c.dead = &StoppedError{Why: "it no longer reads its input"}
+		return Reply{}, c.dead
+	}
+	raw, err := c.read()
+	if err != nil {
+		return Reply{}, err
+	}
+	var rep Reply
+	if err := json.Unmarshal(raw, &rep); err != nil {
+		c.dead = &StoppedError{Why: fmt.Sprintf("it wrote a line that is not a reply (%q)", truncate(string(raw), 80))}
+		return Reply{}, c.dead
+	}
+	return rep, nil
+}
+
+// Do sends one request and returns its reply. A reply with Choose set asks
+// for an Answer before the request's own reply comes.
+func (c *Client) Do(req Request) (Reply, error) { return c.send(req) }
+
+// Answer answers a Choose and returns the next reply.
+func (c *Client) Answer(choice string) (Reply, error) {
+	return c.send(Request{Answer: &choice})
+}
+
+// DoAll sends a request and answers every Choose with pick; tests and
+// replays use it.
+func (c *Client) DoAll(req Request, pick func(Choose) string) (Reply, error) {
+	rep, err := c.Do(req)
+	for err == nil && rep.Choose != nil {
+		rep, err = c.Answer(pick(*rep.Choose))
+	}
+	return rep, err
+}
+
+// Close ends the engine.
+func (c *Client) Close() error {
+	var err error
+	c.once.Do(func() {
+		close(c.done)
+		if c.closeFn != nil {
+			err = c.closeFn()
+		}
+	})
+	return err
+}
+
+// Dead is the error that stopped the client, or nil.
+func (c *Client) Dead() error { return c.dead }
+
+// IsStopped says whether err means the engine is gone.
+func IsStopped(err error) bool {
+	var s *StoppedError
+	return errors.As(err, &s)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}
+
+// tailBuffer keeps the end of what a process writes on stderr.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 8192 {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-4096:]...)
+	}
+	return len(p), nil
+}
+
+// lastLine is the first line of a panic's report if there is one (what a
+// crashed Go program says first), else the last non-empty line.
+func (t *tailBuffer) lastLine() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(string(bytes.TrimSpace(t.buf)), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "panic: ") || strings.HasPrefix(l, "fatal error: ") || strings.HasPrefix(l, "runtime: ") {
+			return strings.TrimSpace(l)
+		}
+	}
+	for i := len(lines) - 1; i >= 0; i-- {
+		if s := strings.TrimSpace(lines[i]); s != "" {
+			return s
+		}
+	}
+	return ""
+}

@@ -1,0 +1,83 @@
+package play_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// tmux runs tmux on a server of this test's own.
+func tmux(t *testing.T, socket string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", socket}, args...)...).CombinedOutput()
+	require.NoError(t, err, "tmux %s: %s", strings.Join(args, " "), out)
+	return string(out)
+}
+
+// waitPane polls the pane until it shows want.
+func waitPane(t *testing.T, socket, want string) string {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	var pane string
+	for time.Now().Before(deadline) {
+		pane = tmux(t, socket, "capture-pane", "-p", "-t", "play")
+		if strings.Contains(pane, want) {
+			return pane
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("the pane never showed %q; it shows:\n%s", want, pane)
+	return ""
+}
+
+// TestInARealTerminal builds course, plays 01-push in a detached tmux
+// session of 80x24 with the keys a person would press, and reads the
+// screen.
+func TestInARealTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the course binary")
+	}
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed: the end-to-end test in a real terminal needs it (apt-get install tmux)")
+	}
+	bin := filepath.Join(t.TempDir(), "course")
+	build := exec.Command("go", "build", "-o", bin, "github.com/systemic-game-design/course/cmd/course")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "build course: %s", out)
+
+	socket := fmt.Sprintf("course-play-test-%d", os.Getpid())
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "80", "-y", "24",
+		"env", "NO_COLOR=1", bin, "play", "01-push")
+	pane := waitPane(t, socket, "Out of the way")
+	assert.Contains(t, pane, "←↑↓→ hjkl wasd step", "the keys are on screen")
+
+	tmux(t, socket, "send-keys", "-t", "play", "Right", "l", "d", "Right")
+	pane = waitPane(t, socket, "won in 4 moves")
+	lines := strings.Split(strings.TrimRight(pane, "\n"), "\n")
+	assert.LessOrEqual(t, len(lines), 24)
+	for _, l := range lines {
+		assert.LessOrEqual(t, len([]rune(l)), 80)
+	}
+
+	// a resize redraws at the new size
+	tmux(t, socket, "resize-window", "-t", "play", "-x", "120", "-y", "40")
+	waitPane(t, socket, "┌────┐")
+
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run() != nil {
+			return // q quit, and the session ended with it
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("q did not quit")
+}

@@ -1,0 +1,639 @@
+package play
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+)
+
+// Engine starts the engine a screen talks to.
+type Engine func() (*driver.Client, error)
+
+// GridOptions are what a level's screen needs.
+type GridOptions struct {
+	Level      Level
+	Engine     Engine
+	EngineName string // "reference engine", "engine of ~/ws"
+	Styles     Styles
+	Record     string        // write the moves as the level's solution to this file
+	Replay     bool          // play the level's recorded solution
+	Every      time.Duration // replay one move this often; 0: one move per key
+}
+
+// move is one row of the history.
+type move struct {
+	Kind    string // "step", "cast", "play"
+	Dir     string
+	Card    string
+	Target  uint32
+	X, Y    int
+	Choices []string // what the chooser was answered, in order
+}
+
+func (mv move) label() string {
+	switch mv.Kind {
+	case "cast":
+		if mv.Target == 0 {
+			return "cast " + mv.Card
+		}
+		return fmt.Sprintf("cast %s at #%d", mv.Card, mv.Target)
+	case "play":
+		return fmt.Sprintf("play %s at (%d,%d)", mv.Card, mv.X, mv.Y)
+	}
+	return mv.Dir
+}
+
+func (mv move) request() driver.Request {
+	switch mv.Kind {
+	case "cast":
+		return driver.Request{Op: "cast", Card: mv.Card, Target: mv.Target}
+	case "play":
+		return driver.Request{Op: "play", Card: mv.Card, X: mv.X, Y: mv.Y}
+	}
+	return driver.Request{Op: "step", Dir: mv.Dir}
+}
+
+type gridMode int
+
+const (
+	modeBoard   gridMode = iota
+	modeHistory          // a history row is selected
+	modeMenu             // choosing a card from the hand
+	modeTarget           // choosing a tile with the cursor
+	modeChoose           // answering the engine's chooser
+)
+
+// Grid is the screen of a rule-grid or SpellGrid level.
+type Grid struct {
+	o       GridOptions
+	c       *driver.Client
+	st      driver.State
+	w, h    int
+	history []move
+	status  string
+	problem bool
+	mode    gridMode
+	histSel int
+	// the hand menu and the action it is for ("cast", "play")
+	menuItems []string
+	menuSel   int
+	action    string
+	card      string
+	cx, cy    int
+	// an op waiting for the chooser's answers
+	choose  *driver.Choose
+	pending *move
+	glyphs  map[string]rune
+	replay  int  // the next move of the solution to replay
+	ticking bool // a replay timer is running
+	// Quit is true once the player has quit.
+	quit bool
+}
+
+type tickMsg struct{}
+
+// NewGrid starts the engine on the level.
+func NewGrid(o GridOptions) (*Grid, error) {
+	if o.Replay && len(o.Level.Solution) == 0 {
+		return nil, &NoSolutionError{Level: o.Level.Name}
+	}
+	c, err := o.Engine()
+	if err != nil {
+		return nil, err
+	}
+	m := &Grid{o: o, c: c, w: 80, h: 24, glyphs: map[string]rune{}}
+	m.restart()
+	if o.Replay {
+		m.status = fmt.Sprintf("replaying the recorded solution: %d moves", len(o.Level.Solution))
+	}
+	return m, nil
+}
+
+// NoSolutionError is --replay on a level without a recorded solution.
+type NoSolutionError struct{ Level string }
+
+func (e *NoSolutionError) Error() string {
+	return fmt.Sprintf("level %s has no recorded solution; play it with --record FILE to make one", e.Level)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *NoSolutionError) UserError() bool { return true }
+
+// Close ends the engine.
+func (m *Grid) Close() error { return m.c.Close() }
+
+// Won says whether the level is won now.
+func (m *Grid) Won() bool { return m.st.Won }
+
+// MoveCount is how many moves the history holds, casts and plays included.
+func (m *Grid) MoveCount() int { return len(m.history) }
+
+// Moves is the history as the level's solution writes it.
+func (m *Grid) Moves() []string {
+	var out []string
+	for _, mv := range m.history {
+		if mv.Kind == "step" {
+			out = append(out, mv.Dir)
+		}
+	}
+	return out
+}
+
+// Init starts the replay timer.
+func (m *Grid) Init() tea.Cmd {
+	if m.o.Replay && m.o.Every > 0 {
+		m.ticking = true
+		return m.tick()
+	}
+	return nil
+}
+
+func (m *Grid) tick() tea.Cmd {
+	return tea.Tick(m.o.Every, func(time.Time) tea.Msg { return tickMsg{} })
+}
+
+func (m *Grid) spell() bool { return m.o.Level.Spell() }
+
+// say sets the status line.
+func (m *Grid) say(problem bool, format string, args ...any) {
+	m.status, m.problem = fmt.Sprintf(format, args...), problem
+}
+
+// take reads a reply: a chooser request opens the menu (false: not done
+// yet), a panic shows in the status line, a state replaces the screen's.
+// It is true when the op finished without a panic.
+func (m *Grid) take(rep driver.Reply, err error) bool {
+	if err != nil {
+		m.say(true, "%v: r restarts it", err)
+		return false
+	}
+	if rep.Choose != nil {
+		m.choose = rep.Choose
+		m.mode = modeChoose
+		m.menuItems, m.menuSel = rep.Choose.Options, 0
+		m.say(false, "the engine asks: choose the %s", rep.Choose.Kind)
+		return false
+	}
+	if rep.State != nil {
+		m.st = *rep.State
+		m.learnGlyphs()
+	}
+	if rep.Panic != "" {
+		m.say(true, "%s", rep.Panic)
+		return false
+	}
+	if rep.State != nil && len(rep.State.Errors) > 0 {
+		m.say(true, "%s", rep.State.Errors[0])
+	}
+	return true
+}
+
+// restart starts the level anew, starting the engine again if it stopped.
+func (m *Grid) restart() {
+	if m.c.Dead() != nil {
+		_ = m.c.Close()
+		c, err := m.o.Engine()
+		if err != nil {
+			m.say(true, "%v", err)
+			return
+		}
+		m.c = c
+	}
+	raw := levelJSON(m.o.Level)
+	mode := driver.ModeBaba
+	if m.spell() {
+		mode = driver.ModeSpellGrid
+	}
+	m.history, m.mode, m.choose, m.pending, m.replay = nil, modeBoard, nil, nil, 0
+	m.status, m.problem = "", false
+	m.take(m.c.Do(driver.Request{Op: "new", Mode: mode, Level: &raw}))
+	m.record()
+}
+
+// perform plays a move and, once it finishes, puts it in the history.
+func (m *Grid) perform(mv move) {
+	m.pending = &mv
+	if m.take(m.c.Do(mv.request())) {
+		m.done()
+	}
+}
+
+func (m *Grid) done() {
+	mv := *m.pending
+	m.pending, m.choose = nil, nil
+	m.mode = modeBoard
+	m.history = append(m.history, mv)
+	if !m.problem {
+		m.status = ""
+	}
+	m.record()
+}
+
+// record writes the history as the level's solution, when asked to.
+func (m *Grid) record() {
+	if m.o.Record == "" {
+		return
+	}
+	raw, err := Recording(m.o.Level, m.Moves())
+	if err == nil {
+		err = os.WriteFile(m.o.Record, raw, 0o644)
+	}
+	if err != nil {
+		m.say(true, "record: %v", err)
+		return
+	}
+	if len(m.Moves()) != len(m.history) {
+		m.say(false, "recorded the steps to %s; casts and plays are not part of a solution", m.o.Record)
+	}
+}
+
+// revert returns to the board before history row i.
+func (m *Grid) revert(i int) {
+	if i < 0 || i >= len(m.history) {
+		return
+	}
+	if !m.spell() {
+		for len(m.history) > i {
+			rep, err := m.c.Do(driver.Request{Op: "undo"})
+			if !m.take(rep, err) {
+				return
+			}
+			m.history = m.history[:len(m.history)-1]
+		}
+		m.mode = modeBoard
+		m.say(false, "back before move %d", i+1)
+		m.record()
+		return
+	}
+	keep := append([]move(nil), m.history[:i]...)
+	m.restart()
+	for _, mv := range keep {
+		answers := append([]string(nil), mv.Choices...)
+		rep, err := m.c.DoAll(mv.request(), func(ch driver.Choose) string {
+			if len(answers) == 0 {
+				return ch.Options[0]
+			}
+			a := answers[0]
+			answers = answers[1:]
+			return a
+		})
+		if !m.take(rep, err) {
+			return
+		}
+		m.history = append(m.history, mv)
+	}
+	m.say(false, "restarted and replayed %d moves: back before move %d", i, i+1)
+	m.record()
+}
+
+var dirKeys = map[string]string{
+	"up": "up", "k": "up", "w": "up",
+	"down": "down", "j": "down", "s": "down",
+	"left": "left", "h": "left", "a": "left",
+	"right": "right", "l": "right", "d": "right",
+}
+
+// Update handles a key, a resize or the replay timer.
+func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.w, m.h = msg.Width, msg.Height
+		return m, nil
+	case tickMsg:
+		m.ticking = m.replayNext()
+		if m.ticking {
+			return m, m.tick()
+		}
+		return m, nil
+	case tea.MouseMsg:
+		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && (m.mode == modeBoard || m.mode == modeHistory) {
+			if i, ok := m.historyAt(msg.X, msg.Y); ok {
+				m.revert(i)
+				m.mode = modeBoard
+			}
+		}
+		return m, nil
+	case tea.KeyMsg:
+		if many := splitRunes(msg); many != nil {
+			var cmd tea.Cmd
+			for _, one := range many {
+				if _, c := m.Update(one); c != nil {
+					cmd = c
+				}
+			}
+			return m, cmd
+		}
+		k := msg.String()
+		if k == "ctrl+c" {
+			m.quit = true
+			return m, tea.Quit
+		}
+		switch m.mode {
+		case modeHistory:
+			m.historyKey(k)
+		case modeMenu:
+			m.menuKey(k)
+		case modeTarget:
+			m.targetKey(k)
+		case modeChoose:
+			m.chooseKey(k)
+		default:
+			if k == "q" {
+				m.quit = true
+				return m, tea.Quit
+			}
+			m.boardKey(k)
+			if k == "r" && m.o.Replay && m.o.Every > 0 && !m.ticking {
+				m.ticking = true
+				return m, m.tick()
+			}
+		}
+	}
+	return m, nil
+}
+
+// replayNext plays the solution's next move; false once it is all played.
+func (m *Grid) replayNext() bool {
+	sol := m.o.Level.Solution
+	if m.replay >= len(sol) {
+		return false
+	}
+	m.perform(move{Kind: "step", Dir: sol[m.replay].String()})
+	m.replay++
+	if m.replay == len(sol) && !m.st.Won {
+		m.say(true, "the recorded solution is played and the level is not won")
+	}
+	return m.replay < len(sol)
+}
+
+func (m *Grid) boardKey(k string) {
+	if d, ok := dirKeys[k]; ok {
+		if m.st.Won {
+			m.say(false, "the level is won: u undoes, r restarts, q quits")
+			return
+		}
+		m.perform(move{Kind: "step", Dir: d})
+		return
+	}
+	switch k {
+	case "u", "backspace":
+		if m.spell() {
+			m.say(false, "undo is not supported on a SpellGrid level: tab to the history and pick a move to restart and replay to it")
+			return
+		}
+		rep, err := m.c.Do(driver.Request{Op: "undo"})
+		if m.take(rep, err) {
+			if rep.Undone && len(m.history) > 0 {
+				m.history = m.history[:len(m.history)-1]
+				m.say(false, "undid one move")
+				m.record()
+			} else if !rep.Undone {
+				m.say(false, "nothing to undo")
+			}
+		}
+	case "r":
+		m.restart()
+		m.say(false, "restarted")
+	case "tab":
+		if len(m.history) == 0 {
+			m.say(false, "no moves yet")
+			return
+		}
+		m.mode, m.histSel = modeHistory, len(m.history)-1
+	case " ", "n", "enter":
+		if m.o.Replay {
+			m.replayNext()
+		}
+	case "c", "p":
+		if !m.spell() {
+			return
+		}
+		if len(m.st.Hand) == 0 {
+			m.say(false, "the hand is empty")
+			return
+		}
+		m.action = map[string]string{"c": "cast", "p": "play"}[k]
+		m.mode, m.menuItems, m.menuSel = modeMenu, m.st.Hand, 0
+		m.say(false, "choose a card to %s", m.action)
+	}
+}
+
+func (m *Grid) historyKey(k string) {
+	switch k {
+	case "up", "k":
+		m.histSel = max(0, m.histSel-1)
+	case "down", "j":
+		m.histSel = min(len(m.history)-1, m.histSel+1)
+	case "enter", " ":
+		m.revert(m.histSel)
+		m.mode = modeBoard
+	case "esc", "tab", "q":
+		m.mode = modeBoard
+	}
+}
+
+func (m *Grid) menuKey(k string) {
+	switch k {
+	case "up", "k":
+		m.menuSel = max(0, m.menuSel-1)
+	case "down", "j":
+		m.menuSel = min(len(m.menuItems)-1, m.menuSel+1)
+	case "esc", "q":
+		m.mode = modeBoard
+		m.say(false, "")
+	case "enter", " ":
+		m.card = m.menuItems[m.menuSel]
+		if m.action == "cast" {
+			// a reason that is not about the target shows now
+			rep, err := m.c.Do(driver.Request{Op: "checkCast", Card: m.card})
+			if err != nil || rep.Panic != "" {
+				m.take(rep, err)
+				m.mode = modeBoard
+				return
+			}
+			if rep.Refused != "" && !strings.Contains(rep.Refused, "target") {
+				m.say(true, "%s", rep.Refused)
+				return
+			}
+		}
+		m.mode = modeTarget
+		m.cx, m.cy = min(m.cx, m.st.Width-1), min(m.cy, m.st.Height-1)
+		m.describeCursor()
+	}
+}
+
+// targetAt is what a cast at the cursor aims at: the minion on the tile,
+// else its newest object.
+func (m *Grid) targetAt(x, y int) (driver.Object, bool) {
+	var best driver.Object
+	found := false
+	for _, o := range m.st.Objects {
+		if o.X != x || o.Y != y {
+			continue
+		}
+		if o.Minion != "" {
+			return o, true
+		}
+		if !found || o.ID > best.ID {
+			best, found = o, true
+		}
+	}
+	return best, found
+}
+
+func (m *Grid) describeCursor() {
+	what := "nothing"
+	if o, ok := m.targetAt(m.cx, m.cy); ok {
+		what = fmt.Sprintf("#%d %s", o.ID, o.Kind)
+		if o.Minion != "" {
+			what = fmt.Sprintf("#%d %s, Health %d", o.ID, o.Minion, o.Health)
+		}
+	}
+	if m.action == "cast" {
+		m.say(false, "cast %s: (%d,%d) holds %s; enter casts at it, n casts with no target", m.card, m.cx, m.cy, what)
+	} else {
+		m.say(false, "play %s: (%d,%d) holds %s; enter plays it there", m.card, m.cx, m.cy, what)
+	}
+}
+
+func (m *Grid) targetKey(k string) {
+	if d, ok := dirKeys[k]; ok {
+		switch d {
+		case "up":
+			m.cy = max(0, m.cy-1)
+		case "down":
+			m.cy = min(m.st.Height-1, m.cy+1)
+		case "left":
+			m.cx = max(0, m.cx-1)
+		case "right":
+			m.cx = min(m.st.Width-1, m.cx+1)
+		}
+		m.describeCursor()
+		return
+	}
+	switch k {
+	case "esc", "q":
+		m.mode = modeBoard
+		m.say(false, "")
+	case "n":
+		if m.action == "cast" {
+			m.tryCast(0)
+		}
+	case "enter", " ":
+		if m.action == "play" {
+			rep, err := m.c.Do(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy})
+			if err != nil || rep.Panic != "" {
+				m.take(rep, err)
+				return
+			}
+			if rep.Refused != "" {
+				m.say(true, "%s", rep.Refused)
+				return
+			}
+			m.perform(move{Kind: "play", Card: m.card, X: m.cx, Y: m.cy})
+			return
+		}
+		o, ok := m.targetAt(m.cx, m.cy)
+		if !ok {
+			m.say(true, "nothing stands on (%d,%d) to aim at; n casts with no target", m.cx, m.cy)
+			return
+		}
+		m.tryCast(o.ID)
+	}
+}
+
+// tryCast asks CheckCast first and shows its reason instead of casting.
+func (m *Grid) tryCast(target uint32) {
+	rep, err := m.c.Do(driver.Request{Op: "checkCast", Card: m.card, Target: target})
+	if err != nil || rep.Panic != "" {
+		m.take(rep, err)
+		return
+	}
+	if rep.Refused != "" {
+		m.say(true, "%s", rep.Refused)
+		return
+	}
+	m.perform(move{Kind: "cast", Card: m.card, Target: target})
+}
+
+func (m *Grid) chooseKey(k string) {
+	switch k {
+	case "up", "k":
+		m.menuSel = max(0, m.menuSel-1)
+	case "down", "j":
+		m.menuSel = min(len(m.menuItems)-1, m.menuSel+1)
+	case "enter", " ":
+		pick := m.menuItems[m.menuSel]
+		if m.pending != nil {
+			m.pending.Choices = append(m.pending.Choices, pick)
+		}
+		m.choose = nil
+		m.mode = modeBoard
+		if m.take(m.c.Answer(pick)) && m.pending != nil {
+			m.done()
+		}
+	default:
+		m.say(false, "the engine waits for a choice: ↑↓ and enter")
+	}
+}
+
+// learnGlyphs gives every kind of thing on the board a letter: the first
+// of its name not yet taken, so no two kinds share one.
+func (m *Grid) learnGlyphs() {
+	var kinds []string
+	for _, o := range m.o.Level.Objects {
+		kinds = append(kinds, o.Kind)
+	}
+	objs := append([]driver.Object(nil), m.st.Objects...)
+	sort.Slice(objs, func(i, j int) bool { return objs[i].ID < objs[j].ID })
+	for _, o := range objs {
+		kinds = append(kinds, o.Kind)
+	}
+	for _, t := range m.st.Tiles {
+		kinds = append(kinds, t...)
+	}
+	for _, k := range kinds {
+		if strings.HasPrefix(k, "text:") || k == "?" {
+			continue
+		}
+		if _, ok := m.glyphs[k]; ok {
+			continue
+		}
+		m.glyphs[k] = m.freeGlyph(k)
+	}
+}
+
+func (m *Grid) freeGlyph(kind string) rune {
+	taken := map[rune]bool{}
+	for _, g := range m.glyphs {
+		taken[g] = true
+	}
+	for _, r := range strings.ToLower(kind) + "abcdefghijklmnopqrstuvwxyz*&%$#@=~^" {
+		if r < 'A' || r > 'Z' {
+			if !taken[r] {
+				return r
+			}
+		}
+	}
+	return '?'
+}
+
+// splitRunes is a key message that holds several typed characters (a
+// terminal delivers keys pressed quickly in one read) as one message per
+// character; nil for any other message.
+func splitRunes(msg tea.KeyMsg) []tea.KeyMsg {
+	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
+		return nil
+	}
+	out := make([]tea.KeyMsg, 0, len(msg.Runes))
+	for _, r := range msg.Runes {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
+	}
+	return out
+}

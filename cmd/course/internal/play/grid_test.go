@@ -1,0 +1,465 @@
+package play
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
+)
+
+func reference() (*driver.Client, error) { return driver.Reference(), nil }
+
+func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
+	t.Helper()
+	lv, err := Load(level)
+	require.NoError(t, err)
+	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)}
+	if edit != nil {
+		edit(&o)
+	}
+	m, err := NewGrid(o)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = m.Close() })
+	return m
+}
+
+var arrow = map[string]tea.KeyType{"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight}
+
+func key(s string) tea.KeyMsg {
+	switch s {
+	case "up", "down", "left", "right":
+		return tea.KeyMsg{Type: arrow[s]}
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+func press(m tea.Model, keys ...string) {
+	for _, k := range keys {
+		m.Update(key(k))
+	}
+}
+
+// wasd is a direction as the other keys for it say it, so every key set is
+// exercised across the levels.
+var keySets = []map[string]string{
+	{"up": "up", "down": "down", "left": "left", "right": "right"},
+	{"up": "k", "down": "j", "left": "h", "right": "l"},
+	{"up": "w", "down": "s", "left": "a", "right": "d"},
+}
+
+func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
+	all, err := Builtin()
+	require.NoError(t, err)
+	require.NotEmpty(t, all)
+	for i, lv := range all {
+		t.Run(lv.Name, func(t *testing.T) {
+			m := newGrid(t, lv.Name, nil)
+			keys := keySets[i%len(keySets)]
+			for j, d := range lv.Solution {
+				require.False(t, m.Won(), "won before move %d", j+1)
+				press(m, keys[d.String()])
+			}
+			assert.True(t, m.Won())
+			assert.Contains(t, m.View(), "won in "+strconv.Itoa(len(lv.Solution))+" moves")
+		})
+	}
+}
+
+// screen runs the program in teatest at 80x24, presses keys, and returns
+// the final screen.
+func screen(t *testing.T, m tea.Model, keys ...string) string {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	for _, k := range keys {
+		tm.Send(key(k))
+	}
+	require.NoError(t, tm.Quit())
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	return final.View()
+}
+
+func TestGoldenRuleGrid(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+	}{
+		{"start", nil},
+		{"after_push", []string{"right", "right"}},
+		{"after_undo", []string{"right", "right", "u"}},
+		{"won", []string{"right", "right", "right", "right"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			view := screen(t, newGrid(t, "01-push", nil), c.keys...)
+			golden.RequireEqual(t, []byte(view))
+		})
+	}
+}
+
+func TestGoldenSpellGridIllegalTarget(t *testing.T) {
+	// cast Whirlwind at the text BABA in the top left corner
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	view := screen(t, m, "c", "enter", "enter")
+	assert.Contains(t, view, "is not a character in play")
+	golden.RequireEqual(t, []byte(view))
+	assert.Equal(t, []string{"Whirlwind"}, m.st.Hand, "nothing was cast")
+}
+
+func TestScreenFitsAndGrows(t *testing.T) {
+	all, err := Builtin()
+	require.NoError(t, err)
+	for _, lv := range all {
+		m := newGrid(t, lv.Name, nil)
+		for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			lines := strings.Split(m.View(), "\n")
+			assert.Len(t, lines, size[1], "%s at %dx%d", lv.Name, size[0], size[1])
+			for i, l := range lines {
+				assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%s at %dx%d, line %d", lv.Name, size[0], size[1], i)
+			}
+		}
+	}
+	m := newGrid(t, "01-push", nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	small := m.View()
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	assert.Contains(t, m.View(), "┌────┐", "a larger terminal draws text as boxes")
+	assert.NotContains(t, small, "┌────┐")
+}
+
+func TestABigLevelScrollsWithYOU(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	lv.Name, lv.Width, lv.Height = "big", 40, 30
+	lv.Objects = append(lv.Objects, grid.LevelObject{Kind: "rock", X: 39, Y: 29})
+	for i := range lv.Objects {
+		if lv.Objects[i].Kind == "baba" {
+			lv.Objects[i].X, lv.Objects[i].Y = 30, 20
+		}
+	}
+	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "of 40x30", "the board pane says which part it shows")
+	assert.Contains(t, view, " b ", "YOU is in view")
+	assert.NotContains(t, view, "BABA  IS  YOU", "the text in the far corner is not")
+}
+
+func TestNoColorStillTellsThingsApart(t *testing.T) {
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = stylesFor(termenv.ANSI256) })
+	assert.Contains(t, m.View(), "\x1b[", "colour when allowed")
+	m = newGrid(t, "01-push", nil)
+	view := m.View()
+	assert.NotContains(t, view, "\x1b[")
+	for _, s := range []string{"BABA  IS  YOU", " b ", " r ", " f ", "b baba", "r rock", "f flag"} {
+		assert.Contains(t, view, s)
+	}
+}
+
+func TestLostAndUndo(t *testing.T) {
+	// 04-defeat: walking into the skull loses; u takes it back
+	lv, err := Load("04-defeat")
+	require.NoError(t, err)
+	var you, skull driver.Object
+	m := newGrid(t, lv.Name, nil)
+	for _, o := range m.st.Objects {
+		if o.You {
+			you = o
+		}
+		if o.Kind == "skull" && (skull.ID == 0 || abs(o.X-you.X)+abs(o.Y-you.Y) < abs(skull.X-you.X)+abs(skull.Y-you.Y)) {
+			skull = o
+		}
+	}
+	require.NotZero(t, skull.ID)
+	lost := false
+	for i := 0; i < 20 && !m.st.Lost; i++ {
+		switch {
+		case you.X < skull.X:
+			press(m, "right")
+		case you.X > skull.X:
+			press(m, "left")
+		case you.Y < skull.Y:
+			press(m, "down")
+		default:
+			press(m, "up")
+		}
+		for _, o := range m.st.Objects {
+			if o.You {
+				you = o
+			}
+		}
+		lost = m.st.Lost
+	}
+	require.True(t, lost, "walked into a skull")
+	assert.Contains(t, m.View(), "all YOU objects are gone: u to undo")
+	press(m, "backspace")
+	assert.False(t, m.st.Lost)
+	assert.NotContains(t, m.View(), "all YOU objects are gone")
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func TestKeysTypedTogetherAreEachAKey(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("ldl")})
+	assert.Len(t, m.history, 3)
+}
+
+func TestHistoryRowReturnsToTheBoardBeforeIt(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	start := append([][]string(nil), m.st.Tiles...)
+	press(m, "right")
+	after1 := append([][]string(nil), m.st.Tiles...)
+	press(m, "right", "down")
+	require.Len(t, m.history, 3)
+	press(m, "tab", "up", "enter") // row 2
+	assert.Len(t, m.history, 1)
+	assert.Equal(t, after1, m.st.Tiles)
+	press(m, "tab", "enter") // row 1
+	assert.Empty(t, m.history)
+	assert.Equal(t, start, m.st.Tiles)
+}
+
+func TestClickingAHistoryRowGoesBack(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	press(m, "right")
+	after1 := append([][]string(nil), m.st.Tiles...)
+	press(m, "right", "right")
+	// row 2 is the second line inside the history pane, which starts
+	// under the title and the board pane of 5 rows
+	lines := strings.Split(m.View(), "\n")
+	y := -1
+	for i, l := range lines {
+		if strings.Contains(l, "  2 right") {
+			y = i
+		}
+	}
+	require.Positive(t, y)
+	m.Update(tea.MouseMsg{X: 3, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1)
+	assert.Equal(t, after1, m.st.Tiles)
+	m.Update(tea.MouseMsg{X: 60, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	assert.Len(t, m.history, 1, "a click beside the history does nothing")
+}
+
+func TestSpellGridHistoryIsRestartAndReplay(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(m, "u")
+	assert.Contains(t, m.status, "undo is not supported")
+	press(m, "right")
+	after1 := append([][]string(nil), m.st.Tiles...)
+	press(m, "c", "enter", "n") // Whirlwind, no target
+	require.Len(t, m.history, 2)
+	assert.Equal(t, "cast Whirlwind", m.history[1].label())
+	assert.Empty(t, m.st.Hand)
+	press(m, "tab", "enter") // before the cast
+	assert.Len(t, m.history, 1)
+	assert.Equal(t, after1, m.st.Tiles)
+	assert.Equal(t, []string{"Whirlwind"}, m.st.Hand)
+	assert.Contains(t, m.status, "restarted and replayed 1 moves")
+}
+
+func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Hand = []string{"Test Sprout"}
+	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)}
+	m, err := NewGrid(o)
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter")
+	assert.Contains(t, m.status, "it is a minion; play it onto a tile instead", "CheckCast's reason, before any target")
+	assert.Equal(t, modeMenu, m.mode)
+	press(m, "esc")
+	press(m, "p", "enter", "enter") // onto (0,0), the text BABA
+	assert.Contains(t, m.status, "the tile is not empty")
+	assert.Empty(t, m.history)
+	press(m, "down", "down", "down", "down", "right", "right", "right", "enter") // (3,4) is empty
+	require.Len(t, m.history, 1)
+	assert.Equal(t, "play Test Sprout at (3,4)", m.history[0].label())
+	var minion driver.Object
+	for _, o := range m.st.Objects {
+		if o.Minion == "Test Sprout" {
+			minion = o
+		}
+	}
+	assert.Equal(t, 3, minion.X)
+	assert.Contains(t, m.View(), "Test Sprout")
+}
+
+func TestRecordWritesASolution(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rec.json")
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = file })
+	press(m, "right", "up", "u", "right", "right", "right")
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	lv, err := content.ParseLevel(file, raw)
+	require.NoError(t, err, "the recording is a level file")
+	var dirs []string
+	for _, d := range lv.Solution {
+		dirs = append(dirs, d.String())
+	}
+	assert.Equal(t, []string{"right", "right", "right", "right"}, dirs)
+
+	// and it replays to the win, one move per key
+	r := newGrid(t, file, func(o *GridOptions) { o.Replay = true })
+	press(r, "space", "space", "space")
+	assert.False(t, r.Won())
+	press(r, "space")
+	assert.True(t, r.Won())
+}
+
+func TestReplayOnATimer(t *testing.T) {
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Replay = true; o.Every = time.Millisecond })
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "won in 4 moves") }, teatest.WithDuration(5*time.Second))
+	require.NoError(t, tm.Quit())
+	tm.WaitFinished(t)
+}
+
+func TestReplayNeedsASolution(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	lv.Solution = nil
+	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Replay: true})
+	var ns *NoSolutionError
+	require.ErrorAs(t, err, &ns)
+	assert.True(t, ns.UserError())
+}
+
+func TestLoadFindsLevels(t *testing.T) {
+	lv, err := Load("03")
+	require.NoError(t, err)
+	assert.Equal(t, "03-text-is-push", lv.Name)
+	_, err = Load("levels/01-push.json")
+	require.NoError(t, err)
+	_, err = Load("nowhere")
+	var nf *NotFoundError
+	require.ErrorAs(t, err, &nf)
+	assert.Contains(t, err.Error(), "course play --list")
+}
+
+// fakeEngine serves canned replies: a SpellGrid whose one card asks the
+// chooser twice when cast.
+func fakeEngine(t *testing.T) Engine {
+	return func() (*driver.Client, error) {
+		reqR, reqW := io.Pipe()
+		repR, repW := io.Pipe()
+		go func() {
+			enc := json.NewEncoder(repW)
+			_ = enc.Encode(driver.Hello{Hello: "course-play", Protocol: driver.Protocol})
+			dec := json.NewDecoder(reqR)
+			state := driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
+			for {
+				var req driver.Request
+				if dec.Decode(&req) != nil {
+					_ = repW.Close()
+					return
+				}
+				switch req.Op {
+				case "checkCast":
+					_ = enc.Encode(driver.Reply{})
+				case "cast":
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "base", Options: []string{"Left One", "Right One"}}})
+					_ = dec.Decode(&req)
+					first := *req.Answer
+					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "half", Options: []string{"top", "bottom"}}})
+					_ = dec.Decode(&req)
+					state.Hand = []string{first + " (" + *req.Answer + ")"}
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				default:
+					st := state
+					_ = enc.Encode(driver.Reply{State: &st})
+				}
+			}
+		}()
+		return driver.Connect(repR, reqW, reqW.Close)
+	}
+}
+
+func TestSpellGridChooserIsAMenu(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n")
+	require.Equal(t, modeChoose, m.mode)
+	assert.Contains(t, m.View(), "The engine asks: choose the base")
+	assert.Contains(t, m.View(), "> Left One")
+	press(m, "right") // not an answer
+	assert.Contains(t, m.status, "waits for a choice")
+	press(m, "down", "enter")
+	assert.Contains(t, m.View(), "choose the half")
+	press(m, "down", "enter")
+	assert.Equal(t, modeBoard, m.mode)
+	require.Len(t, m.history, 1)
+	assert.Equal(t, []string{"Right One", "bottom"}, m.history[0].Choices, "kept for restart and replay")
+	assert.Equal(t, []string{"Right One (bottom)"}, m.st.Hand)
+}
+
+func TestRefusalsSayWhy(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	press(m, "u")
+	assert.Equal(t, "nothing to undo", m.status)
+	press(m, "tab")
+	assert.Equal(t, "no moves yet", m.status)
+	assert.Equal(t, modeBoard, m.mode)
+	press(m, "c")
+	assert.Equal(t, modeBoard, m.mode, "no casting on a rule-grid level")
+	press(m, "right", "right", "right", "right")
+	require.True(t, m.Won())
+	press(m, "right")
+	assert.Len(t, m.history, 4, "no step after the win")
+	assert.Contains(t, m.status, "the level is won")
+
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "c", "enter")
+	require.Equal(t, modeTarget, s.mode)
+	press(s, "down", "down", "down", "down", "enter") // (0,4) is empty
+	assert.Contains(t, s.status, "nothing stands on (0,4) to aim at")
+	press(s, "esc", "c", "enter", "n")
+	require.Len(t, s.history, 1)
+	press(s, "c")
+	assert.Equal(t, "the hand is empty", s.status)
+	press(s, "p")
+	assert.Equal(t, modeBoard, s.mode)
+}

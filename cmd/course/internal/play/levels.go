@@ -1,0 +1,133 @@
+// Package play is course play's screen: a rule-grid or SpellGrid level as a
+// game in the terminal (grid.go), and the card table of Part I (table.go),
+// built with bubbletea and lipgloss. It talks to an engine only through the
+// protocol of package driver, so the reference engine and a learner's play
+// the same way.
+package play
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
+	"github.com/systemic-game-design/course/levels"
+)
+
+// Level is a level to play: the file's content and a name for the title.
+type Level struct {
+	Name string // "01-push", or the file's path
+	data.Level
+}
+
+// Spell says whether the level is a SpellGrid level: it has minions or a hand.
+func (l Level) Spell() bool { return len(l.Cards) > 0 || len(l.Hand) > 0 }
+
+// NotFoundError is a LEVEL that is neither a file nor a built-in level.
+type NotFoundError struct{ Arg string }
+
+func (e *NotFoundError) Error() string {
+	return fmt.Sprintf("no level file or built-in level is named %q; give a level file, or one of `course play --list`", e.Arg)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *NotFoundError) UserError() bool { return true }
+
+// Builtin is every level built into the binary, in name order.
+func Builtin() ([]Level, error) {
+	all, names, err := data.LoadLevels(levels.Files, "levels")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Level, 0, len(names))
+	for _, n := range names {
+		out = append(out, Level{Name: strings.TrimSuffix(n, ".json"), Level: all[n]})
+	}
+	return out, nil
+}
+
+// Load finds LEVEL: a level file on disk, else a built-in level by its name
+// (with or without .json; a unique prefix such as "03" will do).
+func Load(arg string) (Level, error) {
+	if raw, err := os.ReadFile(arg); err == nil {
+		content, err := data.Embedded()
+		if err != nil {
+			return Level{}, err
+		}
+		lv, err := content.ParseLevel(arg, raw)
+		if err != nil {
+			return Level{}, err
+		}
+		return Level{Name: arg, Level: lv}, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return Level{}, fmt.Errorf("read level %s: %w", arg, err)
+	}
+	all, err := Builtin()
+	if err != nil {
+		return Level{}, err
+	}
+	want := strings.TrimSuffix(path.Base(arg), ".json")
+	var found []Level
+	for _, l := range all {
+		if l.Name == want {
+			return l, nil
+		}
+		if strings.HasPrefix(l.Name, want) {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
+	return Level{}, &NotFoundError{Arg: arg}
+}
+
+// levelFile is a level as a file writes it, fields in the schema's order.
+type levelFile struct {
+	Title    string             `json:"title,omitempty"`
+	Width    int                `json:"width"`
+	Height   int                `json:"height"`
+	Objects  []grid.LevelObject `json:"objects,omitempty"`
+	Cards    []grid.LevelCard   `json:"cards,omitempty"`
+	Hand     []string           `json:"hand,omitempty"`
+	Solution []string           `json:"solution"`
+}
+
+// Recording is the level file --record writes: the level as played, its
+// solution the moves of the history.
+func Recording(lv Level, moves []string) ([]byte, error) {
+	f := levelFile{Title: lv.Title, Width: lv.Width, Height: lv.Height, Objects: lv.Objects, Cards: lv.Cards, Hand: lv.Hand, Solution: moves}
+	if f.Solution == nil {
+		f.Solution = []string{}
+	}
+	raw, err := json.MarshalIndent(f, "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode the recording: %w", err)
+	}
+	return append(raw, '\n'), nil
+}
+
+// levelJSON is the level as the driver's "new" request carries it.
+func levelJSON(lv Level) json.RawMessage {
+	raw, err := json.Marshal(lv.LevelDef)
+	if err != nil {
+		panic(fmt.Sprintf("a loaded level does not encode: %v", err))
+	}
+	return raw
+}
+
+// sortedKeys is a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

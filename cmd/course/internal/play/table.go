@@ -1,0 +1,422 @@
+package play
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+)
+
+// TableOptions are what the card table needs.
+type TableOptions struct {
+	Engine     Engine
+	EngineName string
+	Styles     Styles
+	Cards      []string // card names, for completion
+}
+
+// Table is the card table of Part I: both boards, the hands, and the log
+// tree of the last action, driven by short commands typed at a prompt.
+type Table struct {
+	o       TableOptions
+	c       *driver.Client
+	st      driver.State
+	w, h    int
+	turn    uint8
+	input   textinput.Model
+	typing  bool
+	status  string
+	problem bool
+	last    string // the last action, as typed
+	choose  *driver.Choose
+	sel     int
+	quit    bool
+}
+
+// The commands, as the prompt takes them.
+var verbs = []struct{ key, verb, args, help string }{
+	{"s", "summon", "NAME", "summon a minion for the player to act"},
+	{"h", "hand", "NAME", "put a card in the hand of the player to act"},
+	{"p", "play", "ID", "play a card from a hand"},
+	{"c", "cast", "NAME [TARGET]", "cast a spell for the player to act"},
+	{"a", "attack", "ATTACKER DEFENDER", "attack, if CanAttack allows"},
+	{"d", "damage", "ID AMOUNT", "deal damage as one Sequence"},
+	{"x", "destroy", "ID", "destroy as one Sequence"},
+	{"e", "end", "", "end the turn of the player to act"},
+}
+
+// NewTable starts a game on the engine.
+func NewTable(o TableOptions) (*Table, error) {
+	c, err := o.Engine()
+	if err != nil {
+		return nil, err
+	}
+	in := textinput.New()
+	in.Prompt = "> "
+	in.ShowSuggestions = true
+	in.CharLimit = 120
+	var sugg []string
+	for _, v := range verbs {
+		if strings.Contains(v.args, "NAME") {
+			for _, n := range o.Cards {
+				sugg = append(sugg, v.verb+" "+n)
+			}
+		} else {
+			sugg = append(sugg, v.verb)
+		}
+	}
+	in.SetSuggestions(sugg)
+	t := &Table{o: o, c: c, w: 80, h: 24, input: in}
+	t.restart()
+	return t, nil
+}
+
+// Close ends the engine.
+func (t *Table) Close() error { return t.c.Close() }
+
+// Init starts nothing.
+func (t *Table) Init() tea.Cmd { return nil }
+
+func (t *Table) say(problem bool, format string, args ...any) {
+	t.status, t.problem = fmt.Sprintf(format, args...), problem
+}
+
+func (t *Table) restart() {
+	if t.c.Dead() != nil {
+		_ = t.c.Close()
+		c, err := t.o.Engine()
+		if err != nil {
+			t.say(true, "%v", err)
+			return
+		}
+		t.c = c
+	}
+	t.turn, t.last, t.choose = 0, "", nil
+	t.say(false, "a new game: player 0 to act")
+	t.take(t.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
+}
+
+// take reads a reply as Grid.take does.
+func (t *Table) take(rep driver.Reply, err error) bool {
+	if err != nil {
+		t.say(true, "%v: r restarts it", err)
+		return false
+	}
+	if rep.Choose != nil {
+		t.choose, t.sel = rep.Choose, 0
+		t.say(false, "the engine asks: choose the %s", rep.Choose.Kind)
+		return false
+	}
+	if rep.State != nil {
+		t.st = *rep.State
+	}
+	if rep.Panic != "" {
+		t.say(true, "%s", rep.Panic)
+		return false
+	}
+	if rep.Refused != "" {
+		t.say(true, "%s", rep.Refused)
+		return false
+	}
+	if rep.State != nil && len(rep.State.Errors) > 0 {
+		t.say(true, "%s", rep.State.Errors[0])
+		return false
+	}
+	return true
+}
+
+// Update handles keys and resizes.
+func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		t.w, t.h = msg.Width, msg.Height
+		t.input.Width = max(10, t.w-len(t.input.Prompt)-2)
+		return t, nil
+	case tea.KeyMsg:
+		k := msg.String()
+		if k == "ctrl+c" {
+			t.quit = true
+			return t, tea.Quit
+		}
+		if many := splitRunes(msg); many != nil && !t.typing {
+			var cmd tea.Cmd
+			for _, one := range many {
+				if _, c := t.Update(one); c != nil {
+					cmd = c
+				}
+			}
+			return t, cmd
+		}
+		if t.choose != nil {
+			t.chooseKey(k)
+			return t, nil
+		}
+		if t.typing {
+			switch k {
+			case "esc":
+				t.typing = false
+				t.input.Blur()
+				t.input.SetValue("")
+				return t, nil
+			case "enter":
+				line := strings.TrimSpace(t.input.Value())
+				t.typing = false
+				t.input.Blur()
+				t.input.SetValue("")
+				t.Command(line)
+				return t, nil
+			}
+			var cmd tea.Cmd
+			t.input, cmd = t.input.Update(msg)
+			return t, cmd
+		}
+		switch k {
+		case "q":
+			t.quit = true
+			return t, tea.Quit
+		case "r":
+			t.restart()
+			return t, nil
+		case ":":
+			return t, t.prompt("")
+		}
+		for _, v := range verbs {
+			if v.key == k {
+				if v.verb == "end" {
+					t.Command("end")
+					return t, nil
+				}
+				return t, t.prompt(v.verb + " ")
+			}
+		}
+	}
+	return t, nil
+}
+
+func (t *Table) prompt(prefill string) tea.Cmd {
+	t.typing = true
+	t.input.SetValue(prefill)
+	t.input.CursorEnd()
+	return t.input.Focus()
+}
+
+func (t *Table) chooseKey(k string) {
+	switch k {
+	case "up", "k":
+		t.sel = max(0, t.sel-1)
+	case "down", "j":
+		t.sel = min(len(t.choose.Options)-1, t.sel+1)
+	case "enter", " ":
+		pick := t.choose.Options[t.sel]
+		t.choose = nil
+		if t.take(t.c.Answer(pick)) {
+			t.say(false, "done: %s", t.last)
+		}
+	}
+}
+
+// cardName is the catalog's spelling of a name typed in any case.
+func (t *Table) cardName(s string) string {
+	for _, n := range t.o.Cards {
+		if strings.EqualFold(n, s) {
+			return n
+		}
+	}
+	return s
+}
+
+func parseID(s string) (uint32, bool) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 10, 32)
+	return uint32(n), err == nil && n > 0
+}
+
+// Command runs one typed command.
+func (t *Table) Command(line string) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return
+	}
+	verb, rest := f[0], f[1:]
+	usage := func() {
+		for _, v := range verbs {
+			if v.verb == verb {
+				t.say(true, "%s takes %s: %s", verb, v.args, v.help)
+				return
+			}
+		}
+		t.say(true, "no command %q; the commands are summon, hand, play, cast, attack, damage, destroy, end", verb)
+	}
+	var req driver.Request
+	switch verb {
+	case "summon", "hand":
+		if len(rest) == 0 {
+			usage()
+			return
+		}
+		op := map[string]string{"summon": "summon", "hand": "addToHand"}[verb]
+		req = driver.Request{Op: op, Card: t.cardName(strings.Join(rest, " ")), Player: t.turn}
+	case "play", "destroy":
+		id, ok := parseID(strings.Join(rest, ""))
+		if len(rest) != 1 || !ok {
+			usage()
+			return
+		}
+		req = driver.Request{Op: map[string]string{"play": "playCard", "destroy": "destroy"}[verb], ID: id}
+	case "cast":
+		if len(rest) == 0 {
+			usage()
+			return
+		}
+		var target uint32
+		if id, ok := parseID(rest[len(rest)-1]); ok && len(rest) > 1 {
+			target, rest = id, rest[:len(rest)-1]
+		}
+		req = driver.Request{Op: "castFor", Card: t.cardName(strings.Join(rest, " ")), Player: t.turn, Target: target}
+	case "attack":
+		a, ok1 := parseID(strings.Join(rest[:min(1, len(rest))], ""))
+		d, ok2 := parseID(strings.Join(rest[min(1, len(rest)):], ""))
+		if len(rest) != 2 || !ok1 || !ok2 {
+			usage()
+			return
+		}
+		rep, err := t.c.Do(driver.Request{Op: "canAttack", ID: a, Target: d})
+		if !t.take(rep, err) {
+			return
+		}
+		req = driver.Request{Op: "attack", ID: a, Target: d}
+	case "damage":
+		if len(rest) != 2 {
+			usage()
+			return
+		}
+		id, ok := parseID(rest[0])
+		n, err := strconv.Atoi(rest[1])
+		if !ok || err != nil {
+			usage()
+			return
+		}
+		req = driver.Request{Op: "damage", ID: id, Amount: n}
+	case "end":
+		req = driver.Request{Op: "endTurn", Player: t.turn}
+	default:
+		usage()
+		return
+	}
+	t.last = line
+	if t.take(t.c.Do(req)) {
+		if verb == "end" {
+			t.turn = 1 - t.turn
+			t.say(false, "player %d ended the turn: player %d to act", 1-t.turn, t.turn)
+			return
+		}
+		t.say(false, "done: %s", line)
+	}
+}
+
+// sideLines is one player's pane: hero, board and hand in height lines;
+// when a line a minion does not fit, the minions share lines.
+func (t *Table) sideLines(p int, width, height int) []string {
+	st := t.o.Styles
+	if p >= len(t.st.Players) {
+		return []string{st.Dim.Render("no game")}
+	}
+	sd := t.st.Players[p]
+	out := []string{fmt.Sprintf("hero #%d   Health %d   Armor %d", sd.Hero.ID, sd.Hero.Health, sd.Armor)}
+	out = append(out, st.Heading.Render("Board")+st.Dim.Render("  Attack/Health"))
+	if len(sd.Board) == 0 {
+		out = append(out, st.Dim.Render("no minions"))
+	}
+	var hand []string
+	for _, c := range sd.Hand {
+		hand = append(hand, fmt.Sprintf("#%d %s", c.ID, c.Name))
+	}
+	if len(hand) == 0 {
+		hand = []string{st.Dim.Render("empty")}
+	}
+	handLines := joinWrapped(hand, width)
+	if len(out)+len(sd.Board)+1+len(handLines) <= height {
+		for _, c := range sd.Board {
+			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %-22s %2d/%d", c.ID, c.Name, c.Attack, c.Health)))
+		}
+	} else {
+		// two columns, each minion as id, Attack/Health and its name cut
+		colW := (width - 1) / 2
+		for i := 0; i < len(sd.Board); i += 2 {
+			line := ""
+			for _, c := range sd.Board[i:min(i+2, len(sd.Board))] {
+				cell := fit(fmt.Sprintf("#%d %d/%d %s", c.ID, c.Attack, c.Health, c.Name), colW)
+				line += st.Minion.Render(cell) + " "
+			}
+			out = append(out, line)
+		}
+	}
+	out = append(out, st.Heading.Render("Hand"))
+	return append(out, handLines...)
+}
+
+// View draws the table: player 1 above player 0, the log tree beside them.
+func (t *Table) View() string {
+	if t.quit {
+		return ""
+	}
+	st := t.o.Styles
+	W, H := max(t.w, 40), max(t.h, 12)
+	bodyH := H - 4
+	logW := min(max(W/2, 24), W-34)
+	leftW := W - logW
+	top := bodyH / 2
+	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(t.o.EngineName)), W))
+	mark := func(p int) string {
+		if int(t.turn) == p {
+			return fmt.Sprintf("Player %d, to act", p)
+		}
+		return fmt.Sprintf("Player %d", p)
+	}
+	left := lipgloss.JoinVertical(lipgloss.Left,
+		st.pane(mark(1), t.sideLines(1, leftW-4, top-2), leftW, top),
+		st.pane(mark(0), t.sideLines(0, leftW-4, bodyH-top-2), leftW, bodyH-top),
+	)
+	var right string
+	if t.choose != nil {
+		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
+		for i, o := range t.choose.Options {
+			if i == t.sel {
+				lines = append(lines, st.Selected.Render("> "+o))
+			} else {
+				lines = append(lines, "  "+o)
+			}
+		}
+		right = st.pane("Choose", lines, logW, bodyH)
+	} else {
+		log := wrapLog(t.st.LogTree, logW-4)
+		if t.st.LogTree == "" {
+			log = []string{st.Dim.Render("no events")}
+		}
+		name := "Log tree"
+		if t.last != "" {
+			name = "Log tree of " + t.last
+		}
+		right = st.pane(name, log, logW, bodyH)
+	}
+	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+	line := fit(t.status, W)
+	if t.problem {
+		line = st.Problem.Render(fit("! "+t.status, W))
+	}
+	if t.typing {
+		line = fit(t.input.View(), W)
+	}
+	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
+	switch {
+	case t.typing:
+		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
+	case t.choose != nil:
+		keys = []string{"↑↓ choose   enter answer the engine", ""}
+	}
+	return strings.Join([]string{title, body, line, st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W))}, "\n")
+}

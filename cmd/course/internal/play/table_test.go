@@ -1,0 +1,134 @@
+package play
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func newTable(t *testing.T) *Table {
+	t.Helper()
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false),
+		Cards: []string{"Loot Hoarder", "Test Filler", "Whirlwind", "Armorsmith"}})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = m.Close() })
+	return m
+}
+
+func typeLine(keys []string, line string) []string {
+	for _, r := range line {
+		keys = append(keys, string(r))
+	}
+	return append(keys, "enter")
+}
+
+func TestGoldenCardTableAfterAnAttack(t *testing.T) {
+	// hero 1 and 2, then Loot Hoarder #3 for player 0 and Test Filler #4
+	// for player 1; the Hoarder attacks the enemy hero
+	var keys []string
+	keys = append(keys, "s")
+	keys = typeLine(keys, "loot hoarder")
+	keys = append(keys, "e", "s")
+	keys = typeLine(keys, "Test Filler")
+	keys = append(keys, "e", "a")
+	keys = typeLine(keys, "3 2")
+	m := newTable(t)
+	view := screen(t, m, keys...)
+	assert.Contains(t, view, "Log tree of attack 3 2")
+	assert.Contains(t, view, "Damaged{target: 2, amount: 2}")
+	assert.Contains(t, view, "hero #2   Health 28")
+	golden.RequireEqual(t, []byte(view))
+}
+
+func TestCardTableShowsCanAttacksReason(t *testing.T) {
+	m := newTable(t)
+	m.Command("summon Loot Hoarder")
+	m.Command("attack 3 3")
+	assert.True(t, m.problem)
+	assert.Contains(t, m.status, "not an enemy minion in play")
+	assert.Equal(t, "Summoned{id: 3}\n", m.st.LogTree, "an illegal attack does nothing")
+	m.Command("attack 3")
+	assert.Contains(t, m.status, "attack takes ATTACKER DEFENDER")
+	m.Command("fly 3")
+	assert.Contains(t, m.status, `no command "fly"`)
+}
+
+func TestCardTableCommands(t *testing.T) {
+	m := newTable(t)
+	m.Command("hand Whirlwind")
+	require.Len(t, m.st.Players[0].Hand, 1)
+	m.Command("summon Armorsmith")
+	m.Command("e")
+	assert.Contains(t, m.status, `no command "e"`)
+	m.Command("end")
+	assert.Equal(t, uint8(1), m.turn)
+	m.Command("summon Test Filler")
+	require.Len(t, m.st.Players[1].Board, 1)
+	m.Command("damage 5 1")
+	assert.Contains(t, m.st.LogTree, "Damaged{target: 5, amount: 1}")
+	m.Command("end")
+	m.Command("cast Whirlwind")
+	assert.Contains(t, m.st.LogTree, `SpellCast{card: "Whirlwind"}`)
+	assert.Empty(t, m.st.Players[1].Board, "Whirlwind finished the Filler")
+	m.Command("destroy 4")
+	assert.Empty(t, m.st.Players[0].Board)
+	m.Command("summon No Such Card")
+	assert.True(t, m.problem, "an unknown card is the engine's panic, shown: %s", m.status)
+}
+
+func TestCardTableCompletesCardNames(t *testing.T) {
+	m := newTable(t)
+	press(m, "s", "L", "o", "tab", "enter")
+	require.Len(t, m.st.Players[0].Board, 1)
+	assert.Equal(t, "Loot Hoarder", m.st.Players[0].Board[0].Name)
+}
+
+func TestCardTableChooserIsAMenu(t *testing.T) {
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	defer m.Close()
+	m.Command("hand Loot Hoarder")
+	m.Command("hand Acolyte of Pain")
+	m.Command("hand Test Tinkerer")
+	m.Command("play 5") // its Battlecry assembles: the engine asks
+	require.NotNil(t, m.choose)
+	assert.Contains(t, m.View(), "The engine asks: choose the "+m.choose.Kind)
+	var asked []string
+	for i := 0; i < 5 && m.choose != nil; i++ {
+		asked = append(asked, m.choose.Kind)
+		press(m, "enter")
+	}
+	assert.Nil(t, m.choose, "every question answered")
+	assert.Equal(t, []string{"base", "donor", "half"}, asked)
+	var names []string
+	for _, c := range m.st.Players[0].Hand {
+		names = append(names, c.Name)
+	}
+	assert.Contains(t, names, "Loot Hoarder (Assembled)")
+	assert.Contains(t, m.st.LogTree, `Triggered{source: 5, trigger: "battlecry"}`)
+}
+
+func TestLogLinesWrapBesideTheTree(t *testing.T) {
+	got := wrapLog("DeathPhase{round: 1}\n  Triggered{source: 4, trigger: \"deathrattle\"}\n", 30)
+	assert.Equal(t, []string{
+		"DeathPhase{round: 1}",
+		"  Triggered{source: 4,",
+		"     trigger: \"deathrattle\"}",
+	}, got)
+}
+
+func TestAFullBoardStillShowsTheHand(t *testing.T) {
+	m := newTable(t)
+	for i := 0; i < 7; i++ {
+		m.Command("summon Test Filler")
+	}
+	m.Command("hand Whirlwind")
+	view := m.View()
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "#9 1/1 Test Fill", "the seventh minion")
+	assert.Contains(t, view, "#10 Whirlwind", "and the hand under them")
+}

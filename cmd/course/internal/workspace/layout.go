@@ -1,0 +1,193 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// CardFiles is the workspace's card files, read: cards/*.json, and in the
+// course repository each module's course/NN-slug/cards/*.json too. Each is
+// named by its slash path inside the workspace. A file that leads out of
+// the workspace or is not a regular file is an *Error.
+func (w *Workspace) CardFiles() ([]data.File, error) {
+	patterns := []string{"cards/*.json"}
+	if w.Kind == Repository {
+		patterns = append(patterns, "course/*/cards/*.json")
+	}
+	return w.readAll(patterns...)
+}
+
+// LevelFiles is the workspace's level files, read: levels/*.json.
+func (w *Workspace) LevelFiles() ([]data.File, error) { return w.readAll("levels/*.json") }
+
+// readAll reads the files matching each slash pattern, in name order per
+// pattern.
+func (w *Workspace) readAll(patterns ...string) ([]data.File, error) {
+	var out []data.File
+	for _, pat := range patterns {
+		matches, err := filepath.Glob(filepath.Join(w.Abs, filepath.FromSlash(pat)))
+		if err != nil {
+			return nil, fmt.Errorf("list %s: %w", pat, err)
+		}
+		slices.Sort(matches)
+		for _, m := range matches {
+			rel, err := filepath.Rel(w.Abs, m)
+			if err != nil {
+				return nil, err
+			}
+			rel = filepath.ToSlash(rel)
+			raw, err := w.ReadFile(rel)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, data.File{Path: rel, Data: raw})
+		}
+	}
+	return out, nil
+}
+
+// TestPackage is one Go package of course tests: its folder, import path
+// and the top-level tests of one module declared in it.
+type TestPackage struct {
+	Dir        string // absolute
+	ImportPath string
+	Tests      []string
+}
+
+// ModuleTests is the tests of one module: in the course repository the
+// module's own packages (its tests and its Expansion Drop's), in a
+// learner's workspace the module's tests in tests/ (the Test_NN_ and
+// Test_NNx_ functions), which every module shares.
+type ModuleTests struct {
+	Module   modules.Module
+	Packages []TestPackage
+}
+
+var courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
+
+// TestPackages is the tests of every module up to upTo (nil: every module
+// of the repository; in a learner's workspace, every module started): the
+// modules that have tests, in order. A learner's workspace with no module
+// started, or with upTo not started, is an *Error saying what to run.
+func (w *Workspace) TestPackages(upTo *modules.Module) ([]ModuleTests, error) {
+	if w.Kind == Repository {
+		return w.repositoryTests(upTo)
+	}
+	return w.learnerTests(upTo)
+}
+
+func (w *Workspace) repositoryTests(upTo *modules.Module) ([]ModuleTests, error) {
+	var out []ModuleTests
+	for _, m := range modules.All() {
+		if upTo != nil && m.Number > upTo.Number {
+			break
+		}
+		mt := ModuleTests{Module: m}
+		for _, d := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			dir := filepath.Join(w.Abs, "course", filepath.FromSlash(d))
+			names, err := w.testNames(path.Join("course", d))
+			if err != nil {
+				return nil, err
+			}
+			files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+			if len(files) == 0 {
+				continue
+			}
+			mt.Packages = append(mt.Packages, TestPackage{Dir: dir, ImportPath: RepositoryModule + "/course/" + d, Tests: names})
+		}
+		if len(mt.Packages) > 0 {
+			out = append(out, mt)
+		}
+	}
+	if len(out) == 0 {
+		return nil, &Error{Path: w.Dir, Why: "the repository has no module tests yet (course/NN-slug/tests/)"}
+	}
+	return out, nil
+}
+
+func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
+	if w.ModulePath == "" {
+		if _, err := ModulePath(w.Dir); err != nil {
+			return nil, err
+		}
+	}
+	dir := filepath.Join(w.Abs, "tests")
+	if _, err := w.Path("tests"); err != nil {
+		return nil, err
+	}
+	names, err := w.testNames("tests")
+	if err != nil {
+		return nil, err
+	}
+	byModule := map[string][]string{}
+	for _, n := range names {
+		if m := courseTestName.FindStringSubmatch(n); m != nil {
+			byModule[m[1]] = append(byModule[m[1]], n)
+		}
+	}
+	if len(byModule) == 0 {
+		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("no module is started (no course tests in %s); run `course start-module 01 %s`", filepath.Join(w.Dir, "tests"), w.Dir)}
+	}
+	if upTo != nil && len(byModule[upTo.Number]) == 0 {
+		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("module %s is not started; run `course start-module %s %s`, or leave out --module", upTo.Number, upTo.Number, w.Dir)}
+	}
+	importPath := path.Join(w.ModulePath, "tests")
+	var out []ModuleTests
+	for _, m := range modules.All() {
+		if upTo != nil && m.Number > upTo.Number {
+			break
+		}
+		if tests := byModule[m.Number]; len(tests) > 0 {
+			out = append(out, ModuleTests{Module: m, Packages: []TestPackage{{Dir: dir, ImportPath: importPath, Tests: tests}}})
+		}
+	}
+	if len(out) == 0 {
+		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("no started module is at or below module %s", upTo.Number)}
+	}
+	return out, nil
+}
+
+// testNames is the top-level Test functions declared in the _test.go
+// files of the workspace folder rel, in file and declaration order; each
+// file is read as ReadFile reads it. A file that does not parse is left for
+// the compiler to report.
+func (w *Workspace) testNames(rel string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(w.Abs, filepath.FromSlash(rel), "*_test.go"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(files)
+	var names []string
+	fset := token.NewFileSet()
+	for _, f := range files {
+		raw, err := w.ReadFile(rel + "/" + filepath.Base(f))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		file, err := parser.ParseFile(fset, f, raw, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") {
+				names = append(names, fn.Name.Name)
+			}
+		}
+	}
+	return names, nil
+}

@@ -1,0 +1,207 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxLinks is how many symbolic links one path may pass through, as the
+// kernel allows.
+const maxLinks = 40
+
+// realPath is p (absolute) with every symbolic link on its way followed,
+// dangling links included: the part of the path that does not exist is
+// kept as written, after the links that lead to it. It is where a write to
+// p would land.
+func realPath(p string) (string, error) {
+	done := string(filepath.Separator)
+	rest := splitPath(p)
+	links := 0
+	for len(rest) > 0 {
+		c := rest[0]
+		rest = rest[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		next := filepath.Join(done, c)
+		fi, err := os.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) {
+			return filepath.Join(append([]string{next}, rest...)...), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			done = next
+			continue
+		}
+		if links++; links > maxLinks {
+			return "", fmt.Errorf("more than %d symbolic links", maxLinks)
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(target) {
+			done = string(filepath.Separator)
+		}
+		rest = append(splitPath(target), rest...)
+	}
+	return done, nil
+}
+
+func splitPath(p string) []string { return strings.Split(filepath.ToSlash(p), "/") }
+
+// within reports whether real is root or under it (both real paths).
+func within(root, real string) bool {
+	rel, err := filepath.Rel(root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// Path is where the workspace file rel (a slash path inside it) really is,
+// every symbolic link followed, dangling ones included. A path that leads
+// out of the workspace is an *Error naming it: course reads and writes only
+// inside the workspace.
+func (w *Workspace) Path(rel string) (string, error) {
+	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
+	real, err := realPath(filepath.Join(w.Abs, filepath.FromSlash(rel)))
+	if err != nil {
+		return "", &Error{Path: shown, Why: fmt.Sprintf("cannot be followed (%v); remove the symbolic link", err)}
+	}
+	if !within(w.Real, real) {
+		return "", &Error{Path: shown, Why: fmt.Sprintf("leads out of the workspace through a symbolic link (to %s); course reads and writes only inside the workspace: remove the link, or make it point inside", real)}
+	}
+	return real, nil
+}
+
+// ReadFile reads the workspace file rel: a regular file inside the
+// workspace. A file that does not exist is an error satisfying
+// errors.Is(err, fs.ErrNotExist); a link out of the workspace, a FIFO, a
+// device or a folder, and a file that cannot be read are *Errors naming it.
+func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	real, err := w.Path(rel)
+	if err != nil {
+		return nil, err
+	}
+	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
+	st, err := os.Stat(real)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: %w", shown, fs.ErrNotExist)
+	}
+	if err != nil {
+		return nil, &Error{Path: shown, Why: fmt.Sprintf("cannot be read (%v); make it readable, or remove it", err)}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); course reads only regular files there: remove it, or put a file in its place", describeMode(st.Mode()))}
+	}
+	raw, err := os.ReadFile(real)
+	if err != nil {
+		return nil, &Error{Path: shown, Why: fmt.Sprintf("cannot be read (%v); make it readable (chmod u+r), or remove it", unwrapPath(err))}
+	}
+	return raw, nil
+}
+
+// WriteFile writes the workspace file rel, making its folders: a path that
+// leads out of the workspace, or where something other than a regular file
+// stands, is an *Error naming it. The file is written whole or not at all
+// (a temporary file renamed into place).
+func (w *Workspace) WriteFile(rel string, data []byte) error {
+	real, err := w.Path(rel)
+	if err != nil {
+		return err
+	}
+	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
+	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
+		return &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); remove it, and run the command again", describeMode(st.Mode()))}
+	}
+	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written: its folder cannot be made (%v)", unwrapPath(err))}
+	}
+	return writeAtomic(real, data, shown)
+}
+
+// Rename moves the workspace file from to the name to, both inside the
+// workspace; to must not exist.
+func (w *Workspace) Rename(from, to string) error {
+	realFrom, err := w.Path(from)
+	if err != nil {
+		return err
+	}
+	realTo, err := w.Path(to)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Lstat(realTo); err == nil {
+		return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(to)), Why: "already exists; move it away, and run the command again"}
+	}
+	if err := os.Rename(realFrom, realTo); err != nil {
+		return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(from)), Why: fmt.Sprintf("cannot be renamed (%v)", unwrapPath(err))}
+	}
+	return nil
+}
+
+// Exists reports whether something (a file, a folder, a link) stands at
+// the workspace path rel.
+func (w *Workspace) Exists(rel string) bool {
+	_, err := os.Lstat(filepath.Join(w.Abs, filepath.FromSlash(rel)))
+	return err == nil
+}
+
+// writeAtomic writes data to a temporary file beside real and renames it
+// into place.
+func writeAtomic(real string, data []byte, shown string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".*.tmp")
+	if err != nil {
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
+	}
+	if err := os.Rename(tmp.Name(), real); err != nil {
+		os.Remove(tmp.Name())
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
+	}
+	return nil
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	default:
+		return "mode " + m.String()
+	}
+}
+
+// unwrapPath is the reason of a *fs.PathError without its path, which the
+// message names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

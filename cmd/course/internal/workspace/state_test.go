@@ -1,0 +1,72 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestStateRoundTrips(t *testing.T) {
+	ws, err := Open(learnerDir(t, map[string]string{}))
+	require.NoError(t, err)
+	st, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, &State{}, st, "no state file: an empty state")
+
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	st.Drops = map[string]Drop{"01": {Commit: "3f2a1c9", StartedAt: at}}
+	st.Hints = map[string]int{"01": 2}
+	require.NoError(t, Save(ws, st))
+	raw, err := os.ReadFile(filepath.Join(ws.Dir, ".course", "state.json"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"drops": {"01": {"commit": "3f2a1c9", "startedAt": "2026-01-02T03:04:05Z"}}, "hints": {"01": 2}}`, string(raw))
+
+	again, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, st, again)
+	entries, err := os.ReadDir(filepath.Join(ws.Dir, ".course"))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left behind")
+}
+
+// Keys this course does not know survive a load and a save.
+func TestStateKeepsKeysItDoesNotKnow(t *testing.T) {
+	dir := learnerDir(t, map[string]string{".course/state.json": `{"hints": {"02": 1}, "lastCheck": {"at": "x", "passed": 3}, "future": [1, 2]}`})
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	st, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"02": 1}, st.Hints)
+	assert.JSONEq(t, `{"at": "x", "passed": 3}`, string(st.LastCheck))
+	st.Hints["03"] = 2
+	require.NoError(t, Save(ws, st))
+	raw, err := os.ReadFile(filepath.Join(dir, ".course", "state.json"))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"hints": {"02": 1, "03": 2}, "lastCheck": {"at": "x", "passed": 3}, "future": [1, 2]}`, string(raw))
+}
+
+func TestStateRefusesLinksOutAndBadFiles(t *testing.T) {
+	dir := learnerDir(t, map[string]string{})
+	outside := t.TempDir()
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, ".course")))
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	err = Save(ws, &State{Hints: map[string]int{"01": 1}})
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "leads out of the workspace")
+	entries, err := os.ReadDir(outside)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+
+	dir = learnerDir(t, map[string]string{".course/state.json": "{"})
+	ws, err = Open(dir)
+	require.NoError(t, err)
+	_, err = LoadState(ws)
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "is not valid state")
+}

@@ -1,0 +1,96 @@
+package data_test
+
+import (
+	"encoding/json"
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cards"
+	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
+)
+
+// copyFS is an editable copy of a folder.
+func copyFS(t *testing.T, src fs.FS) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	require.NoError(t, fs.WalkDir(src, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		raw, err := fs.ReadFile(src, p)
+		out[p] = &fstest.MapFile{Data: raw}
+		return err
+	}))
+	return out
+}
+
+// addNoun adds a noun to a copy's words.json and catalog.
+func addNoun(t *testing.T, courseFS fstest.MapFS, word string) {
+	t.Helper()
+	var lex map[string]any
+	require.NoError(t, json.Unmarshal(courseFS["words.json"].Data, &lex))
+	lex["words"] = append(lex["words"].([]any), map[string]any{"word": word, "role": "noun"})
+	raw, err := json.Marshal(lex)
+	require.NoError(t, err)
+	courseFS["words.json"] = &fstest.MapFile{Data: raw}
+
+	var cat map[string]any
+	require.NoError(t, json.Unmarshal(courseFS["catalog.json"].Data, &cat))
+	cat["words"] = append(cat["words"].([]any), map[string]any{"word": word, "role": "noun", "module": "06"})
+	raw, err = json.Marshal(cat)
+	require.NoError(t, err)
+	courseFS["catalog.json"] = &fstest.MapFile{Data: raw}
+}
+
+const zorbCard = `{"name": "Zorb Keeper", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "ZORB", "text": "", "clauses": []}`
+
+// The content is the copy it was opened from, lexicon included: a noun the
+// copy adds is a noun for its cards and levels, and not for the embedded
+// content's.
+func TestOpenReadsTheCopyItIsGiven(t *testing.T) {
+	courseFS, cardsFS := copyFS(t, course.Files), copyFS(t, cards.Files)
+	addNoun(t, courseFS, "ZORB")
+	copied, err := data.Open(courseFS, cardsFS)
+	require.NoError(t, err)
+	assert.Contains(t, copied.Catalog().Nouns(), "ZORB")
+
+	_, err = copied.ParseCard("cards/zorb-keeper.json", []byte(zorbCard))
+	require.NoError(t, err)
+	level := []byte(`{"width": 2, "height": 1, "objects": [{"kind": "zorb", "x": 0, "y": 0}]}`)
+	_, err = copied.ParseLevel("levels/z.json", level)
+	require.NoError(t, err)
+
+	embedded, err := data.Embedded()
+	require.NoError(t, err)
+	_, err = embedded.ParseCard("cards/zorb-keeper.json", []byte(zorbCard))
+	assert.ErrorContains(t, err, "ZORB is not a noun")
+	_, err = embedded.ParseLevel("levels/z.json", level)
+	assert.ErrorContains(t, err, `kind "zorb" names no word`)
+}
+
+func TestOpenRefusesContentThatDoesNotLoad(t *testing.T) {
+	cases := map[string]func(courseFS, cardsFS fstest.MapFS){
+		"no lexicon":     func(c, _ fstest.MapFS) { delete(c, "words.json") },
+		"broken schema":  func(c, _ fstest.MapFS) { c["schema/level.schema.json"] = &fstest.MapFile{Data: []byte("{")} },
+		"broken catalog": func(c, _ fstest.MapFS) { c["catalog.json"] = &fstest.MapFile{Data: []byte(`{"cards": 3}`)} },
+		"bad card file": func(_, k fstest.MapFS) {
+			k["zz.json"] = &fstest.MapFile{Data: []byte(`{"name": "Z", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "heal"}]}`)}
+		},
+	}
+	for name, breakIt := range cases {
+		t.Run(name, func(t *testing.T) {
+			courseFS, cardsFS := copyFS(t, course.Files), copyFS(t, cards.Files)
+			breakIt(courseFS, cardsFS)
+			c, err := data.Open(courseFS, cardsFS)
+			assert.Nil(t, c)
+			require.Error(t, err)
+			assert.False(t, strings.Contains(err.Error(), "\n"), "one line: %q", err)
+		})
+	}
+}

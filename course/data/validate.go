@@ -1,0 +1,119 @@
+package data
+
+import (
+	"errors"
+	"slices"
+
+	"github.com/systemic-game-design/course/engine/card"
+)
+
+// Report is what Validate found: how many card and level files there were,
+// and each file that does not load with the first thing wrong with it
+// (cards first, then levels, each in the order given).
+type Report struct {
+	CardFiles  int
+	LevelFiles int
+	Problems   []*FileError
+}
+
+// Validate checks a workspace's card files as one set and its level files
+// one by one, reporting every bad file, not only the first.
+//
+// Unless standalone, the course's own cards join the set wherever no file
+// of the workspace replaces them (the same path or the same card name), so a
+// summon or a level may name a course card the workspace has no file for.
+// Standalone is for the course repository itself, whose files are the whole
+// set.
+func (c *Content) Validate(cards, levels []File, standalone bool) (*Report, error) {
+	var reference []File
+	if !standalone {
+		reference = c.refFiles
+	}
+	problems, defs, err := c.validateCards(cards, reference)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{CardFiles: len(cards), LevelFiles: len(levels), Problems: problems}
+	for _, f := range levels {
+		_, err := c.ParseLevelWith(f.Path, f.Data, defs)
+		var fe *FileError
+		switch {
+		case errors.As(err, &fe):
+			r.Problems = append(r.Problems, fe)
+		case err != nil:
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// validateCards finds, for each file of files, the first rule of LoadCards
+// it breaks. Each file is parsed on its own first; the files that parse are
+// then loaded as one set with the reference files that no file of the set
+// replaces. LoadCards stops at its first error: the file at fault leaves
+// the set and the rest is loaded again, until it loads. A reference file
+// that fails (its summon names a card the workspace redefined) leaves the
+// set silently: it is not the workspace's to mend. It returns the problems
+// in file order and the cards of the set that loaded.
+func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.Def, error) {
+	found := make(map[string]*FileError, len(files))
+	var good []File
+	paths, names := map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		paths[f.Path] = true
+		d, err := c.ParseCard(f.Path, f.Data)
+		var fe *FileError
+		switch {
+		case errors.As(err, &fe):
+			found[f.Path] = fe
+		case err != nil:
+			return nil, nil, err
+		default:
+			good = append(good, f)
+			names[d.Name] = true
+		}
+	}
+	var kept []File
+	refPaths := map[string]bool{}
+	for i, f := range reference {
+		if paths[f.Path] {
+			continue
+		}
+		// The reference loaded as a set already: refDefs[i] is its card.
+		if names[c.refDefs[i].Name] {
+			continue
+		}
+		kept = append(kept, f)
+		refPaths[f.Path] = true
+	}
+	var defs []card.Def
+	for {
+		var err error
+		defs, err = c.LoadCards(slices.Concat(good, kept))
+		if err == nil {
+			break
+		}
+		var fe *FileError
+		if !errors.As(err, &fe) {
+			return nil, nil, err
+		}
+		before := len(good) + len(kept)
+		if refPaths[fe.File] {
+			kept = slices.DeleteFunc(kept, func(f File) bool { return f.Path == fe.File })
+		} else {
+			found[fe.File] = fe
+			good = slices.DeleteFunc(good, func(f File) bool { return f.Path == fe.File })
+		}
+		if len(good)+len(kept) == before {
+			// An error naming no file of the set: nothing to leave out.
+			return nil, nil, err
+		}
+	}
+	var out []*FileError
+	for _, f := range files {
+		if fe, ok := found[f.Path]; ok {
+			out = append(out, fe)
+		}
+	}
+	return out, defs, nil
+}
