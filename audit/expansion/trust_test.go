@@ -215,3 +215,13 @@ func TestBranchNamedLikeAHashIsTheBranch(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, first.Hash().String(), res.Commit)
 }
+
+func TestEngineDirsAtTheCommitInAnyCaseCount(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write(".course.json", `{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`)
+	f.commit("config")
+	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+	res, err := Check(f.dir, "HEAD", []string{"harness"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes)
+}

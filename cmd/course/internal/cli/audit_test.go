@@ -66,6 +66,10 @@ func TestCouplingAuditRefusesEngineDirsKeysInAnotherCase(t *testing.T) {
 		require.ErrorAs(t, err, &ke, cfg)
 		assert.Equal(t, 2, Status(err))
 		assert.Empty(t, out.String())
+
+		err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
+		require.ErrorAs(t, err, &ke, cfg)
+		assert.Equal(t, 2, Status(err))
 	}
 }
 
