@@ -10,12 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/audit"
-	"github.com/systemic-game-design/course/cards"
-	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/course/data"
 )
 
 func TestCouplingAuditFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
 	for _, tc := range []struct {
 		args    []string
 		want    CouplingAuditOptions
@@ -81,9 +81,10 @@ func TestCatalogNamesAgree(t *testing.T) {
 	require.NoError(t, err)
 	fromJSON, err := audit.CatalogNames(raw)
 	require.NoError(t, err)
-	content, err := data.Open(course.Files, cards.Files)
+	content, err := data.Embedded()
 	require.NoError(t, err)
-	fromData, err := auditNames(&Env{Content: content})
+	env := &Env{Content: content}
+	fromData, err := auditNames(env)
 	require.NoError(t, err)
 	assert.Equal(t, fromData, fromJSON)
 	var aliased int
