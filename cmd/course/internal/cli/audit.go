@@ -55,6 +55,14 @@ command would use (.go and other sources, go.mod, files a //go:embed
 pattern names). Symbolic links are read, since Go compiles them; a link that
 leads out of the workspace is refused. An engineDirs entry that does not
 exist is refused, and engine, ./engine and engine/ are one folder.
+<<<<<<< HEAD
+
+A file git tracks and whose index entry still holds in every stat field is
+not read again once an audit on this machine has found its content clean
+under the same names (the verdicts are kept in your cache folder, never in
+the workspace; COURSE_CACHE_DIR=off keeps none).
+=======
+>>>>>>> main
 
 It prints "coupling-audit: ok", or one line per finding:
   engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR`,
