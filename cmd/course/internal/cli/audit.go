@@ -213,10 +213,10 @@ func RunCouplingAudit(_ context.Context, env *Env, opts *CouplingAuditOptions) e
 
 func printAudit(env *Env, r *audit.Report) {
 	if len(r.Findings) == 0 {
-		fmt.Fprintln(env.Stdout, "coupling-audit: ok")
+		fmt.Fprintln(colorLines(env.Stdout, env.Term), "coupling-audit: ok")
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, f.String())
+		fmt.Fprintln(colorLines(env.Stdout, env.Term), f.String())
 	}
 }

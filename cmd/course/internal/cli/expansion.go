@@ -100,7 +100,7 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 			return err
 		}
 	} else if len(res.Changes) == 0 {
-		fmt.Fprintln(env.Stdout, "expansion-check: ok")
+		fmt.Fprintln(colorLines(env.Stdout, env.Term), "expansion-check: ok")
 	} else {
 		for _, c := range res.Changes {
 			fmt.Fprintf(env.Stdout, "%s %s since %s\n", c.Path, c.Kind, opts.Commit)
