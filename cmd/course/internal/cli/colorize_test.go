@@ -34,3 +34,11 @@ func TestReportLinesAreColouredOnlyWithColour(t *testing.T) {
 	assert.Contains(t, got, "\n  first failure: x\n", "other lines are left as they are")
 	assert.Contains(t, got, red+"7 passed, 1 failed", "the last line, without its newline, is written on Close")
 }
+
+func TestColourNeedsATerminalOrForce(t *testing.T) {
+	assert.False(t, Terminal{}.colored(), "the zero Terminal is a pipe")
+	assert.False(t, Terminal{Profile: termenv.ANSI}.colored(), "a pipe has no colour")
+	assert.True(t, Terminal{Profile: termenv.ANSI, ForceColor: true}.colored(), "CLICOLOR_FORCE")
+	assert.False(t, Terminal{IsTerminal: true, Profile: termenv.Ascii}.colored(), "NO_COLOR, TERM=dumb")
+	assert.True(t, Terminal{IsTerminal: true, Profile: termenv.ANSI256}.colored())
+}

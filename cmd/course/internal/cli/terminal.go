@@ -25,6 +25,9 @@ type Terminal struct {
 	Profile termenv.Profile
 	// Width and Height are the screen's size in cells (0 when unknown).
 	Width, Height int
+	// ForceColor is true when the environment asks for colour on output
+	// that is not a terminal (CLICOLOR_FORCE).
+	ForceColor bool
 }
 
 // detectTerminal reads the terminal behind f and the colour settings of the
@@ -33,6 +36,7 @@ func detectTerminal(f *os.File) Terminal {
 	t := Terminal{Profile: termenv.Ascii}
 	t.IsTerminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 	t.Profile = termenv.NewOutput(f).EnvColorProfile()
+	t.ForceColor = !t.IsTerminal && t.Profile != termenv.Ascii
 	if t.IsTerminal {
 		if w, h, err := term.GetSize(int(f.Fd())); err == nil {
 			t.Width, t.Height = w, h
@@ -41,8 +45,11 @@ func detectTerminal(f *os.File) Terminal {
 	return t
 }
 
-// colored reports whether styles print colour.
-func (t Terminal) colored() bool { return t.Profile != termenv.Ascii }
+// colored reports whether styles print colour: on a terminal whose profile
+// has colour, or where colour is forced.
+func (t Terminal) colored() bool {
+	return t.Profile != termenv.Ascii && (t.IsTerminal || t.ForceColor)
+}
 
 // styles are the few colours the commands use, in the terminal's profile:
 // empty styles when it has none, so the text is the same either way.
