@@ -2,9 +2,9 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test vet staticcheck exhaustive unit check build bench fmt
+.PHONY: test vet staticcheck exhaustive deadcode unit check build bench fmt
 
-test: vet staticcheck exhaustive unit
+test: vet staticcheck exhaustive deadcode unit
 
 vet:
 	$(GO) vet ./...
@@ -19,6 +19,21 @@ staticcheck:
 EXHAUSTIVE_PKGS ?= ./engine/... ./harness/... ./course/... ./cards/... ./levels/... ./modules/... ./templates/...
 exhaustive:
 	$(GO) tool exhaustive -d $(EXHAUSTIVE_PKGS)
+
+# No function is unreachable from a main or a test. deadcode looks at the
+# whole program (./...) and exits 0 even when it finds some, so its output
+# decides: any line it prints fails the target. DEADCODE_SKIP is an extended
+# regexp of file paths whose findings are not yet counted: those packages are
+# being reworked at the moment and still report unreachable functions
+# (audit/: enginefiles' Tree.Tracked and File.IsLink, a test fixture's
+# checkDirs; cmd/course/internal/checker: IsUserError; engine/grid: Parse).
+# Shrink it as they are mended; `make deadcode DEADCODE_SKIP=` shows all.
+DEADCODE ?= golang.org/x/tools/cmd/deadcode@v0.52.0
+DEADCODE_SKIP ?= ^(audit/|cmd/course/internal/checker/|engine/grid/)
+deadcode:
+	@out=$$($(GO) run $(DEADCODE) -test ./...) || exit 1; \
+	out=$$(printf '%s\n' "$$out" | grep -Ev '$(or $(DEADCODE_SKIP),^$$)' || true); \
+	test -z "$$out" || { echo "deadcode: unreachable functions:"; echo "$$out"; exit 1; }
 
 unit:
 	$(GO) test ./...
