@@ -15,8 +15,12 @@ staticcheck:
 # Every switch over an enumerated type (the card vocabulary, event kinds,
 # zones) lists every value, or says with a default what the rest do. The
 # analyzer is a tool dependency in go.mod; -d is the flag older releases
-# called -default-signifies-exhaustive. audit/ and cmd/ are not yet clean.
-EXHAUSTIVE_PKGS ?= ./engine/... ./harness/... ./course/... ./cards/... ./levels/... ./modules/... ./templates/...
+# called -default-signifies-exhaustive. Not yet counted, being reworked:
+# audit/ (enginefiles' gitignore switch), cmd/course/internal/checker (a switch
+# over test results) and gotest, which goes with it.
+EXHAUSTIVE_PKGS ?= ./engine/... ./harness/... ./course/... ./cards/... ./levels/... ./modules/... ./templates/... \
+	./cmd/course ./cmd/course/internal/cli ./cmd/course/internal/devcheck ./cmd/course/internal/lesson \
+	./cmd/course/internal/play/... ./cmd/course/internal/scaffold ./cmd/course/internal/workspace
 exhaustive:
 	$(GO) tool exhaustive -d $(EXHAUSTIVE_PKGS)
 
