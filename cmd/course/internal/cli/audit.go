@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
@@ -15,7 +16,7 @@ type CouplingAuditOptions struct {
 	JSON      bool
 }
 
-func newCouplingAuditCmd(env *Env) *cobra.Command {
+func newCouplingAuditCmd(env *Env, runF func(*CouplingAuditOptions) error) *cobra.Command {
 	opts := &CouplingAuditOptions{}
 	cmd := &cobra.Command{
 		Use:   "coupling-audit [WORKSPACE]",
@@ -39,10 +40,13 @@ It prints "coupling-audit: ok", or one line per finding:
 				return err
 			}
 			opts.Workspace = ws
+			if runF != nil {
+				return runF(opts)
+			}
 			return RunCouplingAudit(env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/coupling-audit.schema.json)")
 	return cmd
 }
 
@@ -63,6 +67,14 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	return audit.Dirs(ws.Dir, ws.Config.EngineDirs, m)
 }
 
+// couplingAuditDocument is coupling-audit's --json document
+// (course/schema/output/coupling-audit.schema.json): the object check --json
+// carries as its audit, with the schema's version first.
+type couplingAuditDocument struct {
+	SchemaVersion int `json:"schemaVersion"`
+	checker.AuditReport
+}
+
 // RunCouplingAudit audits the workspace's engine folders.
 func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
 	ws, err := workspace.Open(opts.Workspace)
@@ -74,10 +86,8 @@ func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
 		return err
 	}
 	if opts.JSON {
-		if err := writeJSON(env.Stdout, struct {
-			OK bool `json:"ok"`
-			*audit.Report
-		}{len(r.Findings) == 0, r}); err != nil {
+		if err := writeJSON(env.Stdout, couplingAuditDocument{SchemaVersion: 1,
+			AuditReport: checker.AuditReport{OK: len(r.Findings) == 0, Report: r}}); err != nil {
 			return err
 		}
 	} else {

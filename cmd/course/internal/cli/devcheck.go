@@ -76,7 +76,7 @@ Exit status 0 when there is no problem, 1 when there is one.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.NoTests, "no-tests", false, "read the files only; run no tests")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/dev-check.schema.json)")
 	return cmd
 }
 

@@ -84,7 +84,7 @@ It ends by saying where to read the module's lesson: course lesson NN.
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig (NAME.orig.1, ... when one is kept already)")
 	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/start-module.schema.json)")
 	return cmd
 }
 

@@ -57,7 +57,7 @@ says how old it is; --fresh runs the tests again all the same.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "run the tests again even if nothing changed")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/status.schema.json)")
 	return cmd
 }
 

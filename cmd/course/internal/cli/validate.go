@@ -57,7 +57,7 @@ file clears it.`,
 			return RunValidate(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/validate.schema.json)")
 	return cmd
 }
 
