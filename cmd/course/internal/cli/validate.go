@@ -86,12 +86,15 @@ type ValidateFinding struct {
 	Mend string `json:"mend"`
 }
 
-func (f ValidateFinding) String() string {
+func (f ValidateFinding) String() string { return f.styled(styles{}) }
+
+// styled is the finding's line with its file and place in st's fail style.
+func (f ValidateFinding) styled(st styles) string {
 	where := f.File
 	if f.Path != "" {
 		where += " at " + f.Path
 	}
-	return fmt.Sprintf("%s: %s; %s", where, f.Rule, f.Mend)
+	return fmt.Sprintf("%s: %s; %s", st.fail.Render(where), f.Rule, f.Mend)
 }
 
 // RunValidate validates the workspace's card and level files.
@@ -117,13 +120,16 @@ func RunValidate(_ context.Context, env *Env, opts *ValidateOptions) error {
 	return nil
 }
 
+// printValidate writes validate's lines: the file and place of each
+// finding in the failure colour, "ok" in the passing one.
 func printValidate(env *Env, r *ValidateReport) {
+	st := env.Term.styles()
 	if r.OK {
-		fmt.Fprintf(env.Stdout, "validate: ok (%s, %s)\n", count(r.CardFiles, "card file"), count(r.LevelFiles, "level file"))
+		fmt.Fprintf(env.Stdout, "validate: %s (%s, %s)\n", st.pass.Render("ok"), count(r.CardFiles, "card file"), count(r.LevelFiles, "level file"))
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, f.String())
+		fmt.Fprintln(env.Stdout, f.styled(st))
 	}
 }
 
