@@ -102,7 +102,7 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 		for _, c := range res.Changes {
 			fmt.Fprintf(env.Stdout, "%s %s since %s\n", c.Path, c.Kind, opts.Commit)
 		}
-		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, res.Commit[:7])
+		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, shortHash(res.Commit))
 	}
 	if len(res.Changes) > 0 {
 		return &FindingError{Summary: fmt.Sprintf("%d engine file(s) differ", len(res.Changes))}

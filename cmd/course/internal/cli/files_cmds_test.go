@@ -33,33 +33,47 @@ func parseFlags(cmd *cobra.Command, args []string) error {
 	return cmd.Execute()
 }
 
+// flagRow is one row of a command's flag table: the arguments, and the
+// options they hand the command or a part of the error they end in.
+type flagRow[O any] struct {
+	args []string
+	want O
+	err  string
+}
+
+// checkFlags parses each row's arguments with the command newCmd builds
+// around a runF seam, and checks the options runF was handed, or that
+// parsing failed (status 2) before runF ran.
+func checkFlags[O any](t *testing.T, newCmd func(env *Env, runF func(*O) error) *cobra.Command, rows []flagRow[O]) {
+	t.Helper()
+	for _, r := range rows {
+		t.Run(strings.Join(r.args, " "), func(t *testing.T) {
+			var got *O
+			env, _, _ := testEnv()
+			err := parseFlags(newCmd(env, func(o *O) error { got = o; return nil }), r.args)
+			if r.err != "" {
+				assert.ErrorContains(t, err, r.err)
+				assert.Equal(t, 2, Status(err))
+				assert.Nil(t, got, "the command does not run")
+				return
+			}
+			require.NoError(t, err)
+			require.NotNil(t, got)
+			assert.Equal(t, r.want, *got)
+		})
+	}
+}
+
 func TestInitFlags(t *testing.T) {
 	t.Setenv(WarmCacheEnvVar, "")
-	cases := []struct {
-		args    []string
-		want    InitOptions
-		wantErr string
-	}{
+	checkFlags(t, newInitCmd, []flagRow[InitOptions]{
 		{[]string{"ws"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine", WarmCache: true}, ""},
 		{[]string{"ws", "--module-path", "github.com/me/e", "--json"}, InitOptions{Dir: "ws", ModulePath: "github.com/me/e", WarmCache: true, JSON: true}, ""},
 		{[]string{"ws", "--warm-cache=false"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine"}, ""},
 		{[]string{}, InitOptions{}, "takes 1 argument(s), DIR"},
 		{[]string{"a", "b"}, InitOptions{}, "takes 1 argument(s)"},
 		{[]string{"ws", "--module"}, InitOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *InitOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 	t.Setenv(WarmCacheEnvVar, "0")
 	var got *InitOptions
 	env, _, _ := testEnv()
@@ -70,58 +84,24 @@ func TestInitFlags(t *testing.T) {
 func TestStartModuleFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	cases := []struct {
-		args    []string
-		want    StartModuleOptions
-		wantErr string
-	}{
+	checkFlags(t, newStartModuleCmd, []flagRow[StartModuleOptions]{
 		{[]string{"01", "ws"}, StartModuleOptions{Module: "01", Workspace: "ws"}, ""},
 		{[]string{"3", "ws", "--force", "--json"}, StartModuleOptions{Module: "3", Workspace: "ws", Force: true, JSON: true}, ""},
 		{[]string{"--expansion", "02", "ws"}, StartModuleOptions{Module: "02", Workspace: "ws", Expansion: true}, ""},
 		{[]string{"01"}, StartModuleOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"01", "ws", "--forse"}, StartModuleOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *StartModuleOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newStartModuleCmd(env, func(o *StartModuleOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 }
 
 func TestValidateFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	cases := []struct {
-		args    []string
-		want    ValidateOptions
-		wantErr string
-	}{
+	checkFlags(t, newValidateCmd, []flagRow[ValidateOptions]{
 		{[]string{"ws"}, ValidateOptions{Workspace: "ws"}, ""},
 		{[]string{"ws", "--json"}, ValidateOptions{Workspace: "ws", JSON: true}, ""},
 		{[]string{}, ValidateOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"ws", "--jsn"}, ValidateOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *ValidateOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newValidateCmd(env, func(o *ValidateOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 }
 
 // assertDocument checks that out is one JSON object, valid against the

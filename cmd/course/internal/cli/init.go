@@ -118,7 +118,7 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 		return writeJSON(env.Stdout, r)
 	}
 	st := env.Term.styles()
-	fmt.Fprintf(env.Stdout, "init: %s %s (module %s), first commit %s\n", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, hash[:7])
+	fmt.Fprintf(env.Stdout, "init: %s %s (module %s), first commit %s\n", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, shortHash(hash))
 	if r.WarmCache.Started {
 		fmt.Fprintf(env.Stdout, "init: %s\n", st.dim.Render(fmt.Sprintf("compiling the workspace in the background (%s), so your first check starts warm", r.WarmCache.Command)))
 	} else if opts.WarmCache {

@@ -118,10 +118,7 @@ func TestDevCheckJSONFollowsItsSchema(t *testing.T) {
 }
 
 func TestCouplingAuditJSONFollowsItsSchema(t *testing.T) {
-	ws := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track": "go", "engineDirs": ["engine"]}`), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte("package engine\n\nvar sortKey int\n"), 0o644))
+	ws := engineWorkspace(t, "package engine\n\nvar sortKey int\n")
 	env, out, _ := testEnv()
 	require.NoError(t, RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws, JSON: true}))
 	m := validJSON(t, "coupling-audit", out.Bytes())
@@ -139,24 +136,10 @@ func TestCouplingAuditJSONFollowsItsSchema(t *testing.T) {
 
 func TestCouplingAuditFlags(t *testing.T) {
 	t.Chdir(t.TempDir())
-	env, _, _ := testEnv()
-	for _, tc := range []struct {
-		args    []string
-		want    CouplingAuditOptions
-		wantErr string
-	}{
+	checkFlags(t, newCouplingAuditCmd, []flagRow[CouplingAuditOptions]{
 		{args: []string{"ws"}, want: CouplingAuditOptions{Workspace: "ws"}},
 		{args: []string{"ws", "--json"}, want: CouplingAuditOptions{Workspace: "ws", JSON: true}},
-		{args: nil, wantErr: "not inside a course workspace"},
-		{args: []string{"a", "b"}, wantErr: "argument"},
-	} {
-		var got *CouplingAuditOptions
-		err := parseFlags(newCouplingAuditCmd(env, func(o *CouplingAuditOptions) error { got = o; return nil }), tc.args)
-		if tc.wantErr != "" {
-			assert.ErrorContains(t, err, tc.wantErr, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
+		{args: nil, err: "not inside a course workspace"},
+		{args: []string{"a", "b"}, err: "argument"},
+	})
 }

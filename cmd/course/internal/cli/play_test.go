@@ -10,11 +10,7 @@ import (
 
 func TestPlayFlags(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct {
-		args []string
-		want PlayOptions
-		err  string
-	}{
+	checkFlags(t, newPlayCmd, []flagRow[PlayOptions]{
 		{args: []string{"01-push"}, want: PlayOptions{Level: "01-push"}},
 		{args: []string{"--list"}, want: PlayOptions{List: true}},
 		{args: []string{"--cards"}, want: PlayOptions{Cards: true}},
@@ -33,26 +29,7 @@ func TestPlayFlags(t *testing.T) {
 		{args: []string{"--list", "01"}, err: "takes no LEVEL"},
 		{args: []string{"--list", "--cards"}, err: "do not go together"},
 		{args: []string{"--cards", "--replay"}, err: "not the card table"},
-	} {
-		t.Run(joinNames(c.args), func(t *testing.T) {
-			env, _, _ := testEnv()
-			var got *PlayOptions
-			cmd := newPlayCmd(env, func(o *PlayOptions) error { got = o; return nil })
-			cmd.SetArgs(c.args)
-			cmd.SetOut(env.Stdout)
-			cmd.SetErr(env.Stderr)
-			err := cmd.Execute()
-			if c.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), c.err)
-				assert.Equal(t, 2, Status(err))
-				return
-			}
-			require.NoError(t, err)
-			require.NotNil(t, got)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 }
 
 func TestPlayList(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 
 	"github.com/mattn/go-isatty"
@@ -160,20 +161,13 @@ func args(names ...string) cobra.PositionalArgs {
 		if len(got) == len(names) {
 			return nil
 		}
-		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
-	}
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += " "
+		if len(names) == 0 {
+			return usagef("%s takes no argument, and got %d; run `%s --help` for an example",
+				cmd.CommandPath(), len(got), cmd.CommandPath())
 		}
-		s += n
+		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
+			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
 	}
-	return s
 }
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.

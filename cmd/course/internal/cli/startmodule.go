@@ -230,6 +230,7 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	return state, &workspace.Drop{Commit: res.Commit, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
 }
 
+// shortHash is a commit's hash as git abbreviates it, 7 digits.
 func shortHash(h string) string {
 	if len(h) > 7 {
 		return h[:7]

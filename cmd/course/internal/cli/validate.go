@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -86,15 +87,16 @@ type ValidateFinding struct {
 	Mend string `json:"mend"`
 }
 
-func (f ValidateFinding) String() string { return f.styled(styles{}) }
+// String is the finding's line, as course/data words the file's error.
+func (f ValidateFinding) String() string {
+	e := data.FileError(f)
+	return e.Error()
+}
 
 // styled is the finding's line with its file and place in st's fail style.
 func (f ValidateFinding) styled(st styles) string {
-	where := f.File
-	if f.Path != "" {
-		where += " at " + f.Path
-	}
-	return fmt.Sprintf("%s: %s; %s", st.fail.Render(where), f.Rule, f.Mend)
+	e := data.FileError(f)
+	return st.fail.Render(e.Where()) + strings.TrimPrefix(e.Error(), e.Where())
 }
 
 // RunValidate validates the workspace's card and level files.
@@ -167,7 +169,7 @@ func validateWorkspace(env *Env, ws *workspace.Workspace) (*ValidateReport, erro
 func newValidateReport(rep *data.Report) *ValidateReport {
 	r := &ValidateReport{OK: len(rep.Problems) == 0, CardFiles: rep.CardFiles, LevelFiles: rep.LevelFiles, Findings: []ValidateFinding{}}
 	for _, e := range rep.Problems {
-		r.Findings = append(r.Findings, ValidateFinding{Kind: e.Kind, File: e.File, Path: e.Path, Rule: e.Rule, Mend: e.Mend})
+		r.Findings = append(r.Findings, ValidateFinding(*e))
 	}
 	return r
 }

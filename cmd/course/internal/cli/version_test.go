@@ -61,25 +61,9 @@ func TestContentDigestFollowsTheContent(t *testing.T) {
 }
 
 func TestVersionFlags(t *testing.T) {
-	env, _, _ := testEnv()
-	for _, tc := range []struct {
-		args []string
-		want VersionOptions
-		err  bool
-	}{
+	checkFlags(t, newVersionCmd, []flagRow[VersionOptions]{
 		{args: nil, want: VersionOptions{}},
 		{args: []string{"--json"}, want: VersionOptions{JSON: true}},
-		{args: []string{"extra"}, err: true},
-	} {
-		var got *VersionOptions
-		cmd := newVersionCmd(env, func(o *VersionOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		err := cmd.Execute()
-		if tc.err {
-			assert.Error(t, err, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
+		{args: []string{"extra"}, err: "version takes no argument, and got 1"},
+	})
 }

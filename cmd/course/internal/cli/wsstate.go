@@ -2,8 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/spf13/cobra"
+
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
@@ -110,7 +112,7 @@ func argsWithWorkspace(names ...string) cobra.PositionalArgs {
 		}
 		want := append(append([]string{}, names...), "[WORKSPACE]")
 		return usagef("%s takes %s, and got %d argument(s); run `%s --help` for an example",
-			cmd.CommandPath(), joinNames(want), len(got), cmd.CommandPath())
+			cmd.CommandPath(), strings.Join(want, " "), len(got), cmd.CommandPath())
 	}
 }
 
@@ -122,6 +124,6 @@ func optionalArgs(names ...string) cobra.PositionalArgs {
 			return nil
 		}
 		return usagef("%s takes at most %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
+			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
 	}
 }
