@@ -99,12 +99,15 @@ func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
 	return nil
 }
 
+// printAudit writes coupling-audit's lines: each finding with its place in
+// the failure colour, or "ok" in the passing one.
 func printAudit(env *Env, r *audit.Report) {
+	st := env.Term.styles()
 	if len(r.Findings) == 0 {
-		fmt.Fprintln(env.Stdout, "coupling-audit: ok")
+		fmt.Fprintf(env.Stdout, "coupling-audit: %s\n", st.pass.Render("ok"))
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, f.String())
+		fmt.Fprintln(env.Stdout, stylePrefix(st.fail, f.String(), fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)))
 	}
 }

@@ -111,3 +111,17 @@ func TestColourOnlyOnATerminalOrWhenForced(t *testing.T) {
 		assert.Equal(t, tc.want, detectTerminal(w).colored(), "%v", tc.env)
 	}
 }
+
+// coupling-audit colours each finding's place, and only that.
+func TestColourInCouplingAudit(t *testing.T) {
+	ws := engineWorkspace(t, "package engine\n\nvar testFiller int\n")
+	var lines [2]string
+	for i, p := range []termenv.Profile{termenv.ANSI, termenv.Ascii} {
+		env, out, _ := testEnv()
+		env.Term = Terminal{IsTerminal: true, Profile: p}
+		assert.Equal(t, StatusFinding, Status(RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws})))
+		lines[i] = out.String()
+	}
+	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/a\.go:3:5\x1b\[0m: engine names "Test Filler" \(as testFiller\)\n$`, lines[0])
+	assert.Equal(t, "engine/a.go:3:5: engine names \"Test Filler\" (as testFiller)\n", lines[1])
+}

@@ -126,8 +126,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 			return err
 		}
 	} else {
+		st := env.Term.styles()
 		for _, p := range rep.Problems {
-			fmt.Fprintln(env.Stdout, p)
+			fmt.Fprintln(env.Stdout, stylePrefix(st.fail, p.String(), p.Where()))
 		}
 		fmt.Fprintf(env.Stdout, "dev check: %d modules, %d tests, %d problem(s)\n", rep.Modules, rep.Tests, len(rep.Problems))
 	}

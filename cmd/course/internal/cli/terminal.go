@@ -72,6 +72,16 @@ func (t Terminal) styles() styles {
 	return s
 }
 
+// stylePrefix renders the start of line, prefix, in a style: a finding's
+// file and place. A line that does not start with prefix is left as it is.
+func stylePrefix(style lipgloss.Style, line, prefix string) string {
+	rest, ok := strings.CutPrefix(line, prefix)
+	if !ok || prefix == "" {
+		return line
+	}
+	return style.Render(prefix) + rest
+}
+
 // padded renders s in a style, padded with spaces to width cells after the
 // style ends, so that a coloured column lines up as the plain one does.
 func padded(style lipgloss.Style, s string, width int) string {

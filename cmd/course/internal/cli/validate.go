@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -96,7 +95,7 @@ func (f ValidateFinding) String() string {
 // styled is the finding's line with its file and place in st's fail style.
 func (f ValidateFinding) styled(st styles) string {
 	e := data.FileError(f)
-	return st.fail.Render(e.Where()) + strings.TrimPrefix(e.Error(), e.Where())
+	return stylePrefix(st.fail, e.Error(), e.Where())
 }
 
 // RunValidate validates the workspace's card and level files.
