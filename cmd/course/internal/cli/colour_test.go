@@ -119,9 +119,9 @@ func TestColourInCouplingAudit(t *testing.T) {
 	for i, p := range []termenv.Profile{termenv.ANSI, termenv.Ascii} {
 		env, out, _ := testEnv()
 		env.Term = Terminal{IsTerminal: true, Profile: p}
-		assert.Equal(t, StatusFinding, Status(RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws})))
+		assert.Equal(t, StatusFinding, Status(RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})))
 		lines[i] = out.String()
 	}
-	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/a\.go:3:5\x1b\[0m: engine names "Test Filler" \(as testFiller\)\n$`, lines[0])
-	assert.Equal(t, "engine/a.go:3:5: engine names \"Test Filler\" (as testFiller)\n", lines[1])
+	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/a\.go:3:5\x1b\[0m: engine names "Test Filler" \(a card, Module 01\) as testFiller\n$`, lines[0])
+	assert.Equal(t, "engine/a.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n", lines[1])
 }

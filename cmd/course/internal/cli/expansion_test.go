@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,8 @@ import (
 func TestExpansionCheckFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	checkFlags(t, newExpansionCheckCmd, []flagRow[ExpansionCheckOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*ExpansionCheckOptions) error) *cobra.Command { return newExpansionCheckCmd(env, runF) }, []flagCase[ExpansionCheckOptions]{
 		{args: []string{"ws", "HEAD"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD"}},
 		{args: []string{"ws", "v1", "--json"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "v1", JSON: true}},
 		{args: []string{"--json", "ws", "HEAD~1"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD~1", JSON: true}},

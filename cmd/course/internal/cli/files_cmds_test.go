@@ -33,40 +33,10 @@ func parseFlags(cmd *cobra.Command, args []string) error {
 	return cmd.Execute()
 }
 
-// flagRow is one row of a command's flag table: the arguments, and the
-// options they hand the command or a part of the error they end in.
-type flagRow[O any] struct {
-	args []string
-	want O
-	err  string
-}
-
-// checkFlags parses each row's arguments with the command newCmd builds
-// around a runF seam, and checks the options runF was handed, or that
-// parsing failed (status 2) before runF ran.
-func checkFlags[O any](t *testing.T, newCmd func(env *Env, runF func(*O) error) *cobra.Command, rows []flagRow[O]) {
-	t.Helper()
-	for _, r := range rows {
-		t.Run(strings.Join(r.args, " "), func(t *testing.T) {
-			var got *O
-			env, _, _ := testEnv()
-			err := parseFlags(newCmd(env, func(o *O) error { got = o; return nil }), r.args)
-			if r.err != "" {
-				assert.ErrorContains(t, err, r.err)
-				assert.Equal(t, 2, Status(err))
-				assert.Nil(t, got, "the command does not run")
-				return
-			}
-			require.NoError(t, err)
-			require.NotNil(t, got)
-			assert.Equal(t, r.want, *got)
-		})
-	}
-}
-
 func TestInitFlags(t *testing.T) {
 	t.Setenv(WarmCacheEnvVar, "")
-	checkFlags(t, newInitCmd, []flagRow[InitOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*InitOptions) error) *cobra.Command { return newInitCmd(env, runF) }, []flagCase[InitOptions]{
 		{[]string{"ws"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine", WarmCache: true}, ""},
 		{[]string{"ws", "--module-path", "github.com/me/e", "--json"}, InitOptions{Dir: "ws", ModulePath: "github.com/me/e", WarmCache: true, JSON: true}, ""},
 		{[]string{"ws", "--warm-cache=false"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine"}, ""},
@@ -76,7 +46,7 @@ func TestInitFlags(t *testing.T) {
 	})
 	t.Setenv(WarmCacheEnvVar, "0")
 	var got *InitOptions
-	env, _, _ := testEnv()
+	env, _, _ = testEnv()
 	require.NoError(t, parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), []string{"ws"}))
 	assert.False(t, got.WarmCache, "COURSE_WARM_CACHE=0 turns it off")
 }
@@ -84,7 +54,8 @@ func TestInitFlags(t *testing.T) {
 func TestStartModuleFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	checkFlags(t, newStartModuleCmd, []flagRow[StartModuleOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*StartModuleOptions) error) *cobra.Command { return newStartModuleCmd(env, runF) }, []flagCase[StartModuleOptions]{
 		{[]string{"01", "ws"}, StartModuleOptions{Module: "01", Workspace: "ws"}, ""},
 		{[]string{"3", "ws", "--force", "--json"}, StartModuleOptions{Module: "3", Workspace: "ws", Force: true, JSON: true}, ""},
 		{[]string{"--expansion", "02", "ws"}, StartModuleOptions{Module: "02", Workspace: "ws", Expansion: true}, ""},
@@ -96,7 +67,8 @@ func TestStartModuleFlags(t *testing.T) {
 func TestValidateFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	checkFlags(t, newValidateCmd, []flagRow[ValidateOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*ValidateOptions) error) *cobra.Command { return newValidateCmd(env, runF) }, []flagCase[ValidateOptions]{
 		{[]string{"ws"}, ValidateOptions{Workspace: "ws"}, ""},
 		{[]string{"ws", "--json"}, ValidateOptions{Workspace: "ws", JSON: true}, ""},
 		{[]string{}, ValidateOptions{}, "not inside a course workspace; run course init DIR or cd into one"},

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -138,7 +137,7 @@ func startWarmCache(dir string) (int, error) {
 	}
 	cmd := exec.Command(path, warmCommand[1:]...)
 	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		return 0, fmt.Errorf("starting %s: %w", warmCommand[0], err)
 	}

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -115,31 +114,4 @@ func TestDevCheckJSONFollowsItsSchema(t *testing.T) {
 	err := root.Execute()
 	m := validJSON(t, "dev-check", out.Bytes())
 	assert.Equal(t, err == nil, m["ok"], "ok says what the status says")
-}
-
-func TestCouplingAuditJSONFollowsItsSchema(t *testing.T) {
-	ws := engineWorkspace(t, "package engine\n\nvar sortKey int\n")
-	env, out, _ := testEnv()
-	require.NoError(t, RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws, JSON: true}))
-	m := validJSON(t, "coupling-audit", out.Bytes())
-	assert.Equal(t, true, m["ok"])
-	assert.Equal(t, []any{}, m["findings"])
-
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\nvar testFiller int\n"), 0o644))
-	env, out, _ = testEnv()
-	assert.Equal(t, StatusFinding, Status(RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws, JSON: true})))
-	m = validJSON(t, "coupling-audit", out.Bytes())
-	assert.Equal(t, false, m["ok"])
-	assert.Equal(t, map[string]any{"path": "engine/b.go", "line": float64(3), "column": float64(5), "name": "Test Filler", "as": "testFiller"},
-		m["findings"].([]any)[0])
-}
-
-func TestCouplingAuditFlags(t *testing.T) {
-	t.Chdir(t.TempDir())
-	checkFlags(t, newCouplingAuditCmd, []flagRow[CouplingAuditOptions]{
-		{args: []string{"ws"}, want: CouplingAuditOptions{Workspace: "ws"}},
-		{args: []string{"ws", "--json"}, want: CouplingAuditOptions{Workspace: "ws", JSON: true}},
-		{args: nil, err: "not inside a course workspace"},
-		{args: []string{"a", "b"}, err: "argument"},
-	})
 }

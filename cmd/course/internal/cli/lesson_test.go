@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -154,19 +155,20 @@ func TestHintStateIsNotWrittenThroughALink(t *testing.T) {
 }
 
 func TestLessonAndHintFlags(t *testing.T) {
-	checkFlags(t, newLessonCmd, []flagRow[LessonOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*LessonOptions) error) *cobra.Command { return newLessonCmd(env, runF) }, []flagCase[LessonOptions]{
 		{args: []string{"03"}, want: LessonOptions{Module: "03"}},
 		{args: []string{"03", "--scenarios", "--no-pager"}, want: LessonOptions{Module: "03", Scenarios: true, NoPager: true}},
 		{args: []string{"3", "--discussion"}, want: LessonOptions{Module: "3", Discussion: true}},
-		{args: nil, err: "argument"},
+		{args: nil, err: "takes 1 argument(s), NN"},
 		{args: []string{"03", "--pager"}, err: "unknown flag: --pager"},
 	})
-	checkFlags(t, newHintCmd, []flagRow[HintOptions]{
+	flagTable(t, func(runF func(*HintOptions) error) *cobra.Command { return newHintCmd(env, runF) }, []flagCase[HintOptions]{
 		{args: []string{"01"}, want: HintOptions{Module: "01"}},
 		{args: []string{"01", "2"}, want: HintOptions{Module: "01", K: 2}},
-		{args: []string{"01", "zero"}, err: "zero"},
-		{args: []string{"01", "0"}, err: "0"},
-		{args: []string{"01", "1", "2"}, err: "argument"},
+		{args: []string{"01", "zero"}, err: `K is a hint's number, 1, 2 or 3, not "zero"`},
+		{args: []string{"01", "0"}, err: `not "0"`},
+		{args: []string{"01", "1", "2"}, err: "takes NN and an optional K, and got 3"},
 	})
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -10,7 +11,11 @@ import (
 
 func TestPlayFlags(t *testing.T) {
 	dir := t.TempDir()
-	checkFlags(t, newPlayCmd, []flagRow[PlayOptions]{
+	for _, c := range []struct {
+		args []string
+		want PlayOptions
+		err  string
+	}{
 		{args: []string{"01-push"}, want: PlayOptions{Level: "01-push"}},
 		{args: []string{"--list"}, want: PlayOptions{List: true}},
 		{args: []string{"--cards"}, want: PlayOptions{Cards: true}},
@@ -29,7 +34,26 @@ func TestPlayFlags(t *testing.T) {
 		{args: []string{"--list", "01"}, err: "takes no LEVEL"},
 		{args: []string{"--list", "--cards"}, err: "do not go together"},
 		{args: []string{"--cards", "--replay"}, err: "not the card table"},
-	})
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			env, _, _ := testEnv()
+			var got *PlayOptions
+			cmd := newPlayCmd(env, func(o *PlayOptions) error { got = o; return nil })
+			cmd.SetArgs(c.args)
+			cmd.SetOut(env.Stdout)
+			cmd.SetErr(env.Stderr)
+			err := cmd.Execute()
+			if c.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.err)
+				assert.Equal(t, 2, Status(err))
+				return
+			}
+			require.NoError(t, err)
+			require.NotNil(t, got)
+			assert.Equal(t, c.want, *got)
+		})
+	}
 }
 
 func TestPlayList(t *testing.T) {

@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"syscall"
 
 	"github.com/mattn/go-isatty"
@@ -153,21 +152,6 @@ func Main(args []string, env *Env) int {
 		fmt.Fprintln(env.Stderr, Message(err))
 	}
 	return status
-}
-
-// args checks a command's positional arguments, naming them in the error.
-func args(names ...string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, got []string) error {
-		if len(got) == len(names) {
-			return nil
-		}
-		if len(names) == 0 {
-			return usagef("%s takes no argument, and got %d; run `%s --help` for an example",
-				cmd.CommandPath(), len(got), cmd.CommandPath())
-		}
-		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
-	}
 }
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -61,7 +62,8 @@ func TestContentDigestFollowsTheContent(t *testing.T) {
 }
 
 func TestVersionFlags(t *testing.T) {
-	checkFlags(t, newVersionCmd, []flagRow[VersionOptions]{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*VersionOptions) error) *cobra.Command { return newVersionCmd(env, runF) }, []flagCase[VersionOptions]{
 		{args: nil, want: VersionOptions{}},
 		{args: []string{"--json"}, want: VersionOptions{JSON: true}},
 		{args: []string{"extra"}, err: "version takes no argument, and got 1"},
