@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
@@ -76,6 +77,7 @@ func TestScripts(t *testing.T) {
 			"addnoun":     cmdAddNoun,
 			"signalled":   cmdSignalled,
 			"watchsave":   cmdWatchSave,
+			"schema":      cmdSchema,
 		},
 	})
 }
@@ -106,6 +108,33 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 		if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
 			ts.Fatalf("status 2 must print exactly one line on stderr, got %q", stderr)
 		}
+	}
+}
+
+// cmdSchema checks the last command's stdout against its output schema,
+// course/schema/output/NAME.schema.json, with schemaVersion its first field:
+// `schema status`.
+func cmdSchema(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: schema NAME")
+	}
+	name := args[0] + ".schema.json"
+	raw, err := fs.ReadFile(course.Files, "schema/output/"+name)
+	ts.Check(err)
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	ts.Check(err)
+	c := jsonschema.NewCompiler()
+	ts.Check(c.AddResource(name, doc))
+	schema, err := c.Compile(name)
+	ts.Check(err)
+	out := ts.ReadFile("stdout")
+	if !strings.HasPrefix(out, "{\n  \"schemaVersion\": 1,") {
+		ts.Fatalf("schemaVersion is not the first field of %s", out)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	ts.Check(err)
+	if err := schema.Validate(inst); err != nil {
+		ts.Fatalf("stdout does not follow %s: %v", name, err)
 	}
 }
 

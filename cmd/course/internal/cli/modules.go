@@ -37,7 +37,7 @@ done when the last check or status passed every one of its tests.`,
 			return RunModules(env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/modules.schema.json)")
 	return cmd
 }
 
