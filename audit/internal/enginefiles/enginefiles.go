@@ -177,9 +177,6 @@ func (t *Tree) RepoPath(p string) string {
 	return path.Join(t.Prefix, path.Clean(p))
 }
 
-// Tracked is the index entry for a Path, nil when git does not track it.
-func (t *Tree) Tracked(p string) *index.Entry { return t.tracked[p] }
-
 // Config is the value of a git config option (section.key, as "core.autocrlf")
 // as git would read it for this repository: the repository's own config,
 // then the user's (~/.gitconfig, then $XDG_CONFIG_HOME/git/config), then the
@@ -294,6 +291,8 @@ func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
 			return true
 		case gitignore.Include:
 			return false
+		case gitignore.NoMatch:
+			// an earlier pattern may still decide
 		}
 	}
 	return false

@@ -383,9 +383,3 @@ func firstLine(s string) string {
 	}
 	return s
 }
-
-// IsUserError reports whether err is the user's to mend.
-func IsUserError(err error) bool {
-	var u interface{ UserError() bool }
-	return errors.As(err, &u) && u.UserError()
-}

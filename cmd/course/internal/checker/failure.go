@@ -35,6 +35,8 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 		head = "ran out of time: it was still running when the time limit (--timeout) ended it; look for an endless loop"
 	case gotest.Crash:
 		head = "crashed the test binary: " + t.Cause
+	case gotest.Fail, gotest.Pass, gotest.Skip:
+		// The test's own output says why.
 	}
 	body := t.Output
 	if !f.verbose {
