@@ -171,7 +171,7 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
-		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only, then: course expansion-check %s %s\n", opts.Workspace, shortHash(drop.Commit))
+		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only: course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {
@@ -184,7 +184,7 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 		fmt.Fprintf(env.Stdout, "%s %s\n", st.warn.Render("note:"), m.Note)
 	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	fmt.Fprintf(env.Stdout, "%s go test ./tests/... in the workspace (RED until you build them), then course check %s\n", st.pass.Render("next:"), opts.Workspace)
+	fmt.Fprintf(env.Stdout, "%s course check %s: RED until you build them; course status says where you stand\n", st.pass.Render("next:"), opts.Workspace)
 	return nil
 }
 
