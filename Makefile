@@ -2,9 +2,9 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test vet staticcheck exhaustive unit check build bench fmt
+.PHONY: test vet staticcheck exhaustive unit devcheck check build bench fmt
 
-test: vet staticcheck exhaustive unit
+test: vet staticcheck exhaustive unit devcheck
 
 vet:
 	$(GO) vet ./...
@@ -22,6 +22,13 @@ exhaustive:
 
 unit:
 	$(GO) test ./...
+
+# The course proves itself consistent: every module whole, every scenario
+# one test, lessons in the course's order naming what exists, catalog and
+# cards in agreement, tests RED on the template and GREEN on the reference,
+# and every drop's test failing without its solution.
+devcheck:
+	$(GO) run ./cmd/course dev check
 
 # The main job: the reference engine against every module that exists.
 check:

@@ -1,90 +1,301 @@
 // Package audit enforces the Zero-Coupling Law: nothing under a workspace's
-// engine folders names a card or a grid noun of the course catalog, in any
-// spelling. Go files are read as Go (identifiers, string literals and
-// comments, each with its line and column); every other file is scanned as
-// text. The matcher itself is package match; the same check as a go/analysis
+// engine folders names a card or a grid noun of the course catalog. The
+// names come in as data (Name: the name, its kind, the module that brings
+// it, its short names), so the audit links no catalog or schema code.
+//
+// What counts, by kind:
+//   - a card (and each of its aliases) in every spelling, anywhere in an
+//     engine file: identifiers, string literals, comments, other files;
+//   - a grid noun only where it names the grid object, and only once the
+//     module that brings it is started: as an upper-case word in a Go
+//     string literal ("text:FLAG", "IS_ROCK", "ROCK IS YOU"), as a whole
+//     word in any case in a string literal without white space ("rock",
+//     "kind=rock"), in an all-upper-case Go identifier (ROCK, IS_ROCK), and
+//     in any other file as an upper-case word. Comments, import paths,
+//     prose in strings ("invalid header key") and ordinary Go identifiers
+//     (key, flagSet, wallClock) do not count.
+//
+// Which files an engine folder has is package enginefiles' answer, the same
+// expansion-check uses. Go files are read as Go; every other file as text.
+// The matcher itself is package match; the same check as a go/analysis
 // Analyzer is package analyzer.
 package audit
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/audit/match"
-	"github.com/systemic-game-design/course/course/data"
 )
 
-// Names is every name the law forbids: each card of the catalog and each word
-// whose role is noun. Meta words (TEXT, ALL, DEATHRATTLE) are not names.
-func Names(cat *data.Catalog) []match.Name {
-	var out []match.Name
-	for _, c := range cat.Cards {
-		out = append(out, match.NewName(c.Name))
+// Kind is what a name names.
+type Kind string
+
+// The kinds of name.
+const (
+	KindCard     Kind = "card"
+	KindGridNoun Kind = "grid noun"
+)
+
+// Name is one name the Law forbids.
+type Name struct {
+	Name    string   `json:"name"`              // as the catalog writes it: "Baron Rivendare", "DOOR"
+	Kind    Kind     `json:"kind"`              // card or grid noun
+	Module  string   `json:"module"`            // the module that brings it: "04", or "04x" for its Expansion Drop
+	Aliases []string `json:"aliases,omitempty"` // short names that count as the name: "Baron", "Rivendare"
+}
+
+// AllModules, as the highest module started, checks every grid noun: the
+// course repository's own engine is held to every name.
+const AllModules = "all"
+
+// Started reports whether module is at or below the highest module
+// started ("" when none is; "06x" once Module 6's Expansion Drop is).
+func Started(module, highest string) bool {
+	if highest == AllModules {
+		return true
 	}
-	for _, w := range cat.Nouns() {
-		out = append(out, match.NewName(w))
+	return highest != "" && module <= highest
+}
+
+// Rules is the compiled check: the names and where each kind counts.
+type Rules struct {
+	names []Name
+	cards *match.Matcher // cards and their aliases
+	nouns *match.Matcher // the grid nouns of started modules
+	key   string         // what the verdicts depend on: the rule's version and the names it checks
+}
+
+// ruleVersion changes whenever what counts as a finding changes, so that
+// verdicts kept from an earlier rule are not trusted.
+const ruleVersion = "2"
+
+// NewRules compiles the names for a learner whose highest started module is
+// highest (AllModules for every one). Grid nouns of modules not yet started
+// are left out.
+func NewRules(names []Name, highest string) *Rules {
+	r := &Rules{names: names}
+	var cards, nouns []match.Name
+	for i, n := range names {
+		switch n.Kind {
+		case KindGridNoun:
+			if Started(n.Module, highest) {
+				mn := match.NewName(n.Name)
+				mn.ID = i
+				nouns = append(nouns, mn)
+			}
+		default:
+			for _, spelling := range append([]string{n.Name}, n.Aliases...) {
+				mn := match.NewName(spelling)
+				mn.ID = i
+				cards = append(cards, mn)
+			}
+		}
+	}
+	r.cards, r.nouns = match.NewMatcher(cards), match.NewMatcher(nouns)
+	sum := sha256.New()
+	fmt.Fprintln(sum, ruleVersion)
+	for _, n := range append(cards, nouns...) {
+		fmt.Fprintf(sum, "%d %q %q\n", n.ID, n.Display, names[n.ID].Kind)
+	}
+	r.key = hex.EncodeToString(sum.Sum(nil)[:12])
+	return r
+}
+
+// Names is every name the rules check, grid nouns of modules not started
+// left out.
+func (r *Rules) Names() []Name {
+	var out []Name
+	seen := map[int]bool{}
+	for _, m := range []*match.Matcher{r.cards, r.nouns} {
+		for _, n := range m.Names() {
+			if !seen[n.ID] {
+				seen[n.ID] = true
+				out = append(out, r.names[n.ID])
+			}
+		}
 	}
 	return out
 }
 
-// Finding is one place an engine file names a card or a noun.
+// Finding is one place an engine file names a card or a grid noun.
 type Finding struct {
 	Path   string `json:"path"` // slash-separated, relative to the workspace
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
-	Name   string `json:"name"` // as the catalog writes it: "Test Filler"
-	As     string `json:"as"`   // as the file writes it: "TestFiller"
+	Name   string `json:"name"`   // as the catalog writes it: "Test Filler"
+	Kind   Kind   `json:"kind"`   // card or grid noun
+	Module string `json:"module"` // the module that brings the name
+	As     string `json:"as"`     // as the file writes it: "TestFiller"
 }
 
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: engine names %q (as %s)", f.Path, f.Line, f.Column, f.Name, f.As)
+	return fmt.Sprintf("%s:%d:%d: engine names %q (%s) as %s", f.Path, f.Line, f.Column, f.Name, Describe(f.Kind, f.Module), f.As)
+}
+
+// Describe says what a name is, for a finding: "a card, Module 02", "a grid
+// noun, Module 06", "a card, Module 03's Expansion Drop".
+func Describe(k Kind, module string) string {
+	if n, ok := strings.CutSuffix(module, "x"); ok {
+		return fmt.Sprintf("a %s, Module %s's Expansion Drop", k, n)
+	}
+	return fmt.Sprintf("a %s, Module %s", k, module)
 }
 
 // Report is the result of auditing a workspace.
 type Report struct {
-	Files    int       `json:"files"` // files read
-	Bytes    int64     `json:"bytes"` // bytes read
-	Findings []Finding `json:"findings"`
+	EngineDirs []string  `json:"engineDirs"` // the folders audited, each once
+	Files      int       `json:"files"`      // files read
+	Bytes      int64     `json:"bytes"`      // bytes read
+	Cached     int       `json:"cached"`     // files of Files known clean without reading them
+	Findings   []Finding `json:"findings"`
 }
 
-// Dirs audits every file under the given folders of root (slash-separated,
-// relative to root); a folder that does not exist has nothing to audit.
-// Folders named .git are skipped; every other regular file is read once.
+// DirError says an engine folder cannot be audited as named: it does not
+// exist, or it leads out of the workspace.
+type DirError struct {
+	Dir string // as .course.json names it
+	Why string
+}
+
+func (e *DirError) Error() string { return fmt.Sprintf("engineDirs names %q, which %s", e.Dir, e.Why) }
+
+// UserError marks the error as the user's to mend.
+func (e *DirError) UserError() bool { return true }
+
+// LinkError says a file under an engine folder is a symbolic link that
+// leads out of the workspace, where the audit does not read.
+type LinkError struct{ Path string }
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%s is a symbolic link that leads out of the workspace; the audit reads only the workspace's files, so copy the file in or remove the link", e.Path)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *LinkError) UserError() bool { return true }
+
+// CleanDirs is the engine folders, each once: engine, ./engine and engine/
+// are one folder, and a folder inside another is covered by it. A folder
+// that does not exist is a DirError: an audit of nothing would say ok.
+func CleanDirs(ws string, dirs []string) ([]string, error) {
+	var out []string
+	have := map[string]bool{}
+	for _, d := range dirs {
+		c := path.Clean(filepath.ToSlash(d))
+		if c == ".." || strings.HasPrefix(c, "../") || path.IsAbs(c) {
+			return nil, &DirError{Dir: d, Why: "is not inside the workspace; name a folder relative to it, such as \"engine\""}
+		}
+		st, err := os.Stat(filepath.Join(ws, filepath.FromSlash(c)))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, &DirError{Dir: d, Why: "does not exist in " + ws + "; create the folder or mend engineDirs in .course.json"}
+		case err != nil:
+			return nil, fmt.Errorf("reading the engine folder %s: %w", d, err)
+		case !st.IsDir():
+			return nil, &DirError{Dir: d, Why: "is not a folder; name the folder your engine lives in"}
+		}
+		if !have[c] {
+			have[c] = true
+			out = append(out, c)
+		}
+	}
+	var outer []string
+	for _, d := range out {
+		inner := false
+		for _, o := range out {
+			if o != d && (o == "." || strings.HasPrefix(d, o+"/")) {
+				inner = true
+			}
+		}
+		if !inner {
+			outer = append(outer, d)
+		}
+	}
+	sort.Strings(outer)
+	return outer, nil
+}
+
+// Dirs audits every file the engine folders dirs (slash paths relative to
+// the workspace ws) have: see package enginefiles for which those are. A
+// file git's index vouches for (every stat field as recorded) whose content
+// an earlier audit under the same rules found clean, on this machine, is
+// not read again.
 // Files are read by several workers at once, since reading, not matching,
 // is what takes the time; findings come out in path order.
-func Dirs(root string, dirs []string, m *match.Matcher) (*Report, error) {
-	var paths []string
-	for _, dir := range dirs {
-		base := filepath.Join(root, filepath.FromSlash(dir))
-		if _, err := os.Stat(base); os.IsNotExist(err) {
-			continue
+func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
+	cleanDirs, err := CleanDirs(ws, dirs)
+	if err != nil {
+		return nil, err
+	}
+	t, err := enginefiles.Open(ws, false)
+	if err != nil {
+		return nil, err
+	}
+	// Files git's index vouches for, whose blob an earlier audit under the
+	// same rules found clean, are not read again (see enginefiles.BlobSet).
+	var clean [2]*enginefiles.BlobSet // text, Go
+	if t.Index != nil {
+		clean = [2]*enginefiles.BlobSet{enginefiles.OpenBlobSet("clean-text-" + r.key), enginefiles.OpenBlobSet("clean-go-" + r.key)}
+	}
+	kindOf := func(p string) int {
+		if strings.HasSuffix(p, ".go") {
+			return 1
 		}
-		err := filepath.WalkDir(base, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if d.Name() == ".git" {
-					return filepath.SkipDir
-				}
+		return 0
+	}
+	type file struct{ path, abs string }
+	var files []file
+	var skipped int
+	var skippedBytes int64
+	seen := map[string]bool{}
+	for _, dir := range cleanDirs {
+		err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{File: func(f enginefiles.File) error {
+			if f.Submodule || seen[f.Path] {
 				return nil
 			}
-			if d.Type().IsRegular() {
-				paths = append(paths, p)
+			seen[f.Path] = true
+			if f.IsLink() {
+				st, err := os.Stat(f.Abs)
+				if err != nil || st.IsDir() {
+					// A dangling link has nothing to read; a linked
+					// folder inside the workspace is walked as files.
+					if err == nil {
+						if _, inside := insideWorkspace(ws, f.Abs); !inside {
+							return &LinkError{Path: t.WorkspacePath(f.Path)}
+						}
+					}
+					return nil
+				}
+				if _, inside := insideWorkspace(ws, f.Abs); !inside {
+					return &LinkError{Path: t.WorkspacePath(f.Path)}
+				}
 			}
+			if c := clean[kindOf(f.Path)]; c != nil && f.Entry != nil && !f.IsLink() &&
+				enginefiles.Vouches(f.Entry, f.Info, t.Index.ModTime) && c.Has(f.Entry.Hash) {
+				skipped++
+				skippedBytes += f.Info.Size()
+				return nil
+			}
+			files = append(files, file{path: t.WorkspacePath(f.Path), abs: f.Abs})
 			return nil
-		})
+		}})
 		if err != nil {
 			return nil, fmt.Errorf("auditing %s: %w", dir, err)
 		}
@@ -94,53 +305,93 @@ func Dirs(root string, dirs []string, m *match.Matcher) (*Report, error) {
 		size     int
 		err      error
 	}
-	results := make([]result, len(paths))
+	results := make([]result, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(len(paths), 4*runtime.GOMAXPROCS(0)) {
+	for range min(len(files), 4*runtime.GOMAXPROCS(0)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, err := os.ReadFile(paths[i])
+				src, err := os.ReadFile(files[i].abs)
 				if err != nil {
 					results[i].err = err
 					continue
 				}
-				rel, err := filepath.Rel(root, paths[i])
-				if err != nil {
-					results[i].err = err
-					continue
+				results[i] = result{findings: r.File(files[i].path, src), size: len(src)}
+				if c := clean[kindOf(files[i].path)]; c != nil && len(results[i].findings) == 0 {
+					c.Add(enginefiles.BlobHash(src))
 				}
-				results[i] = result{findings: File(filepath.ToSlash(rel), src, m), size: len(src)}
 			}
 		}()
 	}
-	for i := range paths {
+	for i := range files {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	r := &Report{Findings: []Finding{}}
+	for _, c := range clean {
+		if c != nil {
+			c.Save()
+		}
+	}
+	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
 	for i, res := range results {
 		if res.err != nil {
-			return nil, fmt.Errorf("auditing %s: %w", paths[i], res.err)
+			return nil, fmt.Errorf("auditing %s: %w", files[i].path, res.err)
 		}
-		r.Files++
-		r.Bytes += int64(res.size)
-		r.Findings = append(r.Findings, res.findings...)
+		rep.Files++
+		rep.Bytes += int64(res.size)
+		rep.Findings = append(rep.Findings, res.findings...)
 	}
-	return r, nil
+	sort.SliceStable(rep.Findings, func(i, j int) bool {
+		a, b := rep.Findings[i], rep.Findings[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return rep, nil
+}
+
+// insideWorkspace resolves every link of abs and reports whether it stays
+// inside the workspace ws.
+func insideWorkspace(ws, abs string) (string, bool) {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", false
+	}
+	absWS, err := filepath.Abs(ws)
+	if err != nil {
+		return "", false
+	}
+	realWS, err := filepath.EvalSymlinks(absWS)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(realWS, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // File audits one file's contents. name is the path findings report; a name
 // ending in .go that parses is read as Go, anything else as text. Binary
 // files (a NUL byte near the start) have nothing to say.
-func File(name string, src []byte, m *match.Matcher) []Finding {
+func (r *Rules) File(name string, src []byte) []Finding {
 	if strings.HasSuffix(name, ".go") {
 		fset := token.NewFileSet()
 		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {
-			return goFile(fset, f, name, m)
+			var out []Finding
+			for _, h := range r.GoHits(f) {
+				p := fset.Position(h.Pos)
+				out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, Kind: h.Kind, Module: h.Module, As: h.As})
+			}
+			return out
 		}
 	}
 	head := src
@@ -150,11 +401,12 @@ func File(name string, src []byte, m *match.Matcher) []Finding {
 	if bytes.IndexByte(head, 0) >= 0 {
 		return nil
 	}
-	return text(name, src, m)
+	return r.text(name, src)
 }
 
-// text scans a file line by line.
-func text(name string, src []byte, m *match.Matcher) []Finding {
+// text scans a file line by line: cards in every spelling, grid nouns as
+// upper-case words.
+func (r *Rules) text(name string, src []byte) []Finding {
 	var out []Finding
 	line := 1
 	for len(src) > 0 {
@@ -166,80 +418,125 @@ func text(name string, src []byte, m *match.Matcher) []Finding {
 			l, src = src[:end], src[end+1:]
 		}
 		s := string(l)
-		for _, hit := range m.Find(s) {
-			out = append(out, Finding{Path: name, Line: line, Column: hit.Start + 1, Name: hit.Name.Display, As: s[hit.Start:hit.End]})
+		for _, hit := range merge(r.cards.Find(s), r.nouns.FindUpper(s)) {
+			n := r.names[hit.Name.ID]
+			out = append(out, Finding{Path: name, Line: line, Column: hit.Start + 1, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[hit.Start:hit.End]})
 		}
 		line++
 	}
 	return out
 }
 
-// goFile turns the hits in a parsed Go file into findings.
-func goFile(fset *token.FileSet, f *ast.File, name string, m *match.Matcher) []Finding {
-	var out []Finding
-	for _, h := range GoHits(f, m) {
-		p := fset.Position(h.Pos)
-		out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, As: h.As})
+// merge is the matches of several lists in text order, each place and name
+// once.
+func merge(lists ...[]match.Match) []match.Match {
+	var out []match.Match
+	type key struct{ start, id int }
+	seen := map[key]bool{}
+	for _, l := range lists {
+		for _, m := range l {
+			k := key{m.Start, m.Name.ID}
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, m)
+			}
+		}
 	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Start < out[j].Start })
 	return out
 }
 
-// Hit is one place a parsed Go file names a card or a noun.
+// Hit is one place a parsed Go file names a card or a grid noun.
 type Hit struct {
-	Pos  token.Pos // where the name starts; for an interpreted string literal, where the literal starts
-	Name string    // as the catalog writes it
-	As   string    // as the source writes it
+	Pos    token.Pos // where the name starts; for an interpreted string literal, where the literal starts
+	End    token.Pos // just past the name; for an interpreted string literal, the literal's end
+	Name   string    // as the catalog writes it
+	Kind   Kind
+	Module string
+	As     string // as the source writes it
 }
 
 // GoHits looks at every identifier (declarations included), string literal
-// (unquoted) and comment of a parsed Go file, and returns the hits in source
-// order.
-func GoHits(f *ast.File, m *match.Matcher) []Hit {
+// (unquoted; import paths are not names) and comment of a parsed Go file,
+// and returns the hits in source order, each kind where it counts.
+func (r *Rules) GoHits(f *ast.File) []Hit {
 	var out []Hit
-	// at records hits in a stretch of source that starts at pos and whose
-	// bytes map one to one onto text.
-	at := func(pos token.Pos, text string) {
-		for _, hit := range m.Find(text) {
-			out = append(out, Hit{Pos: pos + token.Pos(hit.Start), Name: hit.Name.Display, As: text[hit.Start:hit.End]})
+	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
+		for _, m := range ms {
+			n := r.names[m.Name.ID]
+			pos, end := at(m)
+			out = append(out, Hit{Pos: pos, End: end, Name: n.Name, Kind: n.Kind, Module: n.Module, As: text[m.Start:m.End]})
 		}
+	}
+	// exact maps a match onto source whose bytes are the text's.
+	exact := func(base token.Pos) func(match.Match) (token.Pos, token.Pos) {
+		return func(m match.Match) (token.Pos, token.Pos) {
+			return base + token.Pos(m.Start), base + token.Pos(m.End)
+		}
+	}
+	imports := map[*ast.BasicLit]bool{}
+	for _, im := range f.Imports {
+		imports[im.Path] = true
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.Ident:
-			at(n.Pos(), n.Name)
+			ms := r.cards.Find(n.Name)
+			if isUpperIdent(n.Name) {
+				ms = merge(ms, r.nouns.FindUpper(n.Name))
+			}
+			add(ms, n.Name, exact(n.Pos()))
 		case *ast.BasicLit:
-			if n.Kind != token.STRING {
+			if n.Kind != token.STRING || imports[n] {
 				return true
 			}
 			if strings.HasPrefix(n.Value, "`") {
 				// A raw string's bytes are the source's: exact columns.
-				at(n.Pos()+1, n.Value[1:len(n.Value)-1])
+				s := n.Value[1 : len(n.Value)-1]
+				add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
 				return true
 			}
 			s, err := strconv.Unquote(n.Value)
 			if err != nil {
 				s = n.Value
 			}
-			for _, hit := range m.Find(s) {
-				out = append(out, Hit{Pos: n.Pos(), Name: hit.Name.Display, As: s[hit.Start:hit.End]})
-			}
+			add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
+				return n.Pos(), n.End()
+			})
 		}
 		return true
 	})
 	for _, g := range f.Comments {
 		for _, c := range g.List {
-			at(c.Pos(), c.Text)
+			add(r.cards.Find(c.Text), c.Text, exact(c.Pos()))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
 }
 
-// Catalog loads the catalog from a course folder and builds its matcher.
-func Catalog(courseFS fs.FS) (*match.Matcher, error) {
-	cat, err := data.LoadCatalog(courseFS)
-	if err != nil {
-		return nil, err
+// nounsInString is the grid nouns a string literal names as whole words in
+// any case. A literal with white space in it is prose ("invalid header
+// key"), where a noun counts only in upper case; a literal without is a
+// word or a key ("rock", "text:rock", "kind=rock").
+func (r *Rules) nounsInString(s string) []match.Match {
+	if strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+		return nil
 	}
-	return match.NewMatcher(Names(cat)), nil
+	return r.nouns.Find(s)
+}
+
+// isUpperIdent reports whether a Go identifier has letters and no
+// lower-case one: ROCK, IS_ROCK, KEY2.
+func isUpperIdent(s string) bool {
+	letter := false
+	for _, r := range s {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letter = true
+		}
+	}
+	return letter
 }

@@ -1,71 +1,283 @@
 package audit
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/systemic-game-design/course/audit/match"
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 )
 
-func testMatcher() *match.Matcher {
-	return match.NewMatcher([]match.Name{match.NewName("Test Filler"), match.NewName("KEY")})
+var testNames = []Name{
+	{Name: "Test Filler", Kind: KindCard, Module: "01"},
+	{Name: "Baron Rivendare", Kind: KindCard, Module: "04", Aliases: []string{"Baron", "Rivendare"}},
+	{Name: "Twisting Nether", Kind: KindCard, Module: "03x"},
+	{Name: "ROCK", Kind: KindGridNoun, Module: "06"},
+	{Name: "FLAG", Kind: KindGridNoun, Module: "06"},
+	{Name: "KEY", Kind: KindGridNoun, Module: "08"},
+	{Name: "DOOR", Kind: KindGridNoun, Module: "08"},
 }
 
-func TestGoFileFindsIdentifiersStringsAndComments(t *testing.T) {
+func lines(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, f.String())
+	}
+	return out
+}
+
+func TestGoFileCardsCountEverywhereNounsWhereTheyNameTheObject(t *testing.T) {
 	src := "package engine\n" +
 		"\n" +
-		"// spawn makes a test filler.\n" +
+		"import \"flag\"\n" +
+		"\n" +
+		"// spawn makes a test filler behind the one door into every zone.\n" +
 		"func spawnTestFiller() string { return \"Test Filler\" }\n" +
 		"\n" +
-		"var key = `a\n  KEY`\n" +
-		"var sortKey, keyed int\n"
-	got := File("engine/spawn.go", []byte(src), testMatcher())
-	var lines []string
-	for _, f := range got {
-		lines = append(lines, f.String())
-	}
+		"var key, flagSet, wallClock = `a\n  KEY`, flag.Bool(\"v\", false, \"the key to verbose\"), 0\n" +
+		"var IS_ROCK = \"rock\"\n" +
+		"var words = []string{\"text:FLAG\", \"door\", \"invalid header key\", \"ROCK IS YOU\"}\n"
+	got := NewRules(testNames, AllModules).File("engine/spawn.go", []byte(src))
 	assert.Equal(t, []string{
-		`engine/spawn.go:3:18: engine names "Test Filler" (as test filler)`,
-		`engine/spawn.go:4:11: engine names "Test Filler" (as TestFiller)`,
-		`engine/spawn.go:4:40: engine names "Test Filler" (as Test Filler)`,
-		`engine/spawn.go:6:5: engine names "KEY" (as key)`,
-		`engine/spawn.go:7:3: engine names "KEY" (as KEY)`,
-	}, lines)
+		`engine/spawn.go:5:18: engine names "Test Filler" (a card, Module 01) as test filler`,
+		`engine/spawn.go:6:11: engine names "Test Filler" (a card, Module 01) as TestFiller`,
+		`engine/spawn.go:6:40: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/spawn.go:9:3: engine names "KEY" (a grid noun, Module 08) as KEY`,
+		`engine/spawn.go:10:8: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/spawn.go:10:15: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/spawn.go:11:22: engine names "FLAG" (a grid noun, Module 06) as FLAG`,
+		`engine/spawn.go:11:35: engine names "DOOR" (a grid noun, Module 08) as door`,
+		`engine/spawn.go:11:65: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+	}, lines(got))
 }
 
-func TestTextFileAndUnparsableGo(t *testing.T) {
-	got := File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"), testMatcher())
-	require.Len(t, got, 1)
-	assert.Equal(t, `engine/notes.md:2:5: engine names "Test Filler" (as TEST_FILLER)`, got[0].String())
-
-	got = File("engine/broken.go", []byte("package engine\nfunc {{ key\n"), testMatcher())
-	require.Len(t, got, 1)
-	assert.Equal(t, 2, got[0].Line)
-	assert.Equal(t, 9, got[0].Column)
+func TestGridNounsOfModulesNotStartedAreNotChecked(t *testing.T) {
+	src := []byte("package engine\n\nvar DOOR, ROCK = \"door\", \"rock\"\n")
+	assert.Equal(t, []string{
+		`engine/a.go:3:11: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:3:26: engine names "ROCK" (a grid noun, Module 06) as rock`,
+	}, lines(NewRules(testNames, "07").File("engine/a.go", src)))
+	assert.Len(t, NewRules(testNames, "08").File("engine/a.go", src), 4)
+	assert.Empty(t, NewRules(testNames, "").File("engine/a.go", src), "no module started")
+	assert.Empty(t, NewRules(testNames, "05x").File("engine/a.go", src))
+	// Cards count whatever is started.
+	assert.Len(t, NewRules(testNames, "").File("engine/b.go", []byte("package engine\n\nvar baron int\n")), 1)
 }
 
-func TestBinaryFilesAreSkipped(t *testing.T) {
-	assert.Empty(t, File("engine/blob.bin", []byte("key\x00key"), testMatcher()))
+func TestStarted(t *testing.T) {
+	assert.True(t, Started("06", "06"))
+	assert.True(t, Started("06", "06x"))
+	assert.True(t, Started("06x", "07"))
+	assert.False(t, Started("06x", "06"))
+	assert.False(t, Started("08", "07"))
+	assert.False(t, Started("01", ""))
+	assert.True(t, Started("12", AllModules))
+}
+
+// TestSeededLeaksAreAllFound plants every way an engine can name a card or
+// a grid noun and asserts each is found, with its kind.
+func TestSeededLeaksAreAllFound(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	type leak struct{ file, src, as string }
+	var leaks []leak
+	for _, spelling := range []string{"TestFiller", "testFiller", "TEST_FILLER", "test_filler", "testfiller", "Testfiller"} {
+		leaks = append(leaks, leak{"ident.go", "package engine\n\nvar " + spelling + " int\n", spelling})
+	}
+	for _, spelling := range []string{"Test Filler", "test-filler", "TEST FILLER", "kind:test_filler"} {
+		leaks = append(leaks, leak{"string.go", "package engine\n\nvar s = \"" + spelling + "\"\n", ""})
+	}
+	for _, spelling := range []string{"Baron", "baron", "BARON", "Rivendare", "baronRivendare", "BARON_RIVENDARE", "TwistingNether", "twisting_nether"} {
+		leaks = append(leaks, leak{"alias.go", "package engine\n\nvar " + spelling + " int\n", spelling})
+	}
+	for _, text := range []string{"// a baron aura\n", "/* Rivendare doubles */\n"} {
+		leaks = append(leaks, leak{"comment.go", "package engine\n\n" + text + "var x int\n", ""})
+	}
+	for _, lit := range []string{`"rock"`, `"Rock"`, `"ROCK"`, `"text:FLAG"`, `"door.png"`, `"kind=key"`, `"ROCK IS PUSH"`, "`FLAG`", `"a KEY opens"`} {
+		leaks = append(leaks, leak{"noun.go", "package engine\n\nvar s = " + lit + "\n", ""})
+	}
+	for ident, as := range map[string]string{"ROCK": "ROCK", "IS_ROCK": "ROCK", "FLAG_WIN": "FLAG", "DOOR2": "DOOR", "KEY": "KEY"} {
+		leaks = append(leaks, leak{"upper.go", "package engine\n\nconst " + ident + " = 1\n", as})
+	}
+	leaks = append(leaks,
+		leak{"rules.txt", "ROCK IS PUSH\n", "ROCK"},
+		leak{"level.json", `{"objects": ["FLAG"]}` + "\n", "FLAG"},
+		leak{"notes.md", "Spawn a Baron here.\n", "Baron"},
+		leak{"broken.go", "package engine\nfunc {{ TestFiller\n", "TestFiller"},
+	)
+	for _, l := range leaks {
+		got := r.File("engine/"+l.file, []byte(l.src))
+		if assert.Len(t, got, 1, "%s: %q", l.file, l.src) && l.as != "" {
+			assert.Equal(t, l.as, got[0].As, "%q", l.src)
+		}
+	}
+}
+
+func TestOrdinaryWordsAreNotNouns(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	for _, src := range []string{
+		"package engine\n\nfunc f(m map[string]int) {\n\tfor key, v := range m {\n\t\t_, _ = key, v\n\t}\n}\n",
+		"package engine\n\n// the one door into every zone\nvar flagSet, wallClock, keyed, Rock, rockets int\n",
+		"package engine\n\nvar msg = \"invalid header key\"\n",
+		"package engine\n\nimport \"flag\"\n\nvar _ = flag.Parse\n",
+		"package engine\n\nvar Key = \"Idempotency-Key\"\n",
+	} {
+		assert.Empty(t, lines(r.File("engine/a.go", []byte(src))), src)
+	}
+	assert.Empty(t, r.File("engine/notes.md", []byte("the key to the door: a rock\n")))
+}
+
+func TestTextFileAndBinary(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))
+	assert.Equal(t, []string{`engine/notes.md:2:5: engine names "Test Filler" (a card, Module 01) as TEST_FILLER`}, lines(got))
+	assert.Empty(t, r.File("engine/blob.bin", []byte("ROCK\x00ROCK")))
+	assert.Equal(t, `a card, Module 03's Expansion Drop`, Describe(KindCard, "03x"))
+}
+
+func TestHitsHaveAnEnd(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\nvar testFiller = \"a\\tROCK\"\n"
+	got := r.File("engine/a.go", []byte(src))
+	require.Len(t, got, 2)
+}
+
+func write(t *testing.T, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
 }
 
 func TestDirsWalksOnlyTheEngineFolders(t *testing.T) {
 	root := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	write("engine/world.go", "package engine\n\nvar Count int\n")
-	write("engine/sub/deep.txt", "the key\n")
-	write("content/cards.go", "package content\n\nconst TestFiller = \"Test Filler\"\n")
+	write(t, root, "engine/world.go", "package engine\n\nvar Count int\n")
+	write(t, root, "engine/sub/deep.txt", "the KEY\n")
+	write(t, root, "content/cards.go", "package content\n\nconst TestFiller = \"Test Filler\"\n")
 
-	r, err := Dirs(root, []string{"engine", "missing"}, testMatcher())
+	r, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
 	require.NoError(t, err)
 	assert.Equal(t, 2, r.Files)
-	require.Len(t, r.Findings, 1)
-	assert.Equal(t, `engine/sub/deep.txt:1:5: engine names "KEY" (as key)`, r.Findings[0].String())
+	assert.Equal(t, []string{`engine/sub/deep.txt:1:5: engine names "KEY" (a grid noun, Module 08) as KEY`}, lines(r.Findings))
+}
+
+func TestEngineDirsMustExistAndCountOnce(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "engine/world.go", "package engine\n\nvar baron int\n")
+	rules := NewRules(testNames, AllModules)
+
+	_, err := Dirs(root, []string{"engine", "missing"}, rules)
+	var de *DirError
+	require.ErrorAs(t, err, &de)
+	assert.Equal(t, "missing", de.Dir)
+	assert.True(t, de.UserError())
+
+	_, err = Dirs(root, []string{"engine/world.go"}, rules)
+	require.ErrorAs(t, err, &de)
+
+	r, err := Dirs(root, []string{"engine", "./engine", "engine/", "engine/."}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"engine"}, r.EngineDirs)
+	assert.Equal(t, 1, r.Files)
+	assert.Len(t, r.Findings, 1, "one finding, not one per spelling of the folder")
+}
+
+func TestLinksUnderAnEngineFolderAreRead(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "lib/leak.go", "package engine\n\nvar baron int\n")
+	write(t, root, "lib/pkg/more.go", "package pkg\n\nconst ROCK = 1\n")
+	write(t, root, "engine/world.go", "package engine\n")
+	require.NoError(t, os.Symlink("../lib/leak.go", filepath.Join(root, "engine", "leak.go")))
+	require.NoError(t, os.Symlink("../lib/pkg", filepath.Join(root, "engine", "pkg")))
+	require.NoError(t, os.Symlink("lib", filepath.Join(root, "linked")))
+	rules := NewRules(testNames, AllModules)
+
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`engine/leak.go:3:5: engine names "Baron Rivendare" (a card, Module 04) as baron`,
+		`engine/pkg/more.go:3:7: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+	}, lines(r.Findings))
+
+	// An engineDirs entry that is itself a link inside the workspace.
+	r, err = Dirs(root, []string{"linked"}, rules)
+	require.NoError(t, err)
+	assert.Len(t, r.Findings, 2)
+
+	// A link out of the workspace is refused, not skipped.
+	outside := filepath.Join(t.TempDir(), "out.go")
+	require.NoError(t, os.WriteFile(outside, []byte("package engine\n"), 0o644))
+	require.NoError(t, os.Symlink(outside, filepath.Join(root, "engine", "out.go")))
+	_, err = Dirs(root, []string{"engine"}, rules)
+	var le *LinkError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, "engine/out.go", le.Path)
+}
+
+// TestTheAuditReadsTheFilesExpansionCheckCompares: git-ignored files Go has
+// no use for are not engine files for either check, and ignored Go files
+// are for both (see enginefiles).
+func TestTheAuditReadsTheFilesExpansionCheckCompares(t *testing.T) {
+	root := t.TempDir()
+	_, err := git.PlainInit(root, false)
+	require.NoError(t, err)
+	write(t, root, ".gitignore", "*~\n*.log\nzz_*.go\n")
+	write(t, root, "engine/world.go", "package engine\n")
+	write(t, root, "engine/world.go~", "package engine\n\nvar baron int\n")
+	write(t, root, "engine/trace.log", "Baron\n")
+	write(t, root, "engine/zz_gen.go", "package engine\n\nvar baron int\n")
+	r, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
+	require.NoError(t, err)
+	assert.Equal(t, 2, r.Files)
+	assert.Equal(t, []string{`engine/zz_gen.go:3:5: engine names "Baron Rivendare" (a card, Module 04) as baron`}, lines(r.Findings))
+	assert.False(t, errors.Is(err, os.ErrNotExist))
+}
+
+// TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile: a second audit
+// does not read a tracked file that an earlier one found clean while the
+// index's stat data holds, and reads it again as soon as it does not, even
+// when the edit put the old modification time back.
+func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
+	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	root := t.TempDir()
+	repo, err := git.PlainInit(root, false)
+	require.NoError(t, err)
+	write(t, root, "engine/world.go", "package engine\n\nvar count int\n")
+	p := filepath.Join(root, "engine", "world.go")
+	st, err := os.Stat(p)
+	require.NoError(t, err)
+	time.Sleep(20 * time.Millisecond)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+	rules := NewRules(testNames, AllModules)
+
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached)
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 1, r.Cached, "the clean verdict is kept")
+	assert.Equal(t, 1, r.Files)
+
+	other := NewRules(testNames[:1], AllModules)
+	r, err = Dirs(root, []string{"engine"}, other)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached, "verdicts hold for the rules they were found under")
+
+	// Same size, the old modification time put back: read again.
+	require.NoError(t, os.WriteFile(p, []byte("package engine\n\nvar baron int\n"), 0o644))
+	require.NoError(t, os.Chtimes(p, st.ModTime(), st.ModTime()))
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, 0, r.Cached)
+	assert.Len(t, r.Findings, 1)
 }

@@ -4,8 +4,6 @@ package harness
 
 import "time"
 
-var start = time.Now()
-
-// cpuTime stands in for the process's CPU time where it cannot be read:
-// the time since the tests started.
-func cpuTime() time.Duration { return time.Since(start) }
+// cpuTime is 0 where the process's CPU time cannot be read; the benchmarks
+// then report no CPU figures.
+func cpuTime() time.Duration { return 0 }

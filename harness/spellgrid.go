@@ -127,7 +127,7 @@ func (s *SpellGrid) SetChooser(choose func(kind string, options []string) string
 }
 
 // WithNaiveAuraTiming makes this game run the Death Creation Step before the
-// Aura Update: the wrong order, for one test.
+// Aura Update, the real game's order, for one test.
 func (s *SpellGrid) WithNaiveAuraTiming() { s.w.Game().WithNaiveAuraTiming() }
 
 // firstTarget is a variadic target's value: its first element, or 0 for none.

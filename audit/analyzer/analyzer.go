@@ -1,57 +1,238 @@
 // Package analyzer is the coupling audit as a go/analysis Analyzer, so the
-// Zero-Coupling Law can run wherever analyzers run (go vet -vettool, gopls,
-// multichecker). It reports the same hits as course coupling-audit on Go
-// files; run it on the engine packages only.
+// Zero-Coupling Law runs wherever analyzers run: go vet -vettool, gopls,
+// golangci-lint (package audit/golangci), multichecker. For each Go file it
+// finds the workspace the file belongs to (the nearest folder above it with
+// a .course.json) and checks the file only when it lies under one of that
+// workspace's engineDirs, so the tests and the harness, which name cards by
+// design, are left alone. It reads the same names as course coupling-audit:
+// the course catalog (from $COURSE_CONTENT/course/catalog.json when that is
+// set, else the catalog built in), read with encoding/json, with the grid
+// nouns of the modules the workspace has started. It links neither the
+// engine nor the catalog's schema code.
 package analyzer
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/systemic-game-design/course/audit"
-	"github.com/systemic-game-design/course/audit/match"
 	"github.com/systemic-game-design/course/course"
 )
 
-const doc = `report card and noun names in engine code (the Zero-Coupling Law)
+const doc = `coupling reports card and grid-noun names in engine code (the Zero-Coupling Law)
 
-The names are every card of the course catalog and every grid word whose role
-is noun, in any spelling: TestFiller, testFiller, TEST_FILLER, "Test Filler".
-Identifiers, string literals and comments are searched.`
+A course workspace keeps its generic machinery in the folders .course.json
+lists as engineDirs; nothing there may name a card or a grid noun of the
+course catalog. A card (and any short name the catalog lists for it) counts
+in every spelling: TestFiller, testFiller, TEST_FILLER, "Test Filler", in
+identifiers, string literals and comments. A grid noun counts where it names
+the object: as an upper-case word in a string literal ("text:FLAG"), as a
+whole word in a literal without white space ("rock"), or in an all-upper-case
+identifier (ROCK, IS_ROCK), and only once the workspace has started the
+module that brings it. Files outside the engine folders are not checked.
 
-// Analyzer checks against the catalog built into the course.
+The names come from the course catalog built into the tool, or from
+$COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
+
+// URL is where the analyzer's documentation lives.
+const URL = "https://pkg.go.dev/github.com/systemic-game-design/course/audit/analyzer"
+
+// ContentEnvVar names a course checkout whose catalog replaces the one
+// built in, as for the course command.
+const ContentEnvVar = "COURSE_CONTENT"
+
+// Analyzer checks each file under a workspace's engine folders against the
+// course catalog's names.
 var Analyzer = &analysis.Analyzer{
 	Name: "coupling",
 	Doc:  doc,
-	Run: func(pass *analysis.Pass) (any, error) {
-		m, err := catalogMatcher()
-		if err != nil {
-			return nil, err
-		}
-		return run(pass, m)
-	},
+	URL:  URL,
+	Run:  runWorkspace,
 }
 
-var catalogMatcher = sync.OnceValues(func() (*match.Matcher, error) {
-	return audit.Catalog(course.Files)
-})
-
-// New returns an Analyzer that looks for the given names instead of the
-// catalog's.
-func New(m *match.Matcher) *analysis.Analyzer {
+// New returns an Analyzer that checks every file it is given against fixed
+// rules, whatever the workspace: for tests and other drivers that decide
+// themselves what is engine code.
+func New(r *audit.Rules) *analysis.Analyzer {
 	return &analysis.Analyzer{
 		Name: "coupling",
 		Doc:  doc,
-		Run:  func(pass *analysis.Pass) (any, error) { return run(pass, m) },
+		URL:  URL,
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				report(pass, r, f)
+			}
+			return nil, nil
+		},
 	}
 }
 
-func run(pass *analysis.Pass, m *match.Matcher) (any, error) {
+func runWorkspace(pass *analysis.Pass) (any, error) {
 	for _, f := range pass.Files {
-		for _, h := range audit.GoHits(f, m) {
-			pass.Reportf(h.Pos, "engine names %q (as %s)", h.Name, h.As)
+		name := pass.Fset.File(f.Pos()).Name()
+		ws, err := workspaceOf(filepath.Dir(name))
+		if err != nil {
+			return nil, err
 		}
+		if ws == nil || !ws.isEngine(name) {
+			continue
+		}
+		report(pass, ws.rules, f)
 	}
 	return nil, nil
+}
+
+// report gives one diagnostic per hit, spanning the name (or, for an
+// interpreted string literal, the literal).
+func report(pass *analysis.Pass, r *audit.Rules, f *ast.File) {
+	for _, h := range r.GoHits(f) {
+		pass.Report(analysis.Diagnostic{
+			Pos:      h.Pos,
+			End:      h.End,
+			Category: string(h.Kind),
+			Message:  fmt.Sprintf("engine names %q (%s) as %s", h.Name, audit.Describe(h.Kind, h.Module), h.As),
+		})
+	}
+}
+
+// workspace is what the analyzer knows of one course workspace.
+type workspace struct {
+	dir        string   // absolute, links resolved
+	engineDirs []string // cleaned slash paths relative to dir
+	rules      *audit.Rules
+}
+
+// isEngine reports whether the file at name lies under an engine folder.
+func (w *workspace) isEngine(name string) bool {
+	real, err := filepath.EvalSymlinks(filepath.Dir(name))
+	if err != nil {
+		real = filepath.Dir(name)
+	}
+	rel, err := filepath.Rel(w.dir, filepath.Join(real, filepath.Base(name)))
+	if err != nil {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, d := range w.engineDirs {
+		if d == "." || strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+var workspaces sync.Map // folder and $COURSE_CONTENT -> *workspace (nil when none is above it)
+
+// workspaceOf finds the workspace of a folder: the nearest folder at or
+// above it with a .course.json. nil when there is none.
+func workspaceOf(dir string) (*workspace, error) {
+	key := dir + "\x00" + os.Getenv(ContentEnvVar)
+	if v, ok := workspaces.Load(key); ok {
+		return v.(*workspace), nil
+	}
+	var ws *workspace
+	for d := dir; ; d = filepath.Dir(d) {
+		if raw, err := os.ReadFile(filepath.Join(d, ".course.json")); err == nil {
+			w, err := openWorkspace(d, raw)
+			if err != nil {
+				return nil, err
+			}
+			ws = w
+			break
+		}
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	workspaces.Store(key, ws)
+	return ws, nil
+}
+
+func openWorkspace(dir string, raw []byte) (*workspace, error) {
+	var cfg struct {
+		EngineDirs []string `json:"engineDirs"`
+	}
+	if err := json.Unmarshal(raw, &cfg); err != nil {
+		return nil, fmt.Errorf("%s is not valid JSON (%v); mend it, e.g. {\"track\": \"go\", \"engineDirs\": [\"engine\"]}", filepath.Join(dir, ".course.json"), err)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		real = dir
+	}
+	w := &workspace{dir: real}
+	for _, d := range cfg.EngineDirs {
+		w.engineDirs = append(w.engineDirs, path.Clean(filepath.ToSlash(d)))
+	}
+	names, err := catalogNames()
+	if err != nil {
+		return nil, err
+	}
+	highest := audit.AllModules
+	if !isCourseRepository(dir) {
+		if highest, err = audit.HighestStarted(dir); err != nil {
+			return nil, err
+		}
+	}
+	w.rules = audit.NewRules(names, highest)
+	return w, nil
+}
+
+var namesByContent sync.Map // $COURSE_CONTENT -> []audit.Name
+
+// catalogNames is the course catalog's names: from $COURSE_CONTENT's
+// course/catalog.json when it is set, else the one built in; each read
+// once.
+func catalogNames() ([]audit.Name, error) {
+	dir := os.Getenv(ContentEnvVar)
+	if v, ok := namesByContent.Load(dir); ok {
+		return v.([]audit.Name), nil
+	}
+	var raw []byte
+	var err error
+	if dir != "" {
+		raw, err = os.ReadFile(filepath.Join(dir, "course", "catalog.json"))
+	} else {
+		raw, err = fs.ReadFile(course.Files, "catalog.json")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading the course catalog: %w", err)
+	}
+	names, err := audit.CatalogNames(raw)
+	if err != nil {
+		return nil, err
+	}
+	namesByContent.Store(dir, names)
+	return names, nil
+}
+
+// isCourseRepository reports whether dir is the course repository itself
+// (its go.mod names the course module and it has the catalog), whose
+// engine is held to every module's names.
+func isCourseRepository(dir string) bool {
+	raw, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	module := false
+	for _, line := range bytes.Split(raw, []byte("\n")) {
+		if f := strings.Fields(string(line)); len(f) == 2 && f[0] == "module" {
+			module = strings.Trim(f[1], "\"`") == "github.com/systemic-game-design/course"
+			break
+		}
+	}
+	if !module {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(dir, "course", "catalog.json"))
+	return err == nil
 }

@@ -1,22 +1,140 @@
 package analyzer
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/systemic-game-design/course/audit/match"
+	"github.com/systemic-game-design/course/audit"
 )
 
-func TestAnalyzer(t *testing.T) {
-	m := match.NewMatcher([]match.Name{match.NewName("Test Filler"), match.NewName("KEY"), match.NewName("WALL")})
-	analysistest.Run(t, analysistest.TestData(), New(m), "engine")
+var testRules = audit.NewRules([]audit.Name{
+	{Name: "Test Filler", Kind: audit.KindCard, Module: "01"},
+	{Name: "KEY", Kind: audit.KindGridNoun, Module: "08"},
+	{Name: "WALL", Kind: audit.KindGridNoun, Module: "06"},
+}, audit.AllModules)
+
+func TestAnalyzerWithFixedRules(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), New(testRules), "engine")
 }
 
-func TestCatalogMatcherLoads(t *testing.T) {
-	m, err := catalogMatcher()
-	if assert.NoError(t, err) {
-		assert.NotEmpty(t, m.Names())
+// TestAnalyzerChecksOnlyTheWorkspaceEngine runs the exported Analyzer on a
+// workspace's engine and harness: the engine is reported, with the course
+// catalog's names and the nouns of the started modules only; the harness,
+// outside engineDirs, is not.
+func TestAnalyzerChecksOnlyTheWorkspaceEngine(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "ws/engine", "ws/harness")
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			assert.Greater(t, d.End, d.Pos, "%s", d.Message)
+			assert.Contains(t, []string{"card", "grid noun"}, d.Category)
+		}
 	}
+}
+
+func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {
+	assert.Equal(t, "coupling", Analyzer.Name)
+	assert.True(t, strings.HasPrefix(Analyzer.URL, "https://pkg.go.dev/"))
+	assert.NoError(t, analysis.Validate([]*analysis.Analyzer{Analyzer}))
+	first, _, _ := strings.Cut(Analyzer.Doc, "\n")
+	assert.True(t, strings.HasPrefix(first, "coupling "), "the first line of Doc starts with the name, as x/tools' passes do")
+}
+
+func TestCatalogNamesLoad(t *testing.T) {
+	names, err := catalogNames()
+	require.NoError(t, err)
+	assert.NotEmpty(t, names)
+}
+
+func goCmd(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	return p
+}
+
+// TestVettoolLinksNoEngineNorSchemaLibrary: the analyzer's command takes the
+// names as data.
+func TestVettoolLinksNoEngineNorSchemaLibrary(t *testing.T) {
+	out, err := exec.Command(goCmd(t), "list", "-deps", "./cmd/coupling").Output()
+	require.NoError(t, err)
+	for _, dep := range strings.Fields(string(out)) {
+		assert.False(t, strings.HasPrefix(dep, "github.com/systemic-game-design/course/engine"), dep)
+		assert.NotEqual(t, "github.com/systemic-game-design/course/course/data", dep)
+		assert.NotContains(t, dep, "jsonschema")
+	}
+}
+
+// TestGoVetVettool builds the coupling command and runs it the way a
+// learner would, go vet -vettool, in a fixture workspace: silent on tests/
+// and harness/, a diagnostic for the engine, and go vet's exit status.
+func TestGoVetVettool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the vet tool")
+	}
+	goBin := goCmd(t)
+	tool := filepath.Join(t.TempDir(), "coupling")
+	build := exec.Command(goBin, "build", "-o", tool, "./cmd/coupling")
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	ws := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("go.mod", "module example.com/my-engine\n\ngo 1.26\n")
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content"]}`)
+	write("engine/engine.go", "package engine\n\n// Count is how many there are.\nvar Count int\n")
+	write("harness/harness.go", "package harness\n\nimport _ \"example.com/my-engine/engine\"\n\nconst TestFiller = \"Test Filler\"\n")
+	write("tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon(t *testing.T) { _ = \"Test Filler\" }\n")
+
+	content := ""
+	vet := func() (string, int) {
+		cmd := exec.Command(goBin, "vet", "-vettool="+tool, "./...")
+		cmd.Dir = ws
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOTOOLCHAIN=local", ContentEnvVar+"="+content)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err, "%s", out)
+		}
+		return string(out), code
+	}
+	out1, code := vet()
+	assert.Equal(t, 0, code, out1)
+	assert.Empty(t, strings.TrimSpace(out1))
+
+	write("engine/spawn.go", "package engine\n\nfunc spawnTestFiller() {}\n")
+	write("engine/spawn_test.go", "package engine\n\nimport \"testing\"\n\nfunc TestSpawn(t *testing.T) { _ = \"Test Filler\" }\n")
+	out2, code := vet()
+	assert.NotEqual(t, 0, code, out2)
+	assert.Contains(t, out2, `engine/spawn.go:3:11: engine names "Test Filler" (a card, Module 01) as TestFiller`)
+	assert.Contains(t, out2, `engine/spawn_test.go:5:36: engine names "Test Filler" (a card, Module 01) as Test Filler`)
+	assert.NotContains(t, out2, "harness")
+	assert.NotContains(t, out2, "tests/")
+
+	// COURSE_CONTENT's catalog replaces the one built in.
+	content = t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(content, "course", "catalog.json"),
+		[]byte(`{"cards": [{"name": "Count Keeper", "module": "01"}], "words": []}`), 0o644))
+	write("engine/spawn.go", "package engine\n\nvar countKeeper int\n")
+	write("engine/spawn_test.go", "package engine\n")
+	out3, code := vet()
+	assert.NotEqual(t, 0, code, out3)
+	assert.Contains(t, out3, `engine/spawn.go:3:5: engine names "Count Keeper" (a card, Module 01) as countKeeper`)
 }

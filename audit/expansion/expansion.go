@@ -548,7 +548,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 		}
 		return d.sameTarget(f)
 	}
-	if ie := f.Entry; ie != nil && ie.Hash == w.hash && vouches(ie, info, d.t.Index.ModTime) {
+	if ie := f.Entry; ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
 		return true, nil
 	}
 	content, err := os.ReadFile(f.Abs)

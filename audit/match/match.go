@@ -15,8 +15,11 @@ import (
 type Name struct {
 	// Display is the name as the catalog writes it: "Test Filler", "KEY".
 	Display string
-	words   []string
-	joined  string
+	// ID is the caller's own number for the name, returned with each match
+	// (several spellings, such as a card and its short names, can share one).
+	ID     int
+	words  []string
+	joined string
 }
 
 // NewName splits display into its words. A display with no letters or digits
@@ -160,6 +163,62 @@ func NewMatcher(names []Name) *Matcher {
 
 // Names is every name the matcher looks for.
 func (m *Matcher) Names() []Name { return m.names }
+
+// FindUpper returns every place text names one of the matcher's names in
+// upper case, in text order: the name's words must be upper-case words of
+// one token that has no lower-case letter (ROCK, IS_ROCK, FLAG-3,
+// "text:FLAG"), and need not be the whole token. Rock, rock, flagSet and
+// Key do not count.
+func (m *Matcher) FindUpper(text string) []Match {
+	words := Split(text)
+	var out []Match
+	for i := 0; i < len(words); {
+		// The token is the words joined to words[i] by JointInToken.
+		j := i + 1
+		for j < len(words) && words[j].Joint == JointInToken {
+			j++
+		}
+		if !hasLower(text[words[i].Start:words[j-1].End]) {
+			for k := i; k < j; k++ {
+				w := words[k]
+				for _, ni := range m.byFirst[w.Text[0]] {
+					n := &m.names[ni]
+					if end, ok := spellsWithin(n, words, k, j); ok {
+						out = append(out, Match{Name: n, Start: w.Start, End: words[end].End})
+					}
+				}
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+func hasLower(s string) bool {
+	for _, r := range s {
+		if unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// spellsWithin reports whether the words from i on, up to end, spell n,
+// and the index of the last word used.
+func spellsWithin(n *Name, words []Word, i, end int) (int, bool) {
+	rest := n.joined
+	for j := i; j < end; j++ {
+		t := words[j].Text
+		if !strings.HasPrefix(rest, t) {
+			return 0, false
+		}
+		rest = rest[len(t):]
+		if rest == "" {
+			return j, true
+		}
+	}
+	return 0, false
+}
 
 // Find returns every place text names one of the matcher's names, in text
 // order. A single-word name matches a whole token only: the word must not be

@@ -107,3 +107,28 @@ func TestNameWithoutWordsMatchesNothing(t *testing.T) {
 	assert.Empty(t, m.Names())
 	assert.Empty(t, m.Find("-- anything --"))
 }
+
+func TestFindUpper(t *testing.T) {
+	m := NewMatcher([]Name{NewName("ROCK"), NewName("KEY")})
+	cases := map[string][]string{
+		"ROCK":              {"ROCK"},
+		"IS_ROCK":           {"ROCK"},
+		"text:ROCK":         {"ROCK"},
+		"ROCK IS KEY":       {"ROCK", "KEY"},
+		"ROCK2":             {"ROCK"},
+		"rock":              nil,
+		"Rock":              nil,
+		"isRock":            nil,
+		"ROCKET":            nil,
+		"Is_ROCK":           nil,
+		"keyROCK":           nil,
+		"the KEY, the rock": {"KEY"},
+	}
+	for text, want := range cases {
+		var got []string
+		for _, mt := range m.FindUpper(text) {
+			got = append(got, text[mt.Start:mt.End])
+		}
+		assert.Equal(t, want, got, "FindUpper(%q)", text)
+	}
+}

@@ -75,7 +75,6 @@ func TestScripts(t *testing.T) {
 			"copycontent": cmdCopyContent,
 			"addnoun":     cmdAddNoun,
 			"signalled":   cmdSignalled,
-			"droprecord":  cmdDropRecord,
 		},
 	})
 }
@@ -260,31 +259,4 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	if len(left) > 0 {
 		ts.Fatalf("left in TMPDIR: %v", left)
 	}
-}
-
-// cmdDropRecord records in a workspace's .course/state.json that the drop
-// of module NN started from HEAD, as start-module --expansion does:
-// `droprecord DIR NN`.
-func cmdDropRecord(ts *testscript.TestScript, neg bool, args []string) {
-	if neg || len(args) != 2 {
-		ts.Fatalf("usage: droprecord DIR NN")
-	}
-	dir := ts.MkAbs(args[0])
-	repo, err := git.PlainOpen(dir)
-	ts.Check(err)
-	head, err := repo.Head()
-	ts.Check(err)
-	file := filepath.Join(dir, ".course", "state.json")
-	state := map[string]map[string]any{}
-	if raw, err := os.ReadFile(file); err == nil {
-		ts.Check(json.Unmarshal(raw, &state))
-	}
-	if state["drops"] == nil {
-		state["drops"] = map[string]any{}
-	}
-	state["drops"][args[1]] = map[string]string{"commit": head.Hash().String(), "startedAt": time.Now().UTC().Format(time.RFC3339)}
-	raw, err := json.MarshalIndent(state, "", "  ")
-	ts.Check(err)
-	ts.Check(os.MkdirAll(filepath.Dir(file), 0o755))
-	ts.Check(os.WriteFile(file, raw, 0o644))
 }

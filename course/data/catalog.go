@@ -31,6 +31,9 @@ type CatalogCard struct {
 	Module    string `json:"module"` // "01", or "03x" for Module 3's Expansion Drop
 	Fictional bool   `json:"fictional,omitempty"`
 	Noun      string `json:"noun,omitempty"`
+	// Aliases is the short names a card goes by ("Baron", "Rivendare"):
+	// the coupling audit counts each as the card's name.
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // CatalogWord is one word of the rule grid's lexicon.
@@ -102,6 +105,16 @@ func ParseCatalog(raw []byte) (*Catalog, error) {
 			return nil, &CatalogError{CatalogFile, entry, "module", fmt.Sprintf("%q is not a module; write \"NN\", or \"NNx\" for an Expansion Drop", card.Module)}
 		}
 		names[card.Name] = true
+		for j, a := range card.Aliases {
+			field := fmt.Sprintf("aliases[%d]", j)
+			switch {
+			case a == "":
+				return nil, &CatalogError{CatalogFile, entry, field, "is empty; write a short name the card goes by, or leave it out"}
+			case names[a]:
+				return nil, &CatalogError{CatalogFile, entry, field, fmt.Sprintf("%q is already a name or alias; keep one", a)}
+			}
+			names[a] = true
+		}
 	}
 	words := map[string]bool{}
 	for i, w := range c.Words {
@@ -127,6 +140,36 @@ func (c *Catalog) Nouns() []string {
 	for _, w := range c.Words {
 		if w.Role == RoleNoun {
 			out = append(out, w.Word)
+		}
+	}
+	return out
+}
+
+// Kinds of name for the coupling audit (AuditName.Kind).
+const (
+	AuditCard     = "card"
+	AuditGridNoun = "grid noun"
+)
+
+// AuditName is one name the coupling audit forbids in engine code.
+type AuditName struct {
+	Name    string
+	Kind    string // AuditCard or AuditGridNoun
+	Module  string // the module that brings it
+	Aliases []string
+}
+
+// AuditNames is every name the coupling audit forbids: each card with its
+// aliases, then each word whose role is noun, in catalog order. Meta words
+// (TEXT, ALL) and trigger words are not names.
+func (c *Catalog) AuditNames() []AuditName {
+	var out []AuditName
+	for _, card := range c.Cards {
+		out = append(out, AuditName{Name: card.Name, Kind: AuditCard, Module: card.Module, Aliases: card.Aliases})
+	}
+	for _, w := range c.Words {
+		if w.Role == RoleNoun {
+			out = append(out, AuditName{Name: w.Word, Kind: AuditGridNoun, Module: w.Module})
 		}
 	}
 	return out

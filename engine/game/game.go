@@ -218,7 +218,9 @@ func (g *Game) allocate() {
 }
 
 // WithNaiveAuraTiming makes this game run the Death Creation Step before the
-// Aura Update at the end of each Phase, the wrong way round.
+// Aura Update at the end of each Phase: the real game's order, which the
+// course swaps so that every minion removed together is judged by the same
+// world.
 func (g *Game) WithNaiveAuraTiming() { g.naive = true }
 
 // SetChooser sets who makes the choices of effects that need one. Without

@@ -3,8 +3,10 @@ package grid
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // ID is an object's handle: issued once by a board, from 1, never reused
@@ -90,6 +92,15 @@ type object struct {
 	x, y  int16
 	alive bool
 	next  ID // the next younger object on its tile, 0 for none
+	// the next younger and older live objects of its kind, 0 for none
+	knext, kprev ID
+}
+
+// kindList is the live objects of one kind, oldest first, threaded through
+// the objects' knext and kprev.
+type kindList struct {
+	first, last ID
+	n           int32
 }
 
 // kindRules is what the rules say about one kind of object.
@@ -97,8 +108,10 @@ type kindRules struct {
 	// the rules whose subject names the kind, in reading order, are the
 	// board's kindRule[from:to]
 	from, to int32
-	static   bool // no such rule has a condition, so props is the answer
-	props    uint64
+	static   bool   // no such rule has a condition, so props is the answer
+	conv     bool   // some such rule's predicate is no property
+	props    uint64 // for a static kind, its properties
+	may      uint64 // every property such a rule gives
 }
 
 // Board is a rule grid: objects on tiles, the rules their text spells, and
@@ -110,29 +123,32 @@ type Board struct {
 	// head[y*w+x] is the oldest live object on the tile, 0 for none; each
 	// object's next is the next one there, oldest first
 	head []ID
-	won  bool
+	// byKind[k] lists the live objects of kind k
+	byKind []kindList
+	won    bool
 
-	dirty    bool // text appeared, vanished, moved or changed since the last parse
-	parser   parser
-	ruleSet  RuleSet
-	rs       *RuleSet
-	written  bool // rules and active are the last parse's
-	rules    []string
-	active   []string
-	kinds    []kindRules
-	kindRule []int32 // each kind's rules, one kind after another
-	possible uint64  // every property some rule gives
-	converts bool    // some rule converts or deletes objects
+	dirty bool   // text appeared, vanished, moved or changed since the last parse
+	gen   uint32 // how many parses the board has made
+	// c is what the last parse read: own, or a copy the lexicon keeps of
+	// that text's parse, shared and never changed
+	c       *compiled
+	own     compiled
+	written bool // rules and active are c's
+	rules   []string
+	active  []string
 
 	journal chunked[change]
 	turns   chunked[turn]
 
 	inTurn bool
 
-	canceled      []bool // per rule of rs: not in force
 	lastDestroyed []ID
 
-	// scratch, reused between calls
+	s *scratch // made on first use
+}
+
+// scratch is what a turn and a condition work in, reused between calls.
+type scratch struct {
 	moved     marker // objects that stepped in this move
 	planned   marker // objects in the plan being made
 	doomedSet marker // objects a hazard will destroy
@@ -145,6 +161,40 @@ type Board struct {
 	decisions []decision
 	used      []bool
 	tileBuf   []ID
+	cand      []ID                     // objectsOf's answer
+	kindMark  []bool                   // per kind, for objectsOf
+	with      [convertible + 1]kindSet // kindsWith's answers
+
+	// the first room of the lists above, so that a board's first turn
+	// makes one allocation for its scratch, not one a list
+	ids   [7][scratchIDs]ID
+	marks [3][scratchMarks]uint32
+	kinds [convertible + 1][scratchKinds]KindID
+}
+
+// How many entries the scratch's lists hold before they allocate.
+const (
+	scratchIDs   = 32
+	scratchMarks = 128
+	scratchKinds = 8
+)
+
+// work is the board's scratch, made the first time it is needed.
+func (b *Board) work() *scratch {
+	if b.s == nil {
+		s := new(scratch)
+		for i, list := range []*[]ID{&s.plan, &s.moveList, &s.yous, &s.doomed, &s.pullBuf, &s.tileBuf, &s.cand} {
+			*list = s.ids[i][:0]
+		}
+		for i, m := range []*marker{&s.moved, &s.planned, &s.doomedSet} {
+			m.mark = s.marks[i][:]
+		}
+		for p := range s.with {
+			s.with[p].kinds = s.kinds[p][:0]
+		}
+		b.s = s
+	}
+	return b.s
 }
 
 // New builds a board for a level: its objects get ids 1, 2, ... in list
@@ -153,21 +203,59 @@ func New(lex *Lexicon, level LevelDef) (*Board, error) {
 	if level.Width < 1 || level.Height < 1 || level.Width > MaxSide || level.Height > MaxSide {
 		return nil, fmt.Errorf("level size %dx%d is not allowed; width and height must be from 1 to %d", level.Width, level.Height, MaxSide)
 	}
-	b := &Board{
-		lex:   lex,
-		w:     level.Width,
-		h:     level.Height,
-		objs:  make([]object, 1, len(level.Objects)+1),
-		head:  make([]ID, level.Width*level.Height),
-		dirty: true,
+	ref := levelRef{w: level.Width, h: level.Height, n: len(level.Objects)}
+	if ref.n > 0 {
+		ref.objects = &level.Objects[0]
 	}
+	if t := lex.built.find(ref, level.Objects); t != nil {
+		return t.clone(false), nil // t never parses again
+	}
+	b := &Board{
+		lex:    lex,
+		w:      level.Width,
+		h:      level.Height,
+		objs:   make([]object, 1, len(level.Objects)+1),
+		head:   make([]ID, level.Width*level.Height),
+		byKind: make([]kindList, len(lex.kinds)),
+		dirty:  true,
+	}
+	// a level lists many objects of one kind in a row: look a kind up once
+	// for each run of them
+	var last string
+	var k KindID
 	for i, o := range level.Objects {
-		if _, err := b.Place(o.Kind, o.X, o.Y); err != nil {
-			return nil, fmt.Errorf("level object %d: %w", i, err)
+		if k == 0 || o.Kind != last {
+			var err error
+			if k, err = lex.kind(o.Kind); err != nil {
+				return nil, fmt.Errorf("level object %d: %w", i, err)
+			}
+			last = o.Kind
 		}
+		if !b.inside(o.X, o.Y) {
+			return nil, fmt.Errorf("level object %d: %s at (%d, %d): %w of %dx%d", i, o.Kind, o.X, o.Y, ErrOutside, b.w, b.h)
+		}
+		b.create(k, o.X, o.Y)
 	}
 	b.sync()
+	lex.built.keep(ref, level.Objects, b)
 	return b, nil
+}
+
+// clone is a copy of a board that has no history. It copies b's parse if
+// that is b's own and b may parse again (own), and shares it otherwise.
+func (b *Board) clone(own bool) *Board {
+	c := &Board{
+		lex: b.lex, w: b.w, h: b.h, won: b.won, dirty: b.dirty, gen: b.gen,
+		objs:   append(make([]object, 0, len(b.objs)+len(b.objs)/4+1), b.objs...),
+		head:   slices.Clone(b.head),
+		byKind: slices.Clone(b.byKind),
+		c:      b.c,
+	}
+	if own && b.c == &b.own {
+		c.own = b.own.clone()
+		c.c = &c.own
+	}
+	return c
 }
 
 // Lexicon is the board's word list.
@@ -252,11 +340,12 @@ func (b *Board) Won() bool { return b.won }
 // Lost is true while no object is YOU.
 func (b *Board) Lost() bool {
 	b.sync()
-	if b.possible&b.lex.prop[propYou] == 0 {
+	you := b.lex.prop[propYou]
+	if b.c.possible&you == 0 {
 		return true
 	}
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
+	for _, id := range b.objectsOf(b.kindsWith(propYou)) {
+		if b.props(id)&you != 0 {
 			return false
 		}
 	}
@@ -305,6 +394,7 @@ func (b *Board) create(k KindID, x, y int) ID {
 	id := ID(len(b.objs))
 	b.objs = append(b.objs, object{kind: k, x: int16(x), y: int16(y), alive: true})
 	b.insert(id, x, y)
+	b.join(id)
 	if b.isText(k) {
 		b.dirty = true
 	}
@@ -319,6 +409,7 @@ func (b *Board) destroy(id ID) {
 	}
 	o.alive = false
 	b.remove(id, int(o.x), int(o.y))
+	b.leave(id)
 	if b.inTurn {
 		b.lastDestroyed = append(b.lastDestroyed, id)
 	}
@@ -345,7 +436,50 @@ func (b *Board) setKind(id ID, k KindID) {
 	if b.isText(o.kind) || b.isText(k) {
 		b.dirty = true
 	}
+	b.leave(id)
 	o.kind = k
+	b.join(id)
+}
+
+// join puts a live object on its kind's list in age order; most often it
+// is the youngest.
+func (b *Board) join(id ID) {
+	o := &b.objs[id]
+	l := &b.byKind[o.kind]
+	l.n++
+	prev := l.last
+	for prev != 0 && prev > id {
+		prev = b.objs[prev].kprev
+	}
+	o.kprev = prev
+	if prev == 0 {
+		o.knext, l.first = l.first, id
+	} else {
+		o.knext, b.objs[prev].knext = b.objs[prev].knext, id
+	}
+	if o.knext == 0 {
+		l.last = id
+	} else {
+		b.objs[o.knext].kprev = id
+	}
+}
+
+// leave takes an object off its kind's list.
+func (b *Board) leave(id ID) {
+	o := &b.objs[id]
+	l := &b.byKind[o.kind]
+	l.n--
+	if o.kprev == 0 {
+		l.first = o.knext
+	} else {
+		b.objs[o.kprev].knext = o.knext
+	}
+	if o.knext == 0 {
+		l.last = o.kprev
+	} else {
+		b.objs[o.knext].kprev = o.kprev
+	}
+	o.knext, o.kprev = 0, 0
 }
 
 // insert puts an object on a tile's list in age order.
@@ -414,13 +548,13 @@ type RuleInfo struct {
 func (b *Board) Active() []RuleInfo {
 	b.sync()
 	var out []RuleInfo
-	for i, r := range b.rs.Rules {
-		if b.canceled[i] {
+	for i, r := range b.c.rs.Rules {
+		if b.c.canceled[i] {
 			continue
 		}
 		info := RuleInfo{Subject: b.lex.words[r.Subject].Word, Neg: r.Neg, Pred: b.lex.words[r.Pred].Word}
 		if r.Cond != 0 {
-			c := b.rs.Conds[r.Cond]
+			c := b.c.rs.Conds[r.Cond]
 			words := []string{b.lex.words[c.Word].Word}
 			for i, n := range c.Nouns {
 				if i > 0 {
@@ -479,4 +613,60 @@ func (b *Board) Reserve() ID {
 func (b *Board) LastPos(id ID) (x, y int) {
 	o := b.mustExist(id, "LastPos")
 	return int(o.x), int(o.y)
+}
+
+// levelRef is a level as New was handed it: the first of its objects (the
+// caller's own memory), their number and its size.
+type levelRef struct {
+	objects *LevelObject
+	n, w, h int
+}
+
+// builtBoards remembers what New built from the levels it was handed more
+// than once, so that the next board of such a level is a copy instead of a
+// rebuild: the users' workloads (replays, walks that restart) build the same
+// level over and over. A memo is found only for the same objects, in the
+// same memory and with the same contents as when it was made.
+type builtBoards struct {
+	mu     sync.Mutex
+	seen   map[levelRef]struct{}
+	boards map[levelRef]builtBoard
+}
+
+type builtBoard struct {
+	objects []LevelObject // a copy, to check that the caller's are unchanged
+	board   *Board        // never played
+}
+
+// Bounds on what builtBoards holds; past them it forgets everything.
+const (
+	maxSeenLevels  = 4096
+	maxBuiltBoards = 256
+)
+
+func (m *builtBoards) find(ref levelRef, objects []LevelObject) *Board {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if t, ok := m.boards[ref]; ok && slices.Equal(t.objects, objects) {
+		return t.board
+	}
+	return nil
+}
+
+// keep notes that a board was built from a level, and the second time
+// keeps a copy of it.
+func (m *builtBoards) keep(ref levelRef, objects []LevelObject, b *Board) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, again := m.seen[ref]; !again {
+		if m.seen == nil || len(m.seen) == maxSeenLevels {
+			m.seen = map[levelRef]struct{}{}
+		}
+		m.seen[ref] = struct{}{}
+		return
+	}
+	if m.boards == nil || len(m.boards) == maxBuiltBoards {
+		m.boards = map[levelRef]builtBoard{}
+	}
+	m.boards[ref] = builtBoard{objects: slices.Clone(objects), board: b.clone(true)}
 }

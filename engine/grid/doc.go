@@ -12,10 +12,20 @@
 // carried for a caller (SpellGrid's multipliers) and means nothing here.
 //
 // A Board issues ids from 1, never twice; an object's age is its id order.
-// Its text is reparsed only when text appeared, vanished, moved or changed
-// (the board keeps a dirty bit), and what the rules say about each kind is
-// settled once per parse, so a turn costs a few passes over the objects.
-// Properties of a kind with a conditional rule are settled per object,
-// against the board, each time they are asked for. Undo plays a journal of
-// changes backwards.
+// Each tile and each kind keeps its live objects in age order, threaded
+// through the objects, so a turn's scans visit only the kinds that a rule
+// gives the property they look for. Its text is reparsed only when text
+// appeared, vanished, moved or changed (the board keeps a dirty bit), and
+// what the rules say about each kind is settled once per parse. Properties
+// of a kind with a conditional rule are settled per object, against the
+// board, each time they are asked for. Undo plays a journal of changes
+// backwards.
+//
+// Work that repeats is done once per process: a lexicon keeps the parse of
+// every text its boards parsed more than once (a text is its words and
+// their tiles) and hands it, shared and never changed, to the next board
+// with that text; it keeps a copy of the board New built from a level it
+// was handed more than once, and the next board of that level is a copy.
+// Parsers and their buffers are pooled, so a first parse costs what a
+// reparse does.
 package grid

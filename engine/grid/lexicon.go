@@ -104,7 +104,10 @@ type kindInfo struct {
 }
 
 // Lexicon is the word list the engine reads: which words exist and what
-// role each plays. It is immutable once built and may be shared by boards.
+// role each plays. Its words are immutable once built, and it may be shared
+// by boards and goroutines; it also keeps, behind a lock, copies of boards
+// New built from levels it was handed more than once and of the parses of
+// texts boards parsed more than once.
 type Lexicon struct {
 	words  []Word // index 0 unused
 	class  []uint8
@@ -123,6 +126,9 @@ type Lexicon struct {
 	// and for noProp); propWord[p] is its word
 	prop     [numProps + 1]uint64
 	propWord [numProps]WordID
+
+	built  builtBoards // boards New built, to copy
+	parses keptParses  // texts boards parsed, to take
 }
 
 // ParseLexicon reads a lexicon in the words.json format.

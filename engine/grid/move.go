@@ -16,14 +16,15 @@ func (b *Board) Move(d Dir) {
 // object steps at most once.
 func (b *Board) move(d Dir) {
 	b.sync()
-	if b.possible&b.lex.prop[propYou] == 0 {
+	if b.c.possible&b.lex.prop[propYou] == 0 {
 		return
 	}
 	dx, dy := d.delta()
-	b.yous = b.yous[:0]
-	for id := 1; id < len(b.objs); id++ {
-		if b.objs[id].alive && b.props(ID(id))&b.lex.prop[propYou] != 0 {
-			b.yous = append(b.yous, ID(id))
+	b.s.yous = b.s.yous[:0]
+	you := b.lex.prop[propYou]
+	for _, id := range b.objectsOf(b.kindsWith(propYou)) {
+		if b.props(id)&you != 0 {
+			b.s.yous = append(b.s.yous, id)
 		}
 	}
 	ahead := func(id ID) int {
@@ -31,34 +32,34 @@ func (b *Board) move(d Dir) {
 		return int(o.x)*dx + int(o.y)*dy
 	}
 	// insertion sort: usually there are one or two
-	for i := 1; i < len(b.yous); i++ {
+	for i := 1; i < len(b.s.yous); i++ {
 		for j := i; j > 0; j-- {
-			p, q := b.yous[j-1], b.yous[j]
+			p, q := b.s.yous[j-1], b.s.yous[j]
 			if ap, aq := ahead(p), ahead(q); ap > aq || (ap == aq && p < q) {
 				break
 			}
-			b.yous[j-1], b.yous[j] = q, p
+			b.s.yous[j-1], b.s.yous[j] = q, p
 		}
 	}
-	b.moved.reset()
-	for _, id := range b.yous {
-		if !b.objs[id].alive || b.moved.has(id) {
+	b.s.moved.reset()
+	for _, id := range b.s.yous {
+		if !b.objs[id].alive || b.s.moved.has(id) {
 			continue
 		}
-		b.moveList = b.moveList[:0]
+		b.s.moveList = b.s.moveList[:0]
 		if !b.tryStep(id, dx, dy) {
 			continue
 		}
 		// PULL: what stood directly behind each mover follows it; the list
 		// grows as pulled objects move, so chains of PULL follow too.
-		for i := 0; i < len(b.moveList); i++ {
-			o := &b.objs[b.moveList[i]]
+		for i := 0; i < len(b.s.moveList); i++ {
+			o := &b.objs[b.s.moveList[i]]
 			bx, by := int(o.x)-2*dx, int(o.y)-2*dy
 			if !b.inside(bx, by) {
 				continue
 			}
 			for _, q := range b.behind(bx, by) {
-				if b.objs[q].alive && !b.moved.has(q) && b.props(q)&b.lex.prop[propPull] != 0 {
+				if b.objs[q].alive && !b.s.moved.has(q) && b.props(q)&b.lex.prop[propPull] != 0 {
 					b.tryStep(q, dx, dy)
 				}
 			}
@@ -69,23 +70,23 @@ func (b *Board) move(d Dir) {
 
 // behind copies a tile's ids, since pulling changes the tile.
 func (b *Board) behind(x, y int) []ID {
-	b.pullBuf = b.appendTile(b.pullBuf[:0], x, y)
-	return b.pullBuf
+	b.s.pullBuf = b.appendTile(b.s.pullBuf[:0], x, y)
+	return b.s.pullBuf
 }
 
 // tryStep plans the move of one object and the chain it pushes, and makes
 // it if nothing in the chain is blocked. The moved objects join moveList.
 func (b *Board) tryStep(id ID, dx, dy int) bool {
-	b.planned.reset()
-	b.plan = b.plan[:0]
+	b.s.planned.reset()
+	b.s.plan = b.s.plan[:0]
 	if !b.planStep(id, dx, dy) {
 		return false
 	}
-	for _, q := range b.plan {
+	for _, q := range b.s.plan {
 		o := &b.objs[q]
 		b.relocate(q, int(o.x)+dx, int(o.y)+dy)
-		b.moved.set(q)
-		b.moveList = append(b.moveList, q)
+		b.s.moved.set(q)
+		b.s.moveList = append(b.s.moveList, q)
 	}
 	return true
 }
@@ -96,10 +97,10 @@ func (b *Board) tryStep(id ID, dx, dy int) bool {
 // block a SHUT one or the reverse; an object that already stepped this move
 // is not pushed again and does not block unless it is STOP without PUSH.
 func (b *Board) planStep(id ID, dx, dy int) bool {
-	if b.planned.has(id) {
+	if b.s.planned.has(id) {
 		return true
 	}
-	b.planned.set(id)
+	b.s.planned.set(id)
 	o := &b.objs[id]
 	x, y := int(o.x)+dx, int(o.y)+dy
 	if !b.inside(x, y) {
@@ -108,7 +109,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 	mine := b.props(id)
 	lex := b.lex
 	for q := b.head[y*b.w+x]; q != 0; q = b.objs[q].next {
-		if b.planned.has(q) {
+		if b.s.planned.has(q) {
 			continue
 		}
 		theirs := b.props(q)
@@ -116,7 +117,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 			continue
 		}
 		if theirs&lex.prop[propPush] != 0 {
-			if b.moved.has(q) {
+			if b.s.moved.has(q) {
 				continue
 			}
 			if !b.planStep(q, dx, dy) {
@@ -128,7 +129,7 @@ func (b *Board) planStep(id ID, dx, dy int) bool {
 			return false
 		}
 	}
-	b.plan = append(b.plan, id)
+	b.s.plan = append(b.s.plan, id)
 	return true
 }
 
@@ -140,10 +141,10 @@ func (lex *Lexicon) opposite(a, b uint64) bool {
 // and still stands, it and the oldest object on its tile that is its
 // opposite (OPEN meeting SHUT).
 func (b *Board) openShut() {
-	if b.possible&b.lex.prop[propOpen] == 0 || b.possible&b.lex.prop[propShut] == 0 {
+	if b.c.possible&b.lex.prop[propOpen] == 0 || b.c.possible&b.lex.prop[propShut] == 0 {
 		return
 	}
-	for _, id := range b.moveList {
+	for _, id := range b.s.moveList {
 		o := &b.objs[id]
 		if !o.alive {
 			continue

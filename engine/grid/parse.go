@@ -1,6 +1,7 @@
 package grid
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
 )
@@ -22,6 +23,7 @@ type Condition struct {
 	Word  WordID
 	Nouns []WordID
 	same  CondID // the first condition with the same word and the same nouns in any order
+	at    int32  // where Nouns start in its RuleSet's nouns
 }
 
 // RuleSet is what a board's text spells: its rules in reading order, each
@@ -39,51 +41,34 @@ type RuleSet struct {
 // sentence yields, so that a pathological board cannot exhaust memory.
 const maxConditionReadings = 1024
 
-// TextGrid is the text of a board: for each tile, the distinct words
-// written on it, oldest first.
-type TextGrid struct {
-	Width, Height int
-	Cells         [][]WordID // Cells[y*Width+x]
-}
-
-// Parse reads every sentence of a text grid: rows left to right, top to
-// bottom, then columns top to bottom, left to right. Stacked text yields every
-// reading. Every noun that is not one of a condition's nouns starts a
-// sentence; words that form no sentence are ignored. The rule "TEXT IS PUSH"
-// (in the lexicon's words) is added last when the lexicon has both words.
-func Parse(lex *Lexicon, tg TextGrid) *RuleSet {
-	rs := &RuleSet{}
-	p := parser{}
-	p.begin(lex, rs)
-	for i, c := range tg.Cells {
-		if len(c) > 0 {
-			p.cells = append(p.cells, textCell{x: int32(i % tg.Width), y: int32(i / tg.Width), from: int32(len(p.words))})
-			p.words = append(p.words, c...)
-			p.cells[len(p.cells)-1].to = int32(len(p.words))
-		}
-	}
-	p.parse()
-	return rs
-}
-
 // textCell is a tile with text: its words are the parser's words[from:to].
 type textCell struct {
 	x, y     int32
 	from, to int32
 }
 
-// parser reads the sentences of the text cells it is given, row-major, into
-// a RuleSet. Its buffers are kept between parses.
+// parser reads every sentence of the text cells it is given (row-major):
+// rows left to right, top to bottom, then columns top to bottom, left to
+// right. Stacked text yields every reading. Every noun that is not one of a
+// condition's nouns starts a sentence; words that form no sentence are
+// ignored. The rule "TEXT IS PUSH" (in the lexicon's words) is added last
+// when the lexicon has both words. Its buffers are kept between parses.
 type parser struct {
-	lex   *Lexicon
-	rs    *RuleSet
-	words []WordID
-	cells []textCell // in row-major order
-	keys  []uint64   // sort keys
-	run   [][]WordID
-	subj  []WordID
-	preds []predicate
-	reach []uint8
+	lex    *Lexicon
+	rs     *RuleSet
+	out    RuleSet // what a board's parse reads, before the board copies it
+	words  []WordID
+	cells  []textCell // in row-major order
+	stamps []uint64   // each text object's tile and id, to sort
+	// the cells in column-major order, and a count per column to sort them
+	order, starts []int32
+	run           [][]WordID
+	subj          []WordID
+	preds         []predicate
+	text          []byte // the cells' layout
+	// a condition's readings, and the longer ones being made
+	readings, longer []WordID
+	reach            []uint8
 }
 
 // begin empties the parser and the rule set for a new parse.
@@ -91,6 +76,22 @@ func (p *parser) begin(lex *Lexicon, rs *RuleSet) {
 	p.lex, p.rs = lex, rs
 	p.words, p.cells = p.words[:0], p.cells[:0]
 	rs.reset()
+}
+
+// layout writes the cells as bytes: each one's tile and words. Two texts
+// with one layout parse alike.
+func (p *parser) layout() []byte {
+	out := p.text[:0]
+	for _, c := range p.cells {
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.x))
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.y))
+		out = binary.LittleEndian.AppendUint16(out, uint16(c.to-c.from))
+		for _, w := range p.words[c.from:c.to] {
+			out = binary.LittleEndian.AppendUint16(out, uint16(w))
+		}
+	}
+	p.text = out
+	return out
 }
 
 // parse reads the rows, then the columns, of the cells, then adds TEXT IS
@@ -104,16 +105,29 @@ func (p *parser) parse() {
 		run = append(run, p.words[c.from:c.to])
 	}
 	run = p.flush(run)
-	// the columns: the cells sorted by (x, y)
-	keys := p.keys[:0]
-	for i, c := range p.cells {
-		keys = append(keys, uint64(c.x)<<48|uint64(c.y)<<24|uint64(i))
+	// the columns: the cells in row-major order, stably sorted by x
+	// (counting them by column) are in column-major order
+	width := int32(0)
+	for _, c := range p.cells {
+		width = max(width, c.x+1)
 	}
-	slices.Sort(keys)
-	for k, key := range keys {
-		c := p.cells[key&(1<<24-1)]
+	starts := slices.Grow(p.starts[:0], int(width)+1)[:width+1]
+	clear(starts)
+	for _, c := range p.cells {
+		starts[c.x+1]++
+	}
+	for x := int32(1); x <= width; x++ {
+		starts[x] += starts[x-1]
+	}
+	order := slices.Grow(p.order[:0], len(p.cells))[:len(p.cells)]
+	for i, c := range p.cells {
+		order[starts[c.x]] = int32(i)
+		starts[c.x]++
+	}
+	for k, i := range order {
+		c := p.cells[i]
 		if k > 0 {
-			prev := p.cells[keys[k-1]&(1<<24-1)]
+			prev := p.cells[order[k-1]]
 			if c.x != prev.x || c.y != prev.y+1 {
 				run = p.flush(run)
 			}
@@ -121,7 +135,7 @@ func (p *parser) parse() {
 		run = append(run, p.words[c.from:c.to])
 	}
 	run = p.flush(run)
-	p.keys, p.run = keys, run
+	p.starts, p.order, p.run = starts, order, run
 	lex := p.lex
 	if lex.textWord != 0 && lex.propWord[propPush] != 0 {
 		p.rs.add(Rule{Subject: lex.textWord, Pred: lex.propWord[propPush]})
@@ -210,15 +224,17 @@ func (p *parser) parseRun(run [][]WordID) {
 	}
 }
 
-// condition reads a condition's nouns from tile k on, then IS and its predicates.
+// condition reads a condition's nouns from tile k on, then IS and its
+// predicates. Its readings so far, each n nouns long, lie one after another
+// in a buffer.
 func (p *parser) condition(run [][]WordID, subjects []WordID, c WordID, k int) {
 	if k >= len(run) {
 		return
 	}
-	var readings [][]WordID
-	for _, n := range run[k] {
-		if p.lex.class[n]&classNoun != 0 {
-			readings = append(readings, []WordID{n})
+	readings, n := p.readings[:0], 1
+	for _, w := range run[k] {
+		if p.lex.class[w]&classNoun != 0 {
+			readings = append(readings, w)
 		}
 	}
 	for m := k; len(readings) > 0 && m+1 < len(run); m += 2 {
@@ -226,28 +242,31 @@ func (p *parser) condition(run [][]WordID, subjects []WordID, c WordID, k int) {
 		if p.has(next, classIs) {
 			preds := p.predicates(run, m+2)
 			if len(preds) > 0 {
-				for _, nouns := range readings {
-					p.emit(subjects, p.rs.cond(c, nouns), preds)
+				for i := 0; i < len(readings); i += n {
+					p.emit(subjects, p.rs.cond(c, readings[i:i+n]), preds)
 				}
 			}
 		}
 		if !p.has(next, classAnd) || m+2 >= len(run) {
-			return
+			break
 		}
-		var longer [][]WordID
-		for _, r := range readings {
-			for _, n := range run[m+2] {
-				if p.lex.class[n]&classNoun == 0 {
+		longer, count := p.longer[:0], 0
+		for i := 0; i < len(readings); i += n {
+			for _, w := range run[m+2] {
+				if p.lex.class[w]&classNoun == 0 {
 					continue
 				}
-				if len(longer) == maxConditionReadings {
+				if count == maxConditionReadings {
 					break
 				}
-				longer = append(longer, append(r[:len(r):len(r)], n))
+				longer = append(append(longer, readings[i:i+n]...), w)
+				count++
 			}
 		}
-		readings = longer
+		p.readings, p.longer = longer, readings
+		readings, n = longer, n+1
 	}
+	p.readings = readings
 }
 
 type predicate struct {
@@ -384,8 +403,24 @@ func (rs *RuleSet) cond(word WordID, nouns []WordID) CondID {
 	}
 	from := len(rs.nouns)
 	rs.nouns = append(rs.nouns, nouns...)
-	rs.Conds = append(rs.Conds, Condition{Word: word, Nouns: rs.nouns[from:len(rs.nouns):len(rs.nouns)], same: same})
+	rs.Conds = append(rs.Conds, Condition{Word: word, Nouns: rs.nouns[from:len(rs.nouns):len(rs.nouns)], same: same, at: int32(from)})
 	return id
+}
+
+// copyFrom makes rs a copy of src in rs's own memory, reusing it.
+func (rs *RuleSet) copyFrom(src *RuleSet) {
+	rs.Rules = append(rs.Rules[:0], src.Rules...)
+	rs.nouns = append(rs.nouns[:0], src.nouns...)
+	clear(rs.Conds)
+	rs.Conds = rs.Conds[:0]
+	if len(src.Conds) > 1 {
+		rs.Conds = append(rs.Conds, src.Conds...)
+		for i := 1; i < len(rs.Conds); i++ {
+			c := &rs.Conds[i]
+			end := int(c.at) + len(c.Nouns)
+			c.Nouns = rs.nouns[c.at:end:end]
+		}
+	}
 }
 
 // sameNouns reports whether two lists of nouns of one length hold the same

@@ -20,30 +20,26 @@ type decision struct {
 	id      ID
 	deleted bool
 	keep    bool // the object's own noun is among its targets
-	from    int  // its targets are b.targets[from:to]
+	from    int  // its targets are b.s.targets[from:to]
 	to      int
 }
 
 // convert turns objects into what the rules in force tell them to be,
 // every decision taken from the board as movement left it.
 func (b *Board) convert() {
-	if !b.converts {
+	if !b.c.converts {
 		return
 	}
-	b.decisions, b.targets = b.decisions[:0], b.targets[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
-		o := &b.objs[id]
-		if kr := &b.kinds[o.kind]; !o.alive || kr.from == kr.to {
-			continue
-		}
+	b.s.decisions, b.s.targets = b.s.decisions[:0], b.s.targets[:0]
+	for _, id := range b.objectsOf(b.kindsWith(convertible)) {
 		if d, ok := b.decide(id); ok {
-			b.decisions = append(b.decisions, d)
+			b.s.decisions = append(b.s.decisions, d)
 		}
 	}
-	for _, d := range b.decisions {
+	for _, d := range b.s.decisions {
 		o := &b.objs[d.id]
 		x, y := int(o.x), int(o.y)
-		targets := b.targets[d.from:d.to]
+		targets := b.s.targets[d.from:d.to]
 		switch {
 		case d.deleted:
 			b.destroy(d.id)
@@ -76,10 +72,10 @@ func (b *Board) ownNoun(id ID) WordID {
 // object.
 func (b *Board) decide(id ID) (decision, bool) {
 	rules := b.rulesOf(b.objs[id].kind)
-	d := decision{id: id, from: len(b.targets)}
+	d := decision{id: id, from: len(b.s.targets)}
 	negated := func(w WordID) bool {
 		for _, ri := range rules {
-			r := b.rs.Rules[ri]
+			r := b.c.rs.Rules[ri]
 			if r.Neg && r.Pred == w && (r.Cond == 0 || b.holds(id, r.Cond)) {
 				return true
 			}
@@ -88,7 +84,7 @@ func (b *Board) decide(id ID) (decision, bool) {
 	}
 	locked := false
 	for _, ri := range rules {
-		r := b.rs.Rules[ri]
+		r := b.c.rs.Rules[ri]
 		if b.lex.bit[r.Pred] != 0 || (r.Cond != 0 && !b.holds(id, r.Cond)) {
 			continue
 		}
@@ -102,21 +98,21 @@ func (b *Board) decide(id ID) (decision, bool) {
 				locked = true
 			}
 		case b.lex.convertsTo(r.Pred) && !negated(r.Pred):
-			if !containsWord(b.targets[d.from:], r.Pred) {
-				b.targets = append(b.targets, r.Pred)
+			if !containsWord(b.s.targets[d.from:], r.Pred) {
+				b.s.targets = append(b.s.targets, r.Pred)
 			}
 		}
 	}
 	if locked && !d.deleted {
-		b.targets = b.targets[:d.from]
+		b.s.targets = b.s.targets[:d.from]
 		return d, false
 	}
-	d.to = len(b.targets)
+	d.to = len(b.s.targets)
 	if !d.deleted && d.to == d.from {
 		return d, false
 	}
 	own := b.ownNoun(id)
-	for _, t := range b.targets[d.from:d.to] {
+	for _, t := range b.s.targets[d.from:d.to] {
 		if own != 0 && t == own {
 			d.keep = true
 		}
@@ -165,16 +161,13 @@ var hazards = [...]hazard{
 func (b *Board) hazard(h *hazard) {
 	lex := b.lex
 	by, other, float := lex.prop[h.by], lex.prop[h.other], lex.prop[propFloat]
-	if b.possible&by == 0 || (h.other != noProp && b.possible&other == 0) || (h.wins && b.won) {
+	if b.c.possible&by == 0 || (h.other != noProp && b.c.possible&other == 0) || (h.wins && b.won) {
 		return
 	}
-	b.doomedSet.reset()
-	b.doomed = b.doomed[:0]
-	for id := ID(1); int(id) < len(b.objs); id++ {
+	b.s.doomedSet.reset()
+	b.s.doomed = b.s.doomed[:0]
+	for _, id := range b.objectsOf(b.kindsWith(h.by)) {
 		o := &b.objs[id]
-		if !o.alive {
-			continue
-		}
 		p := b.props(id)
 		if p&by == 0 {
 			continue
@@ -212,17 +205,17 @@ func (b *Board) hazard(h *hazard) {
 }
 
 func (b *Board) doom(id ID) {
-	if !b.doomedSet.has(id) {
-		b.doomedSet.set(id)
-		b.doomed = append(b.doomed, id)
+	if !b.s.doomedSet.has(id) {
+		b.s.doomedSet.set(id)
+		b.s.doomed = append(b.s.doomed, id)
 	}
 }
 
 func (b *Board) destroyDoomed() {
-	for _, id := range b.doomed {
+	for _, id := range b.s.doomed {
 		b.destroy(id)
 	}
-	b.doomed = b.doomed[:0]
+	b.s.doomed = b.s.doomed[:0]
 }
 
 func containsWord(list []WordID, w WordID) bool {

@@ -35,6 +35,7 @@ const (
 )
 
 func (b *Board) beginTurn() {
+	b.work()
 	b.sync()
 	b.turns.push(turn{start: uint32(b.journal.len()), next: ID(len(b.objs)), won: b.won})
 	b.inTurn = true
@@ -80,16 +81,20 @@ func (b *Board) Undo() bool {
 			o.x, o.y = c.x, c.y
 			b.insert(c.id, int(o.x), int(o.y))
 		case opKind:
+			b.leave(c.id)
 			o.kind = c.kind
+			b.join(c.id)
 			if b.isText(o.kind) {
 				b.dirty = true
 			}
 		case opDestroyed:
 			o.alive = true
 			b.insert(c.id, int(o.x), int(o.y))
+			b.join(c.id)
 		case opCreated:
 			if o.alive {
 				b.remove(c.id, int(o.x), int(o.y))
+				b.leave(c.id)
 			}
 			o.alive = false
 		}

@@ -10,7 +10,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // The tree's size.
@@ -28,14 +30,44 @@ const (
 	Removed = 3
 )
 
-// Build makes the tree in a fresh b.TempDir and returns its folder. It skips
-// the benchmark when git is not installed.
+var (
+	mu    sync.Mutex
+	built string // the tree's folder, once made
+)
+
+// Build makes the tree (once per process: every benchmark only reads it)
+// and returns its folder. It skips the benchmark when git is not installed.
+// Remove removes it; call it from TestMain.
 func Build(b *testing.B) string {
 	b.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		b.Skip("the git program is not installed")
 	}
-	dir := b.TempDir()
+	mu.Lock()
+	defer mu.Unlock()
+	if built != "" {
+		return built
+	}
+	dir, err := os.MkdirTemp("", "benchtree")
+	if err != nil {
+		b.Fatal(err)
+	}
+	build(b, dir)
+	built = dir
+	return dir
+}
+
+// Remove removes the tree Build made, if it made one.
+func Remove() {
+	mu.Lock()
+	defer mu.Unlock()
+	if built != "" {
+		os.RemoveAll(built)
+		built = ""
+	}
+}
+
+func build(b *testing.B, dir string) {
 	write := func(rel, content string) {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -96,7 +128,39 @@ func Build(b *testing.B) string {
 			b.Fatal(err)
 		}
 	}
-	return dir
+}
+
+// GitDiffAndUntracked benchmarks `git diff --name-only HEAD -- engine` plus
+// `git ls-files --others --exclude-standard -- engine` on the tree: what
+// git says has changed, the yardstick the checks are held to.
+func GitDiffAndUntracked(b *testing.B) {
+	dir := Build(b)
+	run := func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if err != nil {
+			b.Fatalf("git %s: %v", strings.Join(args, " "), err)
+		}
+		return string(out)
+	}
+	want := Changed + Added + Removed
+	b.ResetTimer()
+	cpu := CPUTime()
+	for b.Loop() {
+		diff := run("diff", "--name-only", "HEAD", "--", "engine")
+		others := run("ls-files", "--others", "--exclude-standard", "--", "engine")
+		if n := strings.Count(diff, "\n") + strings.Count(others, "\n"); n != want {
+			b.Fatalf("%d changes, want %d", n, want)
+		}
+	}
+	ReportCPU(b, cpu)
+}
+
+// ReportCPU reports the processor time per operation since start as the
+// metric cpu-ns/op.
+func ReportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(CPUTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // GoSource is a plausible engine file of about 1.5 KB that names no card.

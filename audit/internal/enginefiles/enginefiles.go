@@ -19,6 +19,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -53,7 +54,11 @@ type Tree struct {
 	base        []gitignore.Pattern // core.excludesFile, info/exclude
 
 	mu    sync.Mutex
-	embed map[string][]string // folder (a Path) -> the //go:embed patterns of its Go files
+	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
+	above map[string]bool        // folder -> whether it or one above it has any
+	infos map[string]fs.FileInfo // Lstat of tracked Go files, taken for the embed scan
+
+	noEmbed *BlobSet // blobs known to have no //go:embed line
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -79,7 +84,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository of %s: %w", ws, err)
@@ -89,16 +94,18 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}}, nil
 	}
-	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{},
+	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
 		tracked: map[string]*index.Entry{}, trackedDirs: map[string]bool{}}
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err
 	}
 	t.GitDir, t.CommonDir = gitDirs(t.Root)
-	if t.Index, err = repo.Storer.Index(); err != nil {
-		return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
+	if t.Index, err = readIndex(t.GitDir); err != nil {
+		if t.Index, err = repo.Storer.Index(); err != nil {
+			return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
+		}
 	}
 	for _, e := range t.Index.Entries {
 		if e.Stage != index.Merged && t.tracked[e.Name] != nil {
@@ -110,6 +117,8 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		}
 	}
 	t.base = t.basePatterns()
+	t.infos = map[string]fs.FileInfo{}
+	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
 }
 
@@ -356,7 +365,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
-	w := &walker{t: t, v: v, seen: map[string]bool{}}
+	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true}
 	ignoredDir := dir != "." && t.Repo != nil && ignored(ps, parts, true)
 	if st.Mode()&fs.ModeSymlink != 0 {
 		// The engine folder itself is a link: walk its target under the
@@ -370,18 +379,96 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 				return err
 			}
 		}
-		return w.walk(dir, real, parts, ps, ignoredDir, true)
+		if err := w.walk(dir, real, parts, ps, ignoredDir, true); err != nil {
+			return err
+		}
+		return w.finish()
 	}
 	if !st.IsDir() {
 		return nil
 	}
-	return w.walk(dir, dir, parts, ps, ignoredDir, false)
+	if err := w.walk(dir, dir, parts, ps, ignoredDir, false); err != nil {
+		return err
+	}
+	err = w.finish()
+	if t.noEmbed != nil {
+		t.noEmbed.Save()
+	}
+	return err
 }
 
 type walker struct {
 	t    *Tree
 	v    Visitor
 	seen map[string]bool // real folders entered, against link cycles
+	// spread is set on the walk of the engine folder itself: its
+	// subfolders are walked by several workers at once (stat calls are what
+	// take the time), and what they find is handed to v in one goroutine.
+	spread bool
+	jobs   []func() ([]event, error)
+}
+
+// event is one thing a worker found, for the visitor.
+type event struct {
+	file *File
+	dir  *LinkedDir
+}
+
+// recorder returns a walker that keeps what it finds, and the list it
+// keeps it in.
+func (w *walker) recorder() (*walker, *[]event) {
+	var evs []event
+	seen := make(map[string]bool, len(w.seen))
+	for k, v := range w.seen {
+		seen[k] = v
+	}
+	return &walker{t: w.t, seen: seen, v: Visitor{
+		File: func(f File) error { evs = append(evs, event{file: &f}); return nil },
+		Dir:  func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
+	}}, &evs
+}
+
+// finish runs the subfolder walks spread asked for and hands what they
+// found to the visitor, in the order of the folders.
+func (w *walker) finish() error {
+	jobs := w.jobs
+	w.jobs = nil
+	results := make([][]event, len(jobs))
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(jobs), 2*runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i], errs[i] = jobs[i]()
+			}
+		}()
+	}
+	for i := range jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, evs := range results {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		for _, e := range evs {
+			if e.dir != nil && w.v.Dir != nil {
+				if err := w.v.Dir(*e.dir); err != nil {
+					return err
+				}
+			}
+			if e.file != nil {
+				if err := w.v.File(*e.file); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // inside resolves every link of abs and returns the result as a Path, if
@@ -416,7 +503,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	defer delete(w.seen, real)
 	t := w.t
 	absReal := filepath.Join(t.Root, filepath.FromSlash(real))
-	entries, err := os.ReadDir(absReal)
+	entries, err := readDir(absReal)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", rel, err)
 	}
@@ -428,11 +515,20 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			}
 		}
 	}
+	// buf is the path parts of each entry in turn; a folder's parts are
+	// copied, since its .gitignore patterns keep them.
+	buf := append(parts[:len(parts):len(parts)], "")
+	// Inside an ignored folder with nothing tracked under it, a file counts
+	// only if Go uses it, which its name and the embed patterns decide.
+	untrackedIgnored := onlyTracked && (linked || !t.trackedDirs[rel])
 	for _, e := range entries {
 		name := e.Name()
-		p, rp := join(rel, name), join(real, name)
-		sub := append(parts[:len(parts):len(parts)], name)
-		abs := filepath.Join(t.Root, filepath.FromSlash(p))
+		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
+			continue
+		}
+		p := join(rel, name)
+		buf[len(parts)] = name
+		sub := buf
 		var entry *index.Entry
 		if !linked {
 			entry = t.tracked[p]
@@ -441,6 +537,8 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if name == ".git" {
 				continue
 			}
+			sub = append([]string(nil), buf...)
+			rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 			if entry != nil && entry.Mode == filemode.Submodule {
 				info, err := e.Info()
 				if err != nil {
@@ -452,6 +550,15 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 				continue
 			}
 			ign := onlyTracked || t.Repo != nil && ignored(ps, sub, true)
+			if w.spread {
+				child, evs := w.recorder()
+				ps := ps[:len(ps):len(ps)]
+				w.jobs = append(w.jobs, func() ([]event, error) {
+					err := child.walk(p, rp, sub, ps, ign, linked)
+					return *evs, err
+				})
+				continue
+			}
 			if err := w.walk(p, rp, sub, ps, ign, linked); err != nil {
 				return err
 			}
@@ -460,12 +567,21 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		if name == ".git" {
 			continue
 		}
-		info, err := e.Info()
-		if err != nil {
-			return fmt.Errorf("reading %s: %w", p, err)
-		}
 		isIgnored := entry == nil && t.Repo != nil && (onlyTracked || ignored(ps, sub, false))
-		if info.Mode()&fs.ModeSymlink != 0 {
+		isLink := e.Type()&fs.ModeSymlink != 0
+		// An ignored file Go has no use for is dropped before any stat.
+		if isIgnored && !isLink && !t.goUses(real, name, entries) {
+			continue
+		}
+		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
+		info := t.infoOf(p)
+		if info == nil {
+			if info, err = e.Info(); err != nil {
+				return fmt.Errorf("reading %s: %w", p, err)
+			}
+		}
+		if isLink {
+			sub = append([]string(nil), buf...)
 			if target, ok := t.inside(abs); ok {
 				if st, err := os.Stat(abs); err == nil && st.IsDir() {
 					// Go compiles the linked folder's files whether or
@@ -487,19 +603,27 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 					continue
 				}
 			}
-		}
-		ign := false
-		if isIgnored {
-			if !t.goUses(real, name, info) {
+			if isIgnored && !t.goUses(real, name, entries) {
 				continue
 			}
-			ign = true
 		}
+		ign := isIgnored
 		if err := w.v.File(File{Path: p, Real: rp, Abs: abs, Info: info, Entry: entry, Ignored: ign}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// readDir is a folder's entries in the order the file system gives them:
+// no sorting, since every caller sorts what it reports.
+func readDir(dir string) ([]fs.DirEntry, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.ReadDir(-1)
 }
 
 func join(dir, name string) string {
@@ -530,16 +654,20 @@ func GoUses(name string) bool {
 // goUses reports whether Go uses the file name in the folder dir (a Path):
 // a source file, or one a //go:embed pattern of a package in dir or a folder
 // above it (up to the workspace) names.
-func (t *Tree) goUses(dir, name string, info fs.FileInfo) bool {
+func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 	if GoUses(name) {
 		return true
 	}
-	if info.IsDir() {
+	if !t.embedsAbove(dir, entries) {
 		return false
 	}
 	rel := name
 	for d := dir; ; {
-		for _, pat := range t.embedPatterns(d) {
+		var es []fs.DirEntry
+		if d == dir {
+			es = entries
+		}
+		for _, pat := range t.embedPatterns(d, es) {
 			if embedMatches(pat, rel) {
 				return true
 			}
@@ -552,8 +680,36 @@ func (t *Tree) goUses(dir, name string, info fs.FileInfo) bool {
 	}
 }
 
-// embedPatterns is the //go:embed patterns of the Go files in a folder.
-func (t *Tree) embedPatterns(dir string) []string {
+// infoOf is the Lstat the embed scan took of a tracked file, nil if none.
+func (t *Tree) infoOf(p string) fs.FileInfo {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.infos[p]
+}
+
+// embedsAbove reports whether any Go file in dir or a folder above it (up
+// to the workspace) has a //go:embed pattern.
+func (t *Tree) embedsAbove(dir string, entries []fs.DirEntry) bool {
+	t.mu.Lock()
+	v, ok := t.above[dir]
+	t.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = len(t.embedPatterns(dir, entries)) > 0
+	if !v && dir != t.Prefix && dir != "." {
+		v = t.embedsAbove(path.Dir(dir), nil)
+	}
+	t.mu.Lock()
+	t.above[dir] = v
+	t.mu.Unlock()
+	return v
+}
+
+// embedPatterns is the //go:embed patterns of the Go files in a folder
+// (whose entries the caller may have read already). The files are read by
+// a few workers at once.
+func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	t.mu.Lock()
 	pats, ok := t.embed[dir]
 	t.mu.Unlock()
@@ -561,16 +717,55 @@ func (t *Tree) embedPatterns(dir string) []string {
 		return pats
 	}
 	abs := filepath.Join(t.Root, filepath.FromSlash(dir))
-	entries, _ := os.ReadDir(abs)
+	if entries == nil {
+		entries, _ = readDir(abs)
+	}
+	var goFiles, paths []string
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
-			continue
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
+			goFiles = append(goFiles, filepath.Join(abs, e.Name()))
+			paths = append(paths, join(dir, e.Name()))
 		}
-		src, err := os.ReadFile(filepath.Join(abs, e.Name()))
-		if err != nil || !bytes.Contains(src, []byte("go:embed")) {
-			continue
-		}
-		pats = append(pats, EmbedPatterns(src)...)
+	}
+	found := make([][]string, len(goFiles))
+	var wg sync.WaitGroup
+	workers := min(len(goFiles), 4)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(goFiles); i += workers {
+				// A tracked file the index vouches for is known by its
+				// hash: if that blob has no //go:embed, it is not read.
+				if e := t.tracked[paths[i]]; e != nil && t.noEmbed != nil {
+					if info, err := os.Lstat(goFiles[i]); err == nil {
+						t.mu.Lock()
+						t.infos[paths[i]] = info
+						t.mu.Unlock()
+						if Vouches(e, info, t.Index.ModTime) && t.noEmbed.Has(e.Hash) {
+							continue
+						}
+					}
+				}
+				src, err := os.ReadFile(goFiles[i])
+				if err != nil {
+					continue
+				}
+				if bytes.Contains(src, []byte("go:embed")) {
+					found[i] = EmbedPatterns(src)
+				}
+				if len(found[i]) == 0 && t.noEmbed != nil {
+					t.noEmbed.Add(BlobHash(src))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, f := range found {
+		pats = append(pats, f...)
+	}
+	if pats == nil {
+		pats = []string{}
 	}
 	t.mu.Lock()
 	t.embed[dir] = pats

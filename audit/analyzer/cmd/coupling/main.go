@@ -1,7 +1,13 @@
-// Command coupling runs the coupling audit's Analyzer on Go packages, the
-// way go vet runs its checks: go run ./audit/analyzer/cmd/coupling ./engine/...
-// It reports the same Go findings as `course coupling-audit`, for use in
-// editors and other analysis drivers.
+// Command coupling runs the coupling audit's Analyzer the way go vet runs
+// its checks. In a learner's workspace:
+//
+//	go vet -vettool=$(which coupling) ./...
+//
+// reports each place a file under the workspace's engineDirs names a card or
+// a grid noun, and nothing for tests/ or harness/. On its own it takes
+// package patterns: go run ./audit/analyzer/cmd/coupling ./engine/...
+// The names are the course catalog built in, or
+// $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.
 package main
 
 import (

@@ -194,12 +194,12 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		}
 		upTo = &m
 	}
-	repo := workspace.IsCourseRepository(ws.Abs)
+	repo := ws.Kind == workspace.Repository
 	var p *plan
 	if repo {
-		p, err = repositoryPlan(ws.Abs, upTo)
+		p, err = repositoryPlan(ws, upTo)
 	} else {
-		p, err = workspacePlan(ws.Abs, upTo)
+		p, err = workspacePlan(ws, upTo)
 	}
 	if err != nil {
 		return nil, err
@@ -237,15 +237,17 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 				progress(Progress{Phase: phase, Module: p.moduleOf(gp.Package, gp.Test), Test: gp.Test, Done: gp.Done, Total: gp.Total})
 			},
 		})
+		var envErr *gotest.EnvironmentError
+		if errors.As(err, &envErr) {
+			return nil, fmt.Errorf("course check: %w", err)
+		}
 		if err != nil {
 			return nil, err
 		}
 	}
 	r.TimedOut, r.Running = res.TimedOut, res.Running
 
-	for _, pe := range p.parseErrors {
-		r.BuildErrors = append(r.BuildErrors, pe)
-	}
+	r.BuildErrors = append(r.BuildErrors, p.parseErrors...)
 	pkgs := make([]string, 0, len(res.BuildOutput))
 	for pkg := range res.BuildOutput {
 		pkgs = append(pkgs, pkg)

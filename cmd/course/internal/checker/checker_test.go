@@ -128,3 +128,70 @@ func TestProgressComesLiveWithTheModule(t *testing.T) {
 	assert.Equal(t, 3, tests[len(tests)-1].Done)
 	assert.Equal(t, 3, tests[len(tests)-1].Total)
 }
+
+// Workspaces share the go command's build cache, which is safe to share;
+// each gets a scratch one only when that cache cannot be used.
+func TestScratchCachesOnlyWhereNeeded(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Setenv("GOCACHE", t.TempDir())
+	dirs, cleanup, err := scratchCaches(3)
+	require.NoError(t, err)
+	cleanup()
+	assert.Nil(t, dirs)
+
+	t.Setenv("GOCACHE", "off")
+	dirs, cleanup, err = scratchCaches(3)
+	require.NoError(t, err)
+	defer cleanup()
+	require.Len(t, dirs, 3)
+	assert.NotEqual(t, dirs[0], dirs[1])
+}
+
+// A crash is shown as a crash of the test that ran: the runtime's cause,
+// then the learner's own frames, a recursion once with its count.
+func TestACrashShowsItsCauseAndTheLearnersFrames(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_deep_test.go": `package tests
+
+import (
+	"runtime/debug"
+	"testing"
+)
+
+func m01deeper(n int) int { return m01deeper(n+1) + 1 }
+
+func Test_01_deep(t *testing.T) {
+	debug.SetMaxStack(1 << 20)
+	m01deeper(0)
+}
+`,
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	f := r.Modules[0].FirstFailure
+	require.NotNil(t, f)
+	assert.Equal(t, "crash", f.Outcome)
+	lines := strings.Split(f.Output, "\n")
+	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", lines[0])
+	require.Greater(t, len(lines), 1, f.Output)
+	assert.Regexp(t, `^    tests\.m01deeper \(tests/01_deep_test\.go:8\) \(and \d+ more times\)$`, lines[1])
+	assert.NotContains(t, f.Output, "runtime.")
+	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", r.Modules[0].Tests[0].Reason)
+	assert.False(t, r.OK)
+}
+
+// A test file that build constraints leave out is not expected to run.
+func TestFilesLeftOutByConstraintsAreNotPlanned(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_a_test.go":       "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+		"tests/01_ignored_test.go": "//go:build ignore\n\npackage tests\n\nimport \"testing\"\n\nfunc Test_01_never(t *testing.T) {}\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	assert.Equal(t, []Test{{Name: "Test_01_a", Outcome: "pass"}}, r.Modules[0].Tests)
+	assert.True(t, r.OK)
+}

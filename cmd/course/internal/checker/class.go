@@ -175,10 +175,7 @@ func columns(results []Checked) []string {
 func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) {
 	cols := columns(results)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	head := []string{"WORKSPACE"}
-	for _, c := range cols {
-		head = append(head, c)
-	}
+	head := append([]string{"WORKSPACE"}, cols...)
 	head = append(head, "YOURS", "AUDIT", "DROPS", "FIRST PROBLEM")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, c := range results {

@@ -2,13 +2,9 @@ package checker
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -18,43 +14,15 @@ import (
 	"github.com/systemic-game-design/course/modules"
 )
 
-// StateFile is the workspace's tool state, relative to the workspace.
-const StateFile = ".course/state.json"
-
-// dropRecord is a "drops" entry of the state file: the commit the drop
-// started from.
-type dropRecord struct {
-	Commit    string `json:"commit"`
-	StartedAt string `json:"startedAt"`
-}
-
-// readDrops reads the state file's "drops"; a workspace without one has
-// started no drop.
-func readDrops(ws *workspace.Workspace) (map[string]dropRecord, error) {
-	raw, err := os.ReadFile(filepath.Join(ws.Abs, filepath.FromSlash(StateFile)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var st struct {
-		Drops map[string]dropRecord `json:"drops"`
-	}
-	if err := json.Unmarshal(raw, &st); err != nil {
-		return nil, err
-	}
-	return st.Drops, nil
-}
-
 // checkDrops runs expansion-check for every started drop (up to upTo)
 // against the commit it started from.
 func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warning) {
-	records, err := readDrops(ws)
+	st, err := workspace.LoadState(ws)
 	if err != nil {
-		return []Drop{}, []Warning{{File: StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
+		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
 			Mend: "start the drop again with `course start-module NN --expansion`, which records where it starts"}}
 	}
+	records := st.Drops
 	numbers := make([]string, 0, len(records))
 	for n := range records {
 		numbers = append(numbers, n)
@@ -111,8 +79,8 @@ func editedTests(ws *workspace.Workspace, course fs.FS, started []modules.Module
 	if course == nil {
 		return nil
 	}
-	modPath, err := workspace.ModulePath(ws.Abs)
-	if err != nil {
+	modPath := ws.ModulePath
+	if modPath == "" {
 		return nil
 	}
 	var out []Warning
@@ -120,7 +88,7 @@ func editedTests(ws *workspace.Workspace, course fs.FS, started []modules.Module
 		for _, files := range [][]string{modules.TestFiles(course, m), modules.ExpansionTestFiles(course, m)} {
 			for _, f := range files {
 				target := "tests/" + path.Base(f)
-				have, err := os.ReadFile(filepath.Join(ws.Abs, filepath.FromSlash(target)))
+				have, err := ws.ReadFile(target)
 				if err != nil {
 					continue // not copied in (a drop not started)
 				}

@@ -45,6 +45,8 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 	}
 	body = strings.TrimRight(body, "\n")
 	switch {
+	case head == "" && body == "":
+		return "failed without a message (t.Fail or t.FailNow, with nothing logged)"
 	case head == "":
 		return body
 	case body == "":
@@ -179,16 +181,70 @@ func shortFunc(fn string) string {
 	return fn
 }
 
-var testifyError = regexp.MustCompile(`^\s*Error:\s+(.*)$`)
+var (
+	testifyField = regexp.MustCompile(`^\s*\t?(Error Trace|Error|Test|Messages):\s*\t(.*)$`)
+	testifyMore  = regexp.MustCompile(`^\s*\t\s+\t(.*)$`)
+)
+
+// testifyLine is testify's first failed assertion in one line: where, what
+// (with expected and actual when they fit on their lines), and its message.
+func testifyLine(lines []string) string {
+	var where, what, msg string
+	var more []string
+	field := ""
+	for _, l := range lines {
+		if m := testifyField.FindStringSubmatch(l); m != nil {
+			if field != "" && m[1] == "Error Trace" {
+				break // the next assertion
+			}
+			field = m[1]
+			v := strings.TrimSpace(m[2])
+			switch field {
+			case "Error Trace":
+				if where == "" {
+					where = filepath.Base(v)
+				}
+			case "Error":
+				what = v
+			case "Messages":
+				msg = v
+			}
+			continue
+		}
+		if m := testifyMore.FindStringSubmatch(l); m != nil && field == "Error" {
+			v := strings.TrimSpace(m[1])
+			if v == "" || v == "Diff:" {
+				field = "diff"
+				continue
+			}
+			more = append(more, strings.Join(strings.Fields(v), " "))
+		}
+	}
+	if what == "" {
+		return ""
+	}
+	line := strings.TrimSuffix(strings.TrimSpace(what), ":")
+	if len(more) > 0 && len(more) <= 3 {
+		line += ": " + strings.Join(more, "; ")
+	}
+	if msg != "" {
+		line += " (" + msg + ")"
+	}
+	if where != "" {
+		line = where + ": " + line
+	}
+	if len(line) > 200 {
+		line = line[:197] + "..."
+	}
+	return line
+}
 
 // oneLine is a failure in one line: its cause, its assertion's message, or
 // its first line.
 func oneLine(text string) string {
 	lines := strings.Split(text, "\n")
-	for _, l := range lines {
-		if m := testifyError.FindStringSubmatch(l); m != nil {
-			return strings.TrimSpace(m[1])
-		}
+	if l := testifyLine(lines); l != "" {
+		return l
 	}
 	for _, l := range lines {
 		if panicLine.MatchString(strings.TrimSpace(l)) {

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -9,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
@@ -43,7 +45,8 @@ func moduleGroup(m modules.Module, owns func(pkg, test string) bool) group {
 
 // repositoryPlan is every module of the course repository at dir that has
 // tests or an Expansion Drop test, up to upTo.
-func repositoryPlan(dir string, upTo *modules.Module) (*plan, error) {
+func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error) {
+	dir := ws.Abs
 	courseFS := os.DirFS(filepath.Join(dir, "course"))
 	p := &plan{}
 	byPkg := map[string]string{}
@@ -62,7 +65,7 @@ func repositoryPlan(dir string, upTo *modules.Module) (*plan, error) {
 			}
 			importPath := workspace.RepositoryModule + "/course/" + d
 			pkgDir := filepath.Join(dir, "course", filepath.FromSlash(d))
-			names, bad, err := testNames(dir, pkgDir)
+			names, bad, err := testNames(ws, "course/"+d)
 			if err != nil {
 				return nil, err
 			}
@@ -86,13 +89,16 @@ func repositoryPlan(dir string, upTo *modules.Module) (*plan, error) {
 
 // workspacePlan is every started module of the workspace at dir, up to
 // upTo (default the highest started), and the learner's own tests.
-func workspacePlan(dir string, upTo *modules.Module) (*plan, error) {
-	modPath, err := workspace.ModulePath(dir)
-	if err != nil {
-		return nil, err
+func workspacePlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error) {
+	dir := ws.Dir
+	modPath := ws.ModulePath
+	if modPath == "" {
+		if _, err := workspace.ModulePath(ws.Abs); err != nil {
+			return nil, err
+		}
 	}
-	testsDir := filepath.Join(dir, "tests")
-	names, bad, err := testNames(dir, testsDir)
+	testsDir := filepath.Join(ws.Abs, "tests")
+	names, bad, err := testNames(ws, "tests")
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +122,7 @@ func workspacePlan(dir string, upTo *modules.Module) (*plan, error) {
 		if len(bad) > 0 {
 			return &plan{parseErrors: bad, moduleOf: func(string, string) string { return "" }}, nil
 		}
-		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module 01 %s`", dir, testsDir, dir)
+		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module 01 %s`", dir, filepath.Join(dir, "tests"), dir)
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
 		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)
@@ -156,30 +162,35 @@ func workspacePlan(dir string, upTo *modules.Module) (*plan, error) {
 	return p, nil
 }
 
-// testNames is the top-level Test functions declared in the folder's
-// _test.go files, and a build error for each file that does not parse
-// (Package is then the file's slash path inside root).
-func testNames(root, dir string) ([]string, []BuildError, error) {
+// testNames is the top-level Test functions declared in the _test.go
+// files of the workspace folder rel, and a build error for each file that
+// does not parse (Package is then the file's slash path). Files are read as
+// the workspace reads every file: regular files inside it only.
+func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, error) {
+	dir, err := ws.Path(rel)
+	if err != nil {
+		return nil, nil, err
+	}
 	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return nil, nil, err
 	}
+	sort.Strings(files)
 	var names []string
 	var bad []BuildError
 	fset := token.NewFileSet()
 	for _, f := range files {
-		rel, err := filepath.Rel(root, f)
+		name := path.Join(rel, filepath.Base(f))
+		src, err := ws.ReadFile(name)
 		if err != nil {
-			rel = f
+			return nil, nil, err
 		}
-		rel = filepath.ToSlash(rel)
-		src, err := os.ReadFile(f)
-		if err != nil {
-			return nil, nil, &workspace.Error{Path: f, Why: "cannot be read (" + err.Error() + ")"}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(f)); err == nil && !ok {
+			continue // build constraints leave it out, as go test will
 		}
-		file, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
+		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 		if err != nil {
-			bad = append(bad, BuildError{Package: rel, Output: parseMessage(err)})
+			bad = append(bad, BuildError{Package: name, Output: parseMessage(err)})
 			continue
 		}
 		for _, d := range file.Decls {

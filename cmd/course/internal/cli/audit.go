@@ -1,7 +1,13 @@
 package cli
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,20 +21,43 @@ type CouplingAuditOptions struct {
 	JSON      bool
 }
 
-func newCouplingAuditCmd(env *Env) *cobra.Command {
+func newCouplingAuditCmd(env *Env, runF func(*CouplingAuditOptions) error) *cobra.Command {
 	opts := &CouplingAuditOptions{}
 	cmd := &cobra.Command{
 		Use:   "coupling-audit [WORKSPACE]",
-		Short: "Check the Zero-Coupling Law: no card or noun names in the engine folders",
-		Long: `coupling-audit searches the engine folders (engineDirs in .course.json) for
-the name of any card of the course catalog and any grid word whose role is
-noun, in every spelling: "Test Filler", TestFiller, testFiller, TEST_FILLER,
-test-filler, testfiller. A one-word name counts only as a whole token: key
-and KEY count, sortKey and keyed do not. Go files are read as Go
-(identifiers, string literals, comments); other files as text.
+		Short: "Check the Zero-Coupling Law: no card or grid noun named in the engine folders",
+		Long: `coupling-audit reads every file of the engine folders (engineDirs in
+.course.json) and reports each place one names a card or a grid noun of the
+course catalog.
+
+A card counts in every spelling, anywhere in an engine file: identifiers,
+string literals, comments and files that are not Go. "Baron Rivendare"
+is found as BaronRivendare, baronRivendare, BARON_RIVENDARE,
+baron-rivendare, baronrivendare and "Baron Rivendare", and so are the short
+names the catalog lists for a card ("Baron", "Rivendare"). A one-word name
+counts only as a whole token: baron counts, baronies does not.
+
+A grid noun (ROCK, FLAG, WALL, KEY, DOOR, ...) counts only where it names
+the thing on the grid, and only once you have started the module that brings
+it (in the course repository itself: every module):
+  - in a Go string literal, as an upper-case word ("text:FLAG", "IS_ROCK",
+    "ROCK IS YOU"), or as a whole word in any case when the literal has no
+    white space ("rock", "Key", "kind=rock");
+  - in a Go identifier written all in upper case (ROCK, IS_ROCK);
+  - in a file that is not Go, as an upper-case word.
+Comments, import paths, prose in strings and ordinary identifiers do not
+count: key, flagSet, wallClock, "invalid header key" and "// the one door
+into every zone" are fine.
+
+The engine folders' files are the ones expansion-check compares: every file
+git tracks or does not ignore, and, of the ignored ones, the files the go
+command would use (.go and other sources, go.mod, files a //go:embed
+pattern names). Symbolic links are read, since Go compiles them; a link that
+leads out of the workspace is refused. An engineDirs entry that does not
+exist is refused, and engine, ./engine and engine/ are one folder.
 
 It prints "coupling-audit: ok", or one line per finding:
-  engine/world.go:12:6: engine names "Test Filler" (as TestFiller)`,
+  engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR`,
 		Example: `  course coupling-audit ~/my-engine
   course coupling-audit . --json`,
 		Args:              argsWithWorkspace(),
@@ -39,10 +68,13 @@ It prints "coupling-audit: ok", or one line per finding:
 				return err
 			}
 			opts.Workspace = ws
-			return RunCouplingAudit(env, opts)
+			if runF != nil {
+				return runF(opts)
+			}
+			return RunCouplingAudit(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/coupling-audit.schema.json)")
 	return cmd
 }
 
@@ -50,34 +82,116 @@ func dirsOnly(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirect
 	return nil, cobra.ShellCompDirectiveFilterDirs
 }
 
-// auditWorkspace runs the audit on an open workspace.
-func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
+// auditNames is the catalog's names as the audit takes them.
+func auditNames(env *Env) ([]audit.Name, error) {
 	content, err := env.content()
 	if err != nil {
 		return nil, err
 	}
-	m, err := audit.Catalog(content.Course())
+	cat := content.Catalog()
+	var names []audit.Name
+	for _, n := range cat.AuditNames() {
+		names = append(names, audit.Name{Name: n.Name, Kind: audit.Kind(n.Kind), Module: n.Module, Aliases: n.Aliases})
+	}
+	return names, nil
+}
+
+// highestStarted is the highest module started in the workspace, every
+// module in the course repository.
+func highestStarted(ws *workspace.Workspace) (string, error) {
+	if workspace.IsCourseRepository(ws.Dir) {
+		return audit.AllModules, nil
+	}
+	return audit.HighestStarted(ws.Dir)
+}
+
+// ConfigKeyError says .course.json spells one field in two ways that differ
+// only in case; Go's JSON reader takes either, so the audit would not know
+// which folders are meant.
+type ConfigKeyError struct{ File, A, B string }
+
+func (e *ConfigKeyError) Error() string {
+	return fmt.Sprintf("%s has both %q and %q, which differ only in case; keep one, spelled %q", e.File, e.A, e.B, canonicalKey(e.A))
+}
+
+// UserError marks the error as the user's to mend.
+func (e *ConfigKeyError) UserError() bool { return true }
+
+func canonicalKey(k string) string {
+	for _, c := range []string{"track", "engineDirs", "contentDirs"} {
+		if strings.EqualFold(c, k) {
+			return c
+		}
+	}
+	return k
+}
+
+// checkConfigKeys refuses a .course.json whose top-level keys repeat with
+// another case, or spell engineDirs in another case alone: the workspace
+// reader matches keys without regard to case, so {"engineDirs": [...],
+// "EngineDirs": [...]} would audit the second list only.
+func checkConfigKeys(ws *workspace.Workspace) error {
+	file := filepath.Join(ws.Dir, workspace.ConfigFile)
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil // workspace.Open has said what is wrong already
+	}
+	var obj map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(raw)).Decode(&obj) != nil {
+		return nil
+	}
+	seen := map[string]string{}
+	for k := range obj {
+		low := strings.ToLower(k)
+		if other, ok := seen[low]; ok {
+			a, b := min(k, other), max(k, other)
+			return &ConfigKeyError{File: file, A: a, B: b}
+		}
+		seen[low] = k
+	}
+	for k := range obj {
+		if c := canonicalKey(k); c != k {
+			return &ConfigKeyError{File: file, A: k, B: c}
+		}
+	}
+	return nil
+}
+
+// auditWorkspace runs the audit on an open workspace.
+func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
+	if err := checkConfigKeys(ws); err != nil {
+		return nil, err
+	}
+	names, err := auditNames(env)
 	if err != nil {
 		return nil, err
 	}
-	return audit.Dirs(ws.Dir, ws.Config.EngineDirs, m)
+	highest, err := highestStarted(ws)
+	if err != nil {
+		return nil, err
+	}
+	return audit.Dirs(ws.Dir, ws.Config.EngineDirs, audit.NewRules(names, highest))
+}
+
+// CouplingAuditReport is the --json document of coupling-audit.
+type CouplingAuditReport struct {
+	SchemaVersion int  `json:"schemaVersion"`
+	OK            bool `json:"ok"`
+	*audit.Report
 }
 
 // RunCouplingAudit audits the workspace's engine folders.
-func RunCouplingAudit(env *Env, opts *CouplingAuditOptions) error {
+func RunCouplingAudit(_ context.Context, env *Env, opts *CouplingAuditOptions) error {
 	ws, err := workspace.Open(opts.Workspace)
 	if err != nil {
 		return err
 	}
 	r, err := auditWorkspace(env, ws)
 	if err != nil {
-		return err
+		return fmt.Errorf("course coupling-audit: %w", err)
 	}
 	if opts.JSON {
-		if err := writeJSON(env.Stdout, struct {
-			OK bool `json:"ok"`
-			*audit.Report
-		}{len(r.Findings) == 0, r}); err != nil {
+		if err := writeJSON(env.Stdout, CouplingAuditReport{SchemaVersion: 1, OK: len(r.Findings) == 0, Report: r}); err != nil {
 			return err
 		}
 	} else {

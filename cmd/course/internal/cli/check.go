@@ -68,7 +68,9 @@ Several WORKSPACEs, or --all DIR (every folder inside DIR), check a class:
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
 --json for one document with each workspace's check. A folder that cannot be
 checked is a row with its reason. The status is 1 when any workspace fails,
-2 only when none could be checked.
+2 only when none could be checked. Workspaces share the go command's build
+cache, which is safe to share; each gets a scratch cache of its own only
+when that cache is off or cannot be written.
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level

@@ -125,3 +125,34 @@ func TestCheckShowsProgressOnATerminal(t *testing.T) {
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
 	assert.Empty(t, errOut.String())
 }
+
+// A class on a terminal shows a progress bar: workspaces done of N and the
+// ones running.
+func TestClassShowsAProgressBarOnATerminal(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	})
+	env, out, errOut := testEnv()
+	env.Progress = true
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, ws}, Timeout: time.Minute, Jobs: 1}))
+	assert.Contains(t, errOut.String(), "check: [....................] 0 of 2 workspaces done; checking "+ws)
+	assert.Contains(t, errOut.String(), "check: [##########..........] 1 of 2 workspaces done")
+	assert.Contains(t, out.String(), "WORKSPACE")
+}
+
+// A learner's check is kept in .course/state.json for status and modules.
+func TestCheckRemembersItsResult(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { t.Fail() }\n",
+	})
+	env, _, _ := testEnv()
+	before := time.Now().Add(-time.Second)
+	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute})
+	assert.Equal(t, 1, Status(err))
+	c, err := loadCachedCheck(ws)
+	require.NoError(t, err)
+	require.NotNil(t, c)
+	assert.True(t, c.At.After(before))
+	assert.Equal(t, []CachedModule{{Number: "01", Passed: 1, Failed: 1}}, c.Modules)
+	assert.Contains(t, string(c.Report), `"schemaVersion": 1`)
+}

@@ -89,17 +89,26 @@ func TestRunCouplingAudit(t *testing.T) {
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track": "go", "engineDirs": ["engine"]}`), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte("package engine\n\n// text is fine\nvar sortKey int\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte("package engine\n\n// text is fine\nvar sortKey, key int\n"), 0o644))
 
 	env, out, _ := testEnv()
-	require.NoError(t, RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws}))
+	require.NoError(t, RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws}))
 	assert.Equal(t, "coupling-audit: ok\n", out.String())
 
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\nvar testFiller, key int\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\nvar testFiller, KEY int\n"), 0o644))
 	env, out, _ = testEnv()
-	err := RunCouplingAudit(env, &CouplingAuditOptions{Workspace: ws})
+	err := RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})
 	assert.Equal(t, 1, Status(err))
-	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (as testFiller)\nengine/b.go:3:17: engine names \"KEY\" (as key)\n", out.String())
+	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n", out.String(), "KEY is Module 8's, not started")
+
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "tests"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "tests", "08_test.go"), []byte("package tests\n\nimport \"testing\"\n\nfunc Test_08_x(t *testing.T) {}\n"), 0o644))
+	env, out, _ = testEnv()
+	err = RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	m := validJSON(t, "coupling-audit", out.Bytes())
+	assert.Len(t, m["findings"], 2)
+	assert.Equal(t, "grid noun", m["findings"].([]any)[1].(map[string]any)["kind"])
 }
 
 func TestMessageNamesTheProgramOnce(t *testing.T) {

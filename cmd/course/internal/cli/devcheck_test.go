@@ -1,43 +1,28 @@
 package cli
 
 import (
-	"bytes"
 	"testing"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 func TestDevFlags(t *testing.T) {
 	env, _, _ := testEnv()
-	for _, tc := range []struct {
-		args []string
-		want DevCheckOptions
-		err  bool
-	}{
+	// The command tree is handed in at run time; the table leaves it out.
+	build := func(runF func(*DevCheckOptions) error) *cobra.Command {
+		return newDevCheckCmd(env, func(o *DevCheckOptions) error { o.commands = nil; return runF(o) })
+	}
+	flagTable(t, build, []flagCase[DevCheckOptions]{
 		{args: nil, want: DevCheckOptions{Repo: "."}},
 		{args: []string{"repo", "--no-tests", "--json"}, want: DevCheckOptions{Repo: "repo", NoTests: true, JSON: true}},
-		{args: []string{"a", "b"}, err: true},
-	} {
-		var got *DevCheckOptions
-		cmd := newDevCheckCmd(env, func(o *DevCheckOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		cmd.SetOut(&bytes.Buffer{})
-		cmd.SetErr(&bytes.Buffer{})
-		err := cmd.Execute()
-		if tc.err {
-			assert.Error(t, err, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		got.commands = nil
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
-	var nm *DevNewModuleOptions
-	cmd := newDevNewModuleCmd(env, func(o *DevNewModuleOptions) error { nm = o; return nil })
-	cmd.SetArgs([]string{"14", "trading", "--title", "Trading", "--repo", "r"})
-	require.NoError(t, cmd.Execute())
-	assert.Equal(t, DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading", Repo: "r"}, *nm)
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [REPO], and got 2"},
+	})
+	flagTable(t, func(runF func(*DevNewModuleOptions) error) *cobra.Command { return newDevNewModuleCmd(env, runF) }, []flagCase[DevNewModuleOptions]{
+		{args: []string{"14", "trading", "--title", "Trading", "--repo", "r"}, want: DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading", Repo: "r"}},
+		{args: []string{"14", "trading"}, want: DevNewModuleOptions{Number: "14", Name: "trading", Repo: "."}},
+		{args: []string{"14"}, err: "takes 2 argument(s), NN NAME"},
+	})
 }
 
 // The command lines a lesson names are resolved against the real command

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 
 	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -155,54 +156,20 @@ func TestHintStateIsNotWrittenThroughALink(t *testing.T) {
 
 func TestLessonAndHintFlags(t *testing.T) {
 	env, _, _ := testEnv()
-	for _, tc := range []struct {
-		args []string
-		want LessonOptions
-		err  bool
-	}{
+	flagTable(t, func(runF func(*LessonOptions) error) *cobra.Command { return newLessonCmd(env, runF) }, []flagCase[LessonOptions]{
 		{args: []string{"03"}, want: LessonOptions{Module: "03"}},
 		{args: []string{"03", "--scenarios", "--no-pager"}, want: LessonOptions{Module: "03", Scenarios: true, NoPager: true}},
 		{args: []string{"3", "--discussion"}, want: LessonOptions{Module: "3", Discussion: true}},
-		{args: nil, err: true},
-		{args: []string{"03", "--pager"}, err: true},
-	} {
-		var got *LessonOptions
-		cmd := newLessonCmd(env, func(o *LessonOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		cmd.SetOut(&bytes.Buffer{})
-		cmd.SetErr(&bytes.Buffer{})
-		err := cmd.Execute()
-		if tc.err {
-			assert.Error(t, err, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
-	for _, tc := range []struct {
-		args []string
-		want HintOptions
-		err  bool
-	}{
+		{args: nil, err: "takes 1 argument(s), NN"},
+		{args: []string{"03", "--pager"}, err: "unknown flag: --pager"},
+	})
+	flagTable(t, func(runF func(*HintOptions) error) *cobra.Command { return newHintCmd(env, runF) }, []flagCase[HintOptions]{
 		{args: []string{"01"}, want: HintOptions{Module: "01"}},
 		{args: []string{"01", "2"}, want: HintOptions{Module: "01", K: 2}},
-		{args: []string{"01", "zero"}, err: true},
-		{args: []string{"01", "0"}, err: true},
-		{args: []string{"01", "1", "2"}, err: true},
-	} {
-		var got *HintOptions
-		cmd := newHintCmd(env, func(o *HintOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		cmd.SetOut(&bytes.Buffer{})
-		cmd.SetErr(&bytes.Buffer{})
-		err := cmd.Execute()
-		if tc.err {
-			assert.Error(t, err, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
+		{args: []string{"01", "zero"}, err: `K is a hint's number, 1, 2 or 3, not "zero"`},
+		{args: []string{"01", "0"}, err: `not "0"`},
+		{args: []string{"01", "1", "2"}, err: "takes NN and an optional K, and got 3"},
+	})
 }
 
 func stripANSI(s string) string {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -34,7 +35,7 @@ func TestPlayFlags(t *testing.T) {
 		{args: []string{"--list", "--cards"}, err: "do not go together"},
 		{args: []string{"--cards", "--replay"}, err: "not the card table"},
 	} {
-		t.Run(joinNames(c.args), func(t *testing.T) {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			env, _, _ := testEnv()
 			var got *PlayOptions
 			cmd := newPlayCmd(env, func(o *PlayOptions) error { got = o; return nil })

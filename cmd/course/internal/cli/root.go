@@ -111,7 +111,7 @@ command could not run (with one line on stderr saying why).`,
 		newInitCmd(env, nil),
 		newModulesCmd(env, nil),
 		newStartModuleCmd(env, nil),
-		newCouplingAuditCmd(env),
+		newCouplingAuditCmd(env, nil),
 		newExpansionCheckCmd(env, nil),
 		newCheckCmd(env, nil),
 		newValidateCmd(env, nil),
@@ -152,28 +152,6 @@ func Main(args []string, env *Env) int {
 		fmt.Fprintln(env.Stderr, Message(err))
 	}
 	return status
-}
-
-// args checks a command's positional arguments, naming them in the error.
-func args(names ...string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, got []string) error {
-		if len(got) == len(names) {
-			return nil
-		}
-		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
-	}
-}
-
-func joinNames(names []string) string {
-	s := ""
-	for i, n := range names {
-		if i > 0 {
-			s += " "
-		}
-		s += n
-	}
-	return s
 }
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.

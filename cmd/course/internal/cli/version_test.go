@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,24 +63,9 @@ func TestContentDigestFollowsTheContent(t *testing.T) {
 
 func TestVersionFlags(t *testing.T) {
 	env, _, _ := testEnv()
-	for _, tc := range []struct {
-		args []string
-		want VersionOptions
-		err  bool
-	}{
+	flagTable(t, func(runF func(*VersionOptions) error) *cobra.Command { return newVersionCmd(env, runF) }, []flagCase[VersionOptions]{
 		{args: nil, want: VersionOptions{}},
 		{args: []string{"--json"}, want: VersionOptions{JSON: true}},
-		{args: []string{"extra"}, err: true},
-	} {
-		var got *VersionOptions
-		cmd := newVersionCmd(env, func(o *VersionOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		err := cmd.Execute()
-		if tc.err {
-			assert.Error(t, err, tc.args)
-			continue
-		}
-		require.NoError(t, err, tc.args)
-		assert.Equal(t, tc.want, *got, tc.args)
-	}
+		{args: []string{"extra"}, err: "takes 0 argument(s)"},
+	})
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -111,20 +112,14 @@ func TestWatchOutsideAWorkspace(t *testing.T) {
 
 func TestWatchAndStatusFlags(t *testing.T) {
 	env, _, _ := testEnv()
-	var w *WatchOptions
-	cmd := newWatchCmd(env, func(o *WatchOptions) error { w = o; return nil })
-	cmd.SetArgs([]string{"ws", "--module", "03", "--debounce", "1s"})
-	require.NoError(t, cmd.Execute())
-	assert.Equal(t, WatchOptions{Workspace: "ws", Module: "03", Debounce: time.Second}, *w)
-
-	var s *StatusOptions
-	scmd := newStatusCmd(env, func(o *StatusOptions) error { s = o; return nil })
-	scmd.SetArgs([]string{"--fresh", "--json"})
-	require.NoError(t, scmd.Execute())
-	assert.Equal(t, StatusOptions{Fresh: true, JSON: true}, *s)
-	scmd = newStatusCmd(env, func(o *StatusOptions) error { return nil })
-	scmd.SetArgs([]string{"a", "b"})
-	scmd.SetOut(&bytes.Buffer{})
-	scmd.SetErr(&bytes.Buffer{})
-	assert.Error(t, scmd.Execute())
+	flagTable(t, func(runF func(*WatchOptions) error) *cobra.Command { return newWatchCmd(env, runF) }, []flagCase[WatchOptions]{
+		{args: []string{"ws", "--module", "03", "--debounce", "1s"}, want: WatchOptions{Workspace: "ws", Module: "03", Debounce: time.Second}},
+		{args: nil, want: WatchOptions{Debounce: 300 * time.Millisecond}},
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
+	})
+	flagTable(t, func(runF func(*StatusOptions) error) *cobra.Command { return newStatusCmd(env, runF) }, []flagCase[StatusOptions]{
+		{args: []string{"--fresh", "--json"}, want: StatusOptions{Fresh: true, JSON: true}},
+		{args: []string{"ws"}, want: StatusOptions{Workspace: "ws"}},
+		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
+	})
 }

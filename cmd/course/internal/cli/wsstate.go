@@ -3,18 +3,8 @@ package cli
 import (
 	"encoding/json"
 
-	"github.com/spf13/cobra"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
-
-// findWorkspace is the workspace dir is in (the current folder when dir is
-// empty), found as go finds go.mod.
-func findWorkspace(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	return workspace.Find(dir)
-}
 
 // loadState opens the workspace at dir and reads its state.
 func loadState(dir string) (*workspace.Workspace, *workspace.State, error) {
@@ -90,38 +80,4 @@ func dropsKey(dir string) ([]byte, error) {
 		return nil, err
 	}
 	return json.Marshal(st.Drops)
-}
-
-// workspaceArg is a command's WORKSPACE: the argument when there is one,
-// else the workspace the current folder is in.
-func workspaceArg(a []string) (string, error) {
-	if len(a) > 0 {
-		return a[0], nil
-	}
-	return findWorkspace("")
-}
-
-// argsWithWorkspace checks a command's positional arguments: the names
-// given, then an optional WORKSPACE.
-func argsWithWorkspace(names ...string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, got []string) error {
-		if len(got) == len(names) || len(got) == len(names)+1 {
-			return nil
-		}
-		want := append(append([]string{}, names...), "[WORKSPACE]")
-		return usagef("%s takes %s, and got %d argument(s); run `%s --help` for an example",
-			cmd.CommandPath(), joinNames(want), len(got), cmd.CommandPath())
-	}
-}
-
-// optionalArgs checks a command's positional arguments when all of them
-// may be left out: at most len(names).
-func optionalArgs(names ...string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, got []string) error {
-		if len(got) <= len(names) {
-			return nil
-		}
-		return usagef("%s takes at most %d argument(s), %s, and got %d; run `%s --help` for an example",
-			cmd.CommandPath(), len(names), joinNames(names), len(got), cmd.CommandPath())
-	}
 }

@@ -189,7 +189,7 @@ func TestLessonSectionsAndHints(t *testing.T) {
 
 func TestLessonsNameWhatExists(t *testing.T) {
 	repo := fixture(t)
-	text := goodLesson + "\nRun `course chek ~/ws`, `course check --jsn`, read `engine/gone.go`, call `g.Vanish()`; `rand.New(src)` and `assert.Equal(t, a, b)` are not the harness's.\n"
+	text := goodLesson + "\nRun `course chek ~/ws`, `course check --jsn`, read `engine/gone.go`, make `engine/yours/`, call `g.Vanish()`; `rand.New(src)` and `assert.Equal(t, a, b)` are not the harness's.\n"
 	write(t, repo, "course/01-handles/lesson.md", text)
 	got := problemsOf(t, repo)
 	line := strings.Count(text, "\n")

@@ -171,12 +171,22 @@ func (c *checker) names(file, text string) {
 				}
 			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
 				top, _, _ := strings.Cut(span, "/")
+				if learnerFolder(top, span) {
+					continue
+				}
 				if repoDirs[top] && !c.pathExists(span) {
 					c.problem(file, i+1, "names %s, which the repository does not have; fix the path", span)
 				}
 			}
 		}
 	}
+}
+
+// learnerFolder reports whether a path is a folder a lesson asks the
+// learner to make in their own engine or harness (engine/sketch/): it need
+// not exist in the repository.
+func learnerFolder(top, p string) bool {
+	return (top == "engine" || top == "harness") && strings.HasSuffix(p, "/") && strings.Count(p, "/") > 1
 }
 
 // command checks one course command line: the subcommand and its flags.

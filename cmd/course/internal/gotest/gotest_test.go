@@ -2,14 +2,10 @@ package gotest
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -186,88 +182,6 @@ func Test_01_z(t *testing.T) {}
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_loop": TimedOut, "Test_01_z": NotRun}, outcomes(r))
 }
 
-// alive reports whether the process pid still runs (a zombie counts as gone).
-func alive(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true
-	}
-	f := strings.Fields(string(stat))
-	return len(f) < 3 || f[2] != "Z"
-}
-
-func readPid(t *testing.T, file string) int {
-	t.Helper()
-	var raw []byte
-	require.Eventually(t, func() bool {
-		var err error
-		raw, err = os.ReadFile(file)
-		return err == nil && strings.HasSuffix(string(raw), "\n")
-	}, 30*time.Second, 20*time.Millisecond)
-	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
-	require.NoError(t, err)
-	return pid
-}
-
-const childTest = `package tests
-
-import ("fmt"; "os"; "os/exec"; "testing")
-
-func Test_01_child(t *testing.T) {
-	cmd := exec.Command("sleep", "300")
-	if err := cmd.Start(); err != nil { t.Fatal(err) }
-	os.WriteFile(os.Getenv("PIDFILE"), []byte(fmt.Sprintln(cmd.Process.Pid)), 0o644)
-	select {}
-}
-`
-
-// A process a test started does not outlive the time limit, and the run
-// does not wait for it.
-func TestAChildDoesNotOutliveTheTimeout(t *testing.T) {
-	if _, err := exec.LookPath("sleep"); err != nil {
-		t.Skip("no sleep program")
-	}
-	dir, p := module(t, childTest)
-	p.Expected = []string{"Test_01_child"}
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	start := time.Now()
-	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: 3 * time.Second, Env: []string{"PIDFILE=" + pidFile}})
-	require.NoError(t, err)
-	assert.Less(t, time.Since(start), 60*time.Second)
-	assert.Equal(t, map[string]Outcome{"Test_01_child": TimedOut}, outcomes(r))
-	pid := readPid(t, pidFile)
-	assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 50*time.Millisecond, "the test's child %d still runs", pid)
-}
-
-// Cancelling a run (what an interrupt does) ends the test binary and what
-// it started, and removes the build folder.
-func TestCancelEndsEverythingAndCleansUp(t *testing.T) {
-	if _, err := exec.LookPath("sleep"); err != nil {
-		t.Skip("no sleep program")
-	}
-	dir, p := module(t, childTest)
-	p.Expected = []string{"Test_01_child"}
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	ctx, cancel := context.WithCancelCause(context.Background())
-	go func() {
-		readPid(t, pidFile)
-		cancel(errors.New("interrupted"))
-	}()
-	_, err := Run(ctx, Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Env: []string{"PIDFILE=" + pidFile}})
-	var canceled *CanceledError
-	require.ErrorAs(t, err, &canceled)
-	assert.EqualError(t, canceled.Cause, "interrupted")
-	pid := readPid(t, pidFile)
-	assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 50*time.Millisecond)
-	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
-	assert.Empty(t, left, "temporary folders left behind")
-}
-
 func TestABuildFailureIsReported(t *testing.T) {
 	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { undefined() }\n")
 	p.Expected = []string{"Test_01_a"}
@@ -289,4 +203,20 @@ func TestNoGoIsAnEnvironmentError(t *testing.T) {
 func TestATimeoutOutOfRangeIsRefused(t *testing.T) {
 	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: MaxTimeout + time.Second})
 	assert.ErrorContains(t, err, "out of range")
+}
+
+// A parallel test still paused when another test crashed the binary has
+// not run: it runs again, and is not blamed for the crash.
+func TestAPausedTestIsNotBlamedForACrash(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "testing")
+
+func Test_01_waits(t *testing.T) { t.Parallel() }
+func Test_01_exits(t *testing.T) { os.Exit(3) }
+`)
+	p.Expected = []string{"Test_01_waits", "Test_01_exits"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_waits": Pass, "Test_01_exits": Crash}, outcomes(r))
 }

@@ -49,6 +49,7 @@ type running struct {
 	name    string
 	out     tail
 	outcome Outcome // "" until its result line
+	paused  bool    // waiting (t.Parallel) to go on: it has not really run yet
 }
 
 // reader reads the output of a test binary run with -test.v=test2json:
@@ -139,7 +140,13 @@ func (r *reader) marker(m string) bool {
 			r.current = t
 		case "CONT", "NAME":
 			r.current = top(name)
+			if t := r.tests[name]; t != nil && kind == "CONT" {
+				t.paused = false
+			}
 		case "PAUSE":
+			if t := r.tests[name]; t != nil {
+				t.paused = true
+			}
 		default:
 			return false
 		}

@@ -6,13 +6,15 @@ package engine
 
 type registry struct{ byName map[string]int }
 
-func (r *registry) spawnTestFiller() int { // want `engine names "Test.Filler" \(as Test.?Filler\)`
-	return r.byName["Test Filler"] // want `engine names "Test.Filler" \(as Test.Filler\)`
+func (r *registry) spawnTestFiller() int { // want `engine names "Test.Filler" \(a card, Module 01\) as Test.?Filler`
+	return r.byName["Test Filler"] // want `engine names "Test.Filler" \(a card, Module 01\) as Test.Filler`
 }
 
-var sortKey, keyed int
+var sortKey, keyed, key int
 
-var key = 1 // want `engine names "K.Y" \(as k.y\)`
+const KEY = 1 // want `engine names "K.Y" \(a grid noun, Module 08\) as K.Y`
 
-// A wall of text. // want `engine names "W..L" \(as w..l\)`
-var contestFiller = sortKey + keyed
+var kind = "wall" // want `engine names "W..L" \(a grid noun, Module 06\) as w..l`
+
+// A wall of text names nothing.
+var contestFiller = sortKey + keyed + key

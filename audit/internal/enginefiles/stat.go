@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package expansion
+package enginefiles
 
 import (
 	"io/fs"
@@ -10,14 +10,14 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
-// vouches reports whether the index entry still describes the file, so that
+// Vouches reports whether the index entry still describes the file, so that
 // its hash can be trusted without reading the file: size, modification time,
 // change time, inode and device all as recorded, and the file last modified
 // before the index was written (git's racy-file rule). Restoring a
 // modification time (touch -r, cp -p) changes the change time, so such an
 // edit is read and hashed. Where the change time cannot be had, nothing is
 // vouched for.
-func vouches(e *index.Entry, info fs.FileInfo, indexTime time.Time) bool {
+func Vouches(e *index.Entry, info fs.FileInfo, indexTime time.Time) bool {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok || e.CreatedAt.IsZero() || indexTime.IsZero() {
 		return false

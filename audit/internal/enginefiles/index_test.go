@@ -1,0 +1,63 @@
+package enginefiles
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReadIndexAgreesWithGoGit reads indexes written by go-git and, where
+// it is installed, by the git program in versions 2, 3 and 4, and compares
+// every entry with go-git's own decoder.
+func TestReadIndexAgreesWithGoGit(t *testing.T) {
+	dir := t.TempDir()
+	repo, err := git.PlainInit(dir, false)
+	require.NoError(t, err)
+	for _, rel := range []string{"a.go", "engine/world.go", "engine/zones/a-much-longer-name-than-the-others.go", "engine/zones/b.go", "z"} {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte("package x // "+rel+"\n"), 0o644))
+	}
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("x", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+
+	compare := func(what string) {
+		want, err := repo.Storer.Index()
+		require.NoError(t, err, what)
+		got, err := readIndex(filepath.Join(dir, ".git"))
+		require.NoError(t, err, what)
+		assert.Equal(t, want.Version, got.Version, what)
+		require.Equal(t, len(want.Entries), len(got.Entries), what)
+		for i := range want.Entries {
+			w, g := want.Entries[i], got.Entries[i]
+			assert.Equal(t, w.Name, g.Name, what)
+			assert.Equal(t, w.Hash, g.Hash, what)
+			assert.Equal(t, w.Mode, g.Mode, what)
+			assert.Equal(t, w.Size, g.Size, what)
+			assert.Equal(t, w.Inode, g.Inode, what)
+			assert.True(t, w.ModifiedAt.Equal(g.ModifiedAt), what)
+			assert.True(t, w.CreatedAt.Equal(g.CreatedAt), what)
+		}
+	}
+	compare("go-git's index")
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	for _, v := range []string{"2", "3", "4"} {
+		cmd := exec.Command("git", "update-index", "--index-version", v)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		compare("git's index version " + v)
+	}
+}

@@ -1,0 +1,66 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+)
+
+// The commands' positional arguments: their checks, and the WORKSPACE every
+// command may leave out.
+
+// args checks a command's positional arguments, naming them in the error.
+func args(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) == len(names) {
+			return nil
+		}
+		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
+			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
+	}
+}
+
+// argsWithWorkspace checks a command's positional arguments: the names
+// given, then an optional WORKSPACE.
+func argsWithWorkspace(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) == len(names) || len(got) == len(names)+1 {
+			return nil
+		}
+		want := append(append([]string{}, names...), "[WORKSPACE]")
+		return usagef("%s takes %s, and got %d argument(s); run `%s --help` for an example",
+			cmd.CommandPath(), strings.Join(want, " "), len(got), cmd.CommandPath())
+	}
+}
+
+// optionalArgs checks a command's positional arguments when all of them
+// may be left out: at most len(names).
+func optionalArgs(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if len(got) <= len(names) {
+			return nil
+		}
+		return usagef("%s takes at most %d argument(s), %s, and got %d; run `%s --help` for an example",
+			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
+	}
+}
+
+// workspaceArg is a command's WORKSPACE: the argument when there is one,
+// else the workspace the current folder is in.
+func workspaceArg(a []string) (string, error) {
+	if len(a) > 0 {
+		return a[0], nil
+	}
+	return findWorkspace("")
+}
+
+// findWorkspace is the workspace dir is in (the current folder when dir is
+// empty), found as go finds go.mod.
+func findWorkspace(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	return workspace.Find(dir)
+}

@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/course/data"
+)
+
+func TestCouplingAuditFlags(t *testing.T) {
+	// Outside any workspace: a missing WORKSPACE cannot be found.
+	t.Chdir(t.TempDir())
+	for _, tc := range []struct {
+		args    []string
+		want    CouplingAuditOptions
+		wantErr bool
+	}{
+		{args: []string{"ws"}, want: CouplingAuditOptions{Workspace: "ws"}},
+		{args: []string{"ws", "--json"}, want: CouplingAuditOptions{Workspace: "ws", JSON: true}},
+		{args: []string{"--json=false", "."}, want: CouplingAuditOptions{Workspace: "."}},
+		{args: []string{}, wantErr: true},
+		{args: []string{"a", "b"}, wantErr: true},
+		{args: []string{"ws", "--module", "06"}, wantErr: true},
+	} {
+		env, _, _ := testEnv()
+		var got *CouplingAuditOptions
+		cmd := newCouplingAuditCmd(env, func(o *CouplingAuditOptions) error { got = o; return nil })
+		cmd.SetArgs(tc.args)
+		cmd.SetOut(&bytes.Buffer{})
+		cmd.SetErr(&bytes.Buffer{})
+		err := cmd.Execute()
+		if tc.wantErr {
+			assert.Error(t, err, "%v", tc.args)
+			assert.Nil(t, got, "%v", tc.args)
+			continue
+		}
+		require.NoError(t, err, "%v", tc.args)
+		assert.Equal(t, tc.want, *got, "%v", tc.args)
+	}
+}
+
+func TestCouplingAuditHelpSaysWhatCounts(t *testing.T) {
+	env, out, _ := testEnv()
+	assert.Equal(t, 0, Main([]string{"coupling-audit", "--help"}, env))
+	for _, s := range []string{"every spelling", "short\nnames", "grid noun", "started", "upper case", "Comments", "go:embed", "Symbolic links"} {
+		assert.Contains(t, out.String(), s)
+	}
+}
+
+func TestCouplingAuditRefusesEngineDirsKeysInAnotherCase(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
+	for _, cfg := range []string{
+		`{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`,
+		`{"track": "go", "EngineDirs": ["harness"]}`,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(cfg), 0o644))
+		env, out, _ := testEnv()
+		err := RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})
+		var ke *ConfigKeyError
+		require.ErrorAs(t, err, &ke, cfg)
+		assert.Equal(t, 2, Status(err))
+		assert.Empty(t, out.String())
+	}
+}
+
+// TestCatalogNamesAgree: the analyzer reads the catalog with encoding/json
+// alone (audit.CatalogNames), the command line through course/data; both
+// give the same names.
+func TestCatalogNamesAgree(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "course", data.CatalogFile))
+	require.NoError(t, err)
+	fromJSON, err := audit.CatalogNames(raw)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	env := &Env{Content: content}
+	fromData, err := auditNames(env)
+	require.NoError(t, err)
+	assert.Equal(t, fromData, fromJSON)
+	var aliased int
+	for _, n := range fromData {
+		if len(n.Aliases) > 0 {
+			aliased++
+		}
+	}
+	assert.GreaterOrEqual(t, aliased, 3)
+}

@@ -1,0 +1,41 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The next step follows from the last started module: its tests, then its
+// drop, then the next module.
+func TestNextStep(t *testing.T) {
+	drop := func(passed, total int, commit string, changed ...string) *DropStatus {
+		return &DropStatus{Passed: passed, Total: total, Commit: commit, EngineChanged: changed, Verified: commit != "" && len(changed) == 0}
+	}
+	next := ModuleStatus{Number: "02"}
+	for _, tc := range []struct {
+		name string
+		mods []ModuleStatus
+		want string
+	}{
+		{"nothing started", []ModuleStatus{{Number: "00"}}, "start the first module: `course start-module 00`, then `course lesson 00`"},
+		{"red", []ModuleStatus{{Number: "01", Started: true, Passed: 1, Total: 4, FirstFailure: "Test_01_zones"}, next},
+			"make module 01's tests pass (1 of 4 do; Test_01_zones fails first): `course check` shows why, `course hint 01` helps"},
+		{"not built", []ModuleStatus{{Number: "01", Started: true, NotBuilt: true}, next},
+			"module 01's tests do not build against your workspace: `course check` shows the compiler's error"},
+		{"green, no drop", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4}, next},
+			"commit, then `course start-module 01 --expansion`"},
+		{"drop without a record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "")}, next},
+			"the drop of module 01 was started without a record of its commit: commit your work, then `course start-module 01 --expansion` again"},
+		{"drop changed the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "changed: engine/world.go")}, next},
+			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put them back with `git checkout 3f2a1c9 -- FILE`"},
+		{"drop red", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "3f2a1c9d")}, next},
+			"make drop 01x's test pass without touching the engine: `course check` shows why"},
+		{"drop done", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d")}, next},
+			"commit, then `course start-module 02`"},
+		{"all done", []ModuleStatus{{Number: "13", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d")}},
+			"every module and drop is done: the course is finished"},
+	} {
+		assert.Equal(t, tc.want, nextStep(&StatusReport{Modules: tc.mods}), tc.name)
+	}
+}

@@ -1,0 +1,102 @@
+//go:build unix
+
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// alive reports whether the process pid still runs (a zombie counts as gone).
+func alive(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(stat))
+	return len(f) < 3 || f[2] != "Z"
+}
+
+func readPid(t *testing.T, file string) int {
+	t.Helper()
+	var raw []byte
+	require.Eventually(t, func() bool {
+		var err error
+		raw, err = os.ReadFile(file)
+		return err == nil && strings.HasSuffix(string(raw), "\n")
+	}, 30*time.Second, 20*time.Millisecond)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	require.NoError(t, err)
+	return pid
+}
+
+const childTest = `package tests
+
+import ("fmt"; "os"; "os/exec"; "testing")
+
+func Test_01_child(t *testing.T) {
+	cmd := exec.Command("sleep", "300")
+	if err := cmd.Start(); err != nil { t.Fatal(err) }
+	os.WriteFile(os.Getenv("PIDFILE"), []byte(fmt.Sprintln(cmd.Process.Pid)), 0o644)
+	select {}
+}
+`
+
+// A process a test started does not outlive the time limit, and the run
+// does not wait for it.
+func TestAChildDoesNotOutliveTheTimeout(t *testing.T) {
+	if _, err := exec.LookPath("sleep"); err != nil {
+		t.Skip("no sleep program")
+	}
+	dir, p := module(t, childTest)
+	p.Expected = []string{"Test_01_child"}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	start := time.Now()
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: 3 * time.Second, Env: []string{"PIDFILE=" + pidFile}})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 60*time.Second)
+	assert.Equal(t, map[string]Outcome{"Test_01_child": TimedOut}, outcomes(r))
+	pid := readPid(t, pidFile)
+	assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 50*time.Millisecond, "the test's child %d still runs", pid)
+}
+
+// Cancelling a run (what an interrupt does) ends the test binary and what
+// it started, and removes the build folder.
+func TestCancelEndsEverythingAndCleansUp(t *testing.T) {
+	if _, err := exec.LookPath("sleep"); err != nil {
+		t.Skip("no sleep program")
+	}
+	dir, p := module(t, childTest)
+	p.Expected = []string{"Test_01_child"}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go func() {
+		readPid(t, pidFile)
+		cancel(errors.New("interrupted"))
+	}()
+	_, err := Run(ctx, Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Env: []string{"PIDFILE=" + pidFile}})
+	var canceled *CanceledError
+	require.ErrorAs(t, err, &canceled)
+	assert.EqualError(t, canceled.Cause, "interrupted")
+	pid := readPid(t, pidFile)
+	assert.Eventually(t, func() bool { return !alive(pid) }, 5*time.Second, 50*time.Millisecond)
+	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
+	assert.Empty(t, left, "temporary folders left behind")
+}
