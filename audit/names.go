@@ -3,6 +3,7 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -74,3 +75,21 @@ func HighestStarted(ws string) (string, error) {
 	sort.Strings(found)
 	return found[len(found)-1], nil
 }
+
+// Catalog reads the names from the catalog.json of a course folder and
+// compiles them with every module started, as the course repository's own
+// engine is held to.
+func Catalog(courseFS fs.FS) (*Rules, error) {
+	raw, err := fs.ReadFile(courseFS, "catalog.json")
+	if err != nil {
+		return nil, fmt.Errorf("reading the course catalog: %w", err)
+	}
+	names, err := CatalogNames(raw)
+	if err != nil {
+		return nil, err
+	}
+	return NewRules(names, AllModules), nil
+}
+
+// File is r.File: the findings in one file's contents.
+func File(name string, src []byte, r *Rules) []Finding { return r.File(name, src) }

@@ -171,11 +171,18 @@ func dirsAt(tree *object.Tree, prefix string) []string {
 	if err != nil {
 		return nil
 	}
-	var cfg struct {
-		EngineDirs []string `json:"engineDirs"`
-	}
-	if json.Unmarshal([]byte(raw), &cfg) != nil {
+	// Every key that Go's JSON reader would take for engineDirs counts:
+	// it matches keys without regard to case.
+	var obj map[string]json.RawMessage
+	if json.Unmarshal([]byte(raw), &obj) != nil {
 		return nil
+	}
+	var cfg struct{ EngineDirs []string }
+	for k, v := range obj {
+		var dirs []string
+		if strings.EqualFold(k, "engineDirs") && json.Unmarshal(v, &dirs) == nil {
+			cfg.EngineDirs = append(cfg.EngineDirs, dirs...)
+		}
 	}
 	var out []string
 	for _, d := range cfg.EngineDirs {

@@ -24,17 +24,6 @@ func (f *fixture) symlink(target, rel string) {
 	require.NoError(f.t, os.Symlink(target, p))
 }
 
-func (f *fixture) checkDirs(rev string, dirs ...string) []string {
-	f.t.Helper()
-	res, err := Check(f.dir, rev, dirs)
-	require.NoError(f.t, err)
-	var out []string
-	for _, c := range res.Changes {
-		out = append(out, c.String())
-	}
-	return out
-}
-
 // gitProgram runs the git program in dir, or skips the test without one.
 func gitProgram(t *testing.T, dir string, args ...string) string {
 	t.Helper()
@@ -225,4 +214,14 @@ func TestBranchNamedLikeAHashIsTheBranch(t *testing.T) {
 	res, err := Check(f.dir, name+"~0", []string{"engine"})
 	require.NoError(t, err)
 	assert.Equal(t, first.Hash().String(), res.Commit)
+}
+
+func TestEngineDirsAtTheCommitInAnyCaseCount(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write(".course.json", `{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`)
+	f.commit("config")
+	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+	res, err := Check(f.dir, "HEAD", []string{"harness"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes)
 }

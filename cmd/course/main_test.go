@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
@@ -75,6 +76,8 @@ func TestScripts(t *testing.T) {
 			"copycontent": cmdCopyContent,
 			"addnoun":     cmdAddNoun,
 			"signalled":   cmdSignalled,
+			"watchsave":   cmdWatchSave,
+			"schema":      cmdSchema,
 		},
 	})
 }
@@ -105,6 +108,33 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 		if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, "\n") {
 			ts.Fatalf("status 2 must print exactly one line on stderr, got %q", stderr)
 		}
+	}
+}
+
+// cmdSchema checks the last command's stdout against its output schema,
+// course/schema/output/NAME.schema.json, with schemaVersion its first field:
+// `schema status`.
+func cmdSchema(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: schema NAME")
+	}
+	name := args[0] + ".schema.json"
+	raw, err := fs.ReadFile(course.Files, "schema/output/"+name)
+	ts.Check(err)
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(string(raw)))
+	ts.Check(err)
+	c := jsonschema.NewCompiler()
+	ts.Check(c.AddResource(name, doc))
+	schema, err := c.Compile(name)
+	ts.Check(err)
+	out := ts.ReadFile("stdout")
+	if !strings.HasPrefix(out, "{\n  \"schemaVersion\": 1,") {
+		ts.Fatalf("schemaVersion is not the first field of %s", out)
+	}
+	inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+	ts.Check(err)
+	if err := schema.Validate(inst); err != nil {
+		ts.Fatalf("stdout does not follow %s: %v", name, err)
 	}
 }
 
@@ -259,4 +289,87 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	if len(left) > 0 {
 		ts.Fatalf("left in TMPDIR: %v", left)
 	}
+}
+
+// cmdWatchSave runs `course watch WS` as a person would: once its first
+// check is done, it saves FILE (appending a line, as an editor's save
+// changes it), waits for the second check, presses Ctrl-C, and checks that
+// watch ends with status 130 and one plain line. The watch's output is the
+// command's stdout: `watchsave WS FILE`.
+func cmdWatchSave(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: watchsave WS FILE")
+	}
+	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
+	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), "course"))
+	ts.Check(err)
+	cmd := exec.Command(prog, "watch", args[0], "--debounce", "100ms")
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = vars.([]string)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	ts.Check(err)
+	ts.Check(cmd.Start())
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		buf := make([]byte, 0, 4096)
+		chunk := make([]byte, 4096)
+		for {
+			n, err := out.Read(chunk)
+			buf = append(buf, chunk[:n]...)
+			for {
+				i := strings.IndexByte(string(buf), '\n')
+				if i < 0 {
+					break
+				}
+				lines <- string(buf[:i])
+				buf = buf[i+1:]
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	var seen strings.Builder
+	waitFor := func(want string) {
+		deadline := time.After(2 * time.Minute)
+		for {
+			select {
+			case ln, ok := <-lines:
+				if !ok {
+					ts.Fatalf("watch ended before %q; it printed:\n%s%s", want, seen.String(), stderr.String())
+				}
+				seen.WriteString(ln + "\n")
+				if strings.Contains(ln, want) {
+					return
+				}
+			case <-deadline:
+				_ = cmd.Process.Kill()
+				ts.Fatalf("no %q from watch in 2 minutes; it printed:\n%s", want, seen.String())
+			}
+		}
+	}
+	waitFor("waiting for a change")
+	f, err := os.OpenFile(ts.MkAbs(args[1]), os.O_APPEND|os.O_WRONLY, 0)
+	ts.Check(err)
+	_, err = f.WriteString("\n")
+	ts.Check(err)
+	ts.Check(f.Close())
+	waitFor("course watch: check 2")
+	waitFor("waiting for a change")
+	ts.Check(cmd.Process.Signal(os.Interrupt))
+	for ln := range lines {
+		seen.WriteString(ln + "\n")
+	}
+	err = cmd.Wait()
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) || exitErr.ExitCode() != 130 {
+		ts.Fatalf("watch ended with %v, want exit status 130", err)
+	}
+	if strings.Count(stderr.String(), "\n") != 1 || strings.Contains(stderr.String(), "please report") {
+		ts.Fatalf("want one plain line on stderr, got %q", stderr.String())
+	}
+	fmt.Fprint(ts.Stdout(), seen.String())
 }

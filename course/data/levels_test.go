@@ -87,3 +87,14 @@ func TestParseLevelChecksItsCards(t *testing.T) {
 	_, err := c.ParseLevelWith("levels/l.json", level(`, "cards": [{"card": "Stone Minion", "x": 0, "y": 0}], "hand": ["Bolt", "Plain Minion"]`), defs)
 	assert.NoError(t, err)
 }
+
+// A file's error starts with where it is, the place inside it when there is
+// one, so that a caller can set that part apart.
+func TestFileErrorSaysWhereFirst(t *testing.T) {
+	e := &FileError{Kind: KindCard, File: "cards/a.json", Path: "/clauses/1", Rule: "is wrong", Mend: "mend it"}
+	assert.Equal(t, "cards/a.json at /clauses/1", e.Where())
+	assert.Equal(t, "cards/a.json at /clauses/1: is wrong; mend it", e.Error())
+	whole := &FileError{Kind: KindLevel, File: "levels/b.json", Rule: "is not JSON", Mend: "write JSON"}
+	assert.Equal(t, "levels/b.json", whole.Where())
+	assert.True(t, strings.HasPrefix(whole.Error(), whole.Where()+": "))
+}

@@ -28,12 +28,15 @@ type FileError struct {
 	Mend string
 }
 
-func (e *FileError) Error() string {
-	where := e.File
-	if e.Path != "" {
-		where += " at " + e.Path
+func (e *FileError) Error() string { return fmt.Sprintf("%s: %s; %s", e.Where(), e.Rule, e.Mend) }
+
+// Where is the file, with the place in it when there is one:
+// "cards/a.json at /clauses/1".
+func (e *FileError) Where() string {
+	if e.Path == "" {
+		return e.File
 	}
-	return fmt.Sprintf("%s: %s; %s", where, e.Rule, e.Mend)
+	return e.File + " at " + e.Path
 }
 
 // UserError marks the error as the user's to mend: the file is theirs.

@@ -62,12 +62,12 @@ func TestHalvesSplitCeilingFirst(t *testing.T) {
 }
 
 func TestAssemble(t *testing.T) {
-	hoard := &Def{Name: "Alpha", Type: TypeMinion, Cost: 2, Attack: 2, Health: 1, Clauses: []Clause{dr, draw}}
-	acolyte := &Def{Name: "Beta", Type: TypeMinion, Cost: 3, Attack: 1, Health: 4, Clauses: []Clause{hurt, draw}}
-	engineer := &Def{Name: "Gamma", Type: TypeMinion, Clauses: []Clause{bc, draw}}
-	baron := &Def{Name: "Delta", Type: TypeMinion, Clauses: []Clause{aura}}
+	alpha := &Def{Name: "Alpha", Type: TypeMinion, Cost: 2, Attack: 2, Health: 1, Clauses: []Clause{dr, draw}}
+	beta := &Def{Name: "Beta", Type: TypeMinion, Cost: 3, Attack: 1, Health: 4, Clauses: []Clause{hurt, draw}}
+	gamma := &Def{Name: "Gamma", Type: TypeMinion, Clauses: []Clause{bc, draw}}
+	delta := &Def{Name: "Delta", Type: TypeMinion, Clauses: []Clause{aura}}
 
-	got, err := Assemble(hoard, acolyte, Top)
+	got, err := Assemble(alpha, beta, Top)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,15 +77,15 @@ func TestAssemble(t *testing.T) {
 	if got.Text != "Whenever this minion takes damage, draw a card." {
 		t.Fatalf("text %q", got.Text)
 	}
-	if !slices.Equal(hoard.Clauses, []Clause{dr, draw}) {
+	if !slices.Equal(alpha.Clauses, []Clause{dr, draw}) {
 		t.Fatal("Assemble changed the base")
 	}
 
 	var ae *AssembleError
-	if _, err := Assemble(hoard, engineer, Bottom); !errors.As(err, &ae) || ae.Err != nil {
+	if _, err := Assemble(alpha, gamma, Bottom); !errors.As(err, &ae) || ae.Err != nil {
 		t.Fatalf("unchanged: %v", err)
 	}
-	_, err = Assemble(hoard, baron, Top)
+	_, err = Assemble(alpha, delta, Top)
 	var fe *FormError
 	if !errors.As(err, &ae) || !errors.As(err, &fe) {
 		t.Fatalf("ill-formed: %v", err)

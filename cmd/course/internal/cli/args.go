@@ -17,6 +17,10 @@ func args(names ...string) cobra.PositionalArgs {
 		if len(got) == len(names) {
 			return nil
 		}
+		if len(names) == 0 {
+			return usagef("%s takes no argument, and got %d; run `%s --help` for an example",
+				cmd.CommandPath(), len(got), cmd.CommandPath())
+		}
 		return usagef("%s takes %d argument(s), %s, and got %d; run `%s --help` for an example",
 			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())
 	}

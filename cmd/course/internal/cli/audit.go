@@ -56,6 +56,11 @@ pattern names). Symbolic links are read, since Go compiles them; a link that
 leads out of the workspace is refused. An engineDirs entry that does not
 exist is refused, and engine, ./engine and engine/ are one folder.
 
+A file git tracks and whose index entry still holds in every stat field is
+not read again once an audit on this machine has found its content clean
+under the same names (the verdicts are kept in your cache folder, never in
+the workspace; COURSE_CACHE_DIR=off keeps none).
+
 It prints "coupling-audit: ok", or one line per finding:
   engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR`,
 		Example: `  course coupling-audit ~/my-engine
@@ -203,12 +208,15 @@ func RunCouplingAudit(_ context.Context, env *Env, opts *CouplingAuditOptions) e
 	return nil
 }
 
+// printAudit writes coupling-audit's lines: each finding with its place in
+// the failure colour, or "ok" in the passing one.
 func printAudit(env *Env, r *audit.Report) {
+	st := env.Term.styles()
 	if len(r.Findings) == 0 {
-		fmt.Fprintln(env.Stdout, "coupling-audit: ok")
+		fmt.Fprintf(env.Stdout, "coupling-audit: %s\n", st.pass.Render("ok"))
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, f.String())
+		fmt.Fprintln(env.Stdout, stylePrefix(st.fail, f.String(), fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)))
 	}
 }

@@ -24,7 +24,6 @@ func TestCouplingAuditFlags(t *testing.T) {
 		{args: []string{"ws"}, want: CouplingAuditOptions{Workspace: "ws"}},
 		{args: []string{"ws", "--json"}, want: CouplingAuditOptions{Workspace: "ws", JSON: true}},
 		{args: []string{"--json=false", "."}, want: CouplingAuditOptions{Workspace: "."}},
-		{args: []string{}, wantErr: true},
 		{args: []string{"a", "b"}, wantErr: true},
 		{args: []string{"ws", "--module", "06"}, wantErr: true},
 	} {
@@ -67,6 +66,10 @@ func TestCouplingAuditRefusesEngineDirsKeysInAnotherCase(t *testing.T) {
 		require.ErrorAs(t, err, &ke, cfg)
 		assert.Equal(t, 2, Status(err))
 		assert.Empty(t, out.String())
+
+		err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
+		require.ErrorAs(t, err, &ke, cfg)
+		assert.Equal(t, 2, Status(err))
 	}
 }
 

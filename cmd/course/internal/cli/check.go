@@ -170,10 +170,12 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 			return err
 		}
 	} else {
-		report.WriteText(env.Stdout)
+		out := colorLines(env.Stdout, env.Term)
+		report.WriteText(out)
 		if report.OK && next != "" {
-			fmt.Fprintf(env.Stdout, "next: %s\n", next)
+			fmt.Fprintf(out, "next: %s\n", next)
 		}
+		closeColors(out)
 	}
 	if !report.OK {
 		return &FindingError{Summary: report.Summary()}

@@ -85,11 +85,19 @@ func TestMainMapsStatuses(t *testing.T) {
 	assert.Contains(t, out.String(), "course check ~/my-engine")
 }
 
-func TestRunCouplingAudit(t *testing.T) {
+// engineWorkspace is a workspace whose one engine folder, engine/, holds
+// a.go with the given source.
+func engineWorkspace(t *testing.T, src string) string {
+	t.Helper()
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track": "go", "engineDirs": ["engine"]}`), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte("package engine\n\n// text is fine\nvar sortKey, key int\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "a.go"), []byte(src), 0o644))
+	return ws
+}
+
+func TestRunCouplingAudit(t *testing.T) {
+	ws := engineWorkspace(t, "package engine\n\n// text is fine\nvar sortKey, key int\n")
 
 	env, out, _ := testEnv()
 	require.NoError(t, RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws}))

@@ -76,7 +76,7 @@ Exit status 0 when there is no problem, 1 when there is one.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.NoTests, "no-tests", false, "read the files only; run no tests")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/dev-check.schema.json)")
 	return cmd
 }
 
@@ -126,8 +126,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 			return err
 		}
 	} else {
+		st := env.Term.styles()
 		for _, p := range rep.Problems {
-			fmt.Fprintln(env.Stdout, p)
+			fmt.Fprintln(env.Stdout, stylePrefix(st.fail, p.String(), p.Where()))
 		}
 		fmt.Fprintf(env.Stdout, "dev check: %d modules, %d tests, %d problem(s)\n", rep.Modules, rep.Tests, len(rep.Problems))
 	}

@@ -88,6 +88,9 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	if err != nil {
 		return err
 	}
+	if err := checkConfigKeys(ws); err != nil {
+		return fmt.Errorf("course expansion-check: %w", err)
+	}
 	res, err := expansion.Check(ws.Dir, opts.Commit, ws.Config.EngineDirs)
 	if err != nil {
 		return err
@@ -96,13 +99,13 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 		if err := writeJSON(env.Stdout, ExpansionCheckReport{SchemaVersion: 1, OK: len(res.Changes) == 0, Result: res}); err != nil {
 			return err
 		}
-	} else if len(res.Changes) == 0 {
-		fmt.Fprintln(env.Stdout, "expansion-check: ok")
+	} else if st := env.Term.styles(); len(res.Changes) == 0 {
+		fmt.Fprintf(env.Stdout, "expansion-check: %s\n", st.pass.Render("ok"))
 	} else {
 		for _, c := range res.Changes {
-			fmt.Fprintf(env.Stdout, "%s %s since %s\n", c.Path, c.Kind, opts.Commit)
+			fmt.Fprintf(env.Stdout, "%s %s since %s\n", st.fail.Render(c.Path), c.Kind, opts.Commit)
 		}
-		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, res.Commit[:7])
+		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, shortHash(res.Commit))
 	}
 	if len(res.Changes) > 0 {
 		return &FindingError{Summary: fmt.Sprintf("%d engine file(s) differ", len(res.Changes))}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,33 +16,15 @@ import (
 func TestExpansionCheckFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	for _, tc := range []struct {
-		args    []string
-		want    ExpansionCheckOptions
-		wantErr bool
-	}{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*ExpansionCheckOptions) error) *cobra.Command { return newExpansionCheckCmd(env, runF) }, []flagCase[ExpansionCheckOptions]{
 		{args: []string{"ws", "HEAD"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD"}},
 		{args: []string{"ws", "v1", "--json"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "v1", JSON: true}},
 		{args: []string{"--json", "ws", "HEAD~1"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD~1", JSON: true}},
-		{args: []string{"ws"}, wantErr: true},
-		{args: []string{"ws", "HEAD", "extra"}, wantErr: true},
-		{args: []string{"ws", "HEAD", "--nope"}, wantErr: true},
-	} {
-		env, _, _ := testEnv()
-		var got *ExpansionCheckOptions
-		cmd := newExpansionCheckCmd(env, func(o *ExpansionCheckOptions) error { got = o; return nil })
-		cmd.SetArgs(tc.args)
-		cmd.SetOut(&bytes.Buffer{})
-		cmd.SetErr(&bytes.Buffer{})
-		err := cmd.Execute()
-		if tc.wantErr {
-			assert.Error(t, err, "%v", tc.args)
-			assert.Nil(t, got, "%v", tc.args)
-			continue
-		}
-		require.NoError(t, err, "%v", tc.args)
-		assert.Equal(t, tc.want, *got, "%v", tc.args)
-	}
+		{args: []string{"ws"}, err: "not inside a course workspace"},
+		{args: []string{"ws", "HEAD", "extra"}, err: "takes at most 2 argument(s), [WORKSPACE] [COMMIT], and got 3"},
+		{args: []string{"ws", "HEAD", "--nope"}, err: "unknown flag: --nope"},
+	})
 }
 
 func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {

@@ -15,7 +15,6 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -36,34 +35,18 @@ func parseFlags(cmd *cobra.Command, args []string) error {
 
 func TestInitFlags(t *testing.T) {
 	t.Setenv(WarmCacheEnvVar, "")
-	cases := []struct {
-		args    []string
-		want    InitOptions
-		wantErr string
-	}{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*InitOptions) error) *cobra.Command { return newInitCmd(env, runF) }, []flagCase[InitOptions]{
 		{[]string{"ws"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine", WarmCache: true}, ""},
 		{[]string{"ws", "--module-path", "github.com/me/e", "--json"}, InitOptions{Dir: "ws", ModulePath: "github.com/me/e", WarmCache: true, JSON: true}, ""},
 		{[]string{"ws", "--warm-cache=false"}, InitOptions{Dir: "ws", ModulePath: "example.com/my-engine"}, ""},
 		{[]string{}, InitOptions{}, "takes 1 argument(s), DIR"},
 		{[]string{"a", "b"}, InitOptions{}, "takes 1 argument(s)"},
 		{[]string{"ws", "--module"}, InitOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *InitOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 	t.Setenv(WarmCacheEnvVar, "0")
 	var got *InitOptions
-	env, _, _ := testEnv()
+	env, _, _ = testEnv()
 	require.NoError(t, parseFlags(newInitCmd(env, func(o *InitOptions) error { got = o; return nil }), []string{"ws"}))
 	assert.False(t, got.WarmCache, "COURSE_WARM_CACHE=0 turns it off")
 }
@@ -71,70 +54,30 @@ func TestInitFlags(t *testing.T) {
 func TestStartModuleFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	cases := []struct {
-		args    []string
-		want    StartModuleOptions
-		wantErr string
-	}{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*StartModuleOptions) error) *cobra.Command { return newStartModuleCmd(env, runF) }, []flagCase[StartModuleOptions]{
 		{[]string{"01", "ws"}, StartModuleOptions{Module: "01", Workspace: "ws"}, ""},
 		{[]string{"3", "ws", "--force", "--json"}, StartModuleOptions{Module: "3", Workspace: "ws", Force: true, JSON: true}, ""},
 		{[]string{"--expansion", "02", "ws"}, StartModuleOptions{Module: "02", Workspace: "ws", Expansion: true}, ""},
 		{[]string{"01"}, StartModuleOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"01", "ws", "--forse"}, StartModuleOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *StartModuleOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newStartModuleCmd(env, func(o *StartModuleOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 }
 
 func TestValidateFlags(t *testing.T) {
 	// Outside any workspace: a missing WORKSPACE cannot be found.
 	t.Chdir(t.TempDir())
-	cases := []struct {
-		args    []string
-		want    ValidateOptions
-		wantErr string
-	}{
+	env, _, _ := testEnv()
+	flagTable(t, func(runF func(*ValidateOptions) error) *cobra.Command { return newValidateCmd(env, runF) }, []flagCase[ValidateOptions]{
 		{[]string{"ws"}, ValidateOptions{Workspace: "ws"}, ""},
 		{[]string{"ws", "--json"}, ValidateOptions{Workspace: "ws", JSON: true}, ""},
 		{[]string{}, ValidateOptions{}, "not inside a course workspace; run course init DIR or cd into one"},
 		{[]string{"ws", "--jsn"}, ValidateOptions{}, "unknown flag"},
-	}
-	for _, c := range cases {
-		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
-			var got *ValidateOptions
-			env, _, _ := testEnv()
-			err := parseFlags(newValidateCmd(env, func(o *ValidateOptions) error { got = o; return nil }), c.args)
-			if c.wantErr != "" {
-				assert.ErrorContains(t, err, c.wantErr)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, c.want, *got)
-		})
-	}
+	})
 }
 
 // assertDocument checks that out is one JSON object, valid against the
 // command's output schema, with schemaVersion as its first field.
-func assertDocument(t *testing.T, name string, out []byte) {
-	t.Helper()
-	assert.True(t, bytes.HasPrefix(bytes.TrimSpace(out), []byte("{\n  \"schemaVersion\": 1,")), "schemaVersion first: %s", out)
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(out))
-	require.NoError(t, err, "one JSON document: %s", out)
-	assert.NoError(t, outputSchema(t, name).Validate(inst), "%s", out)
-}
-
 func embeddedEnv(t *testing.T) (*Env, *bytes.Buffer) {
 	t.Helper()
 	content, err := data.Embedded()
@@ -150,14 +93,14 @@ func TestJSONOutputFollowsItsSchema(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "ws")
 	env, out := embeddedEnv(t)
 	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x", JSON: true}))
-	assertDocument(t, "init", out.Bytes())
+	validJSON(t, "init", out.Bytes())
 	var ir InitReport
 	require.NoError(t, json.Unmarshal(out.Bytes(), &ir))
 	assert.False(t, ir.WarmCache.Started)
 
 	env, out = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, JSON: true}))
-	assertDocument(t, "start-module", out.Bytes())
+	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"lesson": "course lesson 05"`)
 
 	// Replaced with a kept version, and a drop with its commit.
@@ -166,20 +109,20 @@ func TestJSONOutputFollowsItsSchema(t *testing.T) {
 	commitAll(t, dir)
 	env, out = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, Force: true, JSON: true}))
-	assertDocument(t, "start-module", out.Bytes())
+	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"kept": "tests/05_cards_as_data_test.go.orig"`)
 	env, out = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true, JSON: true}))
-	assertDocument(t, "start-module", out.Bytes())
+	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"drop": {`)
 
 	env, out = embeddedEnv(t)
 	require.NoError(t, RunValidate(ctx, env, &ValidateOptions{Workspace: dir, JSON: true}))
-	assertDocument(t, "validate", out.Bytes())
+	validJSON(t, "validate", out.Bytes())
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "cards", "bad.json"), []byte("{"), 0o644))
 	env, out = embeddedEnv(t)
 	assert.Equal(t, StatusFinding, Status(RunValidate(ctx, env, &ValidateOptions{Workspace: dir, JSON: true})))
-	assertDocument(t, "validate", out.Bytes())
+	validJSON(t, "validate", out.Bytes())
 }
 
 func commitAll(t *testing.T, dir string) string {

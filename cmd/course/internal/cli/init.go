@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -63,7 +62,7 @@ library and testify to compile. init does not wait for it; --warm-cache=false
 	}
 	cmd.Flags().StringVar(&opts.ModulePath, "module-path", templates.DefaultModulePath, "the workspace's Go module path")
 	cmd.Flags().BoolVar(&opts.WarmCache, "warm-cache", warmCacheDefault(), "compile the workspace in the background so the first check starts warm")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/init.schema.json)")
 	return cmd
 }
 
@@ -117,13 +116,14 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 	if opts.JSON {
 		return writeJSON(env.Stdout, r)
 	}
-	fmt.Fprintf(env.Stdout, "init: workspace %s (module %s), first commit %s\n", opts.Dir, opts.ModulePath, hash[:7])
+	st := env.Term.styles()
+	fmt.Fprintf(env.Stdout, "init: %s %s (module %s), first commit %s\n", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, shortHash(hash))
 	if r.WarmCache.Started {
-		fmt.Fprintf(env.Stdout, "init: compiling the workspace in the background (%s), so your first check starts warm\n", r.WarmCache.Command)
+		fmt.Fprintf(env.Stdout, "init: %s\n", st.dim.Render(fmt.Sprintf("compiling the workspace in the background (%s), so your first check starts warm", r.WarmCache.Command)))
 	} else if opts.WarmCache {
-		fmt.Fprintf(env.Stdout, "init: could not compile in the background (%s); your first check compiles instead\n", r.WarmCache.Why)
+		fmt.Fprintf(env.Stdout, "init: %s; your first check compiles instead\n", st.warn.Render(fmt.Sprintf("could not compile in the background (%s)", r.WarmCache.Why)))
 	}
-	fmt.Fprintf(env.Stdout, "next: %s\n", r.Next)
+	fmt.Fprintf(env.Stdout, "%s %s\n", st.pass.Render("next:"), r.Next)
 	return nil
 }
 
@@ -137,7 +137,7 @@ func startWarmCache(dir string) (int, error) {
 	}
 	cmd := exec.Command(path, warmCommand[1:]...)
 	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		return 0, fmt.Errorf("starting %s: %w", warmCommand[0], err)
 	}

@@ -37,7 +37,7 @@ done when the last check or status passed every one of its tests.`,
 			return RunModules(env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/modules.schema.json)")
 	return cmd
 }
 
@@ -81,8 +81,10 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		return out
 	}
 	ws, _ := findWorkspace("") // outside a workspace there is nothing to mark
-	if ws != "" && workspace.IsCourseRepository(ws) {
-		ws = "" // the course repository itself starts no module
+	if ws != "" {
+		if w, err := workspace.Open(ws); err != nil || w.Kind == workspace.Repository {
+			ws = "" // the course repository itself starts no module
+		}
 	}
 	var progress map[string]moduleProgress
 	if ws != "" {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit/expansion"
@@ -84,7 +85,7 @@ It ends by saying where to read the module's lesson: course lesson NN.
 	}
 	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig (NAME.orig.1, ... when one is kept already)")
 	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/start-module.schema.json)")
 	return cmd
 }
 
@@ -158,9 +159,10 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	if opts.Expansion {
 		what = "Expansion Drop of module"
 	}
+	st := env.Term.styles()
 	fmt.Fprintf(env.Stdout, "start-module: %s %s %s (%s)\n", what, m.Number, m.Name(), m.Title)
 	for _, r := range results {
-		line := fmt.Sprintf("  %-9s %s", r.Action, r.Path)
+		line := "  " + padded(actionStyle(st, r.Action), string(r.Action), 9) + " " + r.Path
 		if r.Action == scaffold.Replaced {
 			line += " (the old one is " + r.Kept + ")"
 		}
@@ -179,11 +181,26 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 		}
 	}
 	if m.Note != "" {
-		fmt.Fprintf(env.Stdout, "note: %s\n", m.Note)
+		fmt.Fprintf(env.Stdout, "%s %s\n", st.warn.Render("note:"), m.Note)
 	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	fmt.Fprintf(env.Stdout, "next: go test ./tests/... in the workspace (RED until you build them), then course check %s\n", opts.Workspace)
+	fmt.Fprintf(env.Stdout, "%s go test ./tests/... in the workspace (RED until you build them), then course check %s\n", st.pass.Render("next:"), opts.Workspace)
 	return nil
+}
+
+// actionStyle is how start-module shows what it did with a file: a new
+// file in the passing colour, a replaced one (its old copy kept) as a
+// warning, an unchanged one faint.
+func actionStyle(st styles, a scaffold.Action) lipgloss.Style {
+	switch a {
+	case scaffold.Copied:
+		return st.pass
+	case scaffold.Replaced:
+		return st.warn
+	case scaffold.Unchanged:
+		return st.dim
+	}
+	return st.dim
 }
 
 // dropStart is the commit an Expansion Drop starts from: the one recorded
@@ -213,6 +230,7 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	return state, &workspace.Drop{Commit: res.Commit, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
 }
 
+// shortHash is a commit's hash as git abbreviates it, 7 digits.
 func shortHash(h string) string {
 	if len(h) > 7 {
 		return h[:7]

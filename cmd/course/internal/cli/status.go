@@ -57,7 +57,7 @@ says how old it is; --fresh runs the tests again all the same.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "run the tests again even if nothing changed")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/status.schema.json)")
 	return cmd
 }
 
@@ -264,7 +264,7 @@ func nextStep(rep *StatusReport) string {
 		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", last.Number, last.Number)
 	case len(last.Drop.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; put them back with `git checkout %s -- FILE`",
-			last.Number, strings.Join(last.Drop.EngineChanged, ", "), short(last.Drop.Commit))
+			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.Commit))
 	case last.Drop.Passed < last.Drop.Total:
 		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", last.Number)
 	case upcoming != "":
@@ -272,13 +272,6 @@ func nextStep(rep *StatusReport) string {
 	default:
 		return "every module and drop is done: the course is finished"
 	}
-}
-
-func short(commit string) string {
-	if len(commit) > 7 {
-		return commit[:7]
-	}
-	return commit
 }
 
 // checkResults is the workspace's check result: the cached one when the
@@ -412,9 +405,9 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Commit == "":
 				drop = st.warn.Render(fmt.Sprintf("drop %d/%d passed, started without a record of its commit", d.Passed, d.Total))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, short(d.Commit), strings.Join(d.EngineChanged, ", ")))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, shortHash(d.Commit), strings.Join(d.EngineChanged, ", ")))
 			default:
-				text := fmt.Sprintf("drop %d/%d passed, engine unchanged since %s", d.Passed, d.Total, short(d.Commit))
+				text := fmt.Sprintf("drop %d/%d passed, engine unchanged since %s", d.Passed, d.Total, shortHash(d.Commit))
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {

@@ -23,6 +23,10 @@ type Terminal struct {
 	// Profile is the colour the output may use: termenv.Ascii for none. It
 	// honours NO_COLOR, CLICOLOR, CLICOLOR_FORCE and TERM=dumb.
 	Profile termenv.Profile
+	// ForceColor is true when the environment asks for colour on a
+	// stdout that is not a terminal (CLICOLOR_FORCE). Colour is used on a
+	// terminal, or when forced, and only in a Profile that has it.
+	ForceColor bool
 	// Width and Height are the screen's size in cells (0 when unknown).
 	Width, Height int
 }
@@ -33,6 +37,8 @@ func detectTerminal(f *os.File) Terminal {
 	t := Terminal{Profile: termenv.Ascii}
 	t.IsTerminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 	t.Profile = termenv.NewOutput(f).EnvColorProfile()
+	// Off a terminal termenv gives a colour profile only when it is forced.
+	t.ForceColor = !t.IsTerminal && t.Profile != termenv.Ascii
 	if t.IsTerminal {
 		if w, h, err := term.GetSize(int(f.Fd())); err == nil {
 			t.Width, t.Height = w, h
@@ -41,8 +47,11 @@ func detectTerminal(f *os.File) Terminal {
 	return t
 }
 
-// colored reports whether styles print colour.
-func (t Terminal) colored() bool { return t.Profile != termenv.Ascii }
+// colored reports whether styles print colour. The zero Terminal (a
+// pipe, TrueColor profile) has none.
+func (t Terminal) colored() bool {
+	return t.Profile != termenv.Ascii && (t.IsTerminal || t.ForceColor)
+}
 
 // styles are the few colours the commands use, in the terminal's profile:
 // empty styles when it has none, so the text is the same either way.
@@ -61,6 +70,22 @@ func (t Terminal) styles() styles {
 		s.dim = s.dim.Faint(true)
 	}
 	return s
+}
+
+// stylePrefix renders the start of line, prefix, in a style: a finding's
+// file and place. A line that does not start with prefix is left as it is.
+func stylePrefix(style lipgloss.Style, line, prefix string) string {
+	rest, ok := strings.CutPrefix(line, prefix)
+	if !ok || prefix == "" {
+		return line
+	}
+	return style.Render(prefix) + rest
+}
+
+// padded renders s in a style, padded with spaces to width cells after the
+// style ends, so that a coloured column lines up as the plain one does.
+func padded(style lipgloss.Style, s string, width int) string {
+	return style.Render(s) + strings.Repeat(" ", max(0, width-lipgloss.Width(s)))
 }
 
 // renderMarkdown lays Markdown out for the terminal with glamour, in colour

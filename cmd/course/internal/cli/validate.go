@@ -57,7 +57,7 @@ file clears it.`,
 			return RunValidate(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
+	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/validate.schema.json)")
 	return cmd
 }
 
@@ -86,12 +86,16 @@ type ValidateFinding struct {
 	Mend string `json:"mend"`
 }
 
+// String is the finding's line, as course/data words the file's error.
 func (f ValidateFinding) String() string {
-	where := f.File
-	if f.Path != "" {
-		where += " at " + f.Path
-	}
-	return fmt.Sprintf("%s: %s; %s", where, f.Rule, f.Mend)
+	e := data.FileError(f)
+	return e.Error()
+}
+
+// styled is the finding's line with its file and place in st's fail style.
+func (f ValidateFinding) styled(st styles) string {
+	e := data.FileError(f)
+	return stylePrefix(st.fail, e.Error(), e.Where())
 }
 
 // RunValidate validates the workspace's card and level files.
@@ -117,13 +121,16 @@ func RunValidate(_ context.Context, env *Env, opts *ValidateOptions) error {
 	return nil
 }
 
+// printValidate writes validate's lines: the file and place of each
+// finding in the failure colour, "ok" in the passing one.
 func printValidate(env *Env, r *ValidateReport) {
+	st := env.Term.styles()
 	if r.OK {
-		fmt.Fprintf(env.Stdout, "validate: ok (%s, %s)\n", count(r.CardFiles, "card file"), count(r.LevelFiles, "level file"))
+		fmt.Fprintf(env.Stdout, "validate: %s (%s, %s)\n", st.pass.Render("ok"), count(r.CardFiles, "card file"), count(r.LevelFiles, "level file"))
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, f.String())
+		fmt.Fprintln(env.Stdout, f.styled(st))
 	}
 }
 
@@ -161,7 +168,7 @@ func validateWorkspace(env *Env, ws *workspace.Workspace) (*ValidateReport, erro
 func newValidateReport(rep *data.Report) *ValidateReport {
 	r := &ValidateReport{OK: len(rep.Problems) == 0, CardFiles: rep.CardFiles, LevelFiles: rep.LevelFiles, Findings: []ValidateFinding{}}
 	for _, e := range rep.Problems {
-		r.Findings = append(r.Findings, ValidateFinding{Kind: e.Kind, File: e.File, Path: e.Path, Rule: e.Rule, Mend: e.Mend})
+		r.Findings = append(r.Findings, ValidateFinding(*e))
 	}
 	return r
 }

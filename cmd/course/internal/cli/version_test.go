@@ -66,6 +66,6 @@ func TestVersionFlags(t *testing.T) {
 	flagTable(t, func(runF func(*VersionOptions) error) *cobra.Command { return newVersionCmd(env, runF) }, []flagCase[VersionOptions]{
 		{args: nil, want: VersionOptions{}},
 		{args: []string{"--json"}, want: VersionOptions{JSON: true}},
-		{args: []string{"extra"}, err: "takes 0 argument(s)"},
+		{args: []string{"extra"}, err: "version takes no argument, and got 1"},
 	})
 }

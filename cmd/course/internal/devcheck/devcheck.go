@@ -26,11 +26,14 @@ type Problem struct {
 	What string `json:"what"`
 }
 
-func (p Problem) String() string {
+func (p Problem) String() string { return p.Where() + ": " + p.What }
+
+// Where is the problem's file, with its line when it has one.
+func (p Problem) Where() string {
 	if p.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.What)
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
 	}
-	return p.File + ": " + p.What
+	return p.File
 }
 
 // Commands answers whether a course command line exists, given its words

@@ -424,12 +424,22 @@ func (m *Grid) boardKey(k string) {
 	}
 }
 
-func (m *Grid) historyKey(k string) {
+// moveSelection is a list's selected row after an up (k) or down (j) key:
+// one row further that way, held inside the n rows.
+func moveSelection(sel, n int, k string) int {
 	switch k {
 	case "up", "k":
-		m.histSel = max(0, m.histSel-1)
+		return max(0, sel-1)
 	case "down", "j":
-		m.histSel = min(len(m.history)-1, m.histSel+1)
+		return min(n-1, sel+1)
+	}
+	return sel
+}
+
+func (m *Grid) historyKey(k string) {
+	switch k {
+	case "up", "k", "down", "j":
+		m.histSel = moveSelection(m.histSel, len(m.history), k)
 	case "enter", " ":
 		m.revert(m.histSel)
 		m.mode = modeBoard
@@ -440,10 +450,8 @@ func (m *Grid) historyKey(k string) {
 
 func (m *Grid) menuKey(k string) {
 	switch k {
-	case "up", "k":
-		m.menuSel = max(0, m.menuSel-1)
-	case "down", "j":
-		m.menuSel = min(len(m.menuItems)-1, m.menuSel+1)
+	case "up", "k", "down", "j":
+		m.menuSel = moveSelection(m.menuSel, len(m.menuItems), k)
 	case "esc", "q":
 		m.mode = modeBoard
 		m.say(false, "")
@@ -564,10 +572,8 @@ func (m *Grid) tryCast(target uint32) {
 
 func (m *Grid) chooseKey(k string) {
 	switch k {
-	case "up", "k":
-		m.menuSel = max(0, m.menuSel-1)
-	case "down", "j":
-		m.menuSel = min(len(m.menuItems)-1, m.menuSel+1)
+	case "up", "k", "down", "j":
+		m.menuSel = moveSelection(m.menuSel, len(m.menuItems), k)
 	case "enter", " ":
 		pick := m.menuItems[m.menuSel]
 		if m.pending != nil {

@@ -463,3 +463,13 @@ func TestRefusalsSayWhy(t *testing.T) {
 	press(s, "p")
 	assert.Equal(t, modeBoard, s.mode)
 }
+
+// The history, the card menu and the engine's choices move their selection
+// the same way, held inside the list.
+func TestMoveSelectionStaysInsideTheList(t *testing.T) {
+	assert.Equal(t, 0, moveSelection(0, 3, "up"))
+	assert.Equal(t, 0, moveSelection(1, 3, "k"))
+	assert.Equal(t, 2, moveSelection(1, 3, "down"))
+	assert.Equal(t, 2, moveSelection(2, 3, "j"))
+	assert.Equal(t, 1, moveSelection(1, 3, "enter"))
+}

@@ -231,6 +231,8 @@ func (m *Grid) keys() []string {
 			return []string{"←↑↓→ hjkl wasd move the cursor   enter cast at it   n no target   esc cancel"}
 		}
 		return []string{"←↑↓→ hjkl wasd move the cursor   enter play here   esc cancel"}
+	case modeBoard:
+		// the board's keys, below
 	}
 	first := "←↑↓→ hjkl wasd step   u/⌫ undo   r restart   tab history   q quit"
 	if m.spell() {
