@@ -86,8 +86,12 @@ module's tests (check).
 Exit status: 0 when what was checked holds, 1 when it does not, 2 when the
 command could not run (with one line on stderr saying why).`,
 		Example: `  course init ~/my-engine
-  course start-module 01 ~/my-engine
-  course check ~/my-engine`,
+  cd ~/my-engine
+  course start-module 00      # in a workspace, WORKSPACE may be left out
+  course lesson 00
+  course check
+  course check --all ~/class  # an instructor: one row per workspace
+  course dev check            # a course author, in this repository`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
