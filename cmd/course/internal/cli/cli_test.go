@@ -137,3 +137,13 @@ func TestMessageTrustsTheMarker(t *testing.T) {
 	assert.True(t, IsUserError(fmt.Errorf("wrapped: %w", mendable{})))
 	assert.False(t, IsUserError(errors.New("nil map")))
 }
+
+// A status-2 line names the command that could not run.
+func TestMessageNamesTheCommand(t *testing.T) {
+	t.Chdir(t.TempDir())
+	env, _, errOut := testEnv()
+	assert.Equal(t, 2, Main([]string{"coupling-audit", "nowhere"}, env))
+	assert.Regexp(t, `^course coupling-audit: nowhere: `, errOut.String())
+	assert.Equal(t, "course check: already named", MessageOf("course lesson", &UsageError{Msg: "course check: already named"}))
+	assert.Equal(t, "course lesson: there is no module", MessageOf("course lesson", &UsageError{Msg: "course: there is no module"}))
+}

@@ -94,7 +94,11 @@ func Status(err error) int {
 // Message is the one line printed on stderr for an error of status 2:
 // "course CMD: what is wrong; how to mend it", with the program's name said
 // once, and a request to report it when the error is not the user's to mend.
-func Message(err error) string {
+func Message(err error) string { return MessageOf("course", err) }
+
+// MessageOf is Message for an error of the command at cmdPath ("course
+// check"): the line names that command unless the error names one already.
+func MessageOf(cmdPath string, err error) string {
 	// A signal says only that it stopped the command.
 	var sig *SignalError
 	if errors.As(err, &sig) {
@@ -105,7 +109,7 @@ func Message(err error) string {
 		msg = strings.TrimPrefix(msg, "course: ")
 	}
 	if !strings.HasPrefix(msg, "course ") {
-		msg = "course: " + msg
+		msg = cmdPath + ": " + msg
 	}
 	if !IsUserError(err) {
 		msg += " (if this looks like a fault in the course tool, please report it)"

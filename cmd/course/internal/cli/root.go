@@ -150,10 +150,14 @@ func Main(args []string, env *Env) int {
 		case <-ctx.Done():
 		}
 	}()
-	err := root.ExecuteContext(ctx)
+	cmd, err := root.ExecuteContextC(ctx)
 	status := Status(err)
 	if status == StatusCannot || status > StatusCannot {
-		fmt.Fprintln(env.Stderr, Message(err))
+		path := "course"
+		if cmd != nil {
+			path = cmd.CommandPath()
+		}
+		fmt.Fprintln(env.Stderr, MessageOf(path, err))
 	}
 	return status
 }
