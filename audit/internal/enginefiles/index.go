@@ -18,26 +18,27 @@ import (
 // from the bytes, where go-git's decoder spends most of its time in
 // reflection; anything it does not know (another version or hash size) is
 // an error, and the caller falls back to go-git.
-func readIndex(gitDir string) (*index.Index, error) {
+func readIndex(gitDir string) (*index.Index, [20]byte, error) {
+	var sum [20]byte
 	file := filepath.Join(gitDir, "index")
 	raw, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
-		return &index.Index{Version: 2}, nil
+		return &index.Index{Version: 2}, sum, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, sum, err
 	}
 	st, err := os.Stat(file)
 	if err != nil {
-		return nil, err
+		return nil, sum, err
 	}
 	errFormat := errors.New("an index this reader does not know")
 	if len(raw) < 12 || string(raw[:4]) != "DIRC" {
-		return nil, errFormat
+		return nil, sum, errFormat
 	}
 	version := binary.BigEndian.Uint32(raw[4:8])
 	if version < 2 || version > 4 {
-		return nil, errFormat
+		return nil, sum, errFormat
 	}
 	n := int(binary.BigEndian.Uint32(raw[8:12]))
 	idx := &index.Index{Version: version, ModTime: st.ModTime(), Entries: make([]*index.Entry, 0, n)}
@@ -47,7 +48,7 @@ func readIndex(gitDir string) (*index.Index, error) {
 	be := binary.BigEndian
 	for i := range n {
 		if off+62 > len(raw) {
-			return nil, errFormat
+			return nil, sum, errFormat
 		}
 		b := raw[off:]
 		e := &entries[i]
@@ -62,7 +63,7 @@ func readIndex(gitDir string) (*index.Index, error) {
 		pos := 62
 		if flags&0x4000 != 0 {
 			if version < 3 || off+64 > len(raw) {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			extended := be.Uint16(b[62:])
 			e.IntentToAdd = extended&0x2000 != 0
@@ -73,19 +74,19 @@ func readIndex(gitDir string) (*index.Index, error) {
 		if version == 4 {
 			strip, w := binary.Uvarint(b[pos:])
 			if w <= 0 || int(strip) > len(prev) {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			pos += w
 			end := bytes.IndexByte(b[pos:], 0)
 			if end < 0 {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			name = append(append([]byte(nil), prev[:len(prev)-int(strip)]...), b[pos:pos+end]...)
 			pos += end + 1
 		} else {
 			end := bytes.IndexByte(b[pos:], 0)
 			if end < 0 {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			name = b[pos : pos+end]
 			pos += end
@@ -96,5 +97,8 @@ func readIndex(gitDir string) (*index.Index, error) {
 		off += pos
 		idx.Entries = append(idx.Entries, e)
 	}
-	return idx, nil
+	if len(raw) >= 20 {
+		copy(sum[:], raw[len(raw)-20:])
+	}
+	return idx, sum, nil
 }

@@ -34,7 +34,7 @@ func TestReadIndexAgreesWithGoGit(t *testing.T) {
 	compare := func(what string) {
 		want, err := repo.Storer.Index()
 		require.NoError(t, err, what)
-		got, err := readIndex(filepath.Join(dir, ".git"))
+		got, _, err := readIndex(filepath.Join(dir, ".git"))
 		require.NoError(t, err, what)
 		assert.Equal(t, want.Version, got.Version, what)
 		require.Equal(t, len(want.Entries), len(got.Entries), what)
