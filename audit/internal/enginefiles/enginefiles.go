@@ -62,6 +62,8 @@ type Tree struct {
 	infos map[string]fs.FileInfo // Lstat of tracked Go files, taken for the embed scan
 
 	noEmbed *BlobSet // blobs known to have no //go:embed line
+
+	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
