@@ -8,7 +8,9 @@
 // are followed. A file counts as unchanged only when its content is the
 // commit's: the index's stat data is trusted only when all of it (size,
 // modification and change times, inode) still holds, and anything else is
-// hashed. It never walks the rest of the repository.
+// hashed. It never walks the rest of the repository. The commit's files
+// come from the index instead of the tree objects when the index's cache
+// tree records that very tree for the folder.
 package expansion
 
 import (

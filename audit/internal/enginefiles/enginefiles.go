@@ -8,6 +8,9 @@
 // followed, since Go compiles what they point at: a link to a file counts
 // with its target's content, and a link to a folder inside the workspace is
 // walked as if the folder were there. Folders named .git are never entered.
+// What a walk found in each folder is kept in the user's cache between
+// runs (see dirCache), so that an unchanged folder, above all an ignored
+// one full of build output, is not read again.
 package enginefiles
 
 import (
