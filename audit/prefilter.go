@@ -29,18 +29,28 @@ import (
 // an escape that can stand for a letter (\x, \u, \U, octal); a name whose
 // spelling has fewer than two bytes.
 type sieve struct {
-	cards, nouns bigrams
+	cards, nouns *bigrams
 	never        bool // a name too short for the test: parse every file
 }
 
-// bigrams indexes names' joined spellings by their first two bytes.
-type bigrams map[[2]byte][]string
+// bigrams indexes names' joined spellings by their first two bytes; has
+// is a bit for each pair of bytes that starts one, tested before the map.
+type bigrams struct {
+	has   [1 << 16 / 64]uint64
+	names map[uint16][]string
+}
+
+func (b *bigrams) add(j string) {
+	k := uint16(j[0])<<8 | uint16(j[1])
+	b.has[k/64] |= 1 << (k % 64)
+	b.names[k] = append(b.names[k], j)
+}
 
 func newSieve(cards, nouns *match.Matcher) *sieve {
-	s := &sieve{cards: bigrams{}, nouns: bigrams{}}
+	s := &sieve{cards: &bigrams{names: map[uint16][]string{}}, nouns: &bigrams{names: map[uint16][]string{}}}
 	for _, set := range []struct {
 		m *match.Matcher
-		b bigrams
+		b *bigrams
 	}{{cards, s.cards}, {nouns, s.nouns}} {
 		for _, n := range set.m.Names() {
 			j := strings.Join(n.Words(), "")
@@ -48,21 +58,24 @@ func newSieve(cards, nouns *match.Matcher) *sieve {
 				s.never = true
 				continue
 			}
-			k := [2]byte{j[0], j[1]}
-			set.b[k] = append(set.b[k], j)
+			set.b.add(j)
 		}
 	}
 	return s
 }
 
 // in reports whether any of the names is a substring of p.
-func (b bigrams) in(p []byte) bool {
-	if len(b) == 0 {
+func (b *bigrams) in(p []byte) bool {
+	if len(b.names) == 0 {
 		return false
 	}
 	for i := 0; i+1 < len(p); i++ {
-		for _, j := range b[[2]byte{p[i], p[i+1]}] {
-			if bytes.HasPrefix(p[i:], []byte(j)) {
+		k := uint16(p[i])<<8 | uint16(p[i+1])
+		if b.has[k/64]&(1<<(k%64)) == 0 {
+			continue
+		}
+		for _, j := range b.names[k] {
+			if len(p)-i >= len(j) && string(p[i:i+len(j)]) == j {
 				return true
 			}
 		}
