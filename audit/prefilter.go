@@ -164,7 +164,7 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 					lits = append(lits, lowerByte(b))
 				}
 			}
-			if bytes.IndexAny(body, " \t\n\v\f") < 0 { // its value has no '\r'
+			if !bytes.ContainsAny(body, " \t\n\v\f") { // its value has no '\r'
 				bare = append(append(bare, lits[start:]...), '|')
 			}
 			lits = append(lits, '|')
