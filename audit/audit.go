@@ -81,6 +81,7 @@ type Rules struct {
 	cards *match.Matcher // cards and their aliases
 	nouns *match.Matcher // the grid nouns of started modules
 	key   string         // what the verdicts depend on: the rule's version and the names it checks
+	sieve *sieve         // files that surely name nothing (see sieve)
 }
 
 // ruleVersion changes whenever what counts as a finding changes, so that
@@ -110,6 +111,7 @@ func NewRules(names []Name, highest string) *Rules {
 		}
 	}
 	r.cards, r.nouns = match.NewMatcher(cards), match.NewMatcher(nouns)
+	r.sieve = newSieve(r.cards, r.nouns)
 	sum := sha256.New()
 	fmt.Fprintln(sum, ruleVersion)
 	for _, n := range append(cards, nouns...) {
@@ -383,6 +385,14 @@ func insideWorkspace(ws, abs string) (string, bool) {
 // ending in .go that parses is read as Go, anything else as text. Binary
 // files (a NUL byte near the start) have nothing to say.
 func (r *Rules) File(name string, src []byte) []Finding {
+	if r.sieve != nil && r.sieve.clear(src, strings.HasSuffix(name, ".go")) {
+		return nil
+	}
+	return r.file(name, src)
+}
+
+// file is File without the sieve.
+func (r *Rules) file(name string, src []byte) []Finding {
 	if strings.HasSuffix(name, ".go") {
 		fset := token.NewFileSet()
 		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {

@@ -8,7 +8,9 @@
 // are followed. A file counts as unchanged only when its content is the
 // commit's: the index's stat data is trusted only when all of it (size,
 // modification and change times, inode) still holds, and anything else is
-// hashed. It never walks the rest of the repository.
+// hashed. It never walks the rest of the repository. The commit's files
+// come from the index instead of the tree objects when the index's cache
+// tree records that very tree for the folder.
 package expansion
 
 import (
@@ -379,9 +381,24 @@ type entry struct {
 
 // treeFiles lists the files and submodules of the tree under dir; a dir the
 // tree does not have gives none, and a dir that is a file gives that file.
-func treeFiles(tree *object.Tree, dir string) (map[string]entry, error) {
+// The index's entries stand in for the tree when its cache tree vouches
+// that they are the same (see enginefiles.TrackedAt).
+func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]entry, error) {
 	files := map[string]entry{}
 	sub := tree
+	fromIndex := func(h plumbing.Hash) bool {
+		es, ok := t.TrackedAt(dir, h)
+		if !ok {
+			return false
+		}
+		for _, e := range es {
+			files[e.Name] = entry{hash: e.Hash, mode: e.Mode}
+		}
+		return true
+	}
+	if dir == "." && fromIndex(tree.Hash) {
+		return files, nil
+	}
 	if dir != "." {
 		e, err := tree.FindEntry(dir)
 		if errors.Is(err, object.ErrDirectoryNotFound) || errors.Is(err, object.ErrEntryNotFound) {
@@ -392,6 +409,9 @@ func treeFiles(tree *object.Tree, dir string) (map[string]entry, error) {
 		}
 		if e.Mode != filemode.Dir {
 			files[dir] = entry{hash: e.Hash, mode: e.Mode}
+			return files, nil
+		}
+		if fromIndex(e.Hash) {
 			return files, nil
 		}
 		t, err := tree.Tree(dir)
@@ -433,7 +453,7 @@ type differ struct {
 // diffDir compares one engine folder (a path from the repository root)
 // with the commit's files under it.
 func (d *differ) diffDir(dir string) ([]Change, error) {
-	want, err := treeFiles(d.tree, dir)
+	want, err := treeFiles(d.t, d.tree, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -494,7 +514,7 @@ func (d *differ) diffDir(dir string) ([]Change, error) {
 				continue
 			}
 		}
-		then, err := treeFiles(d.tree, l.Real)
+		then, err := treeFiles(d.t, d.tree, l.Real)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,9 @@
 // followed, since Go compiles what they point at: a link to a file counts
 // with its target's content, and a link to a folder inside the workspace is
 // walked as if the folder were there. Folders named .git are never entered.
+// What a walk found in each folder is kept in the user's cache between
+// runs (see dirCache), so that an unchanged folder, above all an ignored
+// one full of build output, is not read again.
 package enginefiles
 
 import (
@@ -23,6 +26,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
@@ -52,6 +56,8 @@ type Tree struct {
 	tracked     map[string]*index.Entry
 	trackedDirs map[string]bool
 	base        []gitignore.Pattern // core.excludesFile, info/exclude
+	baseKey     [20]byte            // what base was read from (see rulesKey)
+	dirs        *dirCache           // folders as earlier walks read them; nil for none
 
 	mu    sync.Mutex
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
@@ -59,6 +65,8 @@ type Tree struct {
 	infos map[string]fs.FileInfo // Lstat of tracked Go files, taken for the embed scan
 
 	noEmbed *BlobSet // blobs known to have no //go:embed line
+
+	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -102,7 +110,8 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		return nil, err
 	}
 	t.GitDir, t.CommonDir = gitDirs(t.Root)
-	if t.Index, err = readIndex(t.GitDir); err != nil {
+	var sum [20]byte
+	if t.Index, sum, err = readIndex(t.GitDir); err != nil {
 		if t.Index, err = repo.Storer.Index(); err != nil {
 			return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
 		}
@@ -116,7 +125,8 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 			t.trackedDirs[p] = true
 		}
 	}
-	t.base = t.basePatterns()
+	t.base, t.baseKey = t.basePatterns()
+	t.dirs = openDirCache(t.Root, sum)
 	t.infos = map[string]fs.FileInfo{}
 	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
@@ -236,8 +246,14 @@ func configValue(file, section, key string) (string, bool) {
 // ~/.config/git/ignore), then info/exclude of the repository's common
 // folder, which a linked worktree shares with the main one. The .gitignore
 // files are read on the way down.
-func (t *Tree) basePatterns() []gitignore.Pattern {
+func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	var ps []gitignore.Pattern
+	// The key covers every file the rules could come from.
+	var key [20]byte
+	for _, file := range t.configFiles() {
+		raw, _ := os.ReadFile(file)
+		key = rulesKey(key, file, raw)
+	}
 	rootFS := osfs.New("/")
 	home, _ := os.UserHomeDir()
 	excludes := ""
@@ -247,6 +263,18 @@ func (t *Tree) basePatterns() []gitignore.Pattern {
 			excludes, source = v, file
 			break
 		}
+	}
+	if excludes != "" {
+		file := excludes
+		if strings.HasPrefix(file, "~/") {
+			file = filepath.Join(home, file[2:])
+		}
+		raw, _ := os.ReadFile(file)
+		key = rulesKey(key, file, raw)
+	}
+	for _, file := range []string{filepath.Join(xdgConfigHome(), "git", "ignore"), filepath.Join(t.CommonDir, "info", "exclude")} {
+		raw, _ := os.ReadFile(file)
+		key = rulesKey(key, file, raw)
 	}
 	switch {
 	case excludes == "":
@@ -263,14 +291,20 @@ func (t *Tree) basePatterns() []gitignore.Pattern {
 		}
 		ps = append(ps, readPatterns(excludes, nil)...)
 	}
-	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil)...)
+	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil)...), key
 }
 
 // readPatterns reads one ignore file; a missing file has no patterns.
 func readPatterns(file string, domain []string) []gitignore.Pattern {
+	ps, _ := readPatternsRaw(file, domain)
+	return ps
+}
+
+// readPatternsRaw is readPatterns with the file's text.
+func readPatternsRaw(file string, domain []string) ([]gitignore.Pattern, []byte) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	var ps []gitignore.Pattern
 	sc := bufio.NewScanner(bytes.NewReader(raw))
@@ -281,7 +315,7 @@ func readPatterns(file string, domain []string) []gitignore.Pattern {
 		}
 		ps = append(ps, gitignore.ParsePattern(line, domain))
 	}
-	return ps
+	return ps, raw
 }
 
 func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
@@ -349,11 +383,14 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	// The .gitignore files of the folders above the engine folder, and its
 	// own.
 	var ps []gitignore.Pattern
+	key := t.baseKey
 	if t.Repo != nil {
 		ps = append(ps, t.base...)
-		ps = append(ps, readPatterns(filepath.Join(t.Root, ".gitignore"), nil)...)
-		for i := 1; i < len(parts); i++ {
-			ps = append(ps, readPatterns(filepath.Join(t.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore"), parts[:i])...)
+		for i := 0; i < len(parts); i++ {
+			file := filepath.Join(t.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore")
+			more, raw := readPatternsRaw(file, parts[:i])
+			ps = append(ps, more...)
+			key = rulesKey(key, file, raw)
 		}
 	}
 	abs := filepath.Join(t.Root, filepath.FromSlash(dir))
@@ -364,7 +401,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
-	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true}
+	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now()}
 	ignoredDir := dir != "." && t.Repo != nil && ignored(ps, parts, true)
 	if st.Mode()&fs.ModeSymlink != 0 {
 		// The engine folder itself is a link: walk its target under the
@@ -378,18 +415,21 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 				return err
 			}
 		}
-		if err := w.walk(dir, real, parts, ps, ignoredDir, true); err != nil {
+		if err := w.walk(dir, real, parts, ps, key, ignoredDir, true); err != nil {
 			return err
 		}
-		return w.finish()
+		err := w.finish()
+		t.dirs.save()
+		return err
 	}
 	if !st.IsDir() {
 		return nil
 	}
-	if err := w.walk(dir, dir, parts, ps, ignoredDir, false); err != nil {
+	if err := w.walk(dir, dir, parts, ps, key, ignoredDir, false); err != nil {
 		return err
 	}
 	err = w.finish()
+	t.dirs.save()
 	if t.noEmbed != nil {
 		t.noEmbed.Save()
 	}
@@ -405,6 +445,7 @@ type walker struct {
 	// take the time), and what they find is handed to v in one goroutine.
 	spread bool
 	jobs   []func() ([]event, error)
+	start  time.Time // when the walk began, for the folder cache
 }
 
 // event is one thing a worker found, for the visitor.
@@ -421,7 +462,7 @@ func (w *walker) recorder() (*walker, *[]event) {
 	for k, v := range w.seen {
 		seen[k] = v
 	}
-	return &walker{t: w.t, seen: seen, v: Visitor{
+	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
 		File: func(f File) error { evs = append(evs, event{file: &f}); return nil },
 		Dir:  func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
 	}}, &evs
@@ -494,7 +535,7 @@ func (t *Tree) inside(abs string) (string, bool) {
 
 // walk reads the folder at real (a Path), reached as rel. linked is set
 // below a linked folder: nothing there is in the index under rel.
-func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, onlyTracked, linked bool) error {
+func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, rules [20]byte, onlyTracked, linked bool) error {
 	if w.seen[real] {
 		return nil
 	}
@@ -502,18 +543,71 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	defer delete(w.seen, real)
 	t := w.t
 	absReal := filepath.Join(t.Root, filepath.FromSlash(real))
-	entries, err := readDir(absReal)
-	if err != nil {
-		return fmt.Errorf("reading %s: %w", rel, err)
+	// The folder's entries come from the cache when its stat data is as
+	// recorded (see dirCache); the stamp is taken before the folder is read.
+	key := dirKey(rel, real, onlyTracked, linked)
+	var stamp dirStamp
+	var rec *dirRecord
+	var entries []fs.DirEntry
+	haveStamp := false
+	if t.dirs != nil {
+		stamp, haveStamp = folderStamp(absReal)
+		if haveStamp {
+			rec = t.dirs.get(key, stamp)
+		}
+	}
+	if rec != nil {
+		entries = make([]fs.DirEntry, len(rec.entries))
+		for i, e := range rec.entries {
+			entries[i] = e
+		}
+	} else {
+		var err error
+		if entries, err = readDir(absReal); err != nil {
+			return fmt.Errorf("reading %s: %w", rel, err)
+		}
 	}
 	if t.Repo != nil {
+		file := filepath.Join(absReal, ".gitignore")
+		var raw []byte
 		for _, e := range entries {
 			if e.Name() == ".gitignore" {
-				ps = append(ps, readPatterns(filepath.Join(absReal, ".gitignore"), parts)...)
+				var more []gitignore.Pattern
+				more, raw = readPatternsRaw(file, parts)
+				ps = append(ps, more...)
 				break
 			}
 		}
+		rules = rulesKey(rules, file, raw)
 	}
+	// A record made under other ignore rules, or one that left out ignored
+	// files a //go:embed above may now name, is not used.
+	if rec != nil && (rec.rules != rules || rec.dropped && t.embedsAbove(real, entries)) {
+		rec = nil
+		var err error
+		if entries, err = readDir(absReal); err != nil {
+			return fmt.Errorf("reading %s: %w", rel, err)
+		}
+	}
+	var kept []cachedEntry
+	dropped := false
+	keep := func(e fs.DirEntry) {
+		if rec == nil && haveStamp {
+			kept = append(kept, cachedEntry{name: e.Name(), typ: e.Type(), dir: absReal})
+		}
+	}
+	drop := func(e fs.DirEntry) {
+		dropped = true
+		if e.Name() == ".gitignore" {
+			keep(e) // its rules are read from the entries
+		}
+	}
+	complete := false // a folder left part-way is not kept
+	defer func() {
+		if complete && rec == nil && haveStamp {
+			t.dirs.put(key, &dirRecord{stamp: stamp, rules: rules, dropped: dropped, entries: kept}, w.start)
+		}
+	}()
 	// buf is the path parts of each entry in turn; a folder's parts are
 	// copied, since its .gitignore patterns keep them.
 	buf := append(parts[:len(parts):len(parts)], "")
@@ -523,6 +617,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	for _, e := range entries {
 		name := e.Name()
 		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
+			drop(e)
 			continue
 		}
 		p := join(rel, name)
@@ -533,6 +628,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			entry = t.tracked[p]
 		}
 		if e.IsDir() {
+			keep(e)
 			if name == ".git" {
 				continue
 			}
@@ -553,28 +649,32 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 				child, evs := w.recorder()
 				ps := ps[:len(ps):len(ps)]
 				w.jobs = append(w.jobs, func() ([]event, error) {
-					err := child.walk(p, rp, sub, ps, ign, linked)
+					err := child.walk(p, rp, sub, ps, rules, ign, linked)
 					return *evs, err
 				})
 				continue
 			}
-			if err := w.walk(p, rp, sub, ps, ign, linked); err != nil {
+			if err := w.walk(p, rp, sub, ps, rules, ign, linked); err != nil {
 				return err
 			}
 			continue
 		}
 		if name == ".git" {
+			keep(e)
 			continue
 		}
 		isIgnored := entry == nil && t.Repo != nil && (onlyTracked || ignored(ps, sub, false))
 		isLink := e.Type()&fs.ModeSymlink != 0
 		// An ignored file Go has no use for is dropped before any stat.
 		if isIgnored && !isLink && !t.goUses(real, name, entries) {
+			drop(e)
 			continue
 		}
+		keep(e)
 		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
 		if info == nil {
+			var err error
 			if info, err = e.Info(); err != nil {
 				return fmt.Errorf("reading %s: %w", p, err)
 			}
@@ -596,7 +696,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 							return err
 						}
 					}
-					if err := w.walk(p, target, sub, ps, onlyTracked || isIgnored, true); err != nil {
+					if err := w.walk(p, target, sub, ps, rules, onlyTracked || isIgnored, true); err != nil {
 						return err
 					}
 					continue
@@ -611,6 +711,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			return err
 		}
 	}
+	complete = true
 	return nil
 }
 

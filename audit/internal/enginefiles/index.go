@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
@@ -18,26 +21,27 @@ import (
 // from the bytes, where go-git's decoder spends most of its time in
 // reflection; anything it does not know (another version or hash size) is
 // an error, and the caller falls back to go-git.
-func readIndex(gitDir string) (*index.Index, error) {
+func readIndex(gitDir string) (*index.Index, [20]byte, error) {
+	var sum [20]byte
 	file := filepath.Join(gitDir, "index")
 	raw, err := os.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
-		return &index.Index{Version: 2}, nil
+		return &index.Index{Version: 2}, sum, nil
 	}
 	if err != nil {
-		return nil, err
+		return nil, sum, err
 	}
 	st, err := os.Stat(file)
 	if err != nil {
-		return nil, err
+		return nil, sum, err
 	}
 	errFormat := errors.New("an index this reader does not know")
 	if len(raw) < 12 || string(raw[:4]) != "DIRC" {
-		return nil, errFormat
+		return nil, sum, errFormat
 	}
 	version := binary.BigEndian.Uint32(raw[4:8])
 	if version < 2 || version > 4 {
-		return nil, errFormat
+		return nil, sum, errFormat
 	}
 	n := int(binary.BigEndian.Uint32(raw[8:12]))
 	idx := &index.Index{Version: version, ModTime: st.ModTime(), Entries: make([]*index.Entry, 0, n)}
@@ -47,7 +51,7 @@ func readIndex(gitDir string) (*index.Index, error) {
 	be := binary.BigEndian
 	for i := range n {
 		if off+62 > len(raw) {
-			return nil, errFormat
+			return nil, sum, errFormat
 		}
 		b := raw[off:]
 		e := &entries[i]
@@ -62,7 +66,7 @@ func readIndex(gitDir string) (*index.Index, error) {
 		pos := 62
 		if flags&0x4000 != 0 {
 			if version < 3 || off+64 > len(raw) {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			extended := be.Uint16(b[62:])
 			e.IntentToAdd = extended&0x2000 != 0
@@ -73,19 +77,19 @@ func readIndex(gitDir string) (*index.Index, error) {
 		if version == 4 {
 			strip, w := binary.Uvarint(b[pos:])
 			if w <= 0 || int(strip) > len(prev) {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			pos += w
 			end := bytes.IndexByte(b[pos:], 0)
 			if end < 0 {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			name = append(append([]byte(nil), prev[:len(prev)-int(strip)]...), b[pos:pos+end]...)
 			pos += end + 1
 		} else {
 			end := bytes.IndexByte(b[pos:], 0)
 			if end < 0 {
-				return nil, errFormat
+				return nil, sum, errFormat
 			}
 			name = b[pos : pos+end]
 			pos += end
@@ -96,5 +100,111 @@ func readIndex(gitDir string) (*index.Index, error) {
 		off += pos
 		idx.Entries = append(idx.Entries, e)
 	}
-	return idx, nil
+	// The extensions, up to the checksum; only the cache tree is read.
+	for off+8 <= len(raw)-20 {
+		size := int(be.Uint32(raw[off+4:]))
+		if off+8+size > len(raw)-20 || size < 0 {
+			break
+		}
+		if string(raw[off:off+4]) == "TREE" {
+			idx.Cache = readCacheTree(raw[off+8 : off+8+size])
+		}
+		off += 8 + size
+	}
+	if len(raw) >= 20 {
+		copy(sum[:], raw[len(raw)-20:])
+	}
+	return idx, sum, nil
+}
+
+// readCacheTree reads the index's TREE extension: for each folder, the
+// number of index entries under it (-1 when an edit since made it
+// invalid), its number of subfolders, and, when valid, the hash of the
+// tree the entries under it make. A malformed extension gives nil.
+func readCacheTree(b []byte) *index.Tree {
+	t := &index.Tree{}
+	for len(b) > 0 {
+		end := bytes.IndexByte(b, 0)
+		if end < 0 {
+			return nil
+		}
+		name := string(b[:end])
+		b = b[end+1:]
+		nl := bytes.IndexByte(b, '\n')
+		if nl < 0 {
+			return nil
+		}
+		var count, trees int
+		if _, err := fmt.Sscanf(string(b[:nl]), "%d %d", &count, &trees); err != nil {
+			return nil
+		}
+		b = b[nl+1:]
+		e := index.TreeEntry{Path: name, Entries: count, Trees: trees}
+		if count >= 0 {
+			if len(b) < 20 {
+				return nil
+			}
+			copy(e.Hash[:], b[:20])
+			b = b[20:]
+		}
+		t.Entries = append(t.Entries, e)
+	}
+	return t
+}
+
+// TrackedAt is the index's entries under dir (a Path, "." for the whole
+// repository) when the index's cache tree vouches that they make exactly
+// the tree h: git keeps the tree's hash there from the last commit or
+// write-tree, and forgets it as soon as an entry under it changes. False
+// when it does not (no cache tree, an edit since, another tree, a
+// conflict, an entry only intended to be added), and the caller reads the
+// tree itself.
+func (t *Tree) TrackedAt(dir string, h plumbing.Hash) ([]*index.Entry, bool) {
+	if t.Index == nil || t.Index.Cache == nil {
+		return nil, false
+	}
+	t.mu.Lock()
+	if t.cacheTree == nil {
+		t.cacheTree = map[string]index.TreeEntry{}
+		flattenCacheTree(t.Index.Cache.Entries, 0, "", t.cacheTree)
+	}
+	ce, ok := t.cacheTree[dir]
+	t.mu.Unlock()
+	if !ok || ce.Entries < 0 || ce.Hash != h {
+		return nil, false
+	}
+	var out []*index.Entry
+	for _, e := range t.Index.Entries {
+		if dir != "." && !strings.HasPrefix(e.Name, dir+"/") {
+			continue
+		}
+		if e.Stage != 0 || e.IntentToAdd { // stage 0: no conflict (go-git names stage 1 Merged)
+			return nil, false
+		}
+		out = append(out, e)
+	}
+	if len(out) != ce.Entries {
+		return nil, false
+	}
+	return out, true
+}
+
+// flattenCacheTree records the cache tree's folders (listed each before
+// its subfolders) by their Path, from entry i on, and returns the index
+// past them.
+func flattenCacheTree(es []index.TreeEntry, i int, parent string, out map[string]index.TreeEntry) int {
+	if i >= len(es) {
+		return i
+	}
+	e := es[i]
+	p := "."
+	if parent != "" {
+		p = join(parent, e.Path)
+	}
+	out[p] = e
+	i++
+	for range e.Trees {
+		i = flattenCacheTree(es, i, p, out)
+	}
+	return i
 }

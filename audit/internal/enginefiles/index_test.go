@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,7 +35,7 @@ func TestReadIndexAgreesWithGoGit(t *testing.T) {
 	compare := func(what string) {
 		want, err := repo.Storer.Index()
 		require.NoError(t, err, what)
-		got, err := readIndex(filepath.Join(dir, ".git"))
+		got, _, err := readIndex(filepath.Join(dir, ".git"))
 		require.NoError(t, err, what)
 		assert.Equal(t, want.Version, got.Version, what)
 		require.Equal(t, len(want.Entries), len(got.Entries), what)
@@ -48,6 +49,7 @@ func TestReadIndexAgreesWithGoGit(t *testing.T) {
 			assert.True(t, w.ModifiedAt.Equal(g.ModifiedAt), what)
 			assert.True(t, w.CreatedAt.Equal(g.CreatedAt), what)
 		}
+		assert.Equal(t, want.Cache, got.Cache, what)
 	}
 	compare("go-git's index")
 	if _, err := exec.LookPath("git"); err != nil {
@@ -60,4 +62,57 @@ func TestReadIndexAgreesWithGoGit(t *testing.T) {
 		require.NoError(t, err, "%s", out)
 		compare("git's index version " + v)
 	}
+}
+
+// TestCacheTreeStandsForTheTreeOnlyWhileValid: after a commit the index's
+// cache tree gives the engine folder's tree; once a change under it is
+// added, it no longer does, and a change elsewhere leaves it standing.
+func TestCacheTreeStandsForTheTreeOnlyWhileValid(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("docs/notes.md", "notes\n")
+	f.git("add", "-A")
+	f.git("commit", "-q", "-m", "docs")
+	treeOf := func(dir string) plumbing.Hash {
+		repo, err := git.PlainOpen(f.dir)
+		require.NoError(t, err)
+		head, err := repo.Head()
+		require.NoError(t, err)
+		c, err := repo.CommitObject(head.Hash())
+		require.NoError(t, err)
+		tree, err := c.Tree()
+		require.NoError(t, err)
+		if dir == "." {
+			return tree.Hash
+		}
+		e, err := tree.FindEntry(dir)
+		require.NoError(t, err)
+		return e.Hash
+	}
+	tracked := func(dir string) ([]string, bool) {
+		tr, err := Open(f.dir, true)
+		require.NoError(t, err)
+		es, ok := tr.TrackedAt(dir, treeOf(dir))
+		var names []string
+		for _, e := range es {
+			names = append(names, e.Name)
+		}
+		return names, ok
+	}
+	got, ok := tracked("engine")
+	require.True(t, ok)
+	assert.Equal(t, []string{"engine/world.go"}, got)
+	_, ok = tracked(".")
+	assert.True(t, ok)
+
+	f.write("docs/notes.md", "more notes\n")
+	f.git("add", "docs/notes.md")
+	_, ok = tracked("engine")
+	assert.True(t, ok, "a change outside the engine leaves its tree standing")
+	_, ok = tracked(".")
+	assert.False(t, ok, "the root's tree is no longer the commit's")
+
+	f.write("engine/world.go", "package engine // changed\n")
+	f.git("add", "engine/world.go")
+	_, ok = tracked("engine")
+	assert.False(t, ok, "a change added under the engine")
 }

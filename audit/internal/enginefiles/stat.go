@@ -4,6 +4,7 @@ package enginefiles
 
 import (
 	"io/fs"
+	"os"
 	"syscall"
 	"time"
 
@@ -28,4 +29,17 @@ func Vouches(e *index.Entry, info fs.FileInfo, indexTime time.Time) bool {
 		e.CreatedAt.Equal(ctime) &&
 		e.Inode == uint32(st.Ino) && e.Dev == uint32(st.Dev) &&
 		info.ModTime().Before(indexTime) && ctime.Before(indexTime)
+}
+
+// folderStamp is a folder's stat data, false where it cannot be had.
+func folderStamp(abs string) (dirStamp, bool) {
+	info, err := os.Lstat(abs)
+	if err != nil {
+		return dirStamp{}, false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	if !ok {
+		return dirStamp{}, false
+	}
+	return stampOf(st), true
 }

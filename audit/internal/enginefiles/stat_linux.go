@@ -6,3 +6,7 @@ import (
 )
 
 func statCtime(st *syscall.Stat_t) time.Time { return time.Unix(st.Ctim.Unix()) }
+
+func stampOf(st *syscall.Stat_t) dirStamp {
+	return dirStamp{mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano(), ino: int64(st.Ino), dev: int64(st.Dev), size: st.Size}
+}

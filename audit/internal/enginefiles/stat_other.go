@@ -12,3 +12,7 @@ import (
 // Vouches is false where the change time of a file cannot be read: every
 // file is hashed.
 func Vouches(*index.Entry, fs.FileInfo, time.Time) bool { return false }
+
+// folderStamp is false where a folder's change time cannot be read: no
+// folder is taken from the cache.
+func folderStamp(string) (dirStamp, bool) { return dirStamp{}, false }

@@ -1,0 +1,124 @@
+package enginefiles
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// cacheFixture is a repository whose engine folder has an ignored build
+// folder and ignored logs beside its Go files, old enough for the folder
+// cache to keep.
+type cacheFixture struct {
+	t   *testing.T
+	dir string
+}
+
+func newCacheFixture(t *testing.T) *cacheFixture {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	t.Setenv(CacheDirEnvVar, t.TempDir())
+	old := racyMargin
+	racyMargin = 50 * time.Millisecond
+	t.Cleanup(func() { racyMargin = old })
+	f := &cacheFixture{t: t, dir: t.TempDir()}
+	f.write(".gitignore", "*.log\nbuild/\n")
+	f.write("engine/world.go", "package engine\n")
+	f.write("engine/trace.log", "a log\n")
+	f.write("engine/build/out.bin", "output\n")
+	f.write("engine/build/notes.txt", "notes\n")
+	f.git("init", "-q")
+	f.git("add", "-A")
+	f.git("commit", "-q", "-m", "engine")
+	time.Sleep(2 * racyMargin)
+	return f
+}
+
+func (f *cacheFixture) write(rel, content string) {
+	f.t.Helper()
+	p := filepath.Join(f.dir, filepath.FromSlash(rel))
+	require.NoError(f.t, os.MkdirAll(filepath.Dir(p), 0o755))
+	require.NoError(f.t, os.WriteFile(p, []byte(content), 0o644))
+}
+
+func (f *cacheFixture) git(args ...string) {
+	f.t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = f.dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=L", "GIT_AUTHOR_EMAIL=l@example.com",
+		"GIT_COMMITTER_NAME=L", "GIT_COMMITTER_EMAIL=l@example.com", "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
+	out, err := cmd.CombinedOutput()
+	require.NoError(f.t, err, "git %s: %s", strings.Join(args, " "), out)
+}
+
+// files is what a walk of the engine folder finds, and how many folders
+// came from the cache.
+func (f *cacheFixture) files() ([]string, int) {
+	f.t.Helper()
+	tr, err := Open(f.dir, true)
+	require.NoError(f.t, err)
+	var got []string
+	require.NoError(f.t, tr.Walk("engine", Visitor{File: func(file File) error {
+		got = append(got, file.Path)
+		return nil
+	}}))
+	sort.Strings(got)
+	return got, int(tr.dirs.hits.Load())
+}
+
+// settled walks until the cache serves every folder (the first walk
+// reads them and keeps them), and returns what it finds.
+func (f *cacheFixture) settled() []string {
+	f.t.Helper()
+	f.files()
+	got, hits := f.files()
+	require.Equal(f.t, 2, hits, "both folders come from the cache")
+	return got
+}
+
+func TestFolderCacheServesAnUnchangedFolder(t *testing.T) {
+	f := newCacheFixture(t)
+	assert.Equal(t, []string{"engine/world.go"}, f.settled())
+}
+
+func TestFolderCacheSeesANewGoFileInAnIgnoredFolder(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	f.write("engine/build/gen.go", "package build\n")
+	got, _ := f.files()
+	assert.Equal(t, []string{"engine/build/gen.go", "engine/world.go"}, got)
+}
+
+func TestFolderCacheSeesAnEditedGitignore(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	// Same folders, other rules: the logs are no longer ignored.
+	f.write(".gitignore", "build/\n")
+	got, _ := f.files()
+	assert.Equal(t, []string{"engine/trace.log", "engine/world.go"}, got)
+}
+
+func TestFolderCacheSeesAnIgnoredFileAddedToTheIndex(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	f.git("add", "-f", "engine/build/notes.txt")
+	got, _ := f.files()
+	assert.Equal(t, []string{"engine/build/notes.txt", "engine/world.go"}, got)
+}
+
+func TestFolderCacheSeesAnEmbedAddedAbove(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	// An edit in place: no folder's stat data changes.
+	f.write("engine/world.go", "package engine\n\nimport _ \"embed\"\n\n//go:embed build/notes.txt\nvar notes string\n")
+	got, _ := f.files()
+	assert.Equal(t, []string{"engine/build/notes.txt", "engine/world.go"}, got)
+}

@@ -1,0 +1,80 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// sieveCases are sources that name something in every way the audit
+// counts, hidden as well as Go's syntax allows, and sources that name
+// nothing.
+var sieveCases = []struct {
+	name, src string
+}{
+	{"a.go", "package engine\n\nvar TestFiller int\n"},
+	{"a.go", "package engine\n\n// a comment on the baron\nvar x int\n"},
+	{"a.go", "package engine\n\nvar s = \"Test\\nFiller\"\n"},
+	{"a.go", "package engine\n\nvar s = \"test\\tfiller\"\n"},
+	{"a.go", "package engine\n\nvar s = \"te\\x73t filler\"\n"},
+	{"a.go", "package engine\n\nvar s = \"\\u0052OCK\"\n"},
+	{"a.go", "package engine\n\nvar s = \"\\122OCK\"\n"},
+	{"a.go", "package engine\n\nvar s = \"r\\aock\"\n"},
+	{"a.go", "package engine\n\nvar s = \"kind=rock\"\n"},
+	{"a.go", "package engine\n\nvar s = \"text:\\\"FLAG\\\"\"\n"},
+	{"a.go", "package engine\n\nvar s = `RO\rCK`\n"},
+	{"a.go", "package engine\n\nvar s = `ro\rck`\n"},
+	{"a.go", "package engine\n\nvar s = `multi\nline ROCK`\n"},
+	{"a.go", "package engine\n\nvar r, s = '\"', \"rock\"\n"},
+	{"a.go", "package engine\n\nvar r, s = '\\'', \"rock\"\n"},
+	{"a.go", "package engine\n\n/* \"not a string */ var s = \"rock\"\n"},
+	{"a.go", "package engine\n\n// \"not a string\nvar s = \"rock\"\n"},
+	{"a.go", "package engine\n\nconst IS_ROCK = 1\n"},
+	{"a.go", "package engine\n\nconst ROCK_\u212a = 1\n"},
+	{"a.go", "package engine\n\nvar s = \"\u212aEY\"\n"},
+	{"a.go", "package engine\n\nvar s = \"ro\u0441k\"\n"},
+	{"a.go", "package engine\nfunc {{ TestFiller\n"},
+	{"a.go", "package engine\nvar s = \"ROCK\n"},
+	{"notes.md", "The ROCK is here.\n"},
+	{"notes.md", "test\r\nfiller and TEST_FILLER\n"},
+	{"notes.md", "a rock, a key and a flag\n"},
+	{"a.go", "package engine\n\nfunc f(m map[string]int) {\n\tfor key, v := range m {\n\t\t_, _ = key, v\n\t}\n}\n"},
+	{"a.go", "package engine\n\n// Push the rock and the key.\nvar errBad = \"invalid header key\"\n"},
+	{"a.go", "package engine\n\nvar s = \"plain\"\n"},
+}
+
+// TestSieveNeverHidesAFinding: every source gives the same findings with
+// the sieve as without it.
+func TestSieveNeverHidesAFinding(t *testing.T) {
+	for _, r := range []*Rules{NewRules(testNames, AllModules), courseRules(t)} {
+		for _, c := range sieveCases {
+			for _, src := range []string{c.src, strings.ReplaceAll(c.src, "\n", "\r\n")} {
+				assert.Equal(t, r.file(c.name, []byte(src)), r.File(c.name, []byte(src)), "%q", src)
+			}
+		}
+	}
+}
+
+// TestSieveClearsAnOrdinaryFile: a file that names nothing is cleared
+// without parsing, and one that does is not.
+func TestSieveClearsAnOrdinaryFile(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	assert.True(t, r.sieve.clear([]byte("package engine\n\n// Queue orders triggers.\ntype Queue struct{ n int }\n\nvar s = \"a queue\"\n"), true))
+	assert.False(t, r.sieve.clear([]byte("package engine\n\nvar s = \"Test\\nFiller\"\n"), true))
+	assert.False(t, r.sieve.clear([]byte("package engine\n\nvar s = \"rock\"\n"), true))
+	assert.True(t, r.sieve.clear([]byte("package engine\n\nvar s = \"a rock here\"\n"), true), "a noun in prose does not count")
+}
+
+// TestSieveCasesNameSomething keeps the cases above honest: most of them
+// do name something.
+func TestSieveCasesNameSomething(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	named := 0
+	for _, c := range sieveCases {
+		if len(r.file(c.name, []byte(c.src))) > 0 {
+			named++
+		}
+	}
+	assert.GreaterOrEqual(t, named, len(sieveCases)-6)
+}
