@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 )
 
 // The tree's size.
@@ -175,4 +177,22 @@ func GoSource(pkg string, i int) string {
 	sb.WriteString("\tout := make([]uint32, 0, len(q.entries))\n\tfor _, e := range q.entries {\n\t\tout = append(out, e.source)\n\t}\n\treturn out\n}\n")
 	fmt.Fprintf(&sb, "\n// Describe says what the queue holds, for the log: %q.\nfunc (q *Queue%d) Describe() string { return \"a queue of triggers\" }\n", "queue", i)
 	return sb.String()
+}
+
+// Main runs a package's tests and benchmarks with the checks' verdict cache
+// in a folder of the run's own (unless COURSE_CACHE_DIR says otherwise), and
+// removes that folder and the large tree afterwards: the TestMain of every
+// package that checks real trees.
+func Main(m *testing.M) {
+	cache := ""
+	if os.Getenv(enginefiles.CacheDirEnvVar) == "" {
+		cache, _ = os.MkdirTemp("", "course-cache")
+		os.Setenv(enginefiles.CacheDirEnvVar, cache)
+	}
+	code := m.Run()
+	Remove()
+	if cache != "" {
+		os.RemoveAll(cache)
+	}
+	os.Exit(code)
 }

@@ -2,39 +2,25 @@ package checker
 
 import (
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// fixture writes a minimal workspace: go.mod, .course.json and the files
-// given (slash paths), and returns its folder.
+// fixture writes a minimal workspace: go.mod, .course.json, an empty
+// engine and the files given (slash paths), and returns its folder.
 func fixture(t *testing.T, files map[string]string) string {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	dir := t.TempDir()
-	all := map[string]string{
-		"go.mod":        "module example.com/ws\n\ngo 1.26\n",
-		".course.json":  `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
-		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
-	}
-	for k, v := range files {
-		all[k] = v
-	}
-	for rel, content := range all {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	return dir
+	return testws.New(t, files)
 }
 
 const loudTest = `package tests

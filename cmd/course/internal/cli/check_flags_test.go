@@ -2,11 +2,11 @@ package cli
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -92,21 +92,7 @@ func TestCheckJSONFollowsItsSchema(t *testing.T) {
 // checkFixture is a small workspace with the files given.
 func checkFixture(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	all := map[string]string{
-		"go.mod":        "module example.com/ws\n\ngo 1.26\n",
-		".course.json":  `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`,
-		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
-	}
-	for k, v := range files {
-		all[k] = v
-	}
-	for rel, content := range all {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	return dir
+	return testws.New(t, files)
 }
 
 // On a terminal check shows live progress on stderr: the module and how

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/systemic-game-design/course/internal/testws"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -17,14 +19,7 @@ import (
 // validateWorkspaceDir is a learner workspace with the given files.
 func validateWorkspaceDir(t *testing.T, files map[string]string) string {
 	t.Helper()
-	ws := t.TempDir()
-	files[".course.json"] = `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`
-	for rel, content := range files {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	return ws
+	return testws.New(t, files)
 }
 
 const (

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/systemic-game-design/course/internal/testws"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -18,15 +20,7 @@ import (
 // learnerDir is a learner's workspace with the given files.
 func learnerDir(t *testing.T, files map[string]string) string {
 	t.Helper()
-	dir := t.TempDir()
-	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`)
-	files["go.mod"] = "module example.com/me\n\ngo 1.26\n"
-	for rel, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	return dir
+	return testws.New(t, files)
 }
 
 func TestLayoutListsCardAndLevelFiles(t *testing.T) {
@@ -155,7 +149,7 @@ func TestTestPackagesOfALearner(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, all, 2)
 	assert.Equal(t, "01", all[0].Module.Number)
-	assert.Equal(t, "example.com/me/tests", all[0].Packages[0].ImportPath)
+	assert.Equal(t, testws.ModulePath+"/tests", all[0].Packages[0].ImportPath)
 	assert.Equal(t, []string{"Test_01_a", "Test_01x_drop"}, all[0].Packages[0].Tests)
 	assert.Equal(t, []string{"Test_02_b"}, all[1].Packages[0].Tests)
 

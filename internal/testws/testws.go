@@ -1,0 +1,46 @@
+// Package testws makes the small workspaces tests run the tools on: a
+// temporary folder holding a go.mod, a .course.json and the files a test
+// gives, so that each test states only what matters to it.
+package testws
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Config is the .course.json of a workspace made by course init.
+const Config = `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`
+
+// ModulePath is the module path of the workspaces New makes.
+const ModulePath = "example.com/ws"
+
+// Write puts files (slash paths to contents) under dir, making folders as
+// needed.
+func Write(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// New is a learner's workspace in a new temporary folder: go.mod (module
+// ModulePath), .course.json (Config) and an empty engine package, then the
+// files given, which may replace any of those.
+func New(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	Write(t, dir, map[string]string{
+		"go.mod":        "module " + ModulePath + "\n\ngo 1.26\n",
+		".course.json":  Config,
+		"engine/doc.go": "// Package engine is empty.\npackage engine\n",
+	})
+	Write(t, dir, files)
+	return dir
+}
