@@ -83,8 +83,12 @@ checks the work: the Zero-Coupling Law (coupling-audit), the Expansion Drop
 (expansion-check), the card and level files (validate), and every started
 module's tests (check).
 
+Learners also have lesson, hint, status and watch; instructors check a
+whole class with check --all; authors have dev check and dev new-module.
+
 Exit status: 0 when what was checked holds, 1 when it does not, 2 when the
-command could not run (with one line on stderr saying why).`,
+command could not run (with one line on stderr saying why), 130 or 143 when
+Ctrl-C or SIGTERM stopped it.`,
 		Example: `  course init ~/my-engine
   cd ~/my-engine
   course start-module 00      # in a workspace, WORKSPACE may be left out
