@@ -27,6 +27,7 @@ type Content struct {
 	catalog       *Catalog
 	refFiles      []File
 	refDefs       []card.Def
+	digest        func() (string, error)
 }
 
 // Open reads and checks the content of a course folder (catalog.json,
@@ -35,6 +36,7 @@ type Content struct {
 // files (cardsFS's *.json and courseFS's */cards/*.json) load as one set.
 func Open(courseFS, cardsFS fs.FS) (*Content, error) {
 	c := &Content{course: courseFS, cards: cardsFS}
+	c.digest = sync.OnceValues(func() (string, error) { return digest(courseFS, cardsFS) })
 	raw, err := fs.ReadFile(courseFS, WordsFile)
 	if err != nil {
 		return nil, fmt.Errorf("read the lexicon course/%s: %w", WordsFile, err)

@@ -309,7 +309,7 @@ func cacheKey(env *Env, ws string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	digest, err := contentDigest(content.Course(), content.Cards())
+	digest, err := content.Digest()
 	if err != nil {
 		return "", err
 	}

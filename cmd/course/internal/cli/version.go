@@ -2,13 +2,9 @@ package cli
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"io/fs"
 	"runtime/debug"
-	"sort"
 
 	"github.com/spf13/cobra"
 )
@@ -91,7 +87,7 @@ func versionOf(env *Env) (*VersionReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	digest, err := contentDigest(content.Course(), content.Cards())
+	digest, err := content.Digest()
 	if err != nil {
 		return nil, fmt.Errorf("reading the course content for its version: %w", err)
 	}
@@ -114,38 +110,4 @@ func versionLine(rep *VersionReport) string {
 		tool += ")"
 	}
 	return fmt.Sprintf("course %s, course content %s, %s\n", tool, rep.Content, rep.GoVersion)
-}
-
-// contentDigest is the course content's version: a SHA-256 over every file's
-// path and bytes, in path order, shortened to 12 hex digits.
-func contentDigest(trees ...fs.FS) (string, error) {
-	h := sha256.New()
-	for i, tree := range trees {
-		if tree == nil {
-			continue
-		}
-		var paths []string
-		err := fs.WalkDir(tree, ".", func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.Type().IsRegular() {
-				paths = append(paths, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return "", err
-		}
-		sort.Strings(paths)
-		for _, p := range paths {
-			b, err := fs.ReadFile(tree, p)
-			if err != nil {
-				return "", err
-			}
-			fmt.Fprintf(h, "%d\x00%s\x00%d\x00", i, p, len(b))
-			h.Write(b)
-		}
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:12], nil
 }

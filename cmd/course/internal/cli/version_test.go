@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"runtime/debug"
 	"testing"
-	"testing/fstest"
 
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
@@ -42,23 +41,6 @@ func TestVersionOfAReleaseAndItsJSON(t *testing.T) {
 	assert.Equal(t, float64(1), rep["schemaVersion"])
 	assert.Equal(t, "v1.2.0", rep["tool"])
 	assert.NotContains(t, rep, "revision")
-}
-
-func TestContentDigestFollowsTheContent(t *testing.T) {
-	a := fstest.MapFS{"01/lesson.md": {Data: []byte("one")}}
-	b := fstest.MapFS{"01/lesson.md": {Data: []byte("two")}}
-	da, err := contentDigest(a, nil)
-	require.NoError(t, err)
-	db, err := contentDigest(b, nil)
-	require.NoError(t, err)
-	again, err := contentDigest(a, nil)
-	require.NoError(t, err)
-	assert.NotEqual(t, da, db)
-	assert.Equal(t, da, again)
-	// A file moved from one tree to the other is a different content.
-	moved, err := contentDigest(nil, a)
-	require.NoError(t, err)
-	assert.NotEqual(t, da, moved)
 }
 
 func TestVersionFlags(t *testing.T) {
