@@ -24,4 +24,3 @@ func TestContentDigestFollowsTheContent(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotEqual(t, da, moved)
 }
-
