@@ -41,8 +41,11 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/audit/match"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // Kind is what a name names.
@@ -262,8 +265,47 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 		}
 		return 0
 	}
-	type file struct{ path, abs string }
+	type result struct {
+		path     string // from the workspace
+		findings []Finding
+		size     int
+		err      error
+	}
+	// check audits one file's content; entry is its index entry if the
+	// index vouches for the file, whose hash is then the content's.
+	check := func(path string, src []byte, entry *index.Entry) result {
+		res := result{path: path, findings: r.File(path, src), size: len(src)}
+		if c := clean[kindOf(path)]; c != nil && c.Persists() && len(res.findings) == 0 {
+			if entry != nil {
+				c.Add(entry.Hash)
+			} else {
+				c.Add(enginefiles.BlobHash(src))
+			}
+		}
+		return res
+	}
+	// What the walk reads (Go files, for their //go:embed lines; every
+	// file, when no verdict is kept and all must be read) is audited there
+	// and then, by the walk's workers, not read a second time.
+	var mu sync.Mutex
+	early := map[string]result{} // by Path
+	readAll := clean[0] == nil || clean[0].Len()+clean[1].Len() == 0
+	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
+		e := t.Entry(p)
+		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
+			e = nil
+		}
+		res := check(t.WorkspacePath(p), src, e)
+		mu.Lock()
+		early[p] = res
+		mu.Unlock()
+	})
+	type file struct {
+		path, abs string
+		entry     *index.Entry // its index entry, if the index vouches for it
+	}
 	var files []file
+	var results []result
 	var skipped int
 	var skippedBytes int64
 	seen := map[string]bool{}
@@ -289,25 +331,38 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 					return &LinkError{Path: t.WorkspacePath(f.Path)}
 				}
 			}
-			if c := clean[kindOf(f.Path)]; c != nil && f.Entry != nil && !f.IsLink() &&
-				enginefiles.Vouches(f.Entry, f.Info, t.Index.ModTime) && c.Has(f.Entry.Hash) {
+			// (A file reached through a linked folder is read again, to
+			// be audited under the path it is reached by.)
+			if !f.IsLink() && f.Real == f.Path {
+				mu.Lock()
+				res, ok := early[f.Path]
+				delete(early, f.Path)
+				mu.Unlock()
+				if ok {
+					results = append(results, res)
+					return nil
+				}
+			}
+			vouched := f.Entry != nil && !f.IsLink() && enginefiles.Vouches(f.Entry, f.Info, t.Index.ModTime)
+			if c := clean[kindOf(f.Path)]; c != nil && vouched && c.Has(f.Entry.Hash) {
 				skipped++
 				skippedBytes += f.Info.Size()
 				return nil
 			}
-			files = append(files, file{path: t.WorkspacePath(f.Path), abs: f.Abs})
+			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs}
+			if vouched {
+				fl.entry = f.Entry
+			}
+			files = append(files, fl)
 			return nil
 		}})
 		if err != nil {
 			return nil, fmt.Errorf("auditing %s: %w", dir, err)
 		}
 	}
-	type result struct {
-		findings []Finding
-		size     int
-		err      error
-	}
-	results := make([]result, len(files))
+	// The rest (links' targets, files a kept verdict did not spare but the
+	// walk did not read) are read by a few workers at once.
+	more := make([]result, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(len(files), 4*runtime.GOMAXPROCS(0)) {
@@ -315,15 +370,12 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, err := os.ReadFile(files[i].abs)
+				src, _, err := regularfile.Read(files[i].abs)
 				if err != nil {
-					results[i].err = err
+					more[i] = result{path: files[i].path, err: err}
 					continue
 				}
-				results[i] = result{findings: r.File(files[i].path, src), size: len(src)}
-				if c := clean[kindOf(files[i].path)]; c != nil && len(results[i].findings) == 0 {
-					c.Add(enginefiles.BlobHash(src))
-				}
+				more[i] = check(files[i].path, src, files[i].entry)
 			}
 		}()
 	}
@@ -332,15 +384,20 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	}
 	close(next)
 	wg.Wait()
+	results = append(results, more...)
 	for _, c := range clean {
 		if c != nil {
 			c.Save()
 		}
 	}
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
-	for i, res := range results {
+	for _, res := range results {
 		if res.err != nil {
-			return nil, fmt.Errorf("auditing %s: %w", files[i].path, res.err)
+			var nr *regularfile.NotRegularError
+			if errors.As(res.err, &nr) {
+				return nil, &regularfile.NotRegularError{Path: res.path, Mode: nr.Mode}
+			}
+			return nil, fmt.Errorf("auditing %s: %w", res.path, res.err)
 		}
 		rep.Files++
 		rep.Bytes += int64(res.size)

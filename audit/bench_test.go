@@ -4,9 +4,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/systemic-game-design/course/audit/internal/benchtree"
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 )
 
 // BenchmarkCouplingAudit audits the engine folder of the large tree (the
@@ -34,6 +37,39 @@ func BenchmarkCouplingAudit(b *testing.B) {
 	b.ReportMetric(float64(bytes)/secs/1e6, "MB/s")
 	b.ReportMetric(float64(files), "files")
 	benchtree.ReportCPU(b, cpu)
+}
+
+// BenchmarkCouplingAuditFirstRun is the audit's first run on the large
+// tree: the user's cache folder is empty each time (a new one), so every
+// folder is read and every engine file audited, and the run writes what it
+// found there, as a learner's or an instructor's first run does. Only the
+// audits' own time is counted, not the making of the folders.
+func BenchmarkCouplingAuditFirstRun(b *testing.B) {
+	dir := benchtree.Build(b)
+	m := courseRules(b)
+	caches := b.TempDir()
+	var cpu time.Duration
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		i++
+		cache := filepath.Join(caches, strconv.Itoa(i))
+		b.Setenv(enginefiles.CacheDirEnvVar, cache)
+		start := benchtree.CPUTime()
+		b.StartTimer()
+		r, err := Dirs(dir, []string{"engine"}, m)
+		b.StopTimer()
+		cpu += benchtree.CPUTime() - start
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r.Cached != 0 || r.Files != benchtree.EngineFiles+benchtree.Added-benchtree.Removed {
+			b.Fatalf("%d files, %d of them cached", r.Files, r.Cached)
+		}
+		os.RemoveAll(cache)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkGitDiffAndUntracked is git's answer to the expansion check's

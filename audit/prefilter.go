@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/systemic-game-design/course/audit/match"
 )
@@ -33,16 +34,29 @@ type sieve struct {
 	never        bool // a name too short for the test: parse every file
 }
 
-// bigrams indexes names' joined spellings by their first two bytes; has
-// is a bit for each pair of bytes that starts one, tested before the map.
+// bigrams indexes names' joined spellings by their first two bytes. has
+// is a bit for each pair of bytes that starts one; tri a bit for each
+// hashed first three bytes of a spelling of three or more (pairs is the
+// spellings of two), both tested before the list, so that the common pairs
+// of English letters that start some name rarely reach it.
 type bigrams struct {
 	has   [1 << 16 / 64]uint64
+	tri   [1 << 16 / 64]uint64
+	pairs [1 << 16 / 64]uint64
 	names map[uint16][]string
 }
+
+func triKey(a, b, c byte) uint32 { return (uint32(a)*1031 + uint32(b)*37 + uint32(c)) & (1<<16 - 1) }
 
 func (b *bigrams) add(j string) {
 	k := uint16(j[0])<<8 | uint16(j[1])
 	b.has[k/64] |= 1 << (k % 64)
+	if len(j) == 2 {
+		b.pairs[k/64] |= 1 << (k % 64)
+	} else {
+		t := triKey(j[0], j[1], j[2])
+		b.tri[t/64] |= 1 << (t % 64)
+	}
 	b.names[k] = append(b.names[k], j)
 }
 
@@ -74,6 +88,15 @@ func (b *bigrams) in(p []byte) bool {
 		if b.has[k/64]&(1<<(k%64)) == 0 {
 			continue
 		}
+		if b.pairs[k/64]&(1<<(k%64)) == 0 {
+			// Only spellings of three or more start so.
+			if i+2 >= len(p) {
+				continue
+			}
+			if t := triKey(p[i], p[i+1], p[i+2]); b.tri[t/64]&(1<<(t%64)) == 0 {
+				continue
+			}
+		}
 		for _, j := range b.names[k] {
 			if len(p)-i >= len(j) && string(p[i:i+len(j)]) == j {
 				return true
@@ -83,13 +106,52 @@ func (b *bigrams) in(p []byte) bool {
 	return false
 }
 
-func alnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+// Per-byte tables for the projections, so that the loop over a file
+// takes no branch on what each byte is (letters and punctuation mix too
+// irregularly for a branch to be guessed well).
+var (
+	lowerOf  [256]byte // the byte, lower-cased if an ASCII capital
+	isAlnum  [256]byte // 1 for an ASCII letter or digit: kept in all
+	isUpper  [256]byte // 1 for an upper-case letter or a digit: kept in upper
+	isJoin   [256]byte // 1 for '_', '-', '\r': neither ends nor joins a run
+	upperOut [256]byte // what upper holds at the byte: its lower case, or '|'
 
-func lowerByte(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
+	opensToken = [256]bool{'/': true, '\'': true, '`': true, '"': true} // a comment or a literal may start there
+)
+
+func init() {
+	for c := range 256 {
+		b := byte(c)
+		lowerOf[c], upperOut[c] = b, '|'
+		switch {
+		case b >= 'A' && b <= 'Z':
+			lowerOf[c] = b + 'a' - 'A'
+			isAlnum[c], isUpper[c], upperOut[c] = 1, 1, lowerOf[c]
+		case b >= '0' && b <= '9':
+			isAlnum[c], isUpper[c], upperOut[c] = 1, 1, b
+		case b >= 'a' && b <= 'z':
+			isAlnum[c] = 1
+		case b == '_' || b == '-' || b == '\r':
+			isJoin[c] = 1
+		}
 	}
-	return c
+}
+
+func alnum(c byte) bool { return isAlnum[c] != 0 }
+
+func lowerByte(c byte) byte { return lowerOf[c] }
+
+// scratch is the projections' room, kept between files.
+type scratch struct{ all, upper, lits, bare []byte }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// grow returns b emptied, with room for n bytes.
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, 0, n+n/4)
+	}
+	return b[:0]
 }
 
 // clear reports whether src surely names nothing; goFile says whether it is
@@ -98,44 +160,63 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 	if s.never {
 		return false
 	}
-	all := make([]byte, 0, len(src))
-	upper := make([]byte, 0, len(src)/4)
-	var lits, bare []byte
-	inUpper := false
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	// all and upper are filled by index: all holds at most a byte of each
+	// of src's, upper too, but for the '|' after a run that ends src.
+	all := grow(sc.all, len(src))[:len(src)]
+	upper := grow(sc.upper, len(src)+1)[:len(src)+1]
+	sc.all, sc.upper = all, upper
+	na, nu := 0, 0
+	var high byte
 	for _, c := range src {
-		if c >= 0x80 {
-			return false
-		}
-		if alnum(c) {
-			all = append(all, lowerByte(c))
-		}
-		switch {
-		case c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
-			upper = append(upper, lowerByte(c))
-			inUpper = true
-		case c == '_' || c == '-' || c == '\r':
-			// '\r' too: a raw string's value has none (Go drops them).
-		default:
-			if inUpper {
-				upper = append(upper, '|')
-				inUpper = false
-			}
-		}
+		high |= c
+		all[na] = lowerOf[c]
+		na += int(isAlnum[c])
 	}
+	if high >= 0x80 {
+		return false
+	}
+	// upper keeps the runs of upper-case letters and digits, apart: only
+	// a run of two or more can hold a name, and most files have few.
+	for i := 0; i < len(src); i++ {
+		if isUpper[src[i]] == 0 {
+			continue
+		}
+		start := nu
+		for ; i < len(src) && isUpper[src[i]]|isJoin[src[i]] != 0; i++ {
+			upper[nu] = lowerOf[src[i]]
+			nu += int(isUpper[src[i]])
+		}
+		if nu-start < 2 {
+			nu = start
+			continue
+		}
+		upper[nu] = '|'
+		nu++
+	}
+	all, upper = all[:na], upper[:nu]
 	if s.cards.in(all) || s.nouns.in(upper) {
 		return false
 	}
 	if !goFile {
 		return true
 	}
+	lits, bare := grow(sc.lits, len(src)), grow(sc.bare, len(src))
+	defer func() { sc.lits, sc.bare = lits, bare }()
 	// The string literals, found as Go's scanner finds them: outside
 	// comments and rune literals.
 	for i := 0; i < len(src); i++ {
+		if !opensToken[src[i]] {
+			continue
+		}
 		switch c := src[i]; {
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
-				i++
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				end = len(src) - i
 			}
+			i += end
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
 			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {

@@ -78,3 +78,23 @@ func TestSieveCasesNameSomething(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, named, len(sieveCases)-6)
 }
+
+// FuzzSieveNeverHidesAFinding: whatever the source, read as Go or as
+// text, the sieve clears it only if the audit finds nothing in it.
+func FuzzSieveNeverHidesAFinding(f *testing.F) {
+	for _, c := range sieveCases {
+		f.Add(c.src, strings.HasSuffix(c.name, ".go"))
+	}
+	f.Add("ROCKROCK", false)
+	f.Add("package engine\nconst X = `IS_FLAG`", true)
+	r := courseRules(f)
+	f.Fuzz(func(t *testing.T, src string, goFile bool) {
+		name := "notes.md"
+		if goFile {
+			name = "engine.go"
+		}
+		if r.sieve.clear([]byte(src), goFile) {
+			assert.Empty(t, r.file(name, []byte(src)), "the sieve cleared %q", src)
+		}
+	})
+}

@@ -64,6 +64,18 @@ func (s *BlobSet) Has(h plumbing.Hash) bool {
 	return s.have[h]
 }
 
+// Len is the number of hashes in the set.
+func (s *BlobSet) Len() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.have)
+}
+
+// Persists reports whether the set is kept between runs: when it is not
+// (COURSE_CACHE_DIR=off, or no cache folder), adding to it is pointless
+// and callers need not hash anything for it.
+func (s *BlobSet) Persists() bool { return s.file != "" }
+
 // Add puts a hash in the set.
 func (s *BlobSet) Add(h plumbing.Hash) {
 	s.mu.Lock()

@@ -34,6 +34,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // Tree is a workspace seen through git (when it is inside a repository):
@@ -62,7 +64,10 @@ type Tree struct {
 	mu    sync.Mutex
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
 	above map[string]bool        // folder -> whether it or one above it has any
-	infos map[string]fs.FileInfo // Lstat of tracked Go files, taken for the embed scan
+	infos map[string]fs.FileInfo // Lstat of Go files, taken by the embed scan
+	// onRead and readAll are set by SetReadHook, before the walks.
+	onRead  ReadHook
+	readAll bool
 
 	noEmbed *BlobSet // blobs known to have no //go:embed line
 
@@ -92,7 +97,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository of %s: %w", ws, err)
@@ -102,7 +107,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
 		tracked: map[string]*index.Entry{}, trackedDirs: map[string]bool{}}
@@ -614,6 +619,12 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	// Inside an ignored folder with nothing tracked under it, a file counts
 	// only if Go uses it, which its name and the embed patterns decide.
 	untrackedIgnored := onlyTracked && (linked || !t.trackedDirs[rel])
+	// A check with a read hook is given the Go files' content by the embed
+	// scan, which must then come before the files are visited, not at the
+	// first file whose name Go has no use for.
+	if t.onRead != nil && needsEmbedScan(entries) {
+		t.embedPatterns(real, entries)
+	}
 	for _, e := range entries {
 		name := e.Name()
 		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
@@ -673,6 +684,14 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		keep(e)
 		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
+		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
+			// One open and fstat serve for the Lstat and the read; a file
+			// that cannot be read is stat'ed below, for the check to tell.
+			if src, fi, err := regularfile.Read(abs); err == nil && fi.Mode().IsRegular() {
+				info = fi
+				t.onRead(p, src, fi)
+			}
+		}
 		if info == nil {
 			var err error
 			if info, err = e.Info(); err != nil {
@@ -780,7 +799,41 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 	}
 }
 
-// infoOf is the Lstat the embed scan took of a tracked file, nil if none.
+// ReadHook is given a file a walk read, by its Path, with what fstat said
+// of it (a regular file; links are not followed). It is called from the
+// walk's workers, several at once, before the walk visits the file.
+type ReadHook func(p string, src []byte, info fs.FileInfo)
+
+// SetReadHook gives hook every Go file the walks read (to find //go:embed
+// lines), so that a check that reads the files anyway can do its work on
+// them there, spread over the walk's workers, instead of reading them
+// again. With readAll, a walk reads every regular file it finds instead of
+// only stat'ing it (an open and an fstat tell what an Lstat does), for a
+// check that will read them all. Call it before the walks.
+func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
+	t.onRead, t.readAll = hook, readAll
+}
+
+// Entry is git's index entry for the Path p, nil if p is untracked.
+func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
+
+// needsEmbedScan reports whether a folder has Go files and a file whose
+// name Go has no use for, which only the Go files' //go:embed patterns can
+// make count if it is ignored.
+func needsEmbedScan(entries []fs.DirEntry) bool {
+	goFiles, other := false, false
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		n := e.Name()
+		goFiles = goFiles || strings.HasSuffix(n, ".go")
+		other = other || !GoUses(n) && n != ".gitignore"
+	}
+	return goFiles && other
+}
+
+// infoOf is the Lstat the embed scan took of a Go file, nil if none.
 func (t *Tree) infoOf(p string) fs.FileInfo {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -821,12 +874,17 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		entries, _ = readDir(abs)
 	}
 	var goFiles, paths []string
+	var links []bool
 	for _, e := range entries {
 		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") {
 			goFiles = append(goFiles, filepath.Join(abs, e.Name()))
 			paths = append(paths, join(dir, e.Name()))
+			links = append(links, e.Type()&fs.ModeSymlink != 0)
 		}
 	}
+	// With no verdicts kept from earlier runs, every file is read: open
+	// and fstat, with no Lstat before.
+	known := t.noEmbed != nil && t.noEmbed.Len() > 0
 	found := make([][]string, len(goFiles))
 	var wg sync.WaitGroup
 	workers := min(len(goFiles), 4)
@@ -837,7 +895,8 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 			for i := w; i < len(goFiles); i += workers {
 				// A tracked file the index vouches for is known by its
 				// hash: if that blob has no //go:embed, it is not read.
-				if e := t.tracked[paths[i]]; e != nil && t.noEmbed != nil {
+				e := t.tracked[paths[i]]
+				if e != nil && known {
 					if info, err := os.Lstat(goFiles[i]); err == nil {
 						t.mu.Lock()
 						t.infos[paths[i]] = info
@@ -847,15 +906,33 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 						}
 					}
 				}
-				src, err := os.ReadFile(goFiles[i])
+				// Anything but a regular file is left to the walk, which
+				// reports it; the check that reads it refuses it.
+				src, info, err := regularfile.Read(goFiles[i])
 				if err != nil {
 					continue
+				}
+				vouched := false
+				if !links[i] {
+					t.mu.Lock()
+					if t.infos[paths[i]] == nil {
+						t.infos[paths[i]] = info
+					}
+					t.mu.Unlock()
+					vouched = e != nil && Vouches(e, info, t.Index.ModTime)
+					if t.onRead != nil {
+						t.onRead(paths[i], src, info)
+					}
 				}
 				if bytes.Contains(src, []byte("go:embed")) {
 					found[i] = EmbedPatterns(src)
 				}
-				if len(found[i]) == 0 && t.noEmbed != nil {
-					t.noEmbed.Add(BlobHash(src))
+				if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
+					if vouched {
+						t.noEmbed.Add(e.Hash)
+					} else {
+						t.noEmbed.Add(BlobHash(src))
+					}
 				}
 			}
 		}()

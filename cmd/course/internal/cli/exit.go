@@ -57,14 +57,18 @@ func IsUserError(err error) bool {
 type SignalError struct{ Signal os.Signal }
 
 func (e *SignalError) Error() string {
-	name := e.Signal.String()
+	return "stopped by " + e.name() + "; nothing it started is left running"
+}
+
+// name is the signal as a message names it.
+func (e *SignalError) name() string {
 	switch e.Signal {
 	case os.Interrupt:
-		name = "an interrupt (SIGINT)"
+		return "an interrupt (SIGINT)"
 	case syscall.SIGTERM:
-		name = "SIGTERM"
+		return "SIGTERM"
 	}
-	return "stopped by " + name + "; nothing it started is left running"
+	return e.Signal.String()
 }
 
 // UserError marks the error as nobody's fault to report.

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
@@ -34,6 +35,9 @@ type Env struct {
 	Progress bool
 	// Term is the terminal behind Stdout: rendering, colour and paging.
 	Term Terminal
+	// Exit ends the process when a command does not stop after a signal
+	// (see execute); nil is os.Exit.
+	Exit func(status int)
 }
 
 // ContentEnvVar names a course checkout whose course/ and cards/ folders
@@ -138,21 +142,56 @@ Ctrl-C or SIGTERM stopped it.`,
 // one line on stderr; the other statuses print nothing more than the command
 // did.
 func Main(args []string, env *Env) int {
-	root := NewRoot(env)
+	return execute(NewRoot(env), args, env)
+}
+
+// signalGrace is how long a command has, after a signal, to stop what it
+// started and return; then the process ends without it.
+var signalGrace = 3 * time.Second
+
+// execute runs root with args. An interrupt or SIGTERM cancels the
+// command's context, so running tests are stopped instead of left behind,
+// and the command then ends with 128 + the signal's number. A command that
+// has not returned signalGrace after the signal (it is stuck in a system
+// call, say), or a second signal, ends the process with that status at
+// once, through env.Exit.
+func execute(root *cobra.Command, args []string, env *Env) int {
 	root.SetArgs(args)
-	// An interrupt or SIGTERM cancels running tests instead of leaving them
-	// behind; the command then ends with 128 + the signal's number.
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
+	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
+	grace := signalGrace
+	returned, watched := make(chan struct{}), make(chan struct{})
+	defer func() {
+		close(returned)
+		<-watched
+	}()
 	go func() {
+		defer close(watched)
+		var s os.Signal
 		select {
-		case s := <-sigs:
-			cancel(&SignalError{Signal: s})
-		case <-ctx.Done():
+		case s = <-sigs:
+		case <-returned:
+			return
 		}
+		sigErr := &SignalError{Signal: s}
+		cancel(sigErr)
+		timer := time.NewTimer(grace)
+		defer timer.Stop()
+		select {
+		case <-returned:
+			return
+		case <-sigs:
+		case <-timer.C:
+		}
+		fmt.Fprintf(env.Stderr, "course: stopped by %s before it could finish stopping what it started; check for processes it may have left running\n", sigErr.name())
+		exit := env.Exit
+		if exit == nil {
+			exit = os.Exit
+		}
+		exit(Status(sigErr))
 	}()
 	cmd, err := root.ExecuteContextC(ctx)
 	status := Status(err)

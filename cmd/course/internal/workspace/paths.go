@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // maxLinks is how many symbolic links one path may pass through, as the
@@ -92,21 +94,18 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 		return nil, err
 	}
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
-	st, err := os.Stat(real)
-	if errors.Is(err, fs.ErrNotExist) {
+	raw, _, err := regularfile.Read(real)
+	var notRegular *regularfile.NotRegularError
+	switch {
+	case err == nil:
+		return raw, nil
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", shown, fs.ErrNotExist)
-	}
-	if err != nil {
-		return nil, &Error{Path: shown, Why: fmt.Sprintf("cannot be read (%v); make it readable, or remove it", err)}
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); course reads only regular files there: remove it, or put a file in its place", describeMode(st.Mode()))}
-	}
-	raw, err := os.ReadFile(real)
-	if err != nil {
+	case errors.As(err, &notRegular):
+		return nil, &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); course reads only regular files there: remove it, or put a file in its place", regularfile.Describe(notRegular.Mode))}
+	default:
 		return nil, &Error{Path: shown, Why: fmt.Sprintf("cannot be read (%v); make it readable (chmod u+r), or remove it", unwrapPath(err))}
 	}
-	return raw, nil
 }
 
 // WriteFile writes the workspace file rel, making its folders: a path that
@@ -120,7 +119,7 @@ func (w *Workspace) WriteFile(rel string, data []byte) error {
 	}
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
 	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
-		return &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); remove it, and run the command again", describeMode(st.Mode()))}
+		return &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); remove it, and run the command again", regularfile.Describe(st.Mode()))}
 	}
 	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
 		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written: its folder cannot be made (%v)", unwrapPath(err))}
@@ -177,23 +176,6 @@ func writeAtomic(real string, data []byte, shown string) error {
 		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
 	}
 	return nil
-}
-
-func describeMode(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	default:
-		return "mode " + m.String()
-	}
 }
 
 // unwrapPath is the reason of a *fs.PathError without its path, which the

@@ -1,0 +1,32 @@
+//go:build !linux && !darwin
+
+package regularfile
+
+import (
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Read returns the content of the file at name, following links, and what
+// stat says of it, if it is a regular file; otherwise a *NotRegularError.
+// The check and the read use one open handle.
+func Read(name string) ([]byte, fs.FileInfo, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, nil, &NotRegularError{Path: name, Mode: info.Mode()}
+	}
+	raw, err := io.ReadAll(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	return raw, info, nil
+}

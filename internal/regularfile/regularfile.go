@@ -1,0 +1,46 @@
+// Package regularfile reads files that must be regular files. A FIFO, a
+// socket or a device standing where a file was expected is refused at
+// once, instead of blocking the reader (a FIFO with no writer) or never
+// ending (a device); and the file examined is the file read, one open
+// handle, so nothing can be swapped in between the check and the read.
+package regularfile
+
+import (
+	"fmt"
+	"io/fs"
+)
+
+// NotRegularError says a path names something other than a regular file.
+type NotRegularError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *NotRegularError) Error() string {
+	return fmt.Sprintf("%s is %s, not a regular file; remove it, or put a regular file in its place", e.Path, Describe(e.Mode))
+}
+
+// UserError marks the error as the user's to mend: the thing at the path
+// is theirs to remove or replace.
+func (e *NotRegularError) UserError() bool { return true }
+
+// Describe names the kind of file a mode is, for a message: "a folder",
+// "a FIFO", "a socket", "a device", "a symbolic link", or the mode itself.
+func Describe(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsRegular():
+		return "a regular file"
+	default:
+		return "mode " + m.String()
+	}
+}

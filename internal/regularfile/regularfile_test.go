@@ -1,0 +1,105 @@
+//go:build linux || darwin
+
+package regularfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadGivesTheContentAndWhatLstatSays(t *testing.T) {
+	dir := t.TempDir()
+	for _, size := range []int{0, 1, 4095, 4096, 70000} {
+		p := filepath.Join(dir, "f")
+		want := []byte(strings.Repeat("x", size))
+		require.NoError(t, os.WriteFile(p, want, 0o640))
+		got, info, err := Read(p)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, "size %d", size)
+		st, err := os.Lstat(p)
+		require.NoError(t, err)
+		assert.Equal(t, st.Size(), info.Size())
+		assert.Equal(t, st.Mode(), info.Mode())
+		assert.True(t, st.ModTime().Equal(info.ModTime()))
+		assert.Equal(t, "f", info.Name())
+		assert.False(t, info.IsDir())
+		lst, fst := st.Sys().(*syscall.Stat_t), info.Sys().(*syscall.Stat_t)
+		assert.Equal(t, [2]uint64{uint64(lst.Dev), lst.Ino}, [2]uint64{uint64(fst.Dev), fst.Ino}, "Sys must carry the file's identity")
+	}
+}
+
+func TestReadFollowsALinkToAFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "target"), []byte("content"), 0o644))
+	require.NoError(t, os.Symlink("target", filepath.Join(dir, "link")))
+	got, info, err := Read(filepath.Join(dir, "link"))
+	require.NoError(t, err)
+	assert.Equal(t, "content", string(got))
+	assert.True(t, info.Mode().IsRegular())
+}
+
+// A file whose size stat gives as 0 but which has content (as files under
+// /proc do) is read to its end.
+func TestReadReadsPastTheStatSize(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("needs /proc")
+	}
+	got, _, err := Read("/proc/self/status")
+	require.NoError(t, err)
+	assert.Contains(t, string(got), "Name:")
+}
+
+func TestReadRefusesWhatIsNotARegularFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.go")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	require.NoError(t, os.Symlink("pipe.go", filepath.Join(dir, "link.go")))
+	for _, c := range []struct{ path, kind string }{
+		{fifo, "a FIFO"},
+		{filepath.Join(dir, "link.go"), "a FIFO"},
+		{dir, "a folder"},
+	} {
+		done := make(chan error, 1)
+		go func() { _, _, err := Read(c.path); done <- err }()
+		select {
+		case err := <-done:
+			var nr *NotRegularError
+			require.ErrorAs(t, err, &nr, c.path)
+			assert.Equal(t, c.path+" is "+c.kind+", not a regular file; remove it, or put a regular file in its place", err.Error())
+			assert.True(t, nr.UserError())
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Read(%s) blocked", c.path)
+		}
+	}
+}
+
+func TestReadOfAMissingFileIsNotExist(t *testing.T) {
+	_, _, err := Read(filepath.Join(t.TempDir(), "missing"))
+	assert.True(t, errors.Is(err, fs.ErrNotExist), "%v", err)
+	var pe *fs.PathError
+	assert.ErrorAs(t, err, &pe)
+}
+
+func TestDescribe(t *testing.T) {
+	for m, want := range map[fs.FileMode]string{
+		fs.ModeDir | 0o755: "a folder",
+		fs.ModeNamedPipe:   "a FIFO",
+		fs.ModeSocket:      "a socket",
+		fs.ModeDevice | fs.ModeCharDevice | 0o666: "a device",
+		fs.ModeSymlink:   "a symbolic link",
+		0o644:            "a regular file",
+		fs.ModeIrregular: "mode ?---------",
+	} {
+		assert.Equal(t, want, Describe(m), "%v", m)
+	}
+}
