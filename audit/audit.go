@@ -385,11 +385,13 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	close(next)
 	wg.Wait()
 	results = append(results, more...)
+	var saves sync.WaitGroup
 	for _, c := range clean {
 		if c != nil {
-			c.Save()
+			saves.Go(c.Save)
 		}
 	}
+	saves.Wait()
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
 	for _, res := range results {
 		if res.err != nil {

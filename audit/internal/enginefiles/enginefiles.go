@@ -318,7 +318,7 @@ func readPatternsRaw(file string, domain []string) ([]gitignore.Pattern, []byte)
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
+		ps = append(ps, parsePattern(line, domain))
 	}
 	return ps, raw
 }
@@ -434,10 +434,13 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 		return err
 	}
 	err = w.finish()
-	t.dirs.save()
+	// The two caches are written at once: each is a file made and renamed.
+	var wg sync.WaitGroup
+	wg.Go(t.dirs.save)
 	if t.noEmbed != nil {
-		t.noEmbed.Save()
+		wg.Go(t.noEmbed.Save)
 	}
+	wg.Wait()
 	return err
 }
 

@@ -1,0 +1,47 @@
+package enginefiles
+
+import (
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+// TestFastPatternsMatchAsGoGitDoes: for any pattern line and any path,
+// parsePattern's pattern answers as go-git's own does.
+func TestFastPatternsMatchAsGoGitDoes(t *testing.T) {
+	// Few letters, so that names and patterns often meet.
+	part := rapid.StringMatching(`[ab.~]{1,4}`)
+	rapid.Check(t, func(t *rapid.T) {
+		line := rapid.SampledFrom([]string{"", "!"}).Draw(t, "bang") +
+			rapid.SampledFrom([]string{"", "*"}).Draw(t, "star") +
+			part.Draw(t, "name") +
+			rapid.SampledFrom([]string{"", "/", " ", "  ", `\ `, "/ "}).Draw(t, "end")
+		domain := rapid.SliceOfN(part, 0, 2).Draw(t, "domain")
+		path := rapid.SliceOfN(part, 1, 4).Draw(t, "path")
+		if rapid.Bool().Draw(t, "in domain") && len(domain) < len(path) {
+			copy(path, domain)
+		}
+		isDir := rapid.Bool().Draw(t, "isDir")
+		want := gitignore.ParsePattern(line, domain).Match(path, isDir)
+		got := parsePattern(line, domain).Match(path, isDir)
+		if got != want {
+			t.Fatalf("%q under %q on %q (dir %v): %v, go-git says %v", line, domain, path, isDir, got, want)
+		}
+	})
+}
+
+// The common patterns take the fast way; the others are go-git's.
+func TestWhichPatternsAreFast(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		fast bool
+	}{
+		{"*.log", true}, {"build/", true}, {"!keep.log", true}, {"*~", true}, {"go.work", true},
+		{"/out/", false}, {"a/b", false}, {"*.[oa]", false}, {"f?o", false}, {"a*b", false}, {`\#x`, false}, {"**/x", false},
+	} {
+		_, fast := parsePattern(c.line, nil).(*namePattern)
+		assert.Equal(t, c.fast, fast, c.line)
+	}
+}
