@@ -3,11 +3,10 @@ package audit
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
-	"strings"
+
+	"github.com/systemic-game-design/course/internal/coursetests"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // CatalogNames reads the names the Law forbids straight from the bytes of
@@ -46,31 +45,16 @@ func CatalogNames(raw []byte) ([]Name, error) {
 	return out, nil
 }
 
-var startedTest = regexp.MustCompile(`^func Test_([0-9]{2}x?)_`)
-
 // HighestStarted is the highest module started in a learner's workspace:
 // the highest NN (or NNx, for a started Expansion Drop) among the course
-// tests (func Test_NN_...) in its tests folder; "" when none is.
+// tests in its tests folder (see coursetests); "" when none is.
 func HighestStarted(ws string) (string, error) {
-	files, err := filepath.Glob(filepath.Join(ws, "tests", "*_test.go"))
+	mods, err := coursetests.Read(filepath.Join(ws, "tests"), func(p string) ([]byte, error) {
+		src, _, err := regularfile.Read(p)
+		return src, err
+	})
 	if err != nil {
 		return "", err
 	}
-	var found []string
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			return "", fmt.Errorf("reading %s to see which modules are started: %w", f, err)
-		}
-		for _, line := range strings.Split(string(raw), "\n") {
-			if m := startedTest.FindStringSubmatch(line); m != nil {
-				found = append(found, m[1])
-			}
-		}
-	}
-	if len(found) == 0 {
-		return "", nil
-	}
-	sort.Strings(found)
-	return found[len(found)-1], nil
+	return coursetests.Highest(mods), nil
 }

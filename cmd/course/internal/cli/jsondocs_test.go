@@ -88,7 +88,7 @@ func TestStatusJSONFollowsItsSchema(t *testing.T) {
 	env, out = embeddedEnv(t)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws, Modules: []ModuleStatus{}, CheckedAt: &at, Cached: true}
-	fillStatus(env, rep, workspaceProgress(env, ws), &checker.Report{
+	fillStatus(env, rep, workspaceProgress(ws), &checker.Report{
 		Modules: []checker.Module{{Number: "01", Tests: []checker.Test{
 			{Name: "Test_01_one", Outcome: "pass"}, {Name: "Test_01_two", Outcome: "fail"}, {Name: "Test_01x_drop", Outcome: "pass"},
 		}}},

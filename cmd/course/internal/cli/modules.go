@@ -88,7 +88,7 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 	}
 	var progress map[string]moduleProgress
 	if ws != "" {
-		progress = workspaceProgress(env, ws)
+		progress = workspaceProgress(ws)
 	}
 	var infos []ModuleInfo
 	for _, m := range modules.All() {

@@ -2,11 +2,10 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
-	"path"
-	"path/filepath"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -39,13 +38,8 @@ type CachedModule struct {
 }
 
 // workspaceProgress reads a workspace's tests/ folder and its cached check.
-func workspaceProgress(env *Env, ws string) map[string]moduleProgress {
+func workspaceProgress(ws string) map[string]moduleProgress {
 	out := map[string]moduleProgress{}
-	content, err := env.content()
-	if err != nil {
-		return out
-	}
-	courseFS := content.Course()
 	cached, _ := loadCachedCheck(ws)
 	counts := map[string]CachedModule{}
 	if cached != nil {
@@ -53,10 +47,14 @@ func workspaceProgress(env *Env, ws string) map[string]moduleProgress {
 			counts[m.Number] = m
 		}
 	}
+	started := map[string]*coursetests.Module{}
+	if w, err := workspace.Open(ws); err == nil {
+		started, _ = w.StartedModules()
+	}
 	for _, m := range modules.All() {
-		p := moduleProgress{
-			started:     allPresent(ws, modules.TestFiles(courseFS, m)),
-			dropStarted: allPresent(ws, modules.ExpansionTestFiles(courseFS, m)),
+		var p moduleProgress
+		if s := started[m.Number]; s != nil {
+			p.started, p.dropStarted = len(s.Tests) > 0, len(s.DropTests) > 0
 		}
 		if c, ok := counts[m.Number]; ok && p.started {
 			p.checked, p.passed, p.failed = true, c.Passed, c.Failed
@@ -65,18 +63,4 @@ func workspaceProgress(env *Env, ws string) map[string]moduleProgress {
 		out[m.Number] = p
 	}
 	return out
-}
-
-// allPresent reports whether every one of the course's test files is in the
-// workspace's tests/ (start-module copies them there by name).
-func allPresent(ws string, courseFiles []string) bool {
-	if len(courseFiles) == 0 {
-		return false
-	}
-	for _, f := range courseFiles {
-		if st, err := os.Lstat(filepath.Join(ws, "tests", path.Base(f))); err != nil || !st.Mode().IsRegular() {
-			return false
-		}
-	}
-	return true
 }

@@ -1,19 +1,13 @@
 package workspace
 
 import (
-	"errors"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"io/fs"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -75,8 +69,6 @@ type ModuleTests struct {
 	Packages []TestPackage
 }
 
-var courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
-
 // TestPackages is the tests of every module up to upTo (nil: every module
 // of the repository; in a learner's workspace, every module started): the
 // modules that have tests, in order. A learner's workspace with no module
@@ -132,10 +124,8 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 		return nil, err
 	}
 	byModule := map[string][]string{}
-	for _, n := range names {
-		if m := courseTestName.FindStringSubmatch(n); m != nil {
-			byModule[m[1]] = append(byModule[m[1]], n)
-		}
+	for n, m := range coursetests.Group(names) {
+		byModule[n] = append(m.Tests, m.DropTests...)
 	}
 	if len(byModule) == 0 {
 		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("no module is started (no course tests in %s); run `course start-module 01 %s`", filepath.Join(w.Dir, "tests"), w.Dir)}
@@ -163,31 +153,18 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 // files of the workspace folder rel, in file and declaration order; each
 // file is read as ReadFile reads it. A file that does not parse is left for
 // the compiler to report.
-func (w *Workspace) testNames(rel string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(w.Abs, filepath.FromSlash(rel), "*_test.go"))
+// StartedModules is what the workspace's tests folder holds of each module
+// (see coursetests), by module number: what start-module copied there.
+func (w *Workspace) StartedModules() (map[string]*coursetests.Module, error) {
+	names, err := w.testNames("tests")
 	if err != nil {
 		return nil, err
 	}
-	slices.Sort(files)
-	var names []string
-	fset := token.NewFileSet()
-	for _, f := range files {
-		raw, err := w.ReadFile(rel + "/" + filepath.Base(f))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		file, err := parser.ParseFile(fset, f, raw, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		for _, d := range file.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && strings.HasPrefix(fn.Name.Name, "Test") {
-				names = append(names, fn.Name.Name)
-			}
-		}
-	}
-	return names, nil
+	return coursetests.Group(names), nil
+}
+
+func (w *Workspace) testNames(rel string) ([]string, error) {
+	return coursetests.Names(filepath.Join(w.Abs, filepath.FromSlash(rel)), func(p string) ([]byte, error) {
+		return w.ReadFile(rel + "/" + filepath.Base(p))
+	})
 }
