@@ -27,6 +27,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 const doc = `coupling reports card and grid-noun names in engine code (the Zero-Coupling Law)
@@ -142,7 +143,7 @@ func workspaceOf(dir string) (*workspace, error) {
 	}
 	var ws *workspace
 	for d := dir; ; d = filepath.Dir(d) {
-		if raw, err := os.ReadFile(filepath.Join(d, ".course.json")); err == nil {
+		if raw, err := regularfile.ReadFile(filepath.Join(d, ".course.json")); err == nil {
 			w, err := openWorkspace(d, raw)
 			if err != nil {
 				return nil, err
@@ -200,7 +201,7 @@ func catalogNames() ([]audit.Name, error) {
 	var raw []byte
 	var err error
 	if dir != "" {
-		raw, err = os.ReadFile(filepath.Join(dir, "course", "catalog.json"))
+		raw, err = regularfile.ReadFile(filepath.Join(dir, "course", "catalog.json"))
 	} else {
 		raw, err = fs.ReadFile(course.Files, "catalog.json")
 	}
@@ -219,7 +220,7 @@ func catalogNames() ([]audit.Name, error) {
 // (its go.mod names the course module and it has the catalog), whose
 // engine is held to every module's names.
 func isCourseRepository(dir string) bool {
-	raw, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	raw, err := regularfile.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		return false
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // Kind is how an engine file differs from the commit.
@@ -207,7 +208,7 @@ func wantsCRLFNormalizing(t *enginefiles.Tree) bool {
 		return true
 	}
 	for _, f := range []string{filepath.Join(t.Root, ".gitattributes"), filepath.Join(t.Root, filepath.FromSlash(t.Prefix), ".gitattributes")} {
-		if raw, err := os.ReadFile(f); err == nil && regexp.MustCompile(`(^|\s)(text|eol=)`).Match(raw) {
+		if raw, err := regularfile.ReadFile(f); err == nil && regexp.MustCompile(`(^|\s)(text|eol=)`).Match(raw) {
 			return true
 		}
 	}
@@ -578,7 +579,11 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 	if ie := f.Entry; ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
 		return true, nil
 	}
-	content, err := os.ReadFile(f.Abs)
+	content, _, err := regularfile.Read(f.Abs)
+	var nr *regularfile.NotRegularError
+	if errors.As(err, &nr) {
+		return false, nil // no longer a file, so not what the commit has
+	}
 	if err != nil {
 		return false, fmt.Errorf("reading %s: %w", f.Path, err)
 	}
@@ -621,7 +626,11 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	content, err := os.ReadFile(real)
+	content, _, err := regularfile.Read(real)
+	var nr *regularfile.NotRegularError
+	if errors.As(err, &nr) {
+		return false, nil // a FIFO or a device where the commit had a file
+	}
 	if err != nil {
 		return false, fmt.Errorf("reading %s, the target of %s: %w", rel, f.Path, err)
 	}

@@ -44,3 +44,10 @@ func Describe(m fs.FileMode) string {
 		return "mode " + m.String()
 	}
 }
+
+// ReadFile is Read without the file's stat data: a drop-in for
+// os.ReadFile where the file must be regular.
+func ReadFile(name string) ([]byte, error) {
+	src, _, err := Read(name)
+	return src, err
+}

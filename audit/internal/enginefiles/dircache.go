@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // dirCache keeps, between runs, what the walk found in each folder it read
@@ -94,7 +96,7 @@ func openDirCache(root string, index [20]byte) *dirCache {
 	}
 	sum := sha1.Sum([]byte(root))
 	c := &dirCache{file: filepath.Join(dir, "dirs-"+hex.EncodeToString(sum[:10])), index: index, dirs: map[string]*dirRecord{}}
-	raw, err := os.ReadFile(c.file)
+	raw, err := regularfile.ReadFile(c.file)
 	if err != nil || !bytes.HasPrefix(raw, []byte(dirCacheMagic)) {
 		return c
 	}

@@ -160,7 +160,7 @@ func relInside(root, ws string) (string, error) {
 // names the main repository's .git.
 func gitDirs(root string) (gitDir, commonDir string) {
 	gitDir = filepath.Join(root, ".git")
-	if raw, err := os.ReadFile(gitDir); err == nil {
+	if raw, err := regularfile.ReadFile(gitDir); err == nil {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(string(raw)), "gitdir:"); ok {
 			gitDir = strings.TrimSpace(rest)
 			if !filepath.IsAbs(gitDir) {
@@ -169,7 +169,7 @@ func gitDirs(root string) (gitDir, commonDir string) {
 		}
 	}
 	commonDir = gitDir
-	if raw, err := os.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
+	if raw, err := regularfile.ReadFile(filepath.Join(gitDir, "commondir")); err == nil {
 		commonDir = strings.TrimSpace(string(raw))
 		if !filepath.IsAbs(commonDir) {
 			commonDir = filepath.Join(gitDir, commonDir)
@@ -228,7 +228,7 @@ func xdgConfigHome() string {
 
 // configValue reads one option of one config file.
 func configValue(file, section, key string) (string, bool) {
-	raw, err := os.ReadFile(file)
+	raw, err := regularfile.ReadFile(file)
 	if err != nil {
 		return "", false
 	}
@@ -256,7 +256,7 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	// The key covers every file the rules could come from.
 	var key [20]byte
 	for _, file := range t.configFiles() {
-		raw, _ := os.ReadFile(file)
+		raw, _ := regularfile.ReadFile(file)
 		key = rulesKey(key, file, raw)
 	}
 	rootFS := osfs.New("/")
@@ -274,11 +274,11 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		if strings.HasPrefix(file, "~/") {
 			file = filepath.Join(home, file[2:])
 		}
-		raw, _ := os.ReadFile(file)
+		raw, _ := regularfile.ReadFile(file)
 		key = rulesKey(key, file, raw)
 	}
 	for _, file := range []string{filepath.Join(xdgConfigHome(), "git", "ignore"), filepath.Join(t.CommonDir, "info", "exclude")} {
-		raw, _ := os.ReadFile(file)
+		raw, _ := regularfile.ReadFile(file)
 		key = rulesKey(key, file, raw)
 	}
 	switch {
@@ -307,7 +307,7 @@ func readPatterns(file string, domain []string) []gitignore.Pattern {
 
 // readPatternsRaw is readPatterns with the file's text.
 func readPatternsRaw(file string, domain []string) ([]gitignore.Pattern, []byte) {
-	raw, err := os.ReadFile(file)
+	raw, err := regularfile.ReadFile(file)
 	if err != nil {
 		return nil, nil
 	}

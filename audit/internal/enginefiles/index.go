@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // readIndex reads the git index of a worktree (versions 2, 3 and 4, SHA-1
@@ -24,7 +25,7 @@ import (
 func readIndex(gitDir string) (*index.Index, [20]byte, error) {
 	var sum [20]byte
 	file := filepath.Join(gitDir, "index")
-	raw, err := os.ReadFile(file)
+	raw, err := regularfile.ReadFile(file)
 	if errors.Is(err, os.ErrNotExist) {
 		return &index.Index{Version: 2}, sum, nil
 	}

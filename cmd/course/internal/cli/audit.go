@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // CouplingAuditOptions are the arguments of course coupling-audit.
@@ -137,7 +137,7 @@ func canonicalKey(k string) string {
 // "EngineDirs": [...]} would audit the second list only.
 func checkConfigKeys(ws *workspace.Workspace) error {
 	file := filepath.Join(ws.Dir, workspace.ConfigFile)
-	raw, err := os.ReadFile(file)
+	raw, err := regularfile.ReadFile(file)
 	if err != nil {
 		return nil // workspace.Open has said what is wrong already
 	}
