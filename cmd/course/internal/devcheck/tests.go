@@ -10,10 +10,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -25,6 +26,9 @@ type testEvent struct {
 	Test    string `json:"Test"`
 	Output  string `json:"Output"`
 }
+
+// devcheckModule is the module path of the workspace the RED run makes.
+const devcheckModule = "example.com/devcheck"
 
 // Starter copies a module's tests into a workspace, as course start-module
 // does; the command line hands in its own, with the course content.
@@ -100,7 +104,7 @@ func (c *checker) red(ctx context.Context) error {
 	}
 	defer os.RemoveAll(tmp)
 	ws := filepath.Join(tmp, "ws")
-	if _, err := scaffold.Init(ws, "example.com/devcheck"); err != nil {
+	if _, err := scaffold.Init(ws, devcheckModule); err != nil {
 		return fmt.Errorf("making a workspace from the template: %w", err)
 	}
 	var started []modules.Module
@@ -114,55 +118,44 @@ func (c *checker) red(ctx context.Context) error {
 		}
 		started = append(started, m)
 	}
-	bin := filepath.Join(tmp, "tests.test")
-	build := exec.CommandContext(ctx, "go", "test", "-c", "-o", bin, "./tests")
-	build.Dir = ws
-	if out, err := build.CombinedOutput(); err != nil {
-		c.problem("templates/go", 0, "the course's tests do not compile against the template's stubs: %s", trim(string(out)))
-		return nil
-	}
-	type result struct {
-		name, output string
-		passed       bool
-	}
-	var (
-		mu      sync.Mutex
-		results = map[string]result{}
-		wg      sync.WaitGroup
-		sem     = make(chan struct{}, 2)
-	)
+	// Each test runs alone, so that none passes or fails on what another
+	// left behind.
+	var names []string
 	for _, m := range started {
 		funcs, _ := testFuncs(c.course, m.TestsDir())
 		for name := range funcs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sem <- struct{}{}
-				defer func() { <-sem }()
-				tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-				defer cancel()
-				run := exec.CommandContext(tctx, bin, "-test.run", "^"+name+"$", "-test.paniconexit0", "-test.v")
-				run.Dir = filepath.Join(ws, "tests")
-				out, err := run.CombinedOutput()
-				mu.Lock()
-				results[name] = result{name: name, output: string(out), passed: err == nil && strings.Contains(string(out), "--- PASS: "+name)}
-				mu.Unlock()
-			}()
+			names = append(names, name)
 		}
 	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return ctx.Err()
+	slices.Sort(names)
+	const importPath = devcheckModule + "/tests"
+	res, err := gotest.Run(ctx, gotest.Options{
+		Module:   ws,
+		Packages: []gotest.Package{{Dir: filepath.Join(ws, "tests"), ImportPath: importPath, Expected: names}},
+		Timeout:  30 * time.Second,
+		Jobs:     2,
+		Alone:    true,
+	})
+	if err != nil {
+		return err
+	}
+	if out, ok := res.BuildOutput[importPath]; ok {
+		c.problem("templates/go", 0, "the course's tests do not compile against the template's stubs: %s", trim(out))
+		return nil
+	}
+	results := map[string]gotest.Test{}
+	for _, t := range res.Tests {
+		results[t.Name] = t
 	}
 	for _, m := range started {
 		funcs, _ := testFuncs(c.course, m.TestsDir())
 		for name, pos := range funcs {
 			r := results[name]
 			switch {
-			case r.passed:
+			case r.Outcome == gotest.Pass:
 				c.problem(pos.Filename, pos.Line, "%s passes against the template's stubs; a course test must fail until the learner builds the rule", name)
-			case !strings.Contains(r.output, "not implemented"):
-				c.problem(pos.Filename, pos.Line, "%s fails against the template's stubs, but not on a stub: %s", name, trim(firstFailure(r.output)))
+			case !strings.Contains(r.Output+r.Cause, "not implemented"):
+				c.problem(pos.Filename, pos.Line, "%s fails against the template's stubs, but not on a stub: %s", name, trim(firstFailure(r.Output+r.Cause)))
 			}
 		}
 	}

@@ -100,6 +100,10 @@ type Options struct {
 	// Progress, when not nil, is called (never concurrently) as tests
 	// start and end.
 	Progress func(Progress)
+	// Alone runs every test in a process of its own from the start,
+	// instead of all in one and only those a crash cut off alone: for a
+	// check that no test leans on what another left behind.
+	Alone bool
 }
 
 // MaxTimeout is the longest time limit a run accepts; a longer one is
@@ -261,17 +265,20 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			}
 		}
 	}
-	first, err := r.runBinary(ctx, p, bin, p.Expected)
-	if err != nil {
-		pr.err = err
-		return pr
+	var first binaryRun
+	if !r.o.Alone {
+		var err error
+		if first, err = r.runBinary(ctx, p, bin, p.Expected); err != nil {
+			pr.err = err
+			return pr
+		}
+		keep(first.tests)
+		pr.timedOut, pr.running = first.timedOut, first.running
 	}
-	keep(first.tests)
-	pr.timedOut, pr.running = first.timedOut, first.running
 	rest := missing(p.Expected, got)
 	switch {
 	case len(rest) == 0, pr.timedOut:
-	case len(first.tests) == 0:
+	case !r.o.Alone && len(first.tests) == 0:
 		// The binary died before any test: every test would die the same way.
 		why := first.cause
 		if why == "" {
@@ -283,8 +290,9 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: Crash})
 		}
 	default:
-		// Something ended the binary early: each test left runs alone, so
-		// one more panic costs only its own process.
+		// Something ended the binary early (or every test is to run
+		// alone): each test left runs alone, so one more panic costs only
+		// its own process.
 		runs := make([]binaryRun, len(rest))
 		errs := make([]error, len(rest))
 		var wg sync.WaitGroup

@@ -220,3 +220,31 @@ func Test_01_exits(t *testing.T) { os.Exit(3) }
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_waits": Pass, "Test_01_exits": Crash}, outcomes(r))
 }
+
+// With Alone, no test sees what another left behind: a test that passes
+// only after another has run in the same process fails.
+func TestAloneRunsEachTestInAProcessOfItsOwn(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import "testing"
+
+var ranFirst bool
+
+func Test_01_a(t *testing.T) { ranFirst = true }
+func Test_01_b(t *testing.T) {
+	if !ranFirst {
+		t.Fatal("alone")
+	}
+}
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_b"}
+	for _, alone := range []bool{false, true} {
+		r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Alone: alone})
+		require.NoError(t, err)
+		want := map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Pass}
+		if alone {
+			want["Test_01_b"] = Fail
+		}
+		assert.Equal(t, want, outcomes(r), "alone %v", alone)
+	}
+}
