@@ -12,7 +12,6 @@
 package analyzer
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -27,6 +26,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -217,23 +217,12 @@ func catalogNames() ([]audit.Name, error) {
 }
 
 // isCourseRepository reports whether dir is the course repository itself
-// (its go.mod names the course module and it has the catalog), whose
-// engine is held to every module's names.
+// (see courserepo), whose engine is held to every module's names.
 func isCourseRepository(dir string) bool {
-	raw, err := regularfile.ReadFile(filepath.Join(dir, "go.mod"))
+	gomod, err := regularfile.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		return false
 	}
-	module := false
-	for _, line := range bytes.Split(raw, []byte("\n")) {
-		if f := strings.Fields(string(line)); len(f) == 2 && f[0] == "module" {
-			module = strings.Trim(f[1], "\"`") == "github.com/systemic-game-design/course"
-			break
-		}
-	}
-	if !module {
-		return false
-	}
-	_, err = os.Stat(filepath.Join(dir, "course", "catalog.json"))
-	return err == nil
+	st, err := os.Stat(filepath.Join(dir, filepath.FromSlash(courserepo.Catalog)))
+	return courserepo.Is(gomod, err == nil && st.Mode().IsRegular())
 }

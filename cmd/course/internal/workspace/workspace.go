@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/systemic-game-design/course/internal/courserepo"
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 )
@@ -29,7 +30,7 @@ import (
 const ConfigFile = ".course.json"
 
 // RepositoryModule is the module path of the course repository itself.
-const RepositoryModule = "github.com/systemic-game-design/course"
+const RepositoryModule = courserepo.Module
 
 // Config is .course.json.
 type Config struct {
@@ -116,7 +117,8 @@ func Open(dir string) (*Workspace, error) {
 		}
 	}
 	ws.Config = *cfg
-	switch gomod, err := ws.ReadFile("go.mod"); {
+	gomod, err := ws.ReadFile("go.mod")
+	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
 		return nil, err
@@ -124,9 +126,9 @@ func Open(dir string) (*Workspace, error) {
 		if ws.ModulePath, err = parseModulePath(filepath.Join(dir, "go.mod"), gomod); err != nil {
 			return nil, err
 		}
-	}
-	if ws.ModulePath == RepositoryModule && hasRepositoryLayout(ws) {
-		ws.Kind = Repository
+		if courserepo.Is(gomod, hasRepositoryLayout(ws)) {
+			ws.Kind = Repository
+		}
 	}
 	return ws, nil
 }
@@ -286,7 +288,7 @@ func unwrapModule(err error) error {
 // hasRepositoryLayout: the course repository keeps its catalog in
 // course/catalog.json.
 func hasRepositoryLayout(ws *Workspace) bool {
-	_, err := ws.ReadFile("course/catalog.json")
+	_, err := ws.ReadFile(courserepo.Catalog)
 	return err == nil
 }
 
