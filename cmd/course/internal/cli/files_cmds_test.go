@@ -7,9 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -185,45 +182,4 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 	status, err := wt.Status()
 	require.NoError(t, err)
 	assert.True(t, status.IsClean(), "%v", status)
-}
-
-// init starts compiling the new workspace in the background, in a session
-// of its own, and does not wait for it.
-func TestInitWarmsTheCacheWithoutWaiting(t *testing.T) {
-	bin := t.TempDir()
-	marker := filepath.Join(t.TempDir(), "started")
-	fake := "#!/bin/sh\necho \"$$|$PWD|$*\" > " + marker + ".tmp && mv " + marker + ".tmp " + marker + "\nexec sleep 60\n"
-	require.NoError(t, os.WriteFile(filepath.Join(bin, "go"), []byte(fake), 0o755))
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-
-	dir := filepath.Join(t.TempDir(), "ws")
-	env, out := embeddedEnv(t)
-	start := time.Now()
-	require.NoError(t, RunInit(context.Background(), env, &InitOptions{Dir: dir, ModulePath: "example.com/x", WarmCache: true}))
-	assert.Less(t, time.Since(start), 30*time.Second, "init waited for the compilation")
-	assert.Contains(t, out.String(), "init: compiling the workspace in the background (go test -run '^$' ./...), so your first check starts warm\n")
-
-	var line string
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if raw, err := os.ReadFile(marker); err == nil {
-			line = strings.TrimSpace(string(raw))
-			break
-		}
-	}
-	require.NotEmpty(t, line, "the background compilation did not start")
-	parts := strings.SplitN(line, "|", 3)
-	require.Len(t, parts, 3)
-	pid, err := strconv.Atoi(parts[0])
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = syscall.Kill(pid, syscall.SIGKILL) })
-	real, err := filepath.EvalSymlinks(dir)
-	require.NoError(t, err)
-	assert.Equal(t, real, parts[1], "run in the new workspace")
-	assert.Equal(t, "test -run ^$ ./...", parts[2])
-
-	stat, err := os.ReadFile("/proc/" + parts[0] + "/stat")
-	if err == nil {
-		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
-		assert.Equal(t, parts[0], fields[3], "a session of its own (session id = its pid)")
-	}
 }
