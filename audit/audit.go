@@ -399,6 +399,10 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 			if errors.As(res.err, &nr) {
 				return nil, &regularfile.NotRegularError{Path: res.path, Mode: nr.Mode}
 			}
+			var tl *regularfile.TooLargeError
+			if errors.As(res.err, &tl) {
+				return nil, &regularfile.TooLargeError{Path: res.path, Size: tl.Size}
+			}
 			return nil, fmt.Errorf("auditing %s: %w", res.path, res.err)
 		}
 		rep.Files++

@@ -60,3 +60,20 @@ func TestAFIFOInAnEngineFolderIsRefusedAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestAFileTooLargeToHoldIsRefused: a sparse file of a terabyte in an
+// engine folder stops the audit with an error naming it, instead of the
+// audit running out of memory.
+func TestAFileTooLargeToHoldIsRefused(t *testing.T) {
+	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	root := t.TempDir()
+	write(t, root, "engine/world.go", "package engine\n")
+	f, err := os.Create(filepath.Join(root, "engine", "huge.go"))
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(1<<40))
+	require.NoError(t, f.Close())
+	_, err = Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
+	var tl *regularfile.TooLargeError
+	require.ErrorAs(t, err, &tl)
+	assert.Equal(t, "engine/huge.go", tl.Path)
+}

@@ -24,7 +24,13 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 	if !info.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: name, Mode: info.Mode()}
 	}
-	raw, err := io.ReadAll(f)
+	if info.Size() > MaxSize {
+		return nil, nil, &TooLargeError{Path: name, Size: info.Size()}
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err == nil && len(raw) > MaxSize {
+		return nil, nil, &TooLargeError{Path: name, Size: int64(len(raw))}
+	}
 	if err != nil {
 		return nil, nil, err
 	}

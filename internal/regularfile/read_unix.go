@@ -36,6 +36,9 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 	if !info.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: name, Mode: info.Mode()}
 	}
+	if st.Size > MaxSize {
+		return nil, nil, &TooLargeError{Path: name, Size: st.Size}
+	}
 	// One byte more than the size, so that a file that grew since the
 	// fstat is seen to have; a short read once the size is reached is its
 	// end, which saves the last read of a zero.
@@ -43,6 +46,9 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 	n := 0
 	for {
 		if n == len(buf) {
+			if n > MaxSize {
+				return nil, nil, &TooLargeError{Path: name, Size: int64(n)}
+			}
 			buf = append(buf, make([]byte, len(buf))...)
 		}
 		m, err := syscall.Read(fd, buf[n:])

@@ -24,6 +24,24 @@ func (e *NotRegularError) Error() string {
 // is theirs to remove or replace.
 func (e *NotRegularError) UserError() bool { return true }
 
+// MaxSize is the largest file Read reads: no file of a course workspace
+// comes near it, and a larger one (a sparse file, say, a terabyte that
+// takes no room on disk) would exhaust memory instead of being refused.
+const MaxSize = 1 << 30
+
+// TooLargeError says a file is larger than MaxSize.
+type TooLargeError struct {
+	Path string
+	Size int64
+}
+
+func (e *TooLargeError) Error() string {
+	return fmt.Sprintf("%s is %d bytes, more than the %d the course tools read; no course file is that large: remove it, or move it out of the workspace", e.Path, e.Size, int64(MaxSize))
+}
+
+// UserError marks the error as the user's to mend.
+func (e *TooLargeError) UserError() bool { return true }
+
 // Describe names the kind of file a mode is, for a message: "a folder",
 // "a FIFO", "a socket", "a device", "a symbolic link", or the mode itself.
 func Describe(m fs.FileMode) string {

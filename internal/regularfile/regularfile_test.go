@@ -103,3 +103,19 @@ func TestDescribe(t *testing.T) {
 		assert.Equal(t, want, Describe(m), "%v", m)
 	}
 }
+
+// A file larger than MaxSize (here a sparse one, which takes no room on
+// disk) is refused before anything is read into memory.
+func TestReadRefusesAFileTooLargeToHold(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "huge.go")
+	f, err := os.Create(p)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(1<<40))
+	require.NoError(t, f.Close())
+	_, _, err = Read(p)
+	var tl *TooLargeError
+	require.ErrorAs(t, err, &tl)
+	assert.Equal(t, int64(1<<40), tl.Size)
+	assert.True(t, tl.UserError())
+	assert.Contains(t, err.Error(), "huge.go is 1099511627776 bytes, more than the 1073741824 the course tools read")
+}
