@@ -237,6 +237,10 @@ func CleanDirs(ws string, dirs []string) ([]string, error) {
 	return outer, nil
 }
 
+// testHookBeforeRead, when set by a test, runs between the walk and the
+// reading of the files the walk did not read.
+var testHookBeforeRead func()
+
 // Dirs audits every file the engine folders dirs (slash paths relative to
 // the workspace ws) have: see package enginefiles for which those are. A
 // file git's index vouches for (every stat field as recorded) whose content
@@ -302,7 +306,7 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	})
 	type file struct {
 		path, abs string
-		entry     *index.Entry // its index entry, if the index vouches for it
+		entry     *index.Entry // its index entry; nil for an untracked file or a link
 	}
 	var files []file
 	var results []result
@@ -350,7 +354,7 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 				return nil
 			}
 			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs}
-			if vouched {
+			if !f.IsLink() {
 				fl.entry = f.Entry
 			}
 			files = append(files, fl)
@@ -359,6 +363,9 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 		if err != nil {
 			return nil, fmt.Errorf("auditing %s: %w", dir, err)
 		}
+	}
+	if testHookBeforeRead != nil {
+		testHookBeforeRead()
 	}
 	// The rest (links' targets, files a kept verdict did not spare but the
 	// walk did not read) are read by a few workers at once.
@@ -370,12 +377,20 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				src, _, err := regularfile.Read(files[i].abs)
+				src, info, err := regularfile.Read(files[i].abs)
 				if err != nil {
 					more[i] = result{path: files[i].path, err: err}
 					continue
 				}
-				more[i] = check(files[i].path, src, files[i].entry)
+				// Whether the index vouches for what was read is asked of
+				// the stat data taken after the read, not of the walk's: a
+				// file rewritten in between is then known by the hash of
+				// what was read, never by the index's.
+				e := files[i].entry
+				if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
+					e = nil
+				}
+				more[i] = check(files[i].path, src, e)
 			}
 		}()
 	}

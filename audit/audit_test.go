@@ -3,6 +3,7 @@ package audit
 import (
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -280,4 +281,64 @@ func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 0, r.Cached)
 	assert.Len(t, r.Findings, 1)
+}
+
+// TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead: a tracked file the
+// index vouches for when the walk sees it, rewritten before the audit reads
+// it, must not leave its committed content marked clean: the verdict is
+// kept under the hash of what was read. Otherwise a leak committed, hidden
+// by a clean rewrite at the right moment and then checked out again, would
+// be skipped by every later audit.
+func TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead(t *testing.T) {
+	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	root := t.TempDir()
+	repo, err := git.PlainInit(root, false)
+	require.NoError(t, err)
+	leak := "package engine\n\nvar baron int\n"
+	write(t, root, "engine/world.go", leak)
+	write(t, root, "engine/other.go", "package engine\n\nvar count int\n")
+	time.Sleep(20 * time.Millisecond)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+	rules := NewRules(testNames, AllModules)
+	// A first audit finds the leak and keeps other.go's clean verdict, so
+	// that later runs stat the files and read only those not known clean.
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	require.Len(t, r.Findings, 1)
+
+	// Between the walk and the read, world.go is rewritten clean.
+	p := filepath.Join(root, "engine", "world.go")
+	testHookBeforeRead = func() { require.NoError(t, os.WriteFile(p, []byte("package engine\n\nvar xxxxx int\n"), 0o644)) }
+	r, err = Dirs(root, []string{"engine"}, rules)
+	testHookBeforeRead = nil
+	require.NoError(t, err)
+	assert.Empty(t, r.Findings, "what was read is clean")
+
+	// The committed content is put back, and git's index records its new
+	// stat data (as a checkout does), so that the index vouches for it; a
+	// second later, or git marks the entry as too new to trust.
+	require.NoError(t, os.WriteFile(p, []byte(leak), 0o644))
+	time.Sleep(1100 * time.Millisecond)
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	for _, args := range [][]string{{"rm", "-q", "--cached", "engine/world.go"}, {"add", "engine/world.go"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %v: %s", args, out)
+	}
+	tr, err := enginefiles.Open(root, true)
+	require.NoError(t, err)
+	st, err := os.Lstat(p)
+	require.NoError(t, err)
+	require.True(t, enginefiles.Vouches(tr.Entry("engine/world.go"), st, tr.Index.ModTime), "the index vouches for the file again")
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	require.Equal(t, 2, r.Files)
+	assert.Len(t, r.Findings, 1, "the committed leak was never found clean")
 }

@@ -9,7 +9,8 @@ import (
 )
 
 // Read returns the content of the file at name, following links, and what
-// stat says of it, if it is a regular file; otherwise a *NotRegularError.
+// stat says of it once it is read, if it is a regular file; otherwise a
+// *NotRegularError (or a *TooLargeError past MaxSize).
 // The check and the read use one open handle.
 func Read(name string) ([]byte, fs.FileInfo, error) {
 	f, err := os.Open(name)
@@ -32,6 +33,10 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 		return nil, nil, &TooLargeError{Path: name, Size: int64(len(raw))}
 	}
 	if err != nil {
+		return nil, nil, err
+	}
+	// Taken again after the read, as on Linux and macOS.
+	if info, err = f.Stat(); err != nil {
 		return nil, nil, err
 	}
 	return raw, info, nil

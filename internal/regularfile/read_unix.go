@@ -10,11 +10,13 @@ import (
 )
 
 // Read returns the content of the file at name, following links, and what
-// fstat says of it, if it is a regular file; otherwise a *NotRegularError.
+// fstat says of it once it is read, if it is a regular file; otherwise a
+// *NotRegularError (or a *TooLargeError past MaxSize).
 // Errors opening or reading it are *fs.PathErrors. The file is opened
 // without blocking (a FIFO would wait for a writer) and read with plain
-// system calls: open, fstat, read, close; the os package's files cost
-// several more, which counts when a check reads thousands of small files.
+// system calls: open, fstat, read, fstat, close; the os package's files
+// cost several more, which counts when a check reads thousands of small
+// files.
 func Read(name string) ([]byte, fs.FileInfo, error) {
 	var fd int
 	var err error
@@ -66,6 +68,13 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 		if short && int64(n) >= st.Size {
 			break
 		}
+	}
+	// The stat data returned is taken after the read: a caller that finds
+	// it unchanged since some earlier moment (git's index, say) knows the
+	// content read is the content of that moment, since any write in
+	// between would have moved the change time.
+	if err := syscall.Fstat(fd, &info.st); err != nil {
+		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	return buf[:n:n], info, nil
 }
