@@ -247,18 +247,11 @@ func TestTheAuditReadsTheFilesExpansionCheckCompares(t *testing.T) {
 func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
 	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
 	root := t.TempDir()
-	repo, err := git.PlainInit(root, false)
-	require.NoError(t, err)
 	write(t, root, "engine/world.go", "package engine\n\nvar count int\n")
 	p := filepath.Join(root, "engine", "world.go")
 	st, err := os.Stat(p)
 	require.NoError(t, err)
-	time.Sleep(20 * time.Millisecond)
-	wt, err := repo.Worktree()
-	require.NoError(t, err)
-	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
-	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
-	require.NoError(t, err)
+	commitAll(t, root)
 	rules := NewRules(testNames, AllModules)
 
 	r, err := Dirs(root, []string{"engine"}, rules)
@@ -292,17 +285,10 @@ func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
 func TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead(t *testing.T) {
 	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
 	root := t.TempDir()
-	repo, err := git.PlainInit(root, false)
-	require.NoError(t, err)
 	leak := "package engine\n\nvar baron int\n"
 	write(t, root, "engine/world.go", leak)
 	write(t, root, "engine/other.go", "package engine\n\nvar count int\n")
-	time.Sleep(20 * time.Millisecond)
-	wt, err := repo.Worktree()
-	require.NoError(t, err)
-	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
-	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
-	require.NoError(t, err)
+	commitAll(t, root)
 	rules := NewRules(testNames, AllModules)
 	// A first audit finds the leak and keeps other.go's clean verdict, so
 	// that later runs stat the files and read only those not known clean.
@@ -341,4 +327,18 @@ func TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 2, r.Files)
 	assert.Len(t, r.Findings, 1, "the committed leak was never found clean")
+}
+
+// commitAll makes root a git repository (go-git) and commits every file in
+// it, a moment after they were written, so that the index vouches for them.
+func commitAll(t *testing.T, root string) {
+	t.Helper()
+	repo, err := git.PlainInit(root, false)
+	require.NoError(t, err)
+	time.Sleep(20 * time.Millisecond)
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
 }
