@@ -3,7 +3,6 @@ package audit
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 var testNames = []Name{
@@ -309,15 +309,8 @@ func TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead(t *testing.T) {
 	// second later, or git marks the entry as too new to trust.
 	require.NoError(t, os.WriteFile(p, []byte(leak), 0o644))
 	time.Sleep(1100 * time.Millisecond)
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("the git program is not installed")
-	}
-	for _, args := range [][]string{{"rm", "-q", "--cached", "engine/world.go"}, {"add", "engine/world.go"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = root
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "git %v: %s", args, out)
-	}
+	testws.Git(t, root, "rm", "-q", "--cached", "engine/world.go")
+	testws.Git(t, root, "add", "engine/world.go")
 	tr, err := enginefiles.Open(root, true)
 	require.NoError(t, err)
 	st, err := os.Lstat(p)

@@ -2,15 +2,14 @@ package expansion
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // The cases of "An Expansion Drop cannot pass by hiding an engine change":
@@ -22,21 +21,6 @@ func (f *fixture) symlink(target, rel string) {
 	p := filepath.Join(f.dir, filepath.FromSlash(rel))
 	require.NoError(f.t, os.MkdirAll(filepath.Dir(p), 0o755))
 	require.NoError(f.t, os.Symlink(target, p))
-}
-
-// gitProgram runs the git program in dir, or skips the test without one.
-func gitProgram(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("the git program is not installed")
-	}
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Learner", "GIT_AUTHOR_EMAIL=l@example.com",
-		"GIT_COMMITTER_NAME=Learner", "GIT_COMMITTER_EMAIL=l@example.com", "GIT_CONFIG_NOSYSTEM=1")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "git %s: %s", strings.Join(args, " "), out)
-	return strings.TrimSpace(string(out))
 }
 
 func TestEditWithItsOldModificationTimeRestoredIsSeen(t *testing.T) {
@@ -141,7 +125,7 @@ func TestLinkedWorktreeReadsTheMainInfoExclude(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(f.dir, ".git", "info"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(f.dir, ".git", "info", "exclude"), []byte("*.scratch\n"), 0o644))
 	linked := filepath.Join(t.TempDir(), "linked")
-	gitProgram(t, f.dir, "worktree", "add", "-q", linked)
+	testws.Git(t, f.dir, "worktree", "add", "-q", linked)
 	require.NoError(t, os.WriteFile(filepath.Join(linked, "engine", "x.scratch"), []byte("junk"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(linked, "engine", "new.go"), []byte("package engine\n"), 0o644))
 	res, err := Check(linked, "HEAD", []string{"engine"})
@@ -175,18 +159,18 @@ func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {
 
 func TestCleanSubmoduleIsNotAdded(t *testing.T) {
 	lib := t.TempDir()
-	gitProgram(t, lib, "init", "-q", "-b", "main")
+	testws.Git(t, lib, "init", "-q", "-b", "main")
 	require.NoError(t, os.WriteFile(filepath.Join(lib, "lib.go"), []byte("package lib\n"), 0o644))
-	gitProgram(t, lib, "add", "-A")
-	gitProgram(t, lib, "commit", "-q", "-m", "lib")
+	testws.Git(t, lib, "add", "-A")
+	testws.Git(t, lib, "commit", "-q", "-m", "lib")
 
 	ws := t.TempDir()
-	gitProgram(t, ws, "init", "-q", "-b", "main")
+	testws.Git(t, ws, "init", "-q", "-b", "main")
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
-	gitProgram(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
-	gitProgram(t, ws, "add", "-A")
-	gitProgram(t, ws, "commit", "-q", "-m", "engine with a submodule")
+	testws.Git(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
+	testws.Git(t, ws, "add", "-A")
+	testws.Git(t, ws, "commit", "-q", "-m", "engine with a submodule")
 
 	res, err := Check(ws, "HEAD", []string{"engine"})
 	require.NoError(t, err)
@@ -194,7 +178,7 @@ func TestCleanSubmoduleIsNotAdded(t *testing.T) {
 
 	sub := filepath.Join(ws, "engine", "lib")
 	require.NoError(t, os.WriteFile(filepath.Join(sub, "lib.go"), []byte("package lib\n\nvar x int\n"), 0o644))
-	gitProgram(t, sub, "commit", "-q", "-am", "moved on")
+	testws.Git(t, sub, "commit", "-q", "-am", "moved on")
 	res, err = Check(ws, "HEAD", []string{"engine"})
 	require.NoError(t, err)
 	assert.Equal(t, []Change{{Path: "engine/lib", Kind: Changed}}, res.Changes)

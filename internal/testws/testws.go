@@ -5,7 +5,9 @@ package testws
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,4 +45,23 @@ func New(t testing.TB, files map[string]string) string {
 	})
 	Write(t, dir, files)
 	return dir
+}
+
+// Git runs the git program in dir, with a fixed author and committer and
+// no system-wide config, and returns what it printed, trimmed. A test
+// without git installed is skipped; git failing fails it.
+func Git(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Learner", "GIT_AUTHOR_EMAIL=l@example.com",
+		"GIT_COMMITTER_NAME=Learner", "GIT_COMMITTER_EMAIL=l@example.com", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
 }

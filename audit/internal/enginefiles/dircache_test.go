@@ -5,12 +5,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // cacheFixture is a repository whose engine folder has an ignored build
@@ -26,6 +26,7 @@ func newCacheFixture(t *testing.T) *cacheFixture {
 		t.Skip("the git program is not installed")
 	}
 	t.Setenv(CacheDirEnvVar, t.TempDir())
+	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull) // the git program reads no user config
 	old := racyMargin
 	racyMargin = 50 * time.Millisecond
 	t.Cleanup(func() { racyMargin = old })
@@ -51,12 +52,7 @@ func (f *cacheFixture) write(rel, content string) {
 
 func (f *cacheFixture) git(args ...string) {
 	f.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = f.dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=L", "GIT_AUTHOR_EMAIL=l@example.com",
-		"GIT_COMMITTER_NAME=L", "GIT_COMMITTER_EMAIL=l@example.com", "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
-	out, err := cmd.CombinedOutput()
-	require.NoError(f.t, err, "git %s: %s", strings.Join(args, " "), out)
+	testws.Git(f.t, f.dir, args...)
 }
 
 // files is what a walk of the engine folder finds, and how many folders

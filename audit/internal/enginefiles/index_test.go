@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // TestReadIndexAgreesWithGoGit reads indexes written by go-git and, where
@@ -56,10 +57,7 @@ func TestReadIndexAgreesWithGoGit(t *testing.T) {
 		return
 	}
 	for _, v := range []string{"2", "3", "4"} {
-		cmd := exec.Command("git", "update-index", "--index-version", v)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", out)
+		testws.Git(t, dir, "update-index", "--index-version", v)
 		compare("git's index version " + v)
 	}
 }
