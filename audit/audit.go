@@ -410,13 +410,8 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
 	for _, res := range results {
 		if res.err != nil {
-			var nr *regularfile.NotRegularError
-			if errors.As(res.err, &nr) {
-				return nil, &regularfile.NotRegularError{Path: res.path, Mode: nr.Mode}
-			}
-			var tl *regularfile.TooLargeError
-			if errors.As(res.err, &tl) {
-				return nil, &regularfile.TooLargeError{Path: res.path, Size: tl.Size}
+			if err := regularfile.WithPath(res.err, res.path); err != nil {
+				return nil, err
 			}
 			return nil, fmt.Errorf("auditing %s: %w", res.path, res.err)
 		}

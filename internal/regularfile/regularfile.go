@@ -6,6 +6,7 @@
 package regularfile
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 )
@@ -68,4 +69,19 @@ func Describe(m fs.FileMode) string {
 func ReadFile(name string) ([]byte, error) {
 	src, _, err := Read(name)
 	return src, err
+}
+
+// WithPath returns err naming path instead of the path it was read by, if
+// err is one of this package's refusals (so that a message can name a file
+// as the user knows it, not by its absolute path); otherwise nil.
+func WithPath(err error, path string) error {
+	var nr *NotRegularError
+	var tl *TooLargeError
+	switch {
+	case errors.As(err, &nr):
+		return &NotRegularError{Path: path, Mode: nr.Mode}
+	case errors.As(err, &tl):
+		return &TooLargeError{Path: path, Size: tl.Size}
+	}
+	return nil
 }

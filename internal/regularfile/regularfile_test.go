@@ -4,6 +4,7 @@ package regularfile
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -118,4 +119,12 @@ func TestReadRefusesAFileTooLargeToHold(t *testing.T) {
 	assert.Equal(t, int64(1<<40), tl.Size)
 	assert.True(t, tl.UserError())
 	assert.Contains(t, err.Error(), "huge.go is 1099511627776 bytes, more than the 1073741824 the course tools read")
+}
+
+func TestWithPathNamesTheFileAsGiven(t *testing.T) {
+	got := WithPath(fmt.Errorf("reading: %w", &NotRegularError{Path: "/abs/engine/x.go", Mode: fs.ModeNamedPipe}), "engine/x.go")
+	assert.Equal(t, &NotRegularError{Path: "engine/x.go", Mode: fs.ModeNamedPipe}, got)
+	got = WithPath(&TooLargeError{Path: "/abs/big", Size: 5}, "big")
+	assert.Equal(t, &TooLargeError{Path: "big", Size: 5}, got)
+	assert.Nil(t, WithPath(fs.ErrNotExist, "x"))
 }
