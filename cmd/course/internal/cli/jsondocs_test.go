@@ -14,6 +14,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
 // newWorkspace makes a learner's workspace with init, module 01 started
@@ -88,7 +89,9 @@ func TestStatusJSONFollowsItsSchema(t *testing.T) {
 	env, out = embeddedEnv(t)
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws, Modules: []ModuleStatus{}, CheckedAt: &at, Cached: true}
-	fillStatus(env, rep, workspaceProgress(ws), &checker.Report{
+	w, err := workspace.Open(ws)
+	require.NoError(t, err)
+	fillStatus(env, rep, workspaceProgress(w), &checker.Report{
 		Modules: []checker.Module{{Number: "01", Tests: []checker.Test{
 			{Name: "Test_01_one", Outcome: "pass"}, {Name: "Test_01_two", Outcome: "fail"}, {Name: "Test_01x_drop", Outcome: "pass"},
 		}}},

@@ -80,15 +80,14 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		}
 		return out
 	}
-	ws, _ := findWorkspace("") // outside a workspace there is nothing to mark
-	if ws != "" {
-		if w, err := workspace.Open(ws); err != nil || w.Kind == workspace.Repository {
-			ws = "" // the course repository itself starts no module
-		}
-	}
+	// Outside a workspace there is nothing to mark, and the course
+	// repository itself starts no module.
+	var ws string
 	var progress map[string]moduleProgress
-	if ws != "" {
-		progress = workspaceProgress(ws)
+	if dir, _ := findWorkspace(""); dir != "" {
+		if w, err := workspace.Open(dir); err == nil && w.Kind != workspace.Repository {
+			ws, progress = dir, workspaceProgress(w)
+		}
 	}
 	var infos []ModuleInfo
 	for _, m := range modules.All() {

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -38,19 +37,16 @@ type CachedModule struct {
 }
 
 // workspaceProgress reads a workspace's tests/ folder and its cached check.
-func workspaceProgress(ws string) map[string]moduleProgress {
+func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 	out := map[string]moduleProgress{}
-	cached, _ := loadCachedCheck(ws)
+	cached, _ := loadCachedCheck(w.Abs)
 	counts := map[string]CachedModule{}
 	if cached != nil {
 		for _, m := range cached.Modules {
 			counts[m.Number] = m
 		}
 	}
-	started := map[string]*coursetests.Module{}
-	if w, err := workspace.Open(ws); err == nil {
-		started, _ = w.StartedModules()
-	}
+	started, _ := w.StartedModules()
 	for _, m := range modules.All() {
 		var p moduleProgress
 		if s := started[m.Number]; s != nil {

@@ -136,7 +136,7 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 	if ws.Kind == workspace.Repository {
 		return nil, usagef("course status: %s is the course repository, which starts no module; run `course check .` to check the reference", dir)
 	}
-	progress := workspaceProgress(ws.Abs)
+	progress := workspaceProgress(ws)
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	anyStarted := false
 	for _, p := range progress {
@@ -458,6 +458,6 @@ func rememberCheck(env *Env, report *checker.Report) string {
 		_ = cacheCheck(ws.Abs, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
-	fillStatus(env, rep, workspaceProgress(ws.Abs), report)
+	fillStatus(env, rep, workspaceProgress(ws), report)
 	return rep.Next
 }
