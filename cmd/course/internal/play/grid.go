@@ -535,16 +535,7 @@ func (m *Grid) targetKey(k string) {
 		}
 	case "enter", " ":
 		if m.action == "play" {
-			rep, err := m.c.Do(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy})
-			if err != nil || rep.Panic != "" {
-				m.take(rep, err)
-				return
-			}
-			if rep.Refused != "" {
-				m.say(true, "%s", rep.Refused)
-				return
-			}
-			m.perform(move{Kind: "play", Card: m.card, X: m.cx, Y: m.cy})
+			m.try(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy}, move{Kind: "play", Card: m.card, X: m.cx, Y: m.cy})
 			return
 		}
 		o, ok := m.targetAt(m.cx, m.cy)
@@ -558,7 +549,13 @@ func (m *Grid) targetKey(k string) {
 
 // tryCast asks CheckCast first and shows its reason instead of casting.
 func (m *Grid) tryCast(target uint32) {
-	rep, err := m.c.Do(driver.Request{Op: "checkCast", Card: m.card, Target: target})
+	m.try(driver.Request{Op: "checkCast", Card: m.card, Target: target}, move{Kind: "cast", Card: m.card, Target: target})
+}
+
+// try asks the engine whether a move may be made (check: CheckPlay,
+// CheckCast), and makes it if so, or shows the reason it may not.
+func (m *Grid) try(check driver.Request, mv move) {
+	rep, err := m.c.Do(check)
 	if err != nil || rep.Panic != "" {
 		m.take(rep, err)
 		return
@@ -567,7 +564,7 @@ func (m *Grid) tryCast(target uint32) {
 		m.say(true, "%s", rep.Refused)
 		return
 	}
-	m.perform(move{Kind: "cast", Card: m.card, Target: target})
+	m.perform(mv)
 }
 
 func (m *Grid) chooseKey(k string) {
