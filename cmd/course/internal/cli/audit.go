@@ -12,6 +12,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -104,10 +105,14 @@ func auditNames(env *Env) ([]audit.Name, error) {
 // highestStarted is the highest module started in the workspace, every
 // module in the course repository.
 func highestStarted(ws *workspace.Workspace) (string, error) {
-	if workspace.IsCourseRepository(ws.Dir) {
+	if ws.Kind == workspace.Repository {
 		return audit.AllModules, nil
 	}
-	return audit.HighestStarted(ws.Dir)
+	mods, err := ws.StartedModules()
+	if err != nil {
+		return "", err
+	}
+	return coursetests.Highest(mods), nil
 }
 
 // ConfigKeyError says .course.json spells one field in two ways that differ
