@@ -15,7 +15,6 @@ package expansion
 
 import (
 	"bytes"
-	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -571,7 +570,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 		if err != nil {
 			return false, fmt.Errorf("reading the link %s: %w", f.Path, err)
 		}
-		if blobHash([]byte(filepath.ToSlash(target))) != w.hash {
+		if enginefiles.BlobHash([]byte(filepath.ToSlash(target))) != w.hash {
 			return false, nil
 		}
 		return d.sameTarget(f)
@@ -592,11 +591,11 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 
 // sameContent reports whether content is the blob, as git would read it.
 func (d *differ) sameContent(content []byte, h plumbing.Hash) bool {
-	if blobHash(content) == h {
+	if enginefiles.BlobHash(content) == h {
 		return true
 	}
 	if d.crlf && bytes.Contains(content, []byte("\r\n")) && bytes.IndexByte(content, 0) < 0 {
-		return blobHash(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))) == h
+		return enginefiles.BlobHash(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))) == h
 	}
 	return false
 }
@@ -649,14 +648,4 @@ func submoduleAt(dir string) plumbing.Hash {
 		return plumbing.ZeroHash
 	}
 	return head.Hash()
-}
-
-// blobHash is git's object id of a blob with this content.
-func blobHash(content []byte) plumbing.Hash {
-	h := sha1.New()
-	h.Write([]byte("blob " + strconv.Itoa(len(content)) + "\x00"))
-	h.Write(content)
-	var out plumbing.Hash
-	copy(out[:], h.Sum(nil))
-	return out
 }

@@ -264,20 +264,9 @@ func (c *dirCache) save() {
 			num(int64(e.typ))
 		}
 	}
-	if os.MkdirAll(filepath.Dir(c.file), 0o755) != nil {
-		return
+	if writeCacheFile(c.file, buf.Bytes()) {
+		c.dirty = false
 	}
-	f, err := os.CreateTemp(filepath.Dir(c.file), ".dirs-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(buf.Bytes())
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), c.file) != nil {
-		os.Remove(f.Name())
-		return
-	}
-	c.dirty = false
 }
 
 // rulesKey is the key of the ignore rules after one more ignore file's
