@@ -221,20 +221,7 @@ func CleanDirs(ws string, dirs []string) ([]string, error) {
 			out = append(out, c)
 		}
 	}
-	var outer []string
-	for _, d := range out {
-		inner := false
-		for _, o := range out {
-			if o != d && (o == "." || strings.HasPrefix(d, o+"/")) {
-				inner = true
-			}
-		}
-		if !inner {
-			outer = append(outer, d)
-		}
-	}
-	sort.Strings(outer)
-	return outer, nil
+	return enginefiles.Outermost(out), nil
 }
 
 // testHookBeforeRead, when set by a test, runs between the walk and the

@@ -145,20 +145,7 @@ func union(lists ...[]string) []string {
 			}
 		}
 	}
-	var out []string
-	for _, d := range all {
-		inner := false
-		for _, o := range all {
-			if o != d && (o == "." || strings.HasPrefix(d, o+"/")) {
-				inner = true
-			}
-		}
-		if !inner {
-			out = append(out, d)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return enginefiles.Outermost(all)
 }
 
 // dirsAt is the engine folders the workspace's .course.json names at the

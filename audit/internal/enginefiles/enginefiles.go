@@ -23,6 +23,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -998,4 +999,23 @@ func embedMatches(pat, rel string) bool {
 		}
 	}
 	return false
+}
+
+// Outermost is the folders (clean slash paths, each once) that no other of
+// them holds, sorted: a walk of those covers them all, each file once.
+func Outermost(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		inner := false
+		for _, o := range dirs {
+			if o != d && (o == "." || strings.HasPrefix(d, o+"/")) {
+				inner = true
+			}
+		}
+		if !inner {
+			out = append(out, d)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
