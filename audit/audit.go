@@ -357,35 +357,22 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	// The rest (links' targets, files a kept verdict did not spare but the
 	// walk did not read) are read by a few workers at once.
 	more := make([]result, len(files))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(len(files), 4*runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				src, info, err := regularfile.Read(files[i].abs)
-				if err != nil {
-					more[i] = result{path: files[i].path, err: err}
-					continue
-				}
-				// Whether the index vouches for what was read is asked of
-				// the stat data taken after the read, not of the walk's: a
-				// file rewritten in between is then known by the hash of
-				// what was read, never by the index's.
-				e := files[i].entry
-				if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
-					e = nil
-				}
-				more[i] = check(files[i].path, src, e)
-			}
-		}()
-	}
-	for i := range files {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	enginefiles.Each(len(files), 4*runtime.GOMAXPROCS(0), func(i int) {
+		src, info, err := regularfile.Read(files[i].abs)
+		if err != nil {
+			more[i] = result{path: files[i].path, err: err}
+			return
+		}
+		// Whether the index vouches for what was read is asked of the stat
+		// data taken after the read, not of the walk's: a file rewritten in
+		// between is then known by the hash of what was read, never by the
+		// index's.
+		e := files[i].entry
+		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
+			e = nil
+		}
+		more[i] = check(files[i].path, src, e)
+	})
 	results = append(results, more...)
 	var saves sync.WaitGroup
 	for _, c := range clean {

@@ -484,22 +484,7 @@ func (w *walker) finish() error {
 	w.jobs = nil
 	results := make([][]event, len(jobs))
 	errs := make([]error, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range min(len(jobs), 2*runtime.GOMAXPROCS(0)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i], errs[i] = jobs[i]()
-			}
-		}()
-	}
-	for i := range jobs {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	Each(len(jobs), 2*runtime.GOMAXPROCS(0), func(i int) { results[i], errs[i] = jobs[i]() })
 	for i, evs := range results {
 		if errs[i] != nil {
 			return errs[i]
@@ -890,58 +875,49 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	// and fstat, with no Lstat before.
 	known := t.noEmbed != nil && t.noEmbed.Len() > 0
 	found := make([][]string, len(goFiles))
-	var wg sync.WaitGroup
-	workers := min(len(goFiles), 4)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < len(goFiles); i += workers {
-				// A tracked file the index vouches for is known by its
-				// hash: if that blob has no //go:embed, it is not read.
-				e := t.tracked[paths[i]]
-				if e != nil && known {
-					if info, err := os.Lstat(goFiles[i]); err == nil {
-						t.mu.Lock()
-						t.infos[paths[i]] = info
-						t.mu.Unlock()
-						if Vouches(e, info, t.Index.ModTime) && t.noEmbed.Has(e.Hash) {
-							continue
-						}
-					}
-				}
-				// Anything but a regular file is left to the walk, which
-				// reports it; the check that reads it refuses it.
-				src, info, err := regularfile.Read(goFiles[i])
-				if err != nil {
-					continue
-				}
-				vouched := false
-				if !links[i] {
-					t.mu.Lock()
-					if t.infos[paths[i]] == nil {
-						t.infos[paths[i]] = info
-					}
-					t.mu.Unlock()
-					vouched = e != nil && Vouches(e, info, t.Index.ModTime)
-					if t.onRead != nil {
-						t.onRead(paths[i], src, info)
-					}
-				}
-				if bytes.Contains(src, []byte("go:embed")) {
-					found[i] = EmbedPatterns(src)
-				}
-				if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-					if vouched {
-						t.noEmbed.Add(e.Hash)
-					} else {
-						t.noEmbed.Add(BlobHash(src))
-					}
+	Each(len(goFiles), 4, func(i int) {
+		// A tracked file the index vouches for is known by its hash: if
+		// that blob has no //go:embed, it is not read.
+		e := t.tracked[paths[i]]
+		if e != nil && known {
+			if info, err := os.Lstat(goFiles[i]); err == nil {
+				t.mu.Lock()
+				t.infos[paths[i]] = info
+				t.mu.Unlock()
+				if Vouches(e, info, t.Index.ModTime) && t.noEmbed.Has(e.Hash) {
+					return
 				}
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		// Anything but a regular file is left to the walk, which reports
+		// it; the check that reads it refuses it.
+		src, info, err := regularfile.Read(goFiles[i])
+		if err != nil {
+			return
+		}
+		vouched := false
+		if !links[i] {
+			t.mu.Lock()
+			if t.infos[paths[i]] == nil {
+				t.infos[paths[i]] = info
+			}
+			t.mu.Unlock()
+			vouched = e != nil && Vouches(e, info, t.Index.ModTime)
+			if t.onRead != nil {
+				t.onRead(paths[i], src, info)
+			}
+		}
+		if bytes.Contains(src, []byte("go:embed")) {
+			found[i] = EmbedPatterns(src)
+		}
+		if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
+			if vouched {
+				t.noEmbed.Add(e.Hash)
+			} else {
+				t.noEmbed.Add(BlobHash(src))
+			}
+		}
+	})
 	for _, f := range found {
 		pats = append(pats, f...)
 	}
