@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/stretchr/testify/assert"
@@ -135,7 +136,9 @@ func TestCheckRemembersItsResult(t *testing.T) {
 	before := time.Now().Add(-time.Second)
 	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute})
 	assert.Equal(t, 1, Status(err))
-	c, err := loadCachedCheck(ws)
+	w, err := workspace.Open(ws)
+	require.NoError(t, err)
+	c, err := loadCachedCheck(w)
 	require.NoError(t, err)
 	require.NotNil(t, c)
 	assert.True(t, c.At.After(before))

@@ -39,7 +39,7 @@ type CachedModule struct {
 // workspaceProgress reads a workspace's tests/ folder and its cached check.
 func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 	out := map[string]moduleProgress{}
-	cached, _ := loadCachedCheck(w.Abs)
+	cached, _ := loadCachedCheck(w)
 	counts := map[string]CachedModule{}
 	if cached != nil {
 		for _, m := range cached.Modules {

@@ -144,7 +144,7 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 	}
 	var results *checker.Report
 	if anyStarted {
-		results, rep.CheckedAt, rep.Cached, err = checkResults(ctx, env, ws.Abs, fresh)
+		results, rep.CheckedAt, rep.Cached, err = checkResults(ctx, env, ws, fresh)
 		if err != nil {
 			return nil, err
 		}
@@ -277,7 +277,7 @@ func nextStep(rep *StatusReport) string {
 // checkResults is the workspace's check result: the cached one when the
 // workspace's files, its drop records and the course content are as they
 // were, else a new run of check, which it caches.
-func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*checker.Report, *time.Time, bool, error) {
+func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh bool) (*checker.Report, *time.Time, bool, error) {
 	key, err := cacheKey(env, ws)
 	if err != nil {
 		return nil, nil, false, err
@@ -289,7 +289,7 @@ func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*checke
 			return &rep, &at, true, nil
 		}
 	}
-	rep, err := checker.Run(ctx, CheckerOptions(env, ws, "", time.Minute, false),
+	rep, err := checker.Run(ctx, CheckerOptions(env, ws.Abs, "", time.Minute, false),
 		func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
 	env.progressDone()
 	if err != nil {
@@ -304,7 +304,7 @@ func checkResults(ctx context.Context, env *Env, ws string, fresh bool) (*checke
 
 // cacheKey says what a check's result depends on: the course content, every
 // file of the workspace, and the drops' recorded commits.
-func cacheKey(env *Env, ws string) (string, error) {
+func cacheKey(env *Env, ws *workspace.Workspace) (string, error) {
 	content, err := env.content()
 	if err != nil {
 		return "", err
@@ -313,7 +313,7 @@ func cacheKey(env *Env, ws string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	print, err := workspaceFingerprint(ws)
+	print, err := workspaceFingerprint(ws.Abs)
 	if err != nil {
 		return "", err
 	}
@@ -326,7 +326,7 @@ func cacheKey(env *Env, ws string) (string, error) {
 }
 
 // cacheCheck keeps a check's result in the workspace's state.
-func cacheCheck(ws, key string, at time.Time, rep *checker.Report) error {
+func cacheCheck(ws *workspace.Workspace, key string, at time.Time, rep *checker.Report) error {
 	raw, err := json.Marshal(rep)
 	if err != nil {
 		return err
@@ -454,8 +454,8 @@ func rememberCheck(env *Env, report *checker.Report) string {
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
-	if key, err := cacheKey(env, ws.Abs); err == nil {
-		_ = cacheCheck(ws.Abs, key, time.Now(), report) // a cache that cannot be written is only slower
+	if key, err := cacheKey(env, ws); err == nil {
+		_ = cacheCheck(ws, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	fillStatus(env, rep, workspaceProgress(ws), report)

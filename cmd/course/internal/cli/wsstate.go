@@ -48,8 +48,8 @@ func recordHintShown(dir, module string, k int) error {
 }
 
 // loadCachedCheck is the last check's result the workspace keeps, or nil.
-func loadCachedCheck(dir string) (*CachedCheck, error) {
-	_, st, err := loadState(dir)
+func loadCachedCheck(ws *workspace.Workspace) (*CachedCheck, error) {
+	st, err := workspace.LoadState(ws)
 	if err != nil || len(st.LastCheck) == 0 {
 		return nil, err
 	}
@@ -60,8 +60,8 @@ func loadCachedCheck(dir string) (*CachedCheck, error) {
 	return &c, nil
 }
 
-func saveCachedCheck(dir string, c *CachedCheck) error {
-	ws, st, err := loadState(dir)
+func saveCachedCheck(ws *workspace.Workspace, c *CachedCheck) error {
+	st, err := workspace.LoadState(ws)
 	if err != nil {
 		return err
 	}
@@ -74,8 +74,8 @@ func saveCachedCheck(dir string, c *CachedCheck) error {
 }
 
 // dropsKey is the drops' records as bytes, for the cache's key.
-func dropsKey(dir string) ([]byte, error) {
-	_, st, err := loadState(dir)
+func dropsKey(ws *workspace.Workspace) ([]byte, error) {
+	st, err := workspace.LoadState(ws)
 	if err != nil {
 		return nil, err
 	}
