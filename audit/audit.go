@@ -280,7 +280,7 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	// and then, by the walk's workers, not read a second time.
 	var mu sync.Mutex
 	early := map[string]result{} // by Path
-	readAll := clean[0] == nil || clean[0].Len()+clean[1].Len() == 0
+	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
 		e := t.Entry(p)
 		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {

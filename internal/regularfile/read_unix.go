@@ -18,6 +18,16 @@ import (
 // cost several more, which counts when a check reads thousands of small
 // files.
 func Read(name string) ([]byte, fs.FileInfo, error) {
+	src, info, err := ReadInto(name, nil)
+	return src[:len(src):len(src)], info, err
+}
+
+// ReadInto is Read, with the content read into buf when it has room for it
+// (one byte more than the file's size): a reader of many files can hand
+// the same buffer to every read, and allocate nothing per file. The
+// content returned then shares buf's memory, and its capacity is the room
+// read into, for the next call.
+func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 	var fd int
 	var err error
 	for {
@@ -44,7 +54,11 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 	// One byte more than the size, so that a file that grew since the
 	// fstat is seen to have; a short read once the size is reached is its
 	// end, which saves the last read of a zero.
-	buf := make([]byte, st.Size+1)
+	if int64(cap(buf)) > st.Size {
+		buf = buf[:st.Size+1]
+	} else {
+		buf = make([]byte, st.Size+1)
+	}
 	n := 0
 	for {
 		if n == len(buf) {
@@ -76,7 +90,7 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 	if err := syscall.Fstat(fd, &info.st); err != nil {
 		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
-	return buf[:n:n], info, nil
+	return buf[:n], info, nil
 }
 
 // fileStat is an fs.FileInfo made from a Stat_t, as os.Lstat's is: Sys

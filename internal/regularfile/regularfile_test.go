@@ -39,6 +39,39 @@ func TestReadGivesTheContentAndWhatLstatSays(t *testing.T) {
 	}
 }
 
+func TestReadIntoReadsIntoTheBufferWhenItHasRoom(t *testing.T) {
+	dir := t.TempDir()
+	small, large := filepath.Join(dir, "small"), filepath.Join(dir, "large")
+	require.NoError(t, os.WriteFile(small, []byte("package engine\n"), 0o644))
+	require.NoError(t, os.WriteFile(large, []byte(strings.Repeat("y", 5000)), 0o644))
+	buf := make([]byte, 4096)
+
+	got, _, err := ReadInto(small, buf)
+	require.NoError(t, err)
+	assert.Equal(t, "package engine\n", string(got))
+	assert.Same(t, &buf[0], &got[0], "a file that fits is read into the buffer given")
+	assert.Equal(t, cap(buf), cap(got), "the room read into is handed back for the next read")
+
+	got, _, err = ReadInto(large, buf)
+	require.NoError(t, err)
+	assert.Equal(t, strings.Repeat("y", 5000), string(got))
+	assert.Greater(t, cap(got), 5000)
+	assert.Equal(t, "package engine\n", string(buf[:15]), "a file that does not fit leaves the buffer as it was")
+
+	// A file exactly the buffer's size does not fit: the byte more is what
+	// tells that it did not grow.
+	exact := filepath.Join(dir, "exact")
+	require.NoError(t, os.WriteFile(exact, []byte(strings.Repeat("z", 4096)), 0o644))
+	got, _, err = ReadInto(exact, buf)
+	require.NoError(t, err)
+	assert.Equal(t, 4096, len(got))
+	assert.NotSame(t, &buf[0], &got[0])
+
+	got, _, err = Read(small)
+	require.NoError(t, err)
+	assert.Equal(t, len(got), cap(got), "Read hands out no spare room to append into")
+}
+
 func TestReadFollowsALinkToAFile(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "target"), []byte("content"), 0o644))

@@ -23,6 +23,7 @@ type BlobSet struct {
 	mu    sync.Mutex
 	have  map[plumbing.Hash]bool
 	added bool
+	kept  bool // whether it held any hash when opened
 }
 
 // CacheDirEnvVar names a folder to keep the sets in instead of the user's
@@ -55,6 +56,7 @@ func OpenBlobSet(name string) *BlobSet {
 		copy(h[:], raw[i:])
 		s.have[h] = true
 	}
+	s.kept = len(s.have) > 0
 	return s
 }
 
@@ -65,12 +67,11 @@ func (s *BlobSet) Has(h plumbing.Hash) bool {
 	return s.have[h]
 }
 
-// Len is the number of hashes in the set.
-func (s *BlobSet) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.have)
-}
+// Kept reports whether the set held any hash when it was opened: whether
+// earlier runs left verdicts to look a hash up in. What this run adds does
+// not count, so that a first run does not start stat'ing files for hashes
+// that cannot be there halfway through.
+func (s *BlobSet) Kept() bool { return s.kept }
 
 // Persists reports whether the set is kept between runs: when it is not
 // (COURSE_CACHE_DIR=off, or no cache folder), adding to it is pointless

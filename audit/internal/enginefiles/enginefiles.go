@@ -111,7 +111,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
-		tracked: map[string]*index.Entry{}, trackedDirs: map[string]bool{}}
+		trackedDirs: map[string]bool{}}
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err
 	}
@@ -122,6 +122,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 			return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
 		}
 	}
+	t.tracked = make(map[string]*index.Entry, len(t.Index.Entries))
 	for _, e := range t.Index.Entries {
 		if e.Stage != index.Merged && t.tracked[e.Name] != nil {
 			continue
@@ -676,10 +677,13 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
-			if src, fi, err := regularfile.Read(abs); err == nil && fi.Mode().IsRegular() {
+			buf := readBuffers.Get().(*[]byte)
+			if src, fi, err := regularfile.ReadInto(abs, *buf); err == nil && fi.Mode().IsRegular() {
 				info = fi
 				t.onRead(p, src, fi)
+				*buf = src[:0]
 			}
+			readBuffers.Put(buf)
 		}
 		if info == nil {
 			var err error
@@ -790,7 +794,8 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 
 // ReadHook is given a file a walk read, by its Path, with what fstat said
 // of it (a regular file; links are not followed). It is called from the
-// walk's workers, several at once, before the walk visits the file.
+// walk's workers, several at once, before the walk visits the file. src is
+// the walk's to reuse once the hook returns: keep no part of it.
 type ReadHook func(p string, src []byte, info fs.FileInfo)
 
 // SetReadHook gives hook every Go file the walks read (to find //go:embed
@@ -805,6 +810,11 @@ func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
 
 // Entry is git's index entry for the Path p, nil if p is untracked.
 func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
+
+// readBuffers are the buffers the walks read files into: the files are
+// handed to a ReadHook and not kept, so a few buffers serve thousands of
+// files.
+var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // needsEmbedScan reports whether a folder has Go files and a file whose
 // name Go has no use for, which only the Go files' //go:embed patterns can
@@ -873,7 +883,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	}
 	// With no verdicts kept from earlier runs, every file is read: open
 	// and fstat, with no Lstat before.
-	known := t.noEmbed != nil && t.noEmbed.Len() > 0
+	known := t.noEmbed != nil && t.noEmbed.Kept()
 	found := make([][]string, len(goFiles))
 	Each(len(goFiles), 4, func(i int) {
 		// A tracked file the index vouches for is known by its hash: if
@@ -891,10 +901,13 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		}
 		// Anything but a regular file is left to the walk, which reports
 		// it; the check that reads it refuses it.
-		src, info, err := regularfile.Read(goFiles[i])
+		buf := readBuffers.Get().(*[]byte)
+		defer readBuffers.Put(buf)
+		src, info, err := regularfile.ReadInto(goFiles[i], *buf)
 		if err != nil {
 			return
 		}
+		*buf = src[:0]
 		vouched := false
 		if !links[i] {
 			t.mu.Lock()
