@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -19,11 +20,13 @@ import (
 // steps/s) and cpu-ns/op, which a busy machine does not inflate.
 
 // workloadLevel is a level to run a workload on, with the moves that solve
-// it (none for a generated level).
+// it (none for a generated level) and the text of its file (none for a
+// generated level either).
 type workloadLevel struct {
 	name     string
 	def      LevelDef
 	solution []Dir
+	text     []byte
 }
 
 // repositoryLevels is every level of levels/, in file order.
@@ -35,7 +38,11 @@ func repositoryLevels(tb testing.TB) []workloadLevel {
 	}
 	out := make([]workloadLevel, 0, len(names))
 	for _, n := range names {
-		out = append(out, workloadLevel{name: n, def: all[n].LevelDef, solution: all[n].Solution})
+		text, err := fs.ReadFile(levels.Files, n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		out = append(out, workloadLevel{name: n, def: all[n].LevelDef, solution: all[n].Solution, text: text})
 	}
 	return out
 }
@@ -156,7 +163,8 @@ func walkDirs(seed uint64, n int) []Dir {
 }
 
 // BenchmarkConstruct builds each level into a ready Baba (its rules parsed),
-// one level an op.
+// one level an op; "text" builds each level of the repository from its
+// file's text, decoding included.
 func BenchmarkConstruct(b *testing.B) {
 	run := func(b *testing.B, lvs []workloadLevel) {
 		b.ReportAllocs()
@@ -167,6 +175,20 @@ func BenchmarkConstruct(b *testing.B) {
 		clock.report(b, b.N, "levels")
 	}
 	b.Run("levels", func(b *testing.B) { run(b, repositoryLevels(b)) })
+	b.Run("text", func(b *testing.B) {
+		lvs := repositoryLevels(b)
+		b.ReportAllocs()
+		clock := startCPU()
+		for i := 0; b.Loop(); i++ {
+			lv := lvs[i%len(lvs)]
+			def, err := grid.DecodeLevel(lv.text)
+			if err != nil {
+				b.Fatalf("%s: %v", lv.name, err)
+			}
+			NewBaba(def)
+		}
+		clock.report(b, b.N, "levels")
+	})
 	for _, lv := range generatedLevels() {
 		b.Run(lv.name, func(b *testing.B) { run(b, []workloadLevel{lv}) })
 	}
