@@ -5,11 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/systemic-game-design/course/audit/internal/benchtree"
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
@@ -51,29 +49,15 @@ func BenchmarkCouplingAudit(b *testing.B) {
 func BenchmarkCouplingAuditFirstRun(b *testing.B) {
 	dir := benchtree.Build(b)
 	m := courseRules(b)
-	caches := b.TempDir()
-	var cpu time.Duration
-	i := 0
-	for b.Loop() {
-		b.StopTimer()
-		i++
-		cache := filepath.Join(caches, strconv.Itoa(i))
-		b.Setenv(enginefiles.CacheDirEnvVar, cache)
-		start := benchtree.CPUTime()
-		b.StartTimer()
+	benchtree.FirstRuns(b, func() {
 		r, err := Dirs(dir, []string{"engine"}, m)
-		b.StopTimer()
-		cpu += benchtree.CPUTime() - start
 		if err != nil {
 			b.Fatal(err)
 		}
 		if r.Cached != 0 || r.Files != benchtree.EngineFiles+benchtree.Added-benchtree.Removed {
 			b.Fatalf("%d files, %d of them cached", r.Files, r.Cached)
 		}
-		os.RemoveAll(cache)
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	})
 }
 
 // BenchmarkGitDiffAndUntracked is git's answer to the expansion check's

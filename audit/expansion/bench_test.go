@@ -26,6 +26,22 @@ func BenchmarkExpansionCheck(b *testing.B) {
 	benchtree.ReportCPU(b, cpu)
 }
 
+// BenchmarkExpansionCheckFirstRun is the check's first run on the large
+// tree: the user's cache folder is empty each time, so every folder is
+// listed afresh, as on a machine that never ran it (an instructor's).
+func BenchmarkExpansionCheckFirstRun(b *testing.B) {
+	dir := benchtree.Build(b)
+	benchtree.FirstRuns(b, func() {
+		res, err := Check(dir, "HEAD", []string{"engine"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Changes) != wantChanges {
+			b.Fatalf("%d changes, want %d: %v", len(res.Changes), wantChanges, res.Changes)
+		}
+	})
+}
+
 // BenchmarkGitDiffAndUntracked is git's own answer on the same tree (see
 // benchtree.GitDiffAndUntracked).
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -157,6 +158,30 @@ func GitDiffAndUntracked(b *testing.B) {
 		}
 	}
 	ReportCPU(b, cpu)
+}
+
+// FirstRuns times run as a check's first run on a machine: before each
+// call the user's cache folder is a new, empty one, which the call may
+// fill, and only the calls are timed (wall and CPU), not the making and
+// removing of the folders.
+func FirstRuns(b *testing.B, run func()) {
+	caches := b.TempDir()
+	var cpu time.Duration
+	i := 0
+	for b.Loop() {
+		b.StopTimer()
+		i++
+		cache := filepath.Join(caches, strconv.Itoa(i))
+		b.Setenv(enginefiles.CacheDirEnvVar, cache)
+		start := CPUTime()
+		b.StartTimer()
+		run()
+		b.StopTimer()
+		cpu += CPUTime() - start
+		os.RemoveAll(cache)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // ReportCPU reports the processor time per operation since start as the
