@@ -681,7 +681,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if src, fi, err := regularfile.ReadInto(abs, *buf); err == nil && fi.Mode().IsRegular() {
 				info = fi
 				t.onRead(p, src, fi)
-				*buf = src[:0]
+				keepBuffer(buf, src)
 			}
 			readBuffers.Put(buf)
 		}
@@ -816,6 +816,18 @@ func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
 // files.
 var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
+// maxKeptBuffer is the largest buffer kept for the next read: a rare large
+// file is read into room of its own, which is not held on to.
+const maxKeptBuffer = 1 << 20
+
+// keepBuffer makes the room src was read into buf's for the next read,
+// unless it is larger than maxKeptBuffer.
+func keepBuffer(buf *[]byte, src []byte) {
+	if cap(src) <= maxKeptBuffer {
+		*buf = src[:0]
+	}
+}
+
 // needsEmbedScan reports whether a folder has Go files and a file whose
 // name Go has no use for, which only the Go files' //go:embed patterns can
 // make count if it is ignored.
@@ -907,7 +919,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		if err != nil {
 			return
 		}
-		*buf = src[:0]
+		keepBuffer(buf, src)
 		vouched := false
 		if !links[i] {
 			t.mu.Lock()
