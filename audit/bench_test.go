@@ -60,6 +60,19 @@ func BenchmarkCouplingAuditFirstRun(b *testing.B) {
 	})
 }
 
+// BenchmarkCouplingAuditCommand runs `course coupling-audit` on the large
+// tree as a user does, the program's start-up included; the user cache
+// holds the verdicts after the first run, as in BenchmarkCouplingAudit.
+func BenchmarkCouplingAuditCommand(b *testing.B) {
+	benchtree.RunCourse(b, benchtree.Build(b), 0, "coupling-audit", ".")
+}
+
+// BenchmarkCourseStartUp runs `course --version`: what every command costs
+// before it does anything.
+func BenchmarkCourseStartUp(b *testing.B) {
+	benchtree.RunCourse(b, b.TempDir(), 0, "--version")
+}
+
 // BenchmarkGitDiffAndUntracked is git's answer to the expansion check's
 // question on the same tree, the yardstick for both checks.
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }

@@ -42,6 +42,13 @@ func BenchmarkExpansionCheckFirstRun(b *testing.B) {
 	})
 }
 
+// BenchmarkExpansionCheckCommand runs `course expansion-check HEAD` on the
+// large tree as a user does, the program's start-up included; it finds the
+// tree's changes to the engine, so it exits 1.
+func BenchmarkExpansionCheckCommand(b *testing.B) {
+	benchtree.RunCourse(b, benchtree.Build(b), 1, "expansion-check", "HEAD")
+}
+
 // BenchmarkGitDiffAndUntracked is git's own answer on the same tree (see
 // benchtree.GitDiffAndUntracked).
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }

@@ -60,14 +60,63 @@ func Build(b *testing.B) string {
 	return dir
 }
 
-// Remove removes the tree Build made, if it made one.
+// Remove removes the tree Build made and the program Course built, if
+// they were made.
 func Remove() {
 	mu.Lock()
 	defer mu.Unlock()
-	if built != "" {
-		os.RemoveAll(built)
-		built = ""
+	for _, p := range []*string{&built, &program} {
+		if *p != "" {
+			os.RemoveAll(*p)
+			*p = ""
+		}
 	}
+}
+
+var program string // the folder of the course program Course built
+
+// Course builds the course program (once per process) and returns its
+// path, so that a benchmark can time a command as a user runs it: the
+// program's start-up included. It skips the benchmark when the go
+// command is not installed.
+func Course(b *testing.B) string {
+	b.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		b.Skip("the go command is not installed")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if program == "" {
+		dir, err := os.MkdirTemp("", "benchcourse")
+		if err != nil {
+			b.Fatal(err)
+		}
+		out, err := exec.Command("go", "build", "-o", dir, "github.com/systemic-game-design/course/cmd/course").CombinedOutput()
+		if err != nil {
+			os.RemoveAll(dir)
+			b.Fatalf("building the course program: %v\n%s", err, out)
+		}
+		program = dir
+	}
+	return filepath.Join(program, "course")
+}
+
+// RunCourse times the course program run with args in dir, one run an op,
+// and reports its CPU time (the program's, as a child). Each run must end
+// with the exit status want.
+func RunCourse(b *testing.B, dir string, want int, args ...string) {
+	bin := Course(b)
+	b.ResetTimer()
+	cpu := CPUTime()
+	for b.Loop() {
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if code := cmd.ProcessState.ExitCode(); code != want {
+			b.Fatalf("course %s: exit status %d, want %d (%v)\n%s", strings.Join(args, " "), code, want, err, out)
+		}
+	}
+	ReportCPU(b, cpu)
 }
 
 func build(b *testing.B, dir string) {
