@@ -177,12 +177,8 @@ func (d *levelDecoder) consume(c byte) bool {
 // and one of keys seen a second time (encoding/json would decode the
 // second value over the first) are left to encoding/json.
 func (d *levelDecoder) members(keys []levelKey, depth int, member func(bit int) bool) bool {
-	if d.next() == '}' {
-		d.i++
-		return true
-	}
 	seen := 0
-	for {
+	return d.list('}', func() bool {
 		if d.next() != '"' {
 			return false
 		}
@@ -207,22 +203,34 @@ func (d *levelDecoder) members(keys []levelKey, depth int, member func(bit int) 
 		switch {
 		case bit == 0:
 			d.space()
-			if !d.skip(depth) {
-				return false
-			}
+			return d.skip(depth)
 		case seen&bit != 0:
 			return false
 		default:
 			seen |= bit
 			d.space()
-			if !member(bit) {
-				return false
-			}
+			return member(bit)
+		}
+	})
+}
+
+// list reads the items of an object or an array, its opening brace or
+// bracket already read, up to and with close: none, or item after item
+// with a comma between. item reads one (an object's member, an array's
+// element) from the white space before it.
+func (d *levelDecoder) list(close byte, item func() bool) bool {
+	if d.next() == close {
+		d.i++
+		return true
+	}
+	for {
+		if !item() {
+			return false
 		}
 		switch d.next() {
 		case ',':
 			d.i++
-		case '}':
+		case close:
 			d.i++
 			return true
 		default:
@@ -268,25 +276,10 @@ func (d *levelDecoder) array(field int, elem func() bool) bool {
 		return false
 	}
 	d.arrays |= field
-	if d.next() == ']' {
-		d.i++
-		return true
-	}
-	for {
+	return d.list(']', func() bool {
 		d.space()
-		if !elem() {
-			return false
-		}
-		switch d.next() {
-		case ',':
-			d.i++
-		case ']':
-			d.i++
-			return true
-		default:
-			return false
-		}
-	}
+		return elem()
+	})
 }
 
 // elements reads the objects or the cards (the level's key field), each
@@ -408,52 +401,22 @@ func (d *levelDecoder) skip(depth int) bool {
 			return false
 		}
 		d.i++
-		if d.next() == '}' {
-			d.i++
-			return true
-		}
-		for {
+		return d.list('}', func() bool {
 			if d.next() != '"' || !d.skipString() || !d.consume(':') {
 				return false
 			}
 			d.space()
-			if !d.skip(depth + 1) {
-				return false
-			}
-			switch d.next() {
-			case ',':
-				d.i++
-			case '}':
-				d.i++
-				return true
-			default:
-				return false
-			}
-		}
+			return d.skip(depth + 1)
+		})
 	case c == '[':
 		if depth >= maxSkipDepth {
 			return false
 		}
 		d.i++
-		if d.next() == ']' {
-			d.i++
-			return true
-		}
-		for {
+		return d.list(']', func() bool {
 			d.space()
-			if !d.skip(depth + 1) {
-				return false
-			}
-			switch d.next() {
-			case ',':
-				d.i++
-			case ']':
-				d.i++
-				return true
-			default:
-				return false
-			}
-		}
+			return d.skip(depth + 1)
+		})
 	case c == 't':
 		return d.literal("true")
 	case c == 'f':
