@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -44,19 +45,13 @@ func TestAFIFOInAnEngineFolderIsRefusedAtOnce(t *testing.T) {
 				require.NoError(t, os.Symlink("../pipe", filepath.Join(root, "engine", "x.go")))
 			}
 			require.NoError(t, syscall.Mkfifo(fifo, 0o644))
-			done := make(chan error, 1)
-			go func() {
+			err := testws.Within(t, 10*time.Second, "the audit waited on the FIFO", func() error {
 				_, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
-				done <- err
-			}()
-			select {
-			case err := <-done:
-				var nr *regularfile.NotRegularError
-				require.ErrorAs(t, err, &nr)
-				assert.Equal(t, "engine/x.go is a FIFO, not a regular file; remove it, or put a regular file in its place", err.Error())
-			case <-time.After(10 * time.Second):
-				t.Fatal("the audit waited on the FIFO")
-			}
+				return err
+			})
+			var nr *regularfile.NotRegularError
+			require.ErrorAs(t, err, &nr)
+			assert.Equal(t, "engine/x.go is a FIFO, not a regular file; remove it, or put a regular file in its place", err.Error())
 		})
 	}
 }

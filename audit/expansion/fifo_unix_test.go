@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // TestAFIFOWhereTheCommitHadAFileIsAChange: a linked file's target, or
@@ -25,12 +26,6 @@ func TestAFIFOWhereTheCommitHadAFileIsAChange(t *testing.T) {
 	require.NoError(t, syscall.Mkfifo(filepath.Join(f.dir, "lib", "shared.go"), 0o644))
 	require.NoError(t, os.Remove(filepath.Join(f.dir, "engine", "world.go")))
 	require.NoError(t, syscall.Mkfifo(filepath.Join(f.dir, "engine", "world.go"), 0o644))
-	done := make(chan []string, 1)
-	go func() { done <- f.check("HEAD") }()
-	select {
-	case got := <-done:
-		assert.Equal(t, []string{"changed: engine/shared.go", "changed: engine/world.go"}, got)
-	case <-time.After(10 * time.Second):
-		t.Fatal("expansion-check waited on a FIFO")
-	}
+	got := testws.Within(t, 10*time.Second, "expansion-check waited on a FIFO", func() []string { return f.check("HEAD") })
+	assert.Equal(t, []string{"changed: engine/shared.go", "changed: engine/world.go"}, got)
 }

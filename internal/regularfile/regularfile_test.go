@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 func TestReadGivesTheContentAndWhatLstatSays(t *testing.T) {
@@ -103,17 +104,11 @@ func TestReadRefusesWhatIsNotARegularFile(t *testing.T) {
 		{filepath.Join(dir, "link.go"), "a FIFO"},
 		{dir, "a folder"},
 	} {
-		done := make(chan error, 1)
-		go func() { _, _, err := Read(c.path); done <- err }()
-		select {
-		case err := <-done:
-			var nr *NotRegularError
-			require.ErrorAs(t, err, &nr, c.path)
-			assert.Equal(t, c.path+" is "+c.kind+", not a regular file; remove it, or put a regular file in its place", err.Error())
-			assert.True(t, nr.UserError())
-		case <-time.After(5 * time.Second):
-			t.Fatalf("Read(%s) blocked", c.path)
-		}
+		err := testws.Within(t, 5*time.Second, fmt.Sprintf("Read(%s) blocked", c.path), func() error { _, _, err := Read(c.path); return err })
+		var nr *NotRegularError
+		require.ErrorAs(t, err, &nr, c.path)
+		assert.Equal(t, c.path+" is "+c.kind+", not a regular file; remove it, or put a regular file in its place", err.Error())
+		assert.True(t, nr.UserError())
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Config is the .course.json of a workspace made by course init.
@@ -64,4 +65,22 @@ func Git(t testing.TB, dir string, args ...string) string {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return strings.TrimSpace(string(out))
+}
+
+// Within calls f and gives what it returns, or fails the test, saying
+// waited, if f has not returned after d: for code that must refuse at once what it could wait
+// on for ever (a FIFO with no writer, say). A call that never returns is
+// left running; the test has failed by then. f runs in a goroutine of its
+// own, so it must not call t.FailNow (require); assert is fine.
+func Within[T any](t testing.TB, d time.Duration, waited string, f func() T) T {
+	t.Helper()
+	done := make(chan T, 1)
+	go func() { done <- f() }()
+	select {
+	case v := <-done:
+		return v
+	case <-time.After(d):
+		t.Fatal(waited)
+		panic("unreachable") // t.Fatal does not return
+	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // TestAFIFOForAnIgnoreFileIsNotWaitedOn: a .gitignore that is a FIFO is
@@ -18,15 +19,9 @@ import (
 func TestAFIFOForAnIgnoreFileIsNotWaitedOn(t *testing.T) {
 	f := newCacheFixture(t)
 	require.NoError(t, syscall.Mkfifo(filepath.Join(f.dir, "engine", ".gitignore"), 0o644))
-	done := make(chan []string, 1)
-	go func() {
+	got := testws.Within(t, 10*time.Second, "the walk waited on the FIFO", func() []string {
 		got, _ := f.files()
-		done <- got
-	}()
-	select {
-	case got := <-done:
-		assert.Contains(t, got, "engine/world.go")
-	case <-time.After(10 * time.Second):
-		t.Fatal("the walk waited on the FIFO")
-	}
+		return got
+	})
+	assert.Contains(t, got, "engine/world.go")
 }

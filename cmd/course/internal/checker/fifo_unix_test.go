@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
@@ -24,23 +25,17 @@ func TestAFIFOIsRefusedNotWaitedOn(t *testing.T) {
 			".course/keep":       "",
 		})
 		require.NoError(t, syscall.Mkfifo(filepath.Join(ws, filepath.FromSlash(rel)), 0o644))
-		done := make(chan error, 1)
-		go func() {
+		err := testws.Within(t, time.Minute, "check waited on the FIFO "+rel, func() error {
 			_, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
-			done <- err
-		}()
-		select {
-		case err := <-done:
-			if rel == ".course/state.json" {
-				// The tests ran; the state file is a warning, not a hang.
-				require.NoError(t, err)
-				continue
-			}
-			var wsErr *workspace.Error
-			require.ErrorAs(t, err, &wsErr, rel)
-			assert.Contains(t, wsErr.Why, "not a regular file")
-		case <-time.After(time.Minute):
-			t.Fatalf("check waited on the FIFO %s", rel)
+			return err
+		})
+		if rel == ".course/state.json" {
+			// The tests ran; the state file is a warning, not a hang.
+			require.NoError(t, err)
+			continue
 		}
+		var wsErr *workspace.Error
+		require.ErrorAs(t, err, &wsErr, rel)
+		assert.Contains(t, wsErr.Why, "not a regular file")
 	}
 }

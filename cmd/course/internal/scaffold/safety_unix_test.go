@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // A FIFO (or any file that is not a regular one) where a test or a card
@@ -25,17 +26,11 @@ func TestNonRegularFileIsRefusedWithoutWaiting(t *testing.T) {
 			require.NoError(t, os.MkdirAll(filepath.Join(o.Workspace.Dir, "tests"), 0o755))
 			require.NoError(t, os.MkdirAll(filepath.Join(o.Workspace.Dir, "cards"), 0o755))
 			require.NoError(t, syscall.Mkfifo(filepath.Join(o.Workspace.Dir, filepath.FromSlash(rel)), 0o644))
-			done := make(chan error, 1)
-			go func() { _, err := StartModule(o); done <- err }()
-			select {
-			case err := <-done:
-				var wsErr *workspace.Error
-				require.ErrorAs(t, err, &wsErr)
-				assert.Equal(t, filepath.Join(o.Workspace.Dir, filepath.FromSlash(rel)), wsErr.Path)
-				assert.Contains(t, wsErr.Why, "not a regular file (a FIFO)")
-			case <-time.After(10 * time.Second):
-				t.Fatal("start-module hung on a FIFO")
-			}
+			err := testws.Within(t, 10*time.Second, "start-module hung on a FIFO", func() error { _, err := StartModule(o); return err })
+			var wsErr *workspace.Error
+			require.ErrorAs(t, err, &wsErr)
+			assert.Equal(t, filepath.Join(o.Workspace.Dir, filepath.FromSlash(rel)), wsErr.Path)
+			assert.Contains(t, wsErr.Why, "not a regular file (a FIFO)")
 			assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "cards", "module-only.json"))
 		})
 	}
