@@ -677,13 +677,10 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
-			buf := readBuffers.Get().(*[]byte)
-			if src, fi, err := regularfile.ReadInto(abs, *buf); err == nil && fi.Mode().IsRegular() {
+			_ = readPooled(abs, func(src []byte, fi fs.FileInfo) {
 				info = fi
 				t.onRead(p, src, fi)
-				keepBuffer(buf, src)
-			}
-			readBuffers.Put(buf)
+			})
 		}
 		if info == nil {
 			var err error
@@ -828,6 +825,21 @@ func keepBuffer(buf *[]byte, src []byte) {
 	}
 }
 
+// readPooled reads the regular file name (see regularfile.Read) into one
+// of readBuffers and hands its content to use, which must keep no part of
+// src: the buffer goes back to the pool when use returns.
+func readPooled(name string, use func(src []byte, info fs.FileInfo)) error {
+	buf := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(buf)
+	src, info, err := regularfile.ReadInto(name, *buf)
+	if err != nil {
+		return err
+	}
+	keepBuffer(buf, src)
+	use(src, info)
+	return nil
+}
+
 // needsEmbedScan reports whether a folder has Go files and a file whose
 // name Go has no use for, which only the Go files' //go:embed patterns can
 // make count if it is ignored.
@@ -911,37 +923,32 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 				}
 			}
 		}
-		// Anything but a regular file is left to the walk, which reports
-		// it; the check that reads it refuses it.
-		buf := readBuffers.Get().(*[]byte)
-		defer readBuffers.Put(buf)
-		src, info, err := regularfile.ReadInto(goFiles[i], *buf)
-		if err != nil {
-			return
-		}
-		keepBuffer(buf, src)
-		vouched := false
-		if !links[i] {
-			t.mu.Lock()
-			if t.infos[paths[i]] == nil {
-				t.infos[paths[i]] = info
+		// Anything but a regular file (an error here) is left to the walk,
+		// which reports it; the check that reads it refuses it.
+		_ = readPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
+			vouched := false
+			if !links[i] {
+				t.mu.Lock()
+				if t.infos[paths[i]] == nil {
+					t.infos[paths[i]] = info
+				}
+				t.mu.Unlock()
+				vouched = e != nil && Vouches(e, info, t.Index.ModTime)
+				if t.onRead != nil {
+					t.onRead(paths[i], src, info)
+				}
 			}
-			t.mu.Unlock()
-			vouched = e != nil && Vouches(e, info, t.Index.ModTime)
-			if t.onRead != nil {
-				t.onRead(paths[i], src, info)
+			if bytes.Contains(src, []byte("go:embed")) {
+				found[i] = EmbedPatterns(src)
 			}
-		}
-		if bytes.Contains(src, []byte("go:embed")) {
-			found[i] = EmbedPatterns(src)
-		}
-		if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-			if vouched {
-				t.noEmbed.Add(e.Hash)
-			} else {
-				t.noEmbed.Add(BlobHash(src))
+			if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
+				if vouched {
+					t.noEmbed.Add(e.Hash)
+				} else {
+					t.noEmbed.Add(BlobHash(src))
+				}
 			}
-		}
+		})
 	})
 	for _, f := range found {
 		pats = append(pats, f...)
