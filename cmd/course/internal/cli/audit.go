@@ -1,9 +1,7 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -13,7 +11,6 @@ import (
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/coursetests"
-	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // CouplingAuditOptions are the arguments of course coupling-audit.
@@ -142,16 +139,9 @@ func canonicalKey(k string) string {
 // "EngineDirs": [...]} would audit the second list only.
 func checkConfigKeys(ws *workspace.Workspace) error {
 	file := filepath.Join(ws.Dir, workspace.ConfigFile)
-	raw, err := regularfile.ReadFile(file)
-	if err != nil {
-		return nil // workspace.Open has said what is wrong already
-	}
-	var obj map[string]json.RawMessage
-	if json.NewDecoder(bytes.NewReader(raw)).Decode(&obj) != nil {
-		return nil
-	}
+	keys := ws.ConfigKeys()
 	seen := map[string]string{}
-	for k := range obj {
+	for _, k := range keys {
 		low := strings.ToLower(k)
 		if other, ok := seen[low]; ok {
 			a, b := min(k, other), max(k, other)
@@ -159,7 +149,7 @@ func checkConfigKeys(ws *workspace.Workspace) error {
 		}
 		seen[low] = k
 	}
-	for k := range obj {
+	for _, k := range keys {
 		if c := canonicalKey(k); c != k {
 			return &ConfigKeyError{File: file, A: k, B: c}
 		}

@@ -63,6 +63,24 @@ type Workspace struct {
 	// ModulePath is the module path of the workspace's go.mod; empty when
 	// it has none (the function ModulePath says why).
 	ModulePath string
+
+	configRaw []byte // .course.json as Open read it
+}
+
+// ConfigKeys is the top-level keys of .course.json, as Open read the file
+// (not read again, so they are the keys of the Config it gave), in no
+// order; nil when they cannot be told. Config itself cannot tell them:
+// Go's JSON reader takes a key in any case.
+func (ws *Workspace) ConfigKeys() []string {
+	var obj map[string]json.RawMessage
+	if json.NewDecoder(bytes.NewReader(ws.configRaw)).Decode(&obj) != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // Error says why a folder cannot be used as a workspace, or why a file of
@@ -116,7 +134,7 @@ func Open(dir string) (*Workspace, error) {
 			}
 		}
 	}
-	ws.Config = *cfg
+	ws.Config, ws.configRaw = *cfg, raw
 	gomod, err := ws.ReadFile("go.mod")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
