@@ -132,22 +132,33 @@ func (w *workspace) isEngine(name string) bool {
 	return false
 }
 
-var workspaces sync.Map // folder and $COURSE_CONTENT -> *workspace (nil when none is above it)
+var (
+	workspaces sync.Map // folder and $COURSE_CONTENT -> *workspace (nil when none is above it)
+	opened     sync.Map // a workspace's own folder, $COURSE_CONTENT and .course.json -> *workspace
+)
 
 // workspaceOf finds the workspace of a folder: the nearest folder at or
-// above it with a .course.json. nil when there is none.
+// above it with a .course.json. nil when there is none. Each workspace is
+// opened once, however many of its folders hold files.
 func workspaceOf(dir string) (*workspace, error) {
-	key := dir + "\x00" + os.Getenv(ContentEnvVar)
+	content := os.Getenv(ContentEnvVar)
+	key := dir + "\x00" + content
 	if v, ok := workspaces.Load(key); ok {
 		return v.(*workspace), nil
 	}
 	var ws *workspace
 	for d := dir; ; d = filepath.Dir(d) {
 		if raw, err := regularfile.ReadFile(filepath.Join(d, ".course.json")); err == nil {
+			root := d + "\x00" + content + "\x00" + string(raw)
+			if v, ok := opened.Load(root); ok {
+				ws = v.(*workspace)
+				break
+			}
 			w, err := openWorkspace(d, raw)
 			if err != nil {
 				return nil, err
 			}
+			opened.Store(root, w)
 			ws = w
 			break
 		}
