@@ -308,18 +308,15 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 			seen[f.Path] = true
 			if f.IsLink() {
 				st, err := os.Stat(f.Abs)
-				if err != nil || st.IsDir() {
-					// A dangling link has nothing to read; a linked
-					// folder inside the workspace is walked as files.
-					if err == nil {
-						if _, inside := insideWorkspace(ws, f.Abs); !inside {
-							return &LinkError{Path: t.WorkspacePath(f.Path)}
-						}
+				if err == nil {
+					if _, inside := t.Inside(f.Abs); !inside {
+						return &LinkError{Path: t.WorkspacePath(f.Path)}
 					}
-					return nil
 				}
-				if _, inside := insideWorkspace(ws, f.Abs); !inside {
-					return &LinkError{Path: t.WorkspacePath(f.Path)}
+				// A dangling link has nothing to read; a linked folder
+				// inside the workspace is walked as files.
+				if err != nil || st.IsDir() {
+					return nil
 				}
 			}
 			// (A file reached through a linked folder is read again, to
@@ -404,28 +401,6 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 		return a.Column < b.Column
 	})
 	return rep, nil
-}
-
-// insideWorkspace resolves every link of abs and reports whether it stays
-// inside the workspace ws.
-func insideWorkspace(ws, abs string) (string, bool) {
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return "", false
-	}
-	absWS, err := filepath.Abs(ws)
-	if err != nil {
-		return "", false
-	}
-	realWS, err := filepath.EvalSymlinks(absWS)
-	if err != nil {
-		return "", false
-	}
-	rel, err := filepath.Rel(realWS, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return rel, true
 }
 
 // File audits one file's contents. name is the path findings report; a name

@@ -413,7 +413,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if st.Mode()&fs.ModeSymlink != 0 {
 		// The engine folder itself is a link: walk its target under the
 		// folder's own name.
-		real, ok := t.inside(abs)
+		real, ok := t.Inside(abs)
 		if !ok {
 			return nil
 		}
@@ -506,9 +506,9 @@ func (w *walker) finish() error {
 	return nil
 }
 
-// inside resolves every link of abs and returns the result as a Path, if
+// Inside resolves every link of abs and returns the result as a Path, if
 // it is a folder or file inside the workspace.
-func (t *Tree) inside(abs string) (string, bool) {
+func (t *Tree) Inside(abs string) (string, bool) {
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return "", false
@@ -690,7 +690,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		}
 		if isLink {
 			sub = append([]string(nil), buf...)
-			if target, ok := t.inside(abs); ok {
+			if target, ok := t.Inside(abs); ok {
 				if st, err := os.Stat(abs); err == nil && st.IsDir() {
 					// Go compiles the linked folder's files whether or
 					// not git ignores the link; git keeps the link itself
