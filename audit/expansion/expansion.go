@@ -89,6 +89,10 @@ var revisionSyntax = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./+-]*((\^[0-9]
 
 var hexPrefix = regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`)
 
+// textAttribute finds a .gitattributes line that may make git normalize
+// line endings.
+var textAttribute = regexp.MustCompile(`(^|\s)(text|eol=)`)
+
 // Check compares the engine folders at revision with the working tree.
 // engineDirs is the folders .course.json names now (slash paths relative
 // to workspace); the folders its version at the commit names are compared
@@ -194,7 +198,7 @@ func wantsCRLFNormalizing(t *enginefiles.Tree) bool {
 		return true
 	}
 	for _, f := range []string{filepath.Join(t.Root, ".gitattributes"), filepath.Join(t.Root, filepath.FromSlash(t.Prefix), ".gitattributes")} {
-		if raw, err := regularfile.ReadFile(f); err == nil && regexp.MustCompile(`(^|\s)(text|eol=)`).Match(raw) {
+		if raw, err := regularfile.ReadFile(f); err == nil && textAttribute.Match(raw) {
 			return true
 		}
 	}
@@ -565,15 +569,22 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 	if ie := f.Entry; ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
 		return true, nil
 	}
-	content, _, err := regularfile.Read(f.Abs)
+	return d.sameFile(f.Abs, f.Path, w.hash)
+}
+
+// sameFile reports whether the file at abs (named in errors as what) has
+// the content of the blob h. Anything but a regular file there (a FIFO, a
+// device) is not what the commit has, and is not read.
+func (d *differ) sameFile(abs, what string, h plumbing.Hash) (bool, error) {
+	content, _, err := regularfile.Read(abs)
 	var nr *regularfile.NotRegularError
 	if errors.As(err, &nr) {
-		return false, nil // no longer a file, so not what the commit has
+		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("reading %s: %w", f.Path, err)
+		return false, fmt.Errorf("reading %s: %w", what, err)
 	}
-	return d.sameContent(content, w.hash), nil
+	return d.sameContent(content, h), nil
 }
 
 // sameContent reports whether content is the blob, as git would read it.
@@ -612,15 +623,7 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	content, _, err := regularfile.Read(real)
-	var nr *regularfile.NotRegularError
-	if errors.As(err, &nr) {
-		return false, nil // a FIFO or a device where the commit had a file
-	}
-	if err != nil {
-		return false, fmt.Errorf("reading %s, the target of %s: %w", rel, f.Path, err)
-	}
-	return d.sameContent(content, then.hash), nil
+	return d.sameFile(real, rel+", the target of "+f.Path, then.hash)
 }
 
 // submoduleAt is the commit a submodule's checkout is at; zero when it
