@@ -13,8 +13,8 @@ func (e *Env) content() (*data.Content, error) {
 	switch {
 	case e.Content != nil:
 		return e.Content, nil
-	case e.contentErr != nil:
-		return nil, e.contentErr
+	case e.openContent != nil:
+		return e.openContent()
 	default:
 		return nil, errors.New("no course content was given to the command")
 	}

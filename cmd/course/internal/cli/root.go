@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 
@@ -25,11 +26,14 @@ import (
 type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
-	// Content is the course content every command reads (modules,
-	// catalog, lexicon, schemas, card files), opened once; nil when it does
-	// not load, and then contentErr says why.
-	Content    *data.Content
-	contentErr error
+	// Content is the course content the commands read (modules, catalog,
+	// lexicon, schemas, card files). When it is nil, openContent opens it
+	// the first time a command asks (see Env.content).
+	Content *data.Content
+	// openContent opens the content once, on first use: a command that
+	// reads none of it (expansion-check, init, watch) does not pay for
+	// compiling the schemas and checking every card file.
+	openContent func() (*data.Content, error)
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
@@ -48,14 +52,15 @@ const ContentEnvVar = "COURSE_CONTENT"
 // DefaultEnv is the process's own: its stdout and stderr, and the course
 // built into the binary (or the checkout COURSE_CONTENT names).
 func DefaultEnv() *Env {
-	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, openContent: data.Embedded}
 	if dir := os.Getenv(ContentEnvVar); dir != "" {
-		env.Content, env.contentErr = data.Open(os.DirFS(filepath.Join(dir, "course")), os.DirFS(filepath.Join(dir, "cards")))
-		if env.contentErr != nil {
-			env.contentErr = &contentError{dir: dir, err: env.contentErr}
-		}
-	} else {
-		env.Content, env.contentErr = data.Embedded()
+		env.openContent = sync.OnceValues(func() (*data.Content, error) {
+			c, err := data.Open(os.DirFS(filepath.Join(dir, "course")), os.DirFS(filepath.Join(dir, "cards")))
+			if err != nil {
+				return nil, &contentError{dir: dir, err: err}
+			}
+			return c, nil
+		})
 	}
 	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())

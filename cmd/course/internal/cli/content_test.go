@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cards"
+	"github.com/systemic-game-design/course/course"
+)
+
+// The content is opened when a command first asks for it, not when the
+// process starts: a command that reads none of it does not wait for the
+// schemas to compile and the card files to be checked.
+func TestContentIsOpenedWhenACommandFirstAsks(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(ContentEnvVar, dir)
+	env := DefaultEnv()
+
+	// The copy is written after the process started and before any
+	// command read it: it is the copy the command gets.
+	require.NoError(t, os.CopyFS(filepath.Join(dir, "course"), course.Files))
+	require.NoError(t, os.CopyFS(filepath.Join(dir, "cards"), cards.Files))
+	first, err := env.content()
+	require.NoError(t, err)
+	assert.NotEmpty(t, first.Catalog().Cards)
+
+	// Opened once: a second command in the process reads the same value,
+	// even after the copy is gone.
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "course")))
+	again, err := env.content()
+	require.NoError(t, err)
+	assert.Same(t, first, again)
+}
+
+func TestAContentCopyThatDoesNotLoadIsNamedWhenAsked(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv(ContentEnvVar, dir)
+	_, err := DefaultEnv().content()
+	var ce *contentError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, err.Error(), ContentEnvVar+"="+dir+" does not load")
+	assert.Contains(t, err.Error(), "course/words.json")
+}
+
+func TestTheBuiltInContentIsOpenedWithoutACopy(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	c, err := DefaultEnv().content()
+	require.NoError(t, err)
+	assert.Equal(t, course.Files, c.Course())
+}
