@@ -2,7 +2,7 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test vet crossvet staticcheck exhaustive deadcode unit devcheck check build bench fmt
+.PHONY: test vet crossvet staticcheck exhaustive deadcode unit devcheck check build bench fmt golangci-plugin
 
 test: vet crossvet staticcheck exhaustive deadcode unit devcheck
 
@@ -47,6 +47,11 @@ devcheck:
 # The main job: the reference engine against every module that exists.
 check:
 	$(GO) run ./cmd/course check .
+
+# The coupling plugin in a real golangci-lint, at the version the README
+# names: not part of `make test`, since it fetches and builds golangci-lint.
+golangci-plugin:
+	GO=$(GO) ./audit/golangci/in-golangci-lint.sh
 
 build:
 	$(GO) build -o bin/course ./cmd/course

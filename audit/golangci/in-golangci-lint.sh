@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Builds a golangci-lint that carries the coupling plugin from this
+# checkout, at the version the README's .custom-gcl.yml names, and runs it
+# on a new learner workspace: it must report a card named in the engine
+# with the README's .golangci.yml, and nothing once the name is gone.
+#
+# `golangci-lint custom` does the same build from a git clone of
+# golangci-lint; this takes golangci-lint's sources from the Go module
+# proxy instead, so it needs only the go command. It is not part of
+# `make test`: the build fetches golangci-lint and its dependencies and
+# takes a minute or more. Run it with `make golangci-plugin` when the
+# plugin, the analyzer or the README's version changes.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+go="${GO:-go}"
+
+# The two YAML files, as the README shows them.
+block() {
+	awk -v name="# $1" '
+		$0 == "```yaml" { inblock = 1; first = 1; buf = ""; next }
+		inblock && first { first = 0; keep = ($0 == name); next }
+		inblock && $0 == "```" { if (keep) { printf "%s", buf; exit } inblock = 0; next }
+		inblock { buf = buf $0 "\n" }
+	' "$repo/README.md"
+}
+custom="$(block .custom-gcl.yml)"
+golangci="$(block .golangci.yml)"
+version="$(printf '%s\n' "$custom" | sed -n 's/^version: *//p')"
+if [ -z "$version" ] || [ -z "$golangci" ]; then
+	echo "in-golangci-lint: the README has no .custom-gcl.yml with a version, or no .golangci.yml" >&2
+	exit 1
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+echo "building golangci-lint $version with the coupling plugin from $repo"
+mkdir "$work/gcl"
+cd "$work/gcl"
+"$go" mod init custom-gcl >/dev/null 2>&1
+"$go" mod edit -require "github.com/golangci/golangci-lint/v2@$version" \
+	-require github.com/systemic-game-design/course@v0.0.0 \
+	-replace "github.com/systemic-game-design/course=$repo"
+"$go" mod download "github.com/golangci/golangci-lint/v2@$version"
+src="$("$go" list -m -f '{{.Dir}}' "github.com/golangci/golangci-lint/v2")"
+cp "$src/cmd/golangci-lint/main.go" main.go
+chmod u+w main.go
+cat >plugins.go <<'EOF'
+package main
+
+import _ "github.com/systemic-game-design/course/audit/golangci"
+EOF
+"$go" mod tidy
+"$go" build -o "$work/custom-gcl" .
+
+echo "running it on a new workspace"
+cd "$repo"
+"$go" run ./cmd/course init "$work/ws" >/dev/null
+cd "$work/ws"
+printf '%s' "$golangci" >.golangci.yml
+cat >engine/leak.go <<'EOF'
+package engine
+
+// Whirlwind is named here on purpose.
+var leak = "Whirlwind"
+EOF
+set +e
+out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"
+status=$?
+set -e
+printf '%s\n' "$out"
+if [ "$status" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^engine/leak.go:3:4: engine names "Whirlwind" (a card, Module 02) as Whirlwind (coupling)$'; then
+	echo "in-golangci-lint: the plugin did not report the card named in engine/leak.go (exit status $status)" >&2
+	exit 1
+fi
+rm engine/leak.go
+if ! out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"; then
+	printf '%s\n' "$out"
+	echo "in-golangci-lint: the plugin reported a workspace that names nothing" >&2
+	exit 1
+fi
+echo "in-golangci-lint: ok (golangci-lint $version)"
