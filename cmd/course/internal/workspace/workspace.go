@@ -309,12 +309,3 @@ func hasRepositoryLayout(ws *Workspace) bool {
 	_, err := ws.ReadFile(courserepo.Catalog)
 	return err == nil
 }
-
-// IsCourseRepository reports whether dir is this course's own repository:
-// its go.mod names the course module and it is laid out as the repository
-// is (course/catalog.json). A learner's workspace whose module path happens
-// to be the course's is not. Open tells the same as Workspace.Kind.
-func IsCourseRepository(dir string) bool {
-	ws, err := Open(dir)
-	return err == nil && ws.Kind == Repository
-}

@@ -134,28 +134,27 @@ func repositoryDir(t *testing.T, module string, withCatalog bool) string {
 // The course repository is the course repository by its module path and
 // its layout both: a learner who names their module as the course's does
 // not make their workspace the repository.
-func TestIsCourseRepository(t *testing.T) {
-	assert.False(t, IsCourseRepository(t.TempDir()))
+func TestTheCourseRepositoryIsKnownByItsModuleAndItsLayout(t *testing.T) {
+	kind := func(dir string) Kind {
+		t.Helper()
+		ws, err := Open(dir)
+		require.NoError(t, err)
+		return ws.Kind
+	}
+	_, err := Open(t.TempDir())
+	assert.Error(t, err, "a folder with no .course.json is no workspace")
 
 	learner := repositoryDir(t, RepositoryModule, false)
-	assert.False(t, IsCourseRepository(learner), "the course's module path alone")
+	assert.Equal(t, Learner, kind(learner), "the course's module path alone")
 	ws, err := Open(learner)
 	require.NoError(t, err)
-	assert.Equal(t, Learner, ws.Kind)
 	assert.Equal(t, RepositoryModule, ws.ModulePath)
 
-	assert.False(t, IsCourseRepository(repositoryDir(t, "example.com/mine", true)), "the layout alone")
-
-	repo := repositoryDir(t, RepositoryModule, true)
-	assert.True(t, IsCourseRepository(repo))
-	ws, err = Open(repo)
-	require.NoError(t, err)
-	assert.Equal(t, Repository, ws.Kind)
+	assert.Equal(t, Learner, kind(repositoryDir(t, "example.com/mine", true)), "the layout alone")
+	assert.Equal(t, Repository, kind(repositoryDir(t, RepositoryModule, true)))
 
 	// This repository itself.
-	ws, err = Open(filepath.Join("..", "..", "..", ".."))
-	require.NoError(t, err)
-	assert.Equal(t, Repository, ws.Kind)
+	assert.Equal(t, Repository, kind(filepath.Join("..", "..", "..", "..")))
 }
 
 func TestFindWalksUpToTheWorkspace(t *testing.T) {
