@@ -12,6 +12,9 @@
 package analyzer
 
 import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -111,6 +114,34 @@ type workspace struct {
 	dir        string   // absolute, links resolved
 	engineDirs []string // cleaned slash paths relative to dir
 	rules      *audit.Rules
+	// what the rules were made from, for CacheKey: the highest module
+	// started and the catalog's own bytes, hashed
+	highest string
+	catalog [sha256.Size]byte
+}
+
+// CacheKey is what the analyzer's verdict on the packages of the workspace
+// at or above dir depends on besides their own files: the workspace's
+// folder and engine folders, the highest module it has started and the
+// catalog the names come from (built in, or $COURSE_CONTENT's). Drivers
+// keep verdicts by a package's files (go vet by the tool's id,
+// golangci-lint by its analyzers' names); with CacheKey in that key,
+// starting a module, editing .course.json or pointing COURSE_CONTENT at
+// another catalog is not answered from the cache. When dir is in no
+// workspace, or its workspace does not open, the key is random, so that
+// nothing is reused.
+func CacheKey(dir string) string {
+	var ws *workspace
+	abs, err := filepath.Abs(dir)
+	if err == nil {
+		ws, err = workspaceOf(abs)
+	}
+	if err != nil || ws == nil {
+		return rand.Text()
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%q %q %q %x", ws.dir, ws.engineDirs, ws.highest, ws.catalog)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // isEngine reports whether the file at name lies under an engine folder.
@@ -185,29 +216,35 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 	for _, d := range cfg.EngineDirs {
 		w.engineDirs = append(w.engineDirs, path.Clean(filepath.ToSlash(d)))
 	}
-	names, err := catalogNames()
+	cat, err := readCatalog()
 	if err != nil {
 		return nil, err
 	}
-	highest := audit.AllModules
+	w.highest, w.catalog = audit.AllModules, cat.digest
 	if !isCourseRepository(dir) {
-		if highest, err = audit.HighestStarted(dir); err != nil {
+		if w.highest, err = audit.HighestStarted(dir); err != nil {
 			return nil, err
 		}
 	}
-	w.rules = audit.NewRules(names, highest)
+	w.rules = audit.NewRules(cat.names, w.highest)
 	return w, nil
 }
 
-var namesByContent sync.Map // $COURSE_CONTENT -> []audit.Name
+// catalog is the names of a course catalog, and its bytes' hash.
+type catalog struct {
+	names  []audit.Name
+	digest [sha256.Size]byte
+}
 
-// catalogNames is the course catalog's names: from $COURSE_CONTENT's
+var catalogs sync.Map // $COURSE_CONTENT -> *catalog
+
+// readCatalog is the course catalog: from $COURSE_CONTENT's
 // course/catalog.json when it is set, else the one built in; each read
 // once.
-func catalogNames() ([]audit.Name, error) {
+func readCatalog() (*catalog, error) {
 	dir := os.Getenv(ContentEnvVar)
-	if v, ok := namesByContent.Load(dir); ok {
-		return v.([]audit.Name), nil
+	if v, ok := catalogs.Load(dir); ok {
+		return v.(*catalog), nil
 	}
 	var raw []byte
 	var err error
@@ -223,8 +260,9 @@ func catalogNames() ([]audit.Name, error) {
 	if err != nil {
 		return nil, err
 	}
-	namesByContent.Store(dir, names)
-	return names, nil
+	c := &catalog{names: names, digest: sha256.Sum256(raw)}
+	catalogs.Store(dir, c)
+	return c, nil
 }
 
 // isCourseRepository reports whether dir is the course repository itself

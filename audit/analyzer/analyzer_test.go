@@ -49,9 +49,9 @@ func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {
 }
 
 func TestCatalogNamesLoad(t *testing.T) {
-	names, err := catalogNames()
+	cat, err := readCatalog()
 	require.NoError(t, err)
-	assert.NotEmpty(t, names)
+	assert.NotEmpty(t, cat.names)
 }
 
 func goCmd(t *testing.T) string {
@@ -127,14 +127,99 @@ func TestGoVetVettool(t *testing.T) {
 	assert.NotContains(t, out2, "harness")
 	assert.NotContains(t, out2, "tests/")
 
+	// A module started after a clean run changes the verdict on files that
+	// did not change: ROCK is a grid noun from Module 06 on, and go vet's
+	// cache, which keeps a package's verdict by its files, must not answer.
+	write("engine/spawn.go", "package engine\n\nvar kinds = []string{\"rock\"}\n")
+	write("engine/spawn_test.go", "package engine\n")
+	outClean, code := vet()
+	assert.Equal(t, 0, code, "no module brings ROCK yet: %s", outClean)
+	write("tests/06_rules_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_06_rock(t *testing.T) {}\n")
+	outStarted, code := vet()
+	assert.NotEqual(t, 0, code, outStarted)
+	assert.Contains(t, outStarted, `engine/spawn.go:3:22: engine names "ROCK" (a grid noun, Module 06) as rock`)
+	require.NoError(t, os.Remove(filepath.Join(ws, "tests", "06_rules_test.go")))
+	outAgain, code := vet()
+	assert.Equal(t, 0, code, "Module 06 is no longer started: %s", outAgain)
+
 	// COURSE_CONTENT's catalog replaces the one built in.
 	content = t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(content, "course", "catalog.json"),
 		[]byte(`{"cards": [{"name": "Count Keeper", "module": "01"}], "words": []}`), 0o644))
 	write("engine/spawn.go", "package engine\n\nvar countKeeper int\n")
-	write("engine/spawn_test.go", "package engine\n")
 	out3, code := vet()
 	assert.NotEqual(t, 0, code, out3)
 	assert.Contains(t, out3, `engine/spawn.go:3:5: engine names "Count Keeper" (a card, Module 01) as countKeeper`)
+
+	// And back to the catalog built in, with the files unchanged: the
+	// verdict is the built-in catalog's, not the cache's.
+	content = ""
+	out4, code := vet()
+	assert.Equal(t, 0, code, "the built-in catalog has no Count Keeper: %s", out4)
+}
+
+// forget drops what the analyzer keeps per process (workspaces opened,
+// catalogs read), as a new go vet run starts without it.
+func forget(t *testing.T) {
+	t.Helper()
+	workspaces.Clear()
+	opened.Clear()
+	catalogs.Clear()
+	t.Cleanup(func() {
+		workspaces.Clear()
+		opened.Clear()
+		catalogs.Clear()
+	})
+}
+
+// CacheKey changes with everything the verdict depends on besides a
+// package's files, and only with that.
+func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	ws := t.TempDir()
+	write := func(rel, content string) {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write("go.mod", "module example.com/my-engine\n\ngo 1.26\n")
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
+	write("tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon(t *testing.T) {}\n")
+	key := func(dir string) string {
+		forget(t)
+		return CacheKey(dir)
+	}
+	first := key(ws)
+	assert.Len(t, first, 64)
+	assert.Equal(t, first, key(ws), "nothing changed")
+	assert.Equal(t, first, key(filepath.Join(ws, "engine")), "a folder inside the workspace, even one not made yet")
+	write("engine/engine.go", "package engine\n")
+	assert.Equal(t, first, key(ws), "a package's own files are the driver's to hash")
+
+	write("tests/06_rules_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_06_rock(t *testing.T) {}\n")
+	started := key(ws)
+	assert.NotEqual(t, first, started, "a module started")
+
+	write(".course.json", `{"track": "go", "engineDirs": ["engine", "rules"]}`)
+	moreDirs := key(ws)
+	assert.NotEqual(t, started, moreDirs, "another engine folder")
+
+	content := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(content, "course", "catalog.json"),
+		[]byte(`{"cards": [{"name": "Count Keeper", "module": "01"}], "words": []}`), 0o644))
+	t.Setenv(ContentEnvVar, content)
+	copied := key(ws)
+	assert.NotEqual(t, moreDirs, copied, "COURSE_CONTENT's catalog")
+	require.NoError(t, os.WriteFile(filepath.Join(content, "course", "catalog.json"),
+		[]byte(`{"cards": [{"name": "Count Keeper", "module": "02"}], "words": []}`), 0o644))
+	assert.NotEqual(t, copied, key(ws), "the same COURSE_CONTENT, its catalog edited")
+
+	// Outside any workspace, or in one that does not open, nothing may be
+	// reused: each key is new.
+	outside := t.TempDir()
+	assert.NotEqual(t, key(outside), key(outside))
+	write(".course.json", `{"engineDirs": `)
+	assert.NotEqual(t, key(ws), key(ws))
 }

@@ -9,6 +9,7 @@ package golangci
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
@@ -36,9 +37,31 @@ func New(settings any) (register.LinterPlugin, error) {
 
 type plugin struct{}
 
-// BuildAnalyzers is the one Analyzer of the coupling audit.
+// BuildAnalyzers is the coupling audit's Analyzer, and one that does
+// nothing and is there for its name: golangci-lint keeps each package's
+// issues under the package's files and its analyzers' names, but the
+// audit's verdict also depends on the modules the workspace has started,
+// its .course.json and COURSE_CONTENT's catalog. The second name carries
+// the analyzer's CacheKey for the workspace golangci-lint runs in, so that
+// a module started after a clean run is not answered from the cache.
 func (plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	return []*analysis.Analyzer{analyzer.Analyzer}, nil
+	dir, err := os.Getwd()
+	if err != nil {
+		return nil, fmt.Errorf("the coupling linter needs the current folder to find the workspace: %w", err)
+	}
+	return []*analysis.Analyzer{analyzer.Analyzer, stateAnalyzer(analyzer.CacheKey(dir))}, nil
+}
+
+// StatePrefix starts the name of the analyzer that stands for the
+// workspace's state in golangci-lint's cache key.
+const StatePrefix = Name + "_state_"
+
+func stateAnalyzer(key string) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: StatePrefix + key,
+		Doc:  "reports nothing: its name stands for the workspace's started modules, engine folders and catalog in golangci-lint's cache",
+		Run:  func(*analysis.Pass) (any, error) { return nil, nil },
+	}
 }
 
 // GetLoadMode is syntax: the audit reads source, not types.

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/systemic-game-design/course/audit/analyzer"
@@ -21,12 +22,23 @@ func TestPluginBuildsTheAnalyzer(t *testing.T) {
 	p, err := newPlugin(nil)
 	require.NoError(t, err)
 	assert.Equal(t, register.LoadModeSyntax, p.GetLoadMode())
+	t.Setenv(analyzer.ContentEnvVar, "")
 	as, err := p.BuildAnalyzers()
 	require.NoError(t, err)
-	require.Len(t, as, 1)
+	require.Len(t, as, 2)
 	assert.Same(t, analyzer.Analyzer, as[0])
+	require.NoError(t, analysis.Validate(as))
 
-	t.Setenv(analyzer.ContentEnvVar, "")
+	// The second stands for the state of the workspace golangci-lint runs
+	// in (here the course repository) in golangci-lint's cache key, and
+	// reports nothing.
+	dir, err := os.Getwd()
+	require.NoError(t, err)
+	assert.Equal(t, StatePrefix+analyzer.CacheKey(dir), as[1].Name)
+	res, err := as[1].Run(&analysis.Pass{})
+	assert.NoError(t, err)
+	assert.Nil(t, res)
+
 	analysistest.Run(t, analysistest.TestData(), as[0], "ws/engine", "ws/harness")
 
 	_, err = New(map[string]any{"unknown": 1})

@@ -2,7 +2,8 @@
 # Builds a golangci-lint that carries the coupling plugin from this
 # checkout, at the version the README's .custom-gcl.yml names, and runs it
 # on a new learner workspace: it must report a card named in the engine
-# with the README's .golangci.yml, and nothing once the name is gone.
+# with the README's .golangci.yml, nothing once the name is gone, and a
+# grid noun once the module that brings it is started.
 #
 # `golangci-lint custom` does the same build from a git clone of
 # golangci-lint; this takes golangci-lint's sources from the Go module
@@ -77,6 +78,28 @@ rm engine/leak.go
 if ! out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"; then
 	printf '%s\n' "$out"
 	echo "in-golangci-lint: the plugin reported a workspace that names nothing" >&2
+	exit 1
+fi
+
+# ROCK is a grid noun from Module 06 on: clean before the module starts,
+# reported after, though no Go file of the package changed in between, so
+# golangci-lint's cache must not answer.
+printf 'package engine\n\nvar kinds = []string{"rock"}\n' >engine/kinds.go
+if ! out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"; then
+	printf '%s\n' "$out"
+	echo "in-golangci-lint: the plugin reported a grid noun of a module not started" >&2
+	exit 1
+fi
+for m in 00 01 02 03 04 05 06; do
+	(cd "$repo" && "$go" run ./cmd/course start-module "$m" "$work/ws" >/dev/null)
+done
+set +e
+out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"
+status=$?
+set -e
+printf '%s\n' "$out"
+if [ "$status" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^engine/kinds.go:3:22: engine names "ROCK" (a grid noun, Module 06) as rock (coupling)$'; then
+	echo "in-golangci-lint: after Module 06 started, the plugin did not report ROCK (exit status $status): a verdict from the cache?" >&2
 	exit 1
 fi
 echo "in-golangci-lint: ok (golangci-lint $version)"
