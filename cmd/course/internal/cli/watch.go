@@ -12,6 +12,8 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
 // WatchOptions are the arguments of course watch.
@@ -31,11 +33,11 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 		Short: "Run check now and again after every save of a Go, card or level file",
 		Long: `watch runs course check on the workspace (WORKSPACE, or the one the current
 folder is in), then again each time you save one of its Go files, card or
-level files, or go.mod: it waits until the files are quiet for --debounce, so
-an editor's save (often a write to a new file and a rename) is one run. On a
-terminal it clears the screen before each run and shows how far the tests
-are while they run; through a pipe it prints one block per run. Ctrl-C ends
-it (status 130).`,
+level files, go.mod or .course.json: it waits until the files are quiet for
+--debounce, so an editor's save (often a write to a new file and a rename)
+is one run. On a terminal it clears the screen before each run and shows how
+far the tests are while they run; through a pipe it prints one block per
+run. Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
 		Args:              optionalArgs("[WORKSPACE]"),
@@ -58,6 +60,9 @@ it (status 130).`,
 // watched reports whether a change to the file can change what check says.
 func watched(name string) bool {
 	base := filepath.Base(name)
+	if base == workspace.ConfigFile {
+		return true // engineDirs and contentDirs: what the audit and validate read
+	}
 	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
 		return false // editors' swap and backup files
 	}

@@ -87,6 +87,33 @@ func TestWatchRunsAgainAfterASave(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(out.String(), "waiting for a change"), "one block per run through a pipe")
 }
 
+// .course.json says which folders the audit and validate read, so a save
+// of it runs check again, though other files whose names start with a dot
+// (an editor's) do not.
+func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
+	ws := watchWorkspace(t)
+	env, _, _ := testEnv()
+	out := &syncBuffer{}
+	env.Stdout = out
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, runs: 2})
+	}()
+	waitFor(t, out, "waiting for a change")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".notes"), []byte("an editor's"), 0o644))
+	time.Sleep(400 * time.Millisecond)
+	assert.NotContains(t, out.String(), "check 2", "a dot file check does not read runs nothing")
+
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine","rules"]}`), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after .course.json changed")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
+
 func TestWatchEndsWithTheSignal(t *testing.T) {
 	ws := watchWorkspace(t)
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
