@@ -95,12 +95,13 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	if st, err := os.Stat(filepath.Join(abs, ".course.json")); err != nil || !st.Mode().IsRegular() {
 		return usagef("course watch: %s is not a course workspace (no .course.json); give the workspace's folder, or cd into it", dir)
 	}
-	w, err := fsnotify.NewWatcher()
+	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("course watch: watching files: %w", err)
 	}
-	defer w.Close()
-	if err := addTree(w, abs); err != nil {
+	defer fw.Close()
+	w := &watchedTree{w: fw, root: abs, dirs: map[string]bool{}}
+	if _, err := w.add(abs); err != nil {
 		return err
 	}
 	if opts.Debounce <= 0 {
@@ -125,7 +126,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		if opts.runs > 0 && run >= opts.runs {
 			return nil
 		}
-		if err := waitForChange(ctx, w, abs, opts.Debounce); err != nil {
+		if err := w.waitForChange(ctx, opts.Debounce); err != nil {
 			return err
 		}
 	}
@@ -140,46 +141,88 @@ func stopped(ctx context.Context) error {
 	return &SignalError{Signal: os.Interrupt}
 }
 
-// addTree watches every folder of the workspace but git's and the tool's.
-func addTree(w *fsnotify.Watcher, root string) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
+// watchedTree is the workspace's folders as the watch sees them: every one
+// but git's, the tool's and other dot folders, each watched.
+type watchedTree struct {
+	w    *fsnotify.Watcher
+	root string
+	dirs map[string]bool // the folders watched
+}
+
+// add watches dir and every folder under it that is not skipped, and says
+// whether they hold a file whose change can change what check says.
+func (t *watchedTree) add(dir string) (holdsWatched bool, err error) {
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
 			return nil
 		}
-		rel, _ := filepath.Rel(root, p)
+		if !d.IsDir() {
+			holdsWatched = holdsWatched || watched(p)
+			return nil
+		}
+		rel, _ := filepath.Rel(t.root, p)
 		if skipDir(rel) {
 			return filepath.SkipDir
 		}
-		if err := w.Add(p); err != nil {
+		if err := t.w.Add(p); err != nil {
 			return fmt.Errorf("course watch: watching %s: %w", p, err)
 		}
+		t.dirs[p] = true
 		return nil
 	})
+	return holdsWatched, err
 }
 
 // waitForChange returns once a watched file changed and the files have been
-// quiet for debounce. A new folder is watched from then on.
-func waitForChange(ctx context.Context, w *fsnotify.Watcher, root string, debounce time.Duration) error {
+// quiet for debounce. A new folder is watched from then on; a folder moved
+// in with watched files in it, or a watched folder removed or moved away,
+// is a change too, since its files send no events of their own.
+func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration) error {
 	var quiet <-chan time.Time
 	for {
 		select {
 		case <-ctx.Done():
 			return stopped(ctx)
-		case err := <-w.Errors:
+		case err := <-t.w.Errors:
 			return fmt.Errorf("course watch: %w", err)
-		case ev := <-w.Events:
-			if ev.Has(fsnotify.Create) {
-				if st, err := os.Lstat(ev.Name); err == nil && st.IsDir() {
-					_ = addTree(w, ev.Name)
+		case ev := <-t.w.Events:
+			rel, _ := filepath.Rel(t.root, ev.Name)
+			changed := false
+			switch {
+			case skipDir(filepath.Dir(rel)):
+			case ev.Has(fsnotify.Create) && isDir(ev.Name):
+				if skipDir(rel) {
+					continue
 				}
+				holds, err := t.add(ev.Name)
+				if err != nil {
+					return err
+				}
+				changed = holds
+			case ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename):
+				changed = watched(ev.Name) || t.forget(ev.Name)
+			default:
+				changed = watched(ev.Name) && ev.Op != fsnotify.Chmod
 			}
-			rel, _ := filepath.Rel(root, ev.Name)
-			if skipDir(filepath.Dir(rel)) || !watched(ev.Name) || ev.Op == fsnotify.Chmod {
-				continue
+			if changed {
+				quiet = time.After(debounce)
 			}
-			quiet = time.After(debounce)
 		case <-quiet:
 			return nil
 		}
 	}
+}
+
+// forget drops a folder that went away, and those under it, and says
+// whether it was one the watch watched.
+func (t *watchedTree) forget(dir string) bool {
+	if !t.dirs[dir] {
+		return false
+	}
+	for d := range t.dirs {
+		if d == dir || strings.HasPrefix(d, dir+string(filepath.Separator)) {
+			delete(t.dirs, d)
+		}
+	}
+	return true
 }

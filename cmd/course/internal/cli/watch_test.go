@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -149,4 +150,66 @@ func TestWatchAndStatusFlags(t *testing.T) {
 		{args: []string{"ws"}, want: StatusOptions{Workspace: "ws"}},
 		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
 	})
+}
+
+// newWatchedTree watches a workspace as RunWatch does.
+func newWatchedTree(t *testing.T, ws string) *watchedTree {
+	t.Helper()
+	fw, err := fsnotify.NewWatcher()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = fw.Close() })
+	tree := &watchedTree{w: fw, root: ws, dirs: map[string]bool{}}
+	_, err = tree.add(ws)
+	require.NoError(t, err)
+	return tree
+}
+
+// changes reports whether the watch sees a change within the wait.
+func changes(t *testing.T, tree *watchedTree, wait time.Duration) bool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	return tree.waitForChange(ctx, 50*time.Millisecond) == nil
+}
+
+// A folder's files send no events of their own when the folder is moved
+// in or away, so the folder's event is the change.
+func TestWatchSeesAFolderMovedInOrAway(t *testing.T) {
+	ws := watchWorkspace(t)
+	elsewhere := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(elsewhere, "grid", "deep"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(elsewhere, "grid", "deep", "rules.go"), []byte("package deep\n"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(elsewhere, "notes"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(elsewhere, "notes", "todo.txt"), []byte("later"), 0o644))
+	tree := newWatchedTree(t, ws)
+
+	require.NoError(t, os.Rename(filepath.Join(elsewhere, "notes"), filepath.Join(ws, "notes")))
+	assert.False(t, changes(t, tree, 500*time.Millisecond), "a folder with nothing check reads")
+
+	require.NoError(t, os.Rename(filepath.Join(elsewhere, "grid"), filepath.Join(ws, "engine", "grid")))
+	assert.True(t, changes(t, tree, 5*time.Second), "a folder of Go files moved in")
+	assert.True(t, tree.dirs[filepath.Join(ws, "engine", "grid", "deep")], "and watched from then on, folders under it too")
+
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "grid", "deep", "rules.go"), []byte("package deep\n\nvar X int\n"), 0o644))
+	assert.True(t, changes(t, tree, 5*time.Second), "a save in the new folder")
+
+	require.NoError(t, os.Rename(filepath.Join(ws, "engine", "grid"), filepath.Join(elsewhere, "grid")))
+	assert.True(t, changes(t, tree, 5*time.Second), "a watched folder moved away")
+	assert.False(t, tree.dirs[filepath.Join(ws, "engine", "grid", "deep")], "and forgotten")
+
+	require.NoError(t, os.Rename(filepath.Join(elsewhere, "grid"), filepath.Join(ws, "engine", "grid")))
+	require.True(t, changes(t, tree, 5*time.Second))
+	require.NoError(t, os.RemoveAll(filepath.Join(ws, "engine", "grid")))
+	assert.True(t, changes(t, tree, 5*time.Second), "a watched folder removed")
+}
+
+// A dot folder made while watching is not watched, as at the start.
+func TestWatchLeavesANewDotFolderAlone(t *testing.T) {
+	ws := watchWorkspace(t)
+	tree := newWatchedTree(t, ws)
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".cache", "go"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".cache", "go", "x.go"), []byte("package x\n"), 0o644))
+	assert.False(t, changes(t, tree, 500*time.Millisecond))
+	assert.False(t, tree.dirs[filepath.Join(ws, ".cache")])
+	assert.False(t, tree.dirs[filepath.Join(ws, ".cache", "go")])
 }
