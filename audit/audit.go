@@ -46,6 +46,7 @@ import (
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/audit/match"
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // Kind is what a name names.
@@ -151,8 +152,10 @@ type Finding struct {
 	As     string `json:"as"`     // as the file writes it: "TestFiller"
 }
 
+// The path and the spelling are the workspace's, so they are shown as
+// termsafe shows them: a file name cannot steer the terminal.
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: engine names %q (%s) as %s", f.Path, f.Line, f.Column, f.Name, Describe(f.Kind, f.Module), f.As)
+	return fmt.Sprintf("%s:%d:%d: engine names %q (%s) as %s", termsafe.String(f.Path), f.Line, f.Column, f.Name, Describe(f.Kind, f.Module), termsafe.String(f.As))
 }
 
 // Describe says what a name is, for a finding: "a card, Module 02", "a grid

@@ -16,6 +16,7 @@ import (
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // CheckOptions are the arguments of course check.
@@ -171,7 +172,9 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		}
 	} else {
 		out := colorLines(env.Stdout, env.Term)
-		report.WriteText(out)
+		// The report quotes the workspace (panic messages, test output,
+		// file names): shown as termsafe shows it, before the colours.
+		report.WriteText(termsafe.NewWriter(out))
 		if report.OK && next != "" {
 			fmt.Fprintf(out, "next: %s\n", next)
 		}
@@ -259,7 +262,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	case opts.CSV:
 		err = checker.WriteClassCSV(env.Stdout, results, reason)
 	default:
-		checker.WriteClassTable(env.Stdout, results, reason)
+		checker.WriteClassTable(termsafe.NewWriter(env.Stdout), results, reason)
 	}
 	if err != nil {
 		return err

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"syscall"
+
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // The exit statuses of every command.
@@ -108,7 +110,9 @@ func MessageOf(cmdPath string, err error) string {
 	if errors.As(err, &sig) {
 		err = sig
 	}
-	msg := strings.Join(strings.Fields(err.Error()), " ")
+	// An error may quote the workspace (a file's name, a value in it):
+	// shown as termsafe shows it.
+	msg := termsafe.String(strings.Join(strings.Fields(err.Error()), " "))
 	for strings.HasPrefix(msg, "course: ") {
 		msg = strings.TrimPrefix(msg, "course: ")
 	}

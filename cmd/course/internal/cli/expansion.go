@@ -10,6 +10,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // ExpansionCheckOptions are the arguments of course expansion-check.
@@ -103,7 +104,7 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 		fmt.Fprintf(env.Stdout, "expansion-check: %s\n", st.pass.Render("ok"))
 	} else {
 		for _, c := range res.Changes {
-			fmt.Fprintf(env.Stdout, "%s %s since %s\n", st.fail.Render(c.Path), c.Kind, opts.Commit)
+			fmt.Fprintf(env.Stdout, "%s %s since %s\n", st.fail.Render(termsafe.String(c.Path)), c.Kind, opts.Commit)
 		}
 		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, shortHash(res.Commit))
 	}

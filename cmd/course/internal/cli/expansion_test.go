@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -55,4 +56,31 @@ func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {
 	m := validJSON(t, "expansion-check", out.Bytes())
 	assert.Equal(t, false, m["ok"])
 	assert.Equal(t, []any{map[string]any{"path": "engine/new.go", "kind": "added"}}, m["changes"])
+}
+
+// The files a drop changed are named as text, whatever their names hold.
+func TestExpansionCheckShowsTheWorkspacesTextAsText(t *testing.T) {
+	ws := t.TempDir()
+	repo, err := git.PlainInit(ws, false)
+	require.NoError(t, err)
+	write := func(rel, content string) {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	}
+	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
+	write("engine/world.go", "package engine\n")
+	wt, err := repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
+	require.NoError(t, err)
+
+	write("engine/new\x1b[1A\x1b[2K.go", "package engine\n")
+	env, out, _ := testEnv()
+	env.Term = Terminal{Profile: termenv.ANSI256, ForceColor: true}
+	err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
+	assert.Equal(t, 1, Status(err))
+	assert.Contains(t, out.String(), `engine/new\x1b[1A\x1b[2K.go`)
+	assert.NotContains(t, out.String(), "\x1b[1A")
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // Env is what every command needs from the outside world.
@@ -70,7 +71,9 @@ func DefaultEnv() *Env {
 // progressf says how far long work is, on a terminal only.
 func (e *Env) progressf(format string, args ...any) {
 	if e.Progress {
-		fmt.Fprintf(e.Stderr, "\r\033[K"+format, args...)
+		// The line names tests and workspaces: shown as termsafe shows
+		// them.
+		fmt.Fprint(e.Stderr, "\r\033[K"+termsafe.String(fmt.Sprintf(format, args...)))
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -384,7 +385,7 @@ func workspaceFingerprint(ws string) (string, error) {
 func printStatus(env *Env, rep *StatusReport) {
 	st := env.Term.styles()
 	w := env.Stdout
-	fmt.Fprintf(w, "workspace %s\n", rep.Workspace)
+	fmt.Fprintf(w, "workspace %s\n", termsafe.String(rep.Workspace))
 	for _, m := range rep.Modules {
 		if !m.Started {
 			fmt.Fprintf(w, "  %s %-18s %s\n", m.Number, m.Slug[3:], st.dim.Render("next: not started"))
@@ -405,7 +406,7 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Commit == "":
 				drop = st.warn.Render(fmt.Sprintf("drop %d/%d passed, started without a record of its commit", d.Passed, d.Total))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, shortHash(d.Commit), strings.Join(d.EngineChanged, ", ")))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, shortHash(d.Commit), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
 				text := fmt.Sprintf("drop %d/%d passed, engine unchanged since %s", d.Passed, d.Total, shortHash(d.Commit))
 				if d.Passed == d.Total {
@@ -418,7 +419,7 @@ func printStatus(env *Env, rep *StatusReport) {
 		fmt.Fprintf(w, "  %s %-18s %s  %s\n", m.Number, m.Slug[3:], tests, drop)
 	}
 	fmt.Fprintf(w, "%s %d of %d modules done\n", progressBar(st, rep.Done, rep.Total, 28), rep.Done, rep.Total)
-	fmt.Fprintf(w, "next: %s\n", rep.Next)
+	fmt.Fprintf(w, "next: %s\n", termsafe.String(rep.Next))
 	if rep.Cached && rep.CheckedAt != nil {
 		fmt.Fprintf(w, "%s\n", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt)))))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // ValidateOptions are the arguments of course validate.
@@ -89,13 +90,15 @@ type ValidateFinding struct {
 // String is the finding's line, as course/data words the file's error.
 func (f ValidateFinding) String() string {
 	e := data.FileError(f)
-	return e.Error()
+	return termsafe.String(e.Error())
 }
 
 // styled is the finding's line with its file and place in st's fail style.
+// The file's name and the values quoted are the workspace's: shown as
+// termsafe shows them.
 func (f ValidateFinding) styled(st styles) string {
 	e := data.FileError(f)
-	return stylePrefix(st.fail, e.Error(), e.Where())
+	return stylePrefix(st.fail, termsafe.String(e.Error()), termsafe.String(e.Where()))
 }
 
 // RunValidate validates the workspace's card and level files.

@@ -1,0 +1,116 @@
+// Package termsafe keeps text the course tool did not write (file names,
+// panic messages, test output, values in card files) from acting on the
+// terminal it is printed on. A learner's panic message with an escape
+// sequence in it could otherwise move the cursor and print over a failing
+// line, hide text, set the window title or write to the clipboard; a
+// right-to-left override could show a file name reversed. Every such
+// character is shown spelled out instead, as a Go escape: ESC as \x1b, a
+// carriage return as \r, U+202E as \u202e. Tabs and newlines are kept.
+package termsafe
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// String returns s with every character a terminal would act on, rather
+// than show, spelled out: the C0 controls but tab and newline, DEL, the C1
+// controls, the bidirectional marks, embeddings, overrides and isolates,
+// and bytes that are not UTF-8. Text with none of them is returned as it
+// is, so String can be applied twice.
+func String(s string) string {
+	if Safe(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	write(&b, s)
+	return b.String()
+}
+
+// Safe reports whether s holds nothing String would spell out.
+func Safe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return safeRunes(s[i:])
+		}
+		if c < 0x20 && c != '\t' && c != '\n' || c == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+func safeRunes(s string) bool {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || acts(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// acts reports whether a terminal acts on r instead of showing it.
+func acts(r rune) bool {
+	switch {
+	case r < 0x20:
+		return r != '\t' && r != '\n'
+	case r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r == 0x061c, r == 0x200e, r == 0x200f: // arabic letter mark, LRM, RLM
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069: // embeddings, overrides, isolates
+		return true
+	}
+	return false
+}
+
+type stringWriter interface {
+	io.Writer
+	io.StringWriter
+}
+
+func write(b stringWriter, s string) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(b, `\x%02x`, s[i])
+		case !acts(r):
+			b.WriteString(s[i : i+size])
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x80:
+			fmt.Fprintf(b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(b, `\u%04x`, r)
+		}
+		i += size
+	}
+}
+
+// Writer passes what is written to it on to w as String would show it. It
+// takes each Write as text in whole characters, as fmt's functions write
+// it: a character split across two writes is shown as its bytes.
+type Writer struct{ w io.Writer }
+
+// NewWriter returns a Writer that writes to w.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Write writes p as String shows it and reports len(p) written when all
+// of that was written.
+func (t *Writer) Write(p []byte) (int, error) {
+	s := string(p)
+	if Safe(s) {
+		return t.w.Write(p)
+	}
+	if _, err := io.WriteString(t.w, String(s)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
