@@ -70,7 +70,7 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 				return nil, err
 			}
 			p.parseErrors = append(p.parseErrors, bad...)
-			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names})
+			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names, Verify: true})
 			owned[importPath] = true
 			byPkg[importPath] = m.Number
 		}
@@ -158,7 +158,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error)
 		}
 		return ""
 	}
-	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected}}
+	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true}}
 	return p, nil
 }
 

@@ -11,6 +11,14 @@
 // and the group is ended when the process ends or the run is cancelled,
 // so nothing a test started outlives it. Build folders live in one
 // temporary folder that is removed at the end.
+//
+// A test's code can print anything, the testing package's own framed lines
+// included. A second result line for a test fails it; and for the course's
+// tests (Package.Verify) the build gets a TestMain of check's, which prints
+// m.Run's verdict with a nonce the tests cannot read (see verdict.go). A
+// pass counts only from a run whose verdict says every test passed; the
+// passes of any other run are run again together, then alone, so that a
+// green run costs nothing more and a red one one run more.
 package gotest
 
 import (
@@ -23,6 +31,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -72,6 +81,11 @@ type Package struct {
 	Dir        string   // its folder
 	ImportPath string   // its import path
 	Expected   []string // the top-level tests to run; no other test runs
+	// Verify says the tests are the course's, so a pass must be one the
+	// testing package confirms (see verdict.go): the build adds a TestMain
+	// of check's, which the package must not declare itself, and a pass
+	// counts only from a run whose verdict says every test passed.
+	Verify bool
 }
 
 // Progress is what a run has done so far, sent as the stream arrives.
@@ -265,17 +279,21 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			}
 		}
 	}
+	// unconfirmed is the passes of runs whose verdict did not confirm
+	// them: they are run again before they count.
+	var unconfirmed []string
 	var first binaryRun
 	if !r.o.Alone {
 		var err error
-		if first, err = r.runBinary(ctx, p, bin, p.Expected); err != nil {
+		if first, err = r.runBinary(ctx, p, bin, p.Expected, true); err != nil {
 			pr.err = err
 			return pr
 		}
-		keep(first.tests)
+		keep(r.confirm(p, first, false, &unconfirmed))
 		pr.timedOut, pr.running = first.timedOut, first.running
 	}
 	rest := missing(p.Expected, got)
+	rest = slices.DeleteFunc(rest, func(n string) bool { return slices.Contains(unconfirmed, n) })
 	switch {
 	case len(rest) == 0, pr.timedOut:
 	case !r.o.Alone && len(first.tests) == 0:
@@ -293,25 +311,25 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		// Something ended the binary early (or every test is to run
 		// alone): each test left runs alone, so one more panic costs only
 		// its own process.
-		runs := make([]binaryRun, len(rest))
-		errs := make([]error, len(rest))
-		var wg sync.WaitGroup
-		for j, n := range rest {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n})
-			}()
+		if err := r.alone(ctx, p, bin, rest, true, keep, &pr); err != nil {
+			pr.err = err
+			return pr
 		}
-		wg.Wait()
-		for j := range rest {
-			if errs[j] != nil {
-				pr.err = errs[j]
-				return pr
-			}
-			keep(runs[j].tests)
-			pr.timedOut = pr.timedOut || runs[j].timedOut
-			pr.running = append(pr.running, runs[j].running...)
+	}
+	if len(unconfirmed) > 0 && ctx.Err() == nil {
+		// The passes a run did not confirm, run again together: when they
+		// are passes, this run says so; else each is run alone, and a pass
+		// counts only if its own run confirms it.
+		again, err := r.runBinary(ctx, p, bin, unconfirmed, false)
+		if err != nil {
+			pr.err = err
+			return pr
+		}
+		var still []string // left out of got, so run alone below
+		keep(r.confirm(p, again, false, &still))
+		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, keep, &pr); err != nil {
+			pr.err = err
+			return pr
 		}
 	}
 	// In the order the files declare them, whichever run told.
@@ -323,6 +341,63 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		}
 	}
 	return pr
+}
+
+// alone runs each of names in a binary of its own, several at once, and
+// keeps what they tell; a pass counts only where its run confirms it.
+// progress says whether the runs report progress (not when they run tests
+// again that reported already).
+func (r *runner) alone(ctx context.Context, p Package, bin string, names []string, progress bool, keep func([]Test), pr *pkgResult) error {
+	runs := make([]binaryRun, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for j, n := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress)
+		}()
+	}
+	wg.Wait()
+	for j := range names {
+		if errs[j] != nil {
+			return errs[j]
+		}
+		keep(r.confirm(p, runs[j], true, nil))
+		pr.timedOut = pr.timedOut || runs[j].timedOut
+		pr.running = append(pr.running, runs[j].running...)
+	}
+	return nil
+}
+
+// confirm is the tests of a run as they count. Where the package is the
+// course's and the run's verdict does not say every test passed, a pass
+// is not taken: in a run of one test (alone) it becomes a failure that
+// says why; otherwise its name is added to unconfirmed, to be run again.
+func (r *runner) confirm(p Package, br binaryRun, alone bool, unconfirmed *[]string) []Test {
+	if !p.Verify || br.verdict && br.code == 0 {
+		return br.tests
+	}
+	var out []Test
+	for _, t := range br.tests {
+		if t.Outcome != Pass {
+			out = append(out, t)
+			continue
+		}
+		if !alone {
+			*unconfirmed = append(*unconfirmed, t.Name)
+			continue
+		}
+		if br.verdict {
+			t.Outcome = Fail
+			t.Cause = fmt.Sprintf("it printed a pass, but the testing package failed the run (exit code %d)", br.code)
+		} else {
+			t.Outcome = Crash
+			t.Cause = "it printed a pass, but the test binary ended (" + br.exit + ") before the testing package could confirm it; look for a syscall.Exit, or output that imitates the testing package's"
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 func missing(expected []string, got map[string]*Test) []string {
@@ -352,7 +427,15 @@ var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPR
 func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
 	// -s -w as go test links the binaries it runs itself: no symbol table or
 	// DWARF, which traces do not need and the linker spends most time on.
-	cmd := exec.CommandContext(ctx, r.goCmd, "test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin, relPattern(r.o.Module, p.Dir))
+	args := []string{"test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin}
+	if p.Verify {
+		overlay, err := writeOverlay(r.tmp, strings.TrimSuffix(filepath.Base(bin), ".test"), p.Dir)
+		if err != nil {
+			return "", err
+		}
+		args = append(args, "-overlay="+overlay)
+	}
+	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
 	cmd.Env = r.env
 	inGroup(cmd)
@@ -378,6 +461,9 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		if msg == "" {
 			msg = err.Error()
 		}
+		if p.Verify && (strings.Contains(msg, "TestMain redeclared") || strings.Contains(msg, "multiple definitions of TestMain")) {
+			msg += "\n(course check adds a TestMain of its own, to confirm what the tests did; the course's tests declare none: remove yours)"
+		}
 		return msg, nil
 	}
 	if _, err := os.Stat(bin); err != nil {
@@ -388,7 +474,11 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 
 // binaryRun is what one run of a test binary told.
 type binaryRun struct {
-	tests    []Test
+	tests []Test
+	// verdict is whether the run ended with check's TestMain's verdict
+	// (Package.Verify), and code the exit code it gave.
+	verdict  bool
+	code     int
 	timedOut bool
 	running  []string
 	cause    string // why the binary died, when no test was running
@@ -397,8 +487,8 @@ type binaryRun struct {
 }
 
 // runBinary runs the test binary for the named tests, reading its stream
-// as it comes.
-func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string) (binaryRun, error) {
+// as it comes; progress says whether it reports the tests' progress.
+func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool) (binaryRun, error) {
 	var br binaryRun
 	if !r.acquire(ctx) {
 		return br, nil
@@ -424,15 +514,27 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	}
 	defer pr.Close()
 	cmd.Stdout, cmd.Stderr = pw, pw
-	if err := cmd.Start(); err != nil {
+	rd := newReader(r.o.OutputLimit)
+	started := func() {}
+	if p.Verify {
+		rd.nonce = newNonce()
+		if started, err = handNonce(cmd, rd.nonce); err != nil {
+			pw.Close()
+			return br, err
+		}
+	}
+	err = cmd.Start()
+	started()
+	if err != nil {
 		pw.Close()
 		return br, fmt.Errorf("starting the tests of %s: %w", p.ImportPath, err)
 	}
 	pw.Close()
 
-	rd := newReader(r.o.OutputLimit)
-	rd.onStart = func(name string) { r.progress(Progress{Package: p.ImportPath, Test: name}) }
-	rd.onEnd = func(t *running) { r.progress(Progress{Package: p.ImportPath, Test: t.name, Outcome: t.outcome}) }
+	if progress {
+		rd.onStart = func(name string) { r.progress(Progress{Package: p.ImportPath, Test: name}) }
+		rd.onEnd = func(t *running) { r.progress(Progress{Package: p.ImportPath, Test: t.name, Outcome: t.outcome}) }
+	}
 	readErr := make(chan error, 1)
 	go func() { readErr <- rd.read(pr) }()
 	waitErr := cmd.Wait()
@@ -454,10 +556,14 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 
 	pkgOut, _ := rd.pkg.text()
 	br.pkgOut = pkgOut
+	br.verdict, br.code = rd.verdict, rd.code
 	for _, name := range rd.order {
 		t := rd.tests[name]
 		out, cut := t.out.text()
 		test := Test{Package: p.ImportPath, Name: name, Outcome: t.outcome, Output: out, Cut: cut}
+		if t.forged {
+			test.Cause = "it printed a result line of its own, as the testing package writes them"
+		}
 		if test.Outcome == "" && t.paused {
 			continue // it never went on: run it again like a test not reached
 		}
@@ -474,7 +580,9 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 					test.Cause = "the test binary ended while this test ran (" + br.exit + "); look for an os.Exit or a log.Fatal"
 				}
 			}
-			r.progress(Progress{Package: p.ImportPath, Test: name, Outcome: test.Outcome})
+			if progress {
+				r.progress(Progress{Package: p.ImportPath, Test: name, Outcome: test.Outcome})
+			}
 		}
 		br.tests = append(br.tests, test)
 	}

@@ -13,3 +13,7 @@ func endGroup(cmd *exec.Cmd) {
 		_ = cmd.Process.Kill()
 	}
 }
+
+// canHandFiles: here a child cannot be handed open files beyond stdin,
+// stdout and stderr.
+const canHandFiles = false

@@ -21,3 +21,7 @@ func endGroup(cmd *exec.Cmd) {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}
 }
+
+// canHandFiles: a child can be handed open files beyond stdin, stdout and
+// stderr (exec.Cmd.ExtraFiles).
+const canHandFiles = true

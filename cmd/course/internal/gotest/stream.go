@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -50,6 +51,7 @@ type running struct {
 	out     tail
 	outcome Outcome // "" until its result line
 	paused  bool    // waiting (t.Parallel) to go on: it has not really run yet
+	forged  bool    // it has more than one result line: it printed one itself
 }
 
 // reader reads the output of a test binary run with -test.v=test2json:
@@ -57,6 +59,12 @@ type running struct {
 // ^V byte, so a test's output can never be mistaken for them. Everything
 // else is output of the test named last.
 type reader struct {
+	// nonce is the one a verdict line must carry to count ("" when the
+	// binary prints none); code is that verdict's exit code, verdict
+	// whether there was one.
+	nonce   string
+	verdict bool
+	code    int
 	limit   int
 	tests   map[string]*running
 	order   []string
@@ -124,6 +132,16 @@ func (r *reader) marker(m string) bool {
 		return m == "PASS" || m == "FAIL"
 	}
 	switch verb {
+	case verdictVerb:
+		// Only the nonce's owner counts; a line with another nonce is a
+		// test's output, kept as such.
+		nonce, code, _ := strings.Cut(rest, " ")
+		n, err := strconv.Atoi(code)
+		if r.nonce == "" || nonce != r.nonce || err != nil {
+			return false
+		}
+		r.verdict, r.code = true, n
+		return true
 	case "===":
 		kind, name, _ := strings.Cut(rest, " ")
 		name = strings.TrimSpace(name)
@@ -178,11 +196,17 @@ func (r *reader) marker(m string) bool {
 			return true
 		}
 		r.current = t.name
-		if t.outcome == "" {
+		switch {
+		case t.outcome == "":
 			t.outcome = o
 			if r.onEnd != nil {
 				r.onEnd(t)
 			}
+		case t.outcome != Fail:
+			// The testing package gives a test one result line; a second
+			// was printed by the test itself, and whichever came first,
+			// the run is no pass.
+			t.outcome, t.forged = Fail, true
 		}
 		return true
 	}

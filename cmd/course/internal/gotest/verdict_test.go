@@ -1,0 +1,179 @@
+package gotest
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A second result line for a test is one the test printed itself: the
+// test is no pass, whichever line came first.
+func TestAResultLineATestPrintsIsNoPass(t *testing.T) {
+	r := newReader(1 << 10)
+	require.NoError(t, r.read(strings.NewReader(""+
+		"\x16=== RUN   Test_01_a\n"+
+		"\x16--- PASS: Test_01_a (0.00s)\n"+
+		"    x_test.go:3: wrong\n"+
+		"\x16--- FAIL: Test_01_a (0.00s)\n"+
+		"\x16=== RUN   Test_01_b\n"+
+		"\x16--- PASS: Test_01_b (0.00s)\n")))
+	assert.Equal(t, Fail, r.tests["Test_01_a"].outcome)
+	assert.True(t, r.tests["Test_01_a"].forged)
+	assert.Equal(t, Pass, r.tests["Test_01_b"].outcome)
+	assert.False(t, r.tests["Test_01_b"].forged)
+
+	for _, verify := range []bool{false, true} {
+		dir, p := module(t, `package tests
+
+import ("fmt"; "testing")
+
+func Test_01_a(t *testing.T) {
+	fmt.Printf("\x16--- PASS: Test_01_a (0.00s)\n")
+	t.Fatal("wrong")
+}
+func Test_01_b(t *testing.T) {}
+`)
+		p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, verify
+		res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+		require.NoError(t, err)
+		assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Pass}, outcomes(res), "verify %v", verify)
+		assert.Contains(t, byName(res)["Test_01_a"].Cause, "a result line of its own")
+	}
+}
+
+// runsFile is where the fixtures below note each run of a test, so that a
+// test can count how often the binary ran them.
+func runsFile(t *testing.T) string {
+	f := filepath.Join(t.TempDir(), "runs")
+	t.Setenv("RUNS_FILE", f)
+	return f
+}
+
+func runs(t *testing.T, f string) map[string]int {
+	raw, err := os.ReadFile(f)
+	if os.IsNotExist(err) {
+		return map[string]int{}
+	}
+	require.NoError(t, err)
+	out := map[string]int{}
+	for _, n := range strings.Fields(string(raw)) {
+		out[n]++
+	}
+	return out
+}
+
+const noteRun = `
+func noteRun(name string) {
+	f, err := os.OpenFile(os.Getenv("RUNS_FILE"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Fprintln(f, name)
+	f.Close()
+}
+`
+
+// A test can print the testing package's lines, its final PASS and a
+// verdict line, and end the binary with syscall.Exit(0) before the
+// testing package says anything: that is no pass. A pass counts only
+// from a run whose verdict confirms it.
+func TestAPassTheTestBinaryDoesNotConfirmIsNoPass(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("fmt"; "os"; "syscall"; "testing")
+
+func Test_01_good(t *testing.T) {}
+func Test_01_forger(t *testing.T) {
+	fmt.Printf("\x16--- PASS: Test_01_forger (0.00s)\n\x16PASS\n\x16course-verdict guess 0\n")
+	syscall.Exit(0)
+}
+func Test_01_nonce(t *testing.T) {
+	// What a test can find of the nonce: the environment, file 3.
+	nonce := os.Getenv("COURSE_VERDICT_NONCE")
+	buf := make([]byte, 64)
+	n, _ := os.NewFile(3, "nonce").Read(buf)
+	fmt.Printf("\x16--- PASS: Test_01_nonce (0.00s)\n\x16PASS\n\x16course-verdict %s%s 0\n", nonce, buf[:n])
+	syscall.Exit(0)
+}
+func Test_01_stub(t *testing.T) { panic("not implemented") }
+`)
+	p.Expected, p.Verify = []string{"Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_stub"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_good": Pass, "Test_01_forger": Crash, "Test_01_nonce": Crash, "Test_01_stub": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_forger"].Cause, "before the testing package could confirm it")
+
+	// Without Verify the forger passes: the testing package's lines are
+	// all there is to read.
+	p.Verify = false
+	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, Pass, outcomes(res)["Test_01_forger"])
+}
+
+// Confirming costs a green run nothing, and a red one a single run more:
+// the passes of a run that ended early or failed are run again together,
+// and alone only when that run does not confirm them either.
+func TestConfirmingRunsTheTestsAgainOnlyWhenNeeded(t *testing.T) {
+	f := runsFile(t)
+	src := `package tests
+
+import ("fmt"; "os"; "testing")
+` + noteRun + `
+func Test_01_a(t *testing.T) { noteRun("a") }
+func Test_01_b(t *testing.T) { noteRun("b") }
+func Test_01_c(t *testing.T) { noteRun("c"); if os.Getenv("RED") != "" { panic("not implemented") } }
+func Test_01_d(t *testing.T) { noteRun("d"); if os.Getenv("RED") != "" { t.Fatal("wrong") } }
+`
+	dir, p := module(t, src)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b", "Test_01_c", "Test_01_d"}, true
+
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Pass, "Test_01_c": Pass, "Test_01_d": Pass}, outcomes(res))
+	assert.Equal(t, map[string]int{"a": 1, "b": 1, "c": 1, "d": 1}, runs(t, f), "green: one run")
+
+	require.NoError(t, os.Remove(f))
+	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Env: []string{"RED=1"}})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Pass, "Test_01_c": Fail, "Test_01_d": Fail}, outcomes(res))
+	// a and b: the first run, then once together to confirm; d alone
+	// after c's panic ended the first run.
+	assert.Equal(t, map[string]int{"a": 2, "b": 2, "c": 1, "d": 1}, runs(t, f))
+}
+
+// The course's tests declare no TestMain; one the package declares
+// itself would take the place of check's, so the build says so.
+func TestAPackageWithItsOwnTestMainIsNotConfirmed(t *testing.T) {
+	dir, p := module(t, `package tests_test
+
+import ("os"; "testing")
+
+func TestMain(m *testing.M) { os.Exit(m.Run()) }
+func Test_01_a(t *testing.T) {}
+`)
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, NotRun, outcomes(res)["Test_01_a"])
+	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "course check adds a TestMain of its own")
+
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "x_test.go"), []byte("package tests\n\nimport (\"os\"; \"testing\")\n\nfunc TestMain(m *testing.M) { os.Exit(m.Run()) }\nfunc Test_01_a(t *testing.T) {}\n"), 0o644))
+	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "course check adds a TestMain of its own", "in the same package")
+
+	// An external test package (package tests_test) gets check's TestMain
+	// in its own package name.
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "x_test.go"), []byte("package tests_test\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n"), 0o644))
+	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Empty(t, res.BuildOutput)
+	assert.Equal(t, Pass, outcomes(res)["Test_01_a"])
+}
