@@ -27,6 +27,9 @@ type CachedCheck struct {
 	Content string          `json:"content"` // the course content's digest it ran against
 	Modules []CachedModule  `json:"modules"`
 	Report  json.RawMessage `json:"report,omitempty"`
+	// Sig is this user's signature over the rest and the course program
+	// that wrote it (see checksig.go): without it the result is not taken.
+	Sig string `json:"sig,omitempty"`
 }
 
 // CachedModule is one module's counts in the cache.

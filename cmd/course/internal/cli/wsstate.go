@@ -54,8 +54,8 @@ func loadCachedCheck(ws *workspace.Workspace) (*CachedCheck, error) {
 		return nil, err
 	}
 	var c CachedCheck
-	if err := json.Unmarshal(st.LastCheck, &c); err != nil {
-		return nil, nil // a cache that does not read is no cache
+	if err := json.Unmarshal(st.LastCheck, &c); err != nil || !c.signedBy(checkKey()) {
+		return nil, nil // a cache that does not read, or that this user's course did not write, is no cache
 	}
 	return &c, nil
 }
@@ -65,7 +65,12 @@ func saveCachedCheck(ws *workspace.Workspace, c *CachedCheck) error {
 	if err != nil {
 		return err
 	}
-	raw, err := json.Marshal(c)
+	signed := *c
+	signed.Sig = ""
+	if key := checkKey(); key != nil {
+		signed.Sig = signed.signature(key)
+	}
+	raw, err := json.Marshal(signed)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,122 @@
+package cli
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
+)
+
+// The last check's result is kept in the workspace (.course/state.json),
+// where the learner can write anything. status and modules take it only
+// when it carries a signature made with a key of this user's, kept in the
+// user's cache folder, over the result and the course program that made
+// it: a result written by hand, by another user (an instructor running
+// status on a learner's workspace) or by another build of course is run
+// again instead of shown.
+
+// cacheDirEnvVar names the folder course keeps its caches in instead of
+// the user's cache folder; "off" keeps none (and then no result is taken
+// from the workspace either).
+const cacheDirEnvVar = "COURSE_CACHE_DIR"
+
+// checkKeyFile is the signing key's name in the cache folder.
+const checkKeyFile = "check-signing-key"
+
+// checkKey is this user's signing key, made on first use; nil when there is
+// no cache folder to keep it in.
+func checkKey() []byte {
+	dir := os.Getenv(cacheDirEnvVar)
+	if dir == "off" {
+		return nil
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return nil
+		}
+		dir = filepath.Join(base, "systemic-game-design-course")
+	}
+	file := filepath.Join(dir, checkKeyFile)
+	for range 2 {
+		if key, _, err := regularfile.Read(file); err == nil && len(key) == 32 {
+			return key
+		}
+		key := make([]byte, 32)
+		_, _ = rand.Read(key)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil
+		}
+		f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, fs.ErrExist) {
+			continue // made meanwhile, or not a key: read again, once
+		}
+		if err != nil {
+			return nil
+		}
+		_, werr := f.Write(key)
+		if cerr := f.Close(); werr != nil || cerr != nil {
+			_ = os.Remove(file)
+			return nil
+		}
+		return key
+	}
+	return nil
+}
+
+// toolID is the course program that runs: its build and its executable's
+// size and time, so that a rebuild, even of the same revision, is another
+// program.
+func toolID() string {
+	id := "unknown"
+	if info, ok := debug.ReadBuildInfo(); ok {
+		id = info.GoVersion + " " + info.Main.Path + " " + info.Main.Version
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
+				id += " " + s.Value
+			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if st, err := os.Stat(exe); err == nil {
+			id += fmt.Sprintf(" %d %d", st.Size(), st.ModTime().UnixNano())
+		}
+	}
+	return id
+}
+
+// signature is c's signature with key: over the program and c without its
+// own signature.
+func (c CachedCheck) signature(key []byte) string {
+	c.Sig = ""
+	raw, err := json.Marshal(c)
+	if err != nil {
+		return ""
+	}
+	mac := hmac.New(sha256.New, key)
+	fmt.Fprintf(mac, "%s\x00", toolID())
+	mac.Write(raw)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// signedBy reports whether c carries key's signature.
+func (c CachedCheck) signedBy(key []byte) bool {
+	if key == nil || c.Sig == "" {
+		return false
+	}
+	want, err := hex.DecodeString(c.signature(key))
+	if err != nil {
+		return false
+	}
+	got, err := hex.DecodeString(c.Sig)
+	return err == nil && hmac.Equal(got, want)
+}
