@@ -372,15 +372,16 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 
 // confirm is the tests of a run as they count. Where the package is the
 // course's and the run's verdict does not say every test passed, a pass
-// is not taken: in a run of one test (alone) it becomes a failure that
-// says why; otherwise its name is added to unconfirmed, to be run again.
+// (or a skip, which fails no check) is not taken: in a run of one test
+// (alone) it becomes a failure that says why; otherwise its name is added
+// to unconfirmed, to be run again.
 func (r *runner) confirm(p Package, br binaryRun, alone bool, unconfirmed *[]string) []Test {
 	if !p.Verify || br.verdict && br.code == 0 {
 		return br.tests
 	}
 	var out []Test
 	for _, t := range br.tests {
-		if t.Outcome != Pass {
+		if t.Outcome != Pass && t.Outcome != Skip {
 			out = append(out, t)
 			continue
 		}
@@ -388,12 +389,13 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool, unconfirmed *[]str
 			*unconfirmed = append(*unconfirmed, t.Name)
 			continue
 		}
+		what := map[Outcome]string{Pass: "a pass", Skip: "a skip"}[t.Outcome]
 		if br.verdict {
 			t.Outcome = Fail
-			t.Cause = fmt.Sprintf("it printed a pass, but the testing package failed the run (exit code %d)", br.code)
+			t.Cause = fmt.Sprintf("it printed %s, but the testing package failed the run (exit code %d)", what, br.code)
 		} else {
 			t.Outcome = Crash
-			t.Cause = "it printed a pass, but the test binary ended (" + br.exit + ") before the testing package could confirm it; look for a syscall.Exit, or output that imitates the testing package's"
+			t.Cause = "it printed " + what + ", but the test binary ended (" + br.exit + ") before the testing package could confirm it; look for a syscall.Exit, or output that imitates the testing package's"
 		}
 		out = append(out, t)
 	}

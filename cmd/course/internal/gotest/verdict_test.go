@@ -101,13 +101,20 @@ func Test_01_nonce(t *testing.T) {
 	fmt.Printf("\x16--- PASS: Test_01_nonce (0.00s)\n\x16PASS\n\x16course-verdict %s%s 0\n", nonce, buf[:n])
 	syscall.Exit(0)
 }
+func Test_01_skipper(t *testing.T) {
+	// A skip fails no check: forged, it would leave the module with
+	// nothing failed.
+	fmt.Printf("\x16--- SKIP: Test_01_skipper (0.00s)\n\x16PASS\n")
+	syscall.Exit(0)
+}
 func Test_01_stub(t *testing.T) { panic("not implemented") }
 `)
-	p.Expected, p.Verify = []string{"Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_stub"}, true
+	p.Expected, p.Verify = []string{"Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_skipper", "Test_01_stub"}, true
 	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
-	assert.Equal(t, map[string]Outcome{"Test_01_good": Pass, "Test_01_forger": Crash, "Test_01_nonce": Crash, "Test_01_stub": Fail}, outcomes(res))
-	assert.Contains(t, byName(res)["Test_01_forger"].Cause, "before the testing package could confirm it")
+	assert.Equal(t, map[string]Outcome{"Test_01_good": Pass, "Test_01_forger": Crash, "Test_01_nonce": Crash, "Test_01_skipper": Crash, "Test_01_stub": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_forger"].Cause, "it printed a pass, but the test binary ended (exit status 0) before the testing package could confirm it")
+	assert.Contains(t, byName(res)["Test_01_skipper"].Cause, "it printed a skip")
 
 	// Without Verify the forger passes: the testing package's lines are
 	// all there is to read.
