@@ -199,7 +199,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	if repo {
 		p, err = repositoryPlan(ws, upTo)
 	} else {
-		p, err = workspacePlan(ws, upTo)
+		p, err = workspacePlan(ws, upTo, o.Course)
 	}
 	if err != nil {
 		return nil, err

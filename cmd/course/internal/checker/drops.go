@@ -105,7 +105,7 @@ func editedTests(ws *workspace.Workspace, course fs.FS, started []modules.Module
 					flag = "--expansion --force"
 				}
 				out = append(out, Warning{File: target,
-					Message: "is not the course's copy any more, so its tests may no longer state the scenario",
+					Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
 					Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", m.Number, ws.Dir, flag)})
 			}
 		}

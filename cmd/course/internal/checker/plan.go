@@ -6,10 +6,12 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -89,7 +91,9 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 
 // workspacePlan is every started module of the workspace at dir, up to
 // upTo (default the highest started), and the learner's own tests.
-func workspacePlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error) {
+// With the course folder (course not nil), the module tests it counts are
+// the course's own copies (see copies.go), whatever tests/ holds.
+func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) (*plan, error) {
 	dir := ws.Dir
 	modPath := ws.ModulePath
 	if modPath == "" {
@@ -128,37 +132,64 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error)
 		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)
 	}
 	importPath := path.Join(modPath, "tests")
-	p := &plan{parseErrors: bad}
-	var expected []string
+	var started []modules.Module
 	for _, m := range modules.All() {
 		if upTo != nil && m.Number > upTo.Number {
 			break
 		}
-		tests := byModule[m.Number]
-		if len(tests) == 0 && !startedByFile[m.Number] {
-			continue
+		if len(byModule[m.Number]) > 0 || startedByFile[m.Number] {
+			started = append(started, m)
 		}
-		prefix, xprefix := m.TestPrefix(), m.ExpansionTestPrefix()
-		p.groups = append(p.groups, moduleGroup(m, func(pkg, test string) bool {
-			return pkg == importPath && (strings.HasPrefix(test, prefix) || strings.HasPrefix(test, xprefix))
-		}))
-		p.started = append(p.started, m)
-		expected = append(expected, tests...)
 	}
-	if len(p.groups) == 0 {
+	if len(started) == 0 {
 		return nil, errorf("course check: no started module is at or below --module %s in %s", upTo.Number, dir)
 	}
-	expected = append(expected, yours...)
-	p.groups = append(p.groups, group{number: "", slug: "your-tests", title: "your tests", owns: func(pkg, test string) bool {
-		return pkg == importPath && !courseTestName.MatchString(test)
-	}})
-	p.moduleOf = func(_, test string) string {
+	// Which module a test counts for: by its name, or, with the course's
+	// copies, only if the course's files declare it.
+	moduleOf := func(test string) string {
 		if m := courseTestName.FindStringSubmatch(test); m != nil {
 			return m[1]
 		}
 		return ""
 	}
-	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true}}
+	var replace map[string][]byte
+	if course != nil {
+		copies, err := copiesFor(ws, course, started)
+		if err != nil {
+			return nil, err
+		}
+		replace = copies.files
+		for _, m := range started {
+			byModule[m.Number] = copies.names[m.Number]
+		}
+		moduleOf = func(test string) string { return copies.module[test] }
+		// The learner's own tests: every other test of tests/, Test_NN_
+		// names the course does not declare included.
+		yours = nil
+		for _, n := range names {
+			if copies.module[n] == "" {
+				yours = append(yours, n)
+			}
+		}
+		// A file the course's copy replaces is not built as it is.
+		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.rel[b.Package] })
+	}
+	p := &plan{parseErrors: bad}
+	var expected []string
+	for _, m := range started {
+		number := m.Number
+		p.groups = append(p.groups, moduleGroup(m, func(pkg, test string) bool {
+			return pkg == importPath && moduleOf(test) == number
+		}))
+		p.started = append(p.started, m)
+		expected = append(expected, byModule[m.Number]...)
+	}
+	expected = append(expected, yours...)
+	p.groups = append(p.groups, group{number: "", slug: "your-tests", title: "your tests", owns: func(pkg, test string) bool {
+		return pkg == importPath && moduleOf(test) == ""
+	}})
+	p.moduleOf = func(_, test string) string { return moduleOf(test) }
+	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true, Replace: replace}}
 	return p, nil
 }
 

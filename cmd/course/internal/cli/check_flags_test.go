@@ -99,16 +99,17 @@ func checkFixture(t *testing.T, files map[string]string) string {
 // On a terminal check shows live progress on stderr: the module and how
 // many tests are done; through a pipe it shows none.
 func TestCheckShowsProgressOnATerminal(t *testing.T) {
-	ws := checkFixture(t, map[string]string{
+	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n",
-	})
-	env, out, errOut := testEnv()
+	}
+	ws := checkFixture(t, files)
+	env, out, errOut := courseEnv(files)
 	env.Progress = true
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
 	assert.Contains(t, errOut.String(), "check: module 01, 2 of 2 tests done (Test_01_b)")
 	assert.Contains(t, out.String(), "\n2 passed, 0 failed\n")
 
-	env, _, errOut = testEnv()
+	env, _, errOut = courseEnv(files)
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
 	assert.Empty(t, errOut.String())
 }
@@ -116,10 +117,11 @@ func TestCheckShowsProgressOnATerminal(t *testing.T) {
 // A class on a terminal shows a progress bar: workspaces done of N and the
 // ones running.
 func TestClassShowsAProgressBarOnATerminal(t *testing.T) {
-	ws := checkFixture(t, map[string]string{
+	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
-	})
-	env, out, errOut := testEnv()
+	}
+	ws := checkFixture(t, files)
+	env, out, errOut := courseEnv(files)
 	env.Progress = true
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, ws}, Timeout: time.Minute, Jobs: 1}))
 	assert.Contains(t, errOut.String(), "check: [....................] 0 of 2 workspaces done; checking "+ws)
@@ -129,10 +131,11 @@ func TestClassShowsAProgressBarOnATerminal(t *testing.T) {
 
 // A learner's check is kept in .course/state.json for status and modules.
 func TestCheckRemembersItsResult(t *testing.T) {
-	ws := checkFixture(t, map[string]string{
+	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { t.Fail() }\n",
-	})
-	env, _, _ := testEnv()
+	}
+	ws := checkFixture(t, files)
+	env, _, _ := courseEnv(files)
 	before := time.Now().Add(-time.Second)
 	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute})
 	assert.Equal(t, 1, Status(err))

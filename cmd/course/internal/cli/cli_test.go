@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,17 +19,35 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
 )
 
 func testEnv() (*Env, *bytes.Buffer, *bytes.Buffer) {
+	return courseEnv(map[string]string{"tests/01_handles_test.go": "package tests\n"})
+}
+
+// courseEnv is testEnv whose course has, as its own copy of each course
+// test file named in files ("tests/01_handles_test.go",
+// "tests/01x_handles_test.go"), the source given: check runs the course's
+// copies, so a test that writes such a file into a workspace gets those
+// tests run.
+func courseEnv(files map[string]string) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	var out, errOut bytes.Buffer
-	return &Env{
-		Stdout: &out, Stderr: &errOut,
-		Content: testContent(fstest.MapFS{
-			"catalog.json":                        {Data: []byte(`{"cards": [{"name": "Test Filler", "type": "minion", "module": "01"}], "words": [{"word": "KEY", "role": "noun", "module": "08"}, {"word": "TEXT", "role": "meta", "module": "06"}]}`)},
-			"01-handles/tests/01_handles_test.go": {Data: []byte("package tests\n")},
-		}, fstest.MapFS{}),
-	}, &out, &errOut
+	courseFS := fstest.MapFS{
+		"catalog.json": {Data: []byte(`{"cards": [{"name": "Test Filler", "type": "minion", "module": "01"}], "words": [{"word": "KEY", "role": "noun", "module": "08"}, {"word": "TEXT", "role": "meta", "module": "06"}]}`)},
+	}
+	for rel, src := range files {
+		base := path.Base(rel)
+		for _, m := range modules.All() {
+			switch {
+			case strings.HasPrefix(base, m.Number+"x_"):
+				courseFS[m.ExpansionTestsDir()+"/"+base] = &fstest.MapFile{Data: []byte(src)}
+			case strings.HasPrefix(base, m.Number+"_"):
+				courseFS[m.TestsDir()+"/"+base] = &fstest.MapFile{Data: []byte(src)}
+			}
+		}
+	}
+	return &Env{Stdout: &out, Stderr: &errOut, Content: testContent(courseFS, fstest.MapFS{})}, &out, &errOut
 }
 
 // testContent opens a course folder and a card folder as content; the

@@ -32,11 +32,12 @@ func TestCheckShowsTheWorkspacesTextAsText(t *testing.T) {
 	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
 	write("engine/engine.go", "package engine\n")
 	write("engine/notes\x1b[2K.txt", "Test Filler\n")
-	write("tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\n"+
-		"func Test_01_a(t *testing.T) { panic(\"boom\\x1b[1A\\x1b[2K\\rmodule 01 handles: 1 passed, 0 failed\") }\n")
+	tests := map[string]string{"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\n" +
+		"func Test_01_a(t *testing.T) { panic(\"boom\\x1b[1A\\x1b[2K\\rmodule 01 handles: 1 passed, 0 failed\") }\n"}
+	write("tests/01_handles_test.go", tests["tests/01_handles_test.go"])
 
 	for _, color := range []bool{false, true} {
-		env, out, errOut := testEnv()
+		env, out, errOut := courseEnv(tests)
 		if color {
 			env.Term = Terminal{Profile: termenv.ANSI256, ForceColor: true}
 		}

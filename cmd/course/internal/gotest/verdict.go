@@ -67,45 +67,78 @@ func TestMain(m *testing.M) {
 }
 `
 
-// writeOverlay writes the TestMain for the package in dir, and the overlay
-// file that adds it to the build, into tmp; it returns the overlay's path.
-func writeOverlay(tmp, name, dir string) (string, error) {
-	pkg, err := testPackageName(dir)
-	if err != nil {
-		return "", err
+// writeOverlay writes, into tmp, the files the build of p takes instead of
+// the disk's (check's TestMain when p.Verify, and p.Replace) and the
+// overlay file that says so; it returns the overlay's path.
+func writeOverlay(tmp, name string, p Package) (string, error) {
+	replace := map[string]string{}
+	i := 0
+	add := func(target string, content []byte) error {
+		src := filepath.Join(tmp, fmt.Sprintf("%s-%d_test.go", name, i))
+		i++
+		if err := os.WriteFile(src, content, 0o600); err != nil {
+			return fmt.Errorf("writing a file for the build of %s: %w", p.ImportPath, err)
+		}
+		abs, err := filepath.Abs(target)
+		if err != nil {
+			return err
+		}
+		replace[abs] = src
+		return nil
 	}
-	src := filepath.Join(tmp, name+"-verdict_test.go")
-	if err := os.WriteFile(src, fmt.Appendf(nil, verdictSource, pkg, verdictEnv, verdictEnv, verdictVerb), 0o600); err != nil {
-		return "", fmt.Errorf("writing check's TestMain: %w", err)
+	targets := make([]string, 0, len(p.Replace))
+	for t := range p.Replace {
+		targets = append(targets, t)
 	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
+	sort.Strings(targets)
+	for _, t := range targets {
+		if err := add(t, p.Replace[t]); err != nil {
+			return "", err
+		}
 	}
-	raw, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(abs, verdictFile): src}})
+	if p.Verify {
+		pkg, err := testPackageName(p.Dir, p.Replace)
+		if err != nil {
+			return "", err
+		}
+		if err := add(filepath.Join(p.Dir, verdictFile), fmt.Appendf(nil, verdictSource, pkg, verdictEnv, verdictEnv, verdictVerb)); err != nil {
+			return "", err
+		}
+	}
+	raw, err := json.Marshal(map[string]map[string]string{"Replace": replace})
 	if err != nil {
 		return "", err
 	}
 	overlay := filepath.Join(tmp, name+"-overlay.json")
 	if err := os.WriteFile(overlay, raw, 0o600); err != nil {
-		return "", fmt.Errorf("writing check's build overlay: %w", err)
+		return "", fmt.Errorf("writing the build overlay of %s: %w", p.ImportPath, err)
 	}
 	return overlay, nil
 }
 
-// testPackageName is the package the _test.go files of dir declare (the
-// first in name order whose clause parses; "" lets the build complain).
-func testPackageName(dir string) (string, error) {
+// testPackageName is the package the _test.go files of dir declare, as
+// the build sees them (replace's content where it has the file): the first
+// in name order whose clause parses.
+func testPackageName(dir string, replace map[string][]byte) (string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
 		return "", err
+	}
+	for t := range replace {
+		if filepath.Dir(t) == filepath.Clean(dir) && !slices.Contains(names, t) {
+			names = append(names, t)
+		}
 	}
 	sort.Strings(names)
 	for _, n := range names {
 		if filepath.Base(n) == verdictFile {
 			continue
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), n, nil, parser.PackageClauseOnly)
+		var src any
+		if content, ok := replace[n]; ok {
+			src = content
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.PackageClauseOnly)
 		if err == nil {
 			return f.Name.Name, nil
 		}

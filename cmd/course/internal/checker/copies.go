@@ -1,0 +1,82 @@
+package checker
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/coursetests"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// A learner's tests/ folder is theirs to edit: a course test emptied, one
+// deleted, a drop's test removed. check does not test what the folder
+// holds but the course's own copies of the started modules' test files
+// (and of each started drop's), put in their place for the build: the
+// tests it counts are the course's, and no edit passes or hides one.
+// editedTests still warns of the edits, since go test sees them.
+
+// courseCopies is the course's test files of the started modules, as
+// start-module writes them into a workspace.
+type courseCopies struct {
+	files map[string][]byte // absolute path in tests/ -> the course's content
+	rel   map[string]bool   // their slash paths in the workspace
+	// names is each module's top-level tests (its drop's included), in the
+	// order the files declare them; module is the module of each name.
+	names  map[string][]string
+	module map[string]string
+}
+
+// copiesFor is the course's copies of the test files of modules (and of
+// the drops started among them) for the workspace. A drop is started when
+// one of its test files is in tests/ or the workspace's state records it.
+func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) (*courseCopies, error) {
+	modPath := ws.ModulePath
+	if modPath == "" {
+		var err error
+		if modPath, err = workspace.ModulePath(ws.Abs); err != nil {
+			return nil, err
+		}
+	}
+	recorded := map[string]bool{}
+	if st, err := workspace.LoadState(ws); err == nil {
+		for n := range st.Drops {
+			recorded[n] = true
+		}
+	}
+	c := &courseCopies{files: map[string][]byte{}, rel: map[string]bool{}, names: map[string][]string{}, module: map[string]string{}}
+	for _, m := range started {
+		files := modules.TestFiles(course, m)
+		drop := modules.ExpansionTestFiles(course, m)
+		dropStarted := recorded[m.Number]
+		for _, f := range drop {
+			if _, err := ws.ReadFile("tests/" + path.Base(f)); err == nil {
+				dropStarted = true
+			}
+		}
+		if dropStarted {
+			files = append(files, drop...)
+		}
+		for _, f := range files {
+			src, err := fs.ReadFile(course, f)
+			if err != nil {
+				return nil, fmt.Errorf("reading the course's %s: %w", f, err)
+			}
+			want, err := scaffold.RewriteHarnessImport(f, src, path.Join(modPath, "harness"))
+			if err != nil {
+				return nil, err
+			}
+			rel := "tests/" + path.Base(f)
+			c.files[filepath.Join(ws.Abs, filepath.FromSlash(rel))] = want
+			c.rel[rel] = true
+			for _, n := range coursetests.FuncNames(rel, want) {
+				c.names[m.Number] = append(c.names[m.Number], n)
+				c.module[n] = m.Number
+			}
+		}
+	}
+	return c, nil
+}
