@@ -297,6 +297,19 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	}
 	rest := missing(p.Expected, got)
 	rest = slices.DeleteFunc(rest, func(n string) bool { return slices.Contains(unconfirmed, n) })
+	// The passes the run did not confirm run again together, beside the
+	// tests left to run alone: when they are passes, this run says so.
+	var again binaryRun
+	var againErr error
+	againDone := make(chan struct{})
+	if len(unconfirmed) > 0 {
+		go func() {
+			defer close(againDone)
+			again, againErr = r.runBinary(ctx, p, bin, unconfirmed, false)
+		}()
+	} else {
+		close(againDone)
+	}
 	switch {
 	case len(rest) == 0, pr.timedOut:
 	case !r.o.Alone && len(first.tests) == 0:
@@ -315,17 +328,17 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		// alone): each test left runs alone, so one more panic costs only
 		// its own process.
 		if err := r.alone(ctx, p, bin, rest, true, keep, &pr); err != nil {
+			<-againDone
 			pr.err = err
 			return pr
 		}
 	}
+	<-againDone
 	if len(unconfirmed) > 0 && ctx.Err() == nil {
-		// The passes a run did not confirm, run again together: when they
-		// are passes, this run says so; else each is run alone, and a pass
-		// counts only if its own run confirms it.
-		again, err := r.runBinary(ctx, p, bin, unconfirmed, false)
-		if err != nil {
-			pr.err = err
+		// Those the run again did not confirm run alone, and a pass counts
+		// only if its own run confirms it.
+		if againErr != nil {
+			pr.err = againErr
 			return pr
 		}
 		var still []string // left out of got, so run alone below
