@@ -162,6 +162,9 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err := checkConfigKeys(ws); err != nil {
 		return nil, err
 	}
+	if err := checkEngineListed(ws); err != nil {
+		return nil, err
+	}
 	names, err := auditNames(env)
 	if err != nil {
 		return nil, err

@@ -92,6 +92,9 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	if err := checkConfigKeys(ws); err != nil {
 		return fmt.Errorf("course expansion-check: %w", err)
 	}
+	if err := checkEngineListed(ws); err != nil {
+		return fmt.Errorf("course expansion-check: %w", err)
+	}
 	res, err := expansion.Check(ws.Dir, opts.Commit, ws.Config.EngineDirs)
 	if err != nil {
 		return err

@@ -1,0 +1,197 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/regularfile"
+)
+
+// The coupling audit and expansion-check read the engine folders that
+// .course.json lists. A package the harness builds on that is in no listed
+// folder (a new rules/ the learner forgot to list, or an engine moved out
+// of engine/ and the list edited to match) would be engine code neither
+// of them reads: its card names would pass the audit, and a drop could
+// change it. So every package of the workspace's module that the harness
+// imports, directly or through other packages, must be under engineDirs,
+// contentDirs (where card names belong), harness/ or tests/.
+
+// UnlistedPackageError is a package the harness builds on that .course.json
+// lists in neither engineDirs nor contentDirs.
+type UnlistedPackageError struct {
+	Dir        string // its folder, a slash path in the workspace ("rules")
+	ImportPath string
+	File       string // a file that imports it ("harness/game.go")
+}
+
+func (e *UnlistedPackageError) Error() string {
+	return fmt.Sprintf("%s imports %s, whose folder %s/ .course.json lists in neither engineDirs nor contentDirs, so the audit would not read it; add %q to engineDirs (or to contentDirs, if it is card content)",
+		e.File, e.ImportPath, e.Dir, e.Dir)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *UnlistedPackageError) UserError() bool { return true }
+
+// checkEngineListed refuses a learner's workspace whose harness builds on
+// a package outside the folders .course.json lists (see above). The
+// course repository lays itself out differently and is not asked.
+func checkEngineListed(ws *workspace.Workspace) error {
+	if ws.Kind == workspace.Repository {
+		return nil
+	}
+	modPath := ws.ModulePath
+	if modPath == "" {
+		// No go.mod: nothing builds, so nothing is imported (check says
+		// what is missing).
+		return nil
+	}
+	listed := append(append([]string{"harness", "tests"}, ws.Config.EngineDirs...), ws.Config.ContentDirs...)
+	under := func(dir string) bool {
+		for _, l := range listed {
+			l = path.Clean(l)
+			if l == "." || dir == l || strings.HasPrefix(dir, l+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	// From the harness and every package of the listed folders: engine
+	// code builds on what it imports, whether or not the harness uses it
+	// yet.
+	roots := []string{"harness"}
+	for _, d := range append(append([]string{}, ws.Config.EngineDirs...), ws.Config.ContentDirs...) {
+		sub, err := packageDirs(ws, path.Clean(d))
+		if err != nil {
+			return err
+		}
+		roots = append(roots, sub...)
+	}
+	seen := map[string]bool{}
+	var queue []string
+	for _, r := range roots {
+		if !seen[r] {
+			seen[r] = true
+			queue = append(queue, r)
+		}
+	}
+	for len(queue) > 0 {
+		dir := queue[0]
+		queue = queue[1:]
+		files, err := packageFiles(ws, dir)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			src, err := ws.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			parsed, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+			if err != nil {
+				continue // the build will say so
+			}
+			for _, imp := range parsed.Imports {
+				p, err := strconv.Unquote(imp.Path.Value)
+				if err != nil {
+					continue
+				}
+				rel, ok := strings.CutPrefix(p, modPath+"/")
+				if !ok || seen[rel] {
+					continue
+				}
+				seen[rel] = true
+				if !under(rel) {
+					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f}
+				}
+				queue = append(queue, rel)
+			}
+		}
+	}
+	return nil
+}
+
+// packageDirs is dir and every folder under it, as slash paths; links
+// are not followed.
+func packageDirs(ws *workspace.Workspace, dir string) ([]string, error) {
+	abs, err := ws.Path(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == abs && errors.Is(err, fs.ErrNotExist) {
+				return filepath.SkipDir
+			}
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		rel, err := filepath.Rel(abs, p)
+		if err != nil {
+			return err
+		}
+		// As the go command: no package in dot and underscore folders, nor
+		// in testdata.
+		if n := d.Name(); rel != "." && (strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata") {
+			return filepath.SkipDir
+		}
+		out = append(out, path.Join(dir, filepath.ToSlash(rel)))
+		return nil
+	})
+	return out, err
+}
+
+// packageFiles is the non-test Go files of the workspace folder dir that
+// the go command would build here, as slash paths.
+func packageFiles(ws *workspace.Workspace, dir string) ([]string, error) {
+	abs, err := ws.Path(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(abs)
+	if os.IsNotExist(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The build constraints are read as every file of the workspace is: a
+	// FIFO or a device is refused at once, never waited on (the audit then
+	// says what it is).
+	ctx := build.Default
+	ctx.OpenFile = func(p string) (io.ReadCloser, error) {
+		raw, err := regularfile.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(bytes.NewReader(raw)), nil
+	}
+	var out []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		if ok, err := ctx.MatchFile(abs, n); err != nil || !ok {
+			continue
+		}
+		out = append(out, path.Join(dir, n))
+	}
+	slices.Sort(out)
+	return out, nil
+}
