@@ -224,11 +224,23 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		r.Validate = v
 	}
 
+	// A learner's tests build with check's own go.mod (see gomod.go).
+	var modFile, goSum []byte
+	if !repo && len(p.packages) > 0 {
+		var warn *Warning
+		if modFile, goSum, warn, err = pinnedModFile(ws); err != nil {
+			return nil, err
+		}
+		if warn != nil {
+			r.Warnings = append(r.Warnings, *warn)
+		}
+	}
 	res := &gotest.Result{BuildOutput: map[string]string{}}
 	if len(p.packages) > 0 {
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,
+			ModFile: modFile, GoSum: goSum,
 			Progress: func(gp gotest.Progress) {
 				phase := "test"
 				if gp.Test == "" {

@@ -117,6 +117,12 @@ type Options struct {
 	// Progress, when not nil, is called (never concurrently) as tests
 	// start and end.
 	Progress func(Progress)
+	// ModFile, when not nil, is the go.mod the builds use instead of the
+	// module's (go test -modfile, with GoSum as its go.sum), with
+	// -mod=readonly, so no vendor folder, and GOWORK=off: the checker's
+	// own, so that the modules the tests import are the ones go.sum
+	// vouches for, whatever the learner's go.mod replaces.
+	ModFile, GoSum []byte
 	// Alone runs every test in a process of its own from the start,
 	// instead of all in one and only those a crash cut off alone: for a
 	// check that no test leans on what another left behind.
@@ -175,6 +181,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 
 	r := &runner{o: o, goCmd: goCmd, tmp: tmp, sem: make(chan struct{}, o.Jobs),
 		env: append(append(os.Environ(), "GOTMPDIR="+goTmp), o.Env...)}
+	if o.ModFile != nil {
+		mod := filepath.Join(tmp, "course.mod")
+		if err := os.WriteFile(mod, o.ModFile, 0o600); err != nil {
+			return nil, fmt.Errorf("writing the go.mod the tests build with: %w", err)
+		}
+		if err := os.WriteFile(strings.TrimSuffix(mod, ".mod")+".sum", o.GoSum, 0o600); err != nil {
+			return nil, fmt.Errorf("writing the go.sum the tests build with: %w", err)
+		}
+		r.modArgs = []string{"-modfile=" + mod, "-mod=readonly"}
+		r.env = append(r.env, "GOWORK=off")
+	}
 	for _, p := range o.Packages {
 		r.total += len(p.Expected)
 	}
@@ -207,11 +224,12 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 }
 
 type runner struct {
-	o     Options
-	goCmd string
-	tmp   string
-	env   []string
-	sem   chan struct{}
+	o       Options
+	goCmd   string
+	tmp     string
+	env     []string
+	modArgs []string // -modfile and -mod, with Options.ModFile
+	sem     chan struct{}
 
 	mu    sync.Mutex
 	done  int
@@ -445,7 +463,7 @@ var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPR
 func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
 	// -s -w as go test links the binaries it runs itself: no symbol table or
 	// DWARF, which traces do not need and the linker spends most time on.
-	args := []string{"test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin}
+	args := append([]string{"test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin}, r.modArgs...)
 	if p.Verify || len(p.Replace) > 0 {
 		overlay, err := writeOverlay(r.tmp, strings.TrimSuffix(filepath.Base(bin), ".test"), p)
 		if err != nil {
