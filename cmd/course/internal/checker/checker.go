@@ -5,8 +5,14 @@
 // the command line gives it, runs the tests with package gotest, checks
 // each started Expansion Drop against the commit it started from, and
 // turns it all into one Report: counts per module, every failure in words
-// a learner can act on, and the warnings (a course test file edited). The
-// check, status and watch commands all read the same Report.
+// a learner can act on, and the warnings (a course test file edited,
+// replace directives left out). The check, status and watch commands all
+// read the same Report.
+//
+// What a learner's workspace holds is theirs to edit, so the verdict does
+// not take it on trust: the module tests are the course's own copies
+// (copies.go), built with check's own go.mod (gomod.go), and a pass counts
+// only as the testing package confirms it (gotest's verdict.go).
 package checker
 
 import (
