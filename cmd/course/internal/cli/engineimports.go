@@ -38,7 +38,7 @@ type UnlistedPackageError struct {
 }
 
 func (e *UnlistedPackageError) Error() string {
-	return fmt.Sprintf("%s imports %s, whose folder %s/ .course.json lists in neither engineDirs nor contentDirs, so the audit would not read it; add %q to engineDirs (or to contentDirs, if it is card content)",
+	return fmt.Sprintf("%s imports %s, whose folder (%s) is in neither engineDirs nor contentDirs of .course.json, so the audit would not read it; add %q to engineDirs (or to contentDirs, if it is card content)",
 		e.File, e.ImportPath, e.Dir, e.Dir)
 }
 
@@ -109,6 +109,9 @@ func checkEngineListed(ws *workspace.Workspace) error {
 					continue
 				}
 				rel, ok := strings.CutPrefix(p, modPath+"/")
+				if p == modPath {
+					rel, ok = ".", true // the module's root folder
+				}
 				if !ok || seen[rel] {
 					continue
 				}
