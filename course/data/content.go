@@ -72,6 +72,13 @@ func Open(courseFS, cardsFS fs.FS) (*Content, error) {
 // cards.Files), opened once per process.
 var Embedded = sync.OnceValues(func() (*Content, error) { return Open(course.Files, cards.Files) })
 
+// EmbeddedCatalog is the catalog built into the binary, read once per
+// process without opening the rest of the content (compiling the schemas,
+// loading every card file): what a command that needs only the catalog's
+// names (the coupling audit) reads. The tests hold the built-in content
+// whole, so it is the catalog Embedded would give.
+var EmbeddedCatalog = sync.OnceValues(func() (*Catalog, error) { return LoadCatalog(course.Files) })
+
 // Course is the course folder the content was opened from.
 func (c *Content) Course() fs.FS { return c.course }
 

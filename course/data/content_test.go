@@ -94,3 +94,12 @@ func TestOpenRefusesContentThatDoesNotLoad(t *testing.T) {
 		})
 	}
 }
+
+// The catalog read alone is the one the whole content holds.
+func TestEmbeddedCatalogIsTheEmbeddedContentsCatalog(t *testing.T) {
+	alone, err := data.EmbeddedCatalog()
+	require.NoError(t, err)
+	whole, err := data.Embedded()
+	require.NoError(t, err)
+	assert.Equal(t, whole.Catalog(), alone)
+}

@@ -87,11 +87,10 @@ func dirsOnly(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirect
 
 // auditNames is the catalog's names as the audit takes them.
 func auditNames(env *Env) ([]audit.Name, error) {
-	content, err := env.content()
+	cat, err := env.catalog()
 	if err != nil {
 		return nil, err
 	}
-	cat := content.Catalog()
 	var names []audit.Name
 	for _, n := range cat.AuditNames() {
 		names = append(names, audit.Name{Name: n.Name, Kind: audit.Kind(n.Kind), Module: n.Module, Aliases: n.Aliases})

@@ -20,6 +20,21 @@ func (e *Env) content() (*data.Content, error) {
 	}
 }
 
+// catalog is the course catalog. With the content built in and not opened
+// yet, it is read alone (data.EmbeddedCatalog), so that the audit does not
+// pay for the schemas and the card files; a COURSE_CONTENT copy is opened
+// whole, so that one that does not load stops this command too.
+func (e *Env) catalog() (*data.Catalog, error) {
+	if e.Content == nil && e.builtin {
+		return data.EmbeddedCatalog()
+	}
+	c, err := e.content()
+	if err != nil {
+		return nil, err
+	}
+	return c.Catalog(), nil
+}
+
 // contentError is a COURSE_CONTENT copy that does not load: the author's
 // to mend.
 type contentError struct {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 // The content is opened when a command first asks for it, not when the
@@ -51,4 +53,21 @@ func TestTheBuiltInContentIsOpenedWithoutACopy(t *testing.T) {
 	c, err := DefaultEnv().content()
 	require.NoError(t, err)
 	assert.Equal(t, course.Files, c.Course())
+}
+
+// The audit needs only the catalog: with the content built in, it reads
+// the catalog alone; a COURSE_CONTENT copy is opened whole all the same,
+// so that one that does not load stops the audit too.
+func TestTheAuditReadsTheBuiltInCatalogAlone(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	env := DefaultEnv()
+	env.openContent = func() (*data.Content, error) { return nil, errors.New("the whole content was opened") }
+	cat, err := env.catalog()
+	require.NoError(t, err)
+	assert.NotEmpty(t, cat.Cards)
+
+	t.Setenv(ContentEnvVar, t.TempDir())
+	_, err = DefaultEnv().catalog()
+	var ce *contentError
+	assert.ErrorAs(t, err, &ce, "a copy that does not load")
 }

@@ -35,6 +35,9 @@ type Env struct {
 	// reads none of it (expansion-check, init, watch) does not pay for
 	// compiling the schemas and checking every card file.
 	openContent func() (*data.Content, error)
+	// builtin is set when the content is the one built in (no
+	// COURSE_CONTENT): parts of it may then be read alone (Env.catalog).
+	builtin bool
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
@@ -53,8 +56,9 @@ const ContentEnvVar = "COURSE_CONTENT"
 // DefaultEnv is the process's own: its stdout and stderr, and the course
 // built into the binary (or the checkout COURSE_CONTENT names).
 func DefaultEnv() *Env {
-	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, openContent: data.Embedded}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, openContent: data.Embedded, builtin: true}
 	if dir := os.Getenv(ContentEnvVar); dir != "" {
+		env.builtin = false
 		env.openContent = sync.OnceValues(func() (*data.Content, error) {
 			c, err := data.Open(os.DirFS(filepath.Join(dir, "course")), os.DirFS(filepath.Join(dir, "cards")))
 			if err != nil {
