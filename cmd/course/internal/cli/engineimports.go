@@ -12,7 +12,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -95,11 +94,7 @@ func checkEngineListed(ws *workspace.Workspace) error {
 			return err
 		}
 		for _, f := range files {
-			src, err := ws.ReadFile(f)
-			if err != nil {
-				return err
-			}
-			parsed, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+			parsed, err := parser.ParseFile(token.NewFileSet(), f.rel, f.src, parser.ImportsOnly)
 			if err != nil {
 				continue // the build will say so
 			}
@@ -117,7 +112,7 @@ func checkEngineListed(ws *workspace.Workspace) error {
 				}
 				seen[rel] = true
 				if !under(rel) {
-					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f}
+					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.rel}
 				}
 				queue = append(queue, rel)
 			}
@@ -159,9 +154,18 @@ func packageDirs(ws *workspace.Workspace, dir string) ([]string, error) {
 	return out, err
 }
 
+// goFile is a Go file of the workspace and its content.
+type goFile struct {
+	rel string // slash path in the workspace
+	src []byte
+}
+
 // packageFiles is the non-test Go files of the workspace folder dir that
-// the go command would build here, as slash paths.
-func packageFiles(ws *workspace.Workspace, dir string) ([]string, error) {
+// the go command would build here, each read once. A file is read as
+// every file of the workspace is: a FIFO or a device is refused at once,
+// never waited on, and left out (the audit then says what it is); a link
+// is followed only inside the workspace.
+func packageFiles(ws *workspace.Workspace, dir string) ([]goFile, error) {
 	abs, err := ws.Path(dir)
 	if err != nil {
 		return nil, err
@@ -173,28 +177,28 @@ func packageFiles(ws *workspace.Workspace, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The build constraints are read as every file of the workspace is: a
-	// FIFO or a device is refused at once, never waited on (the audit then
-	// says what it is).
-	ctx := build.Default
-	ctx.OpenFile = func(p string) (io.ReadCloser, error) {
-		raw, err := regularfile.ReadFile(p)
-		if err != nil {
-			return nil, err
-		}
-		return io.NopCloser(bytes.NewReader(raw)), nil
-	}
-	var out []string
+	var out []goFile
 	for _, e := range entries {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
 			continue
 		}
+		rel := path.Join(dir, n)
+		var src []byte
+		if e.Type()&fs.ModeSymlink != 0 {
+			if src, err = ws.ReadFile(rel); err != nil {
+				return nil, err
+			}
+		} else if src, err = regularfile.ReadFile(filepath.Join(abs, n)); err != nil {
+			continue
+		}
+		// The build constraints, from what was read.
+		ctx := build.Default
+		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
 		if ok, err := ctx.MatchFile(abs, n); err != nil || !ok {
 			continue
 		}
-		out = append(out, path.Join(dir, n))
+		out = append(out, goFile{rel: rel, src: src})
 	}
-	slices.Sort(out)
 	return out, nil
 }

@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/testws"
+)
+
+// BenchmarkCheckEngineListed is the listed-folders rule on a workspace
+// whose harness imports an engine of 20 packages of 100 files each: what
+// it adds to every audit and expansion-check there.
+func BenchmarkCheckEngineListed(b *testing.B) {
+	files := map[string]string{}
+	var imports []string
+	for p := range 20 {
+		imports = append(imports, fmt.Sprintf("\t_ %q\n", fmt.Sprintf("%s/engine/p%02d", testws.ModulePath, p)))
+		for i := range 100 {
+			files[fmt.Sprintf("engine/p%02d/f%03d.go", p, i)] = fmt.Sprintf("package p%02d\n\nimport \"fmt\"\n\nfunc F%d() { fmt.Println(%d) }\n%s", p, i, i, strings.Repeat("// a line of the engine\n", 40))
+		}
+	}
+	files["harness/harness.go"] = "package harness\n\nimport (\n" + strings.Join(imports, "") + ")\n"
+	ws, err := workspace.Open(testws.New(b, files))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := checkEngineListed(ws); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
