@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // BlobSet is a set of git blob hashes that a check has found something of
@@ -28,23 +29,16 @@ type BlobSet struct {
 
 // CacheDirEnvVar names a folder to keep the sets in instead of the user's
 // cache folder; "off" keeps none.
-const CacheDirEnvVar = "COURSE_CACHE_DIR"
+const CacheDirEnvVar = usercache.EnvVar
 
 // OpenBlobSet loads the set called name (a file name; put in it whatever the
 // verdict depends on, such as a hash of the rules). A set that cannot be
 // read is empty.
 func OpenBlobSet(name string) *BlobSet {
 	s := &BlobSet{have: map[plumbing.Hash]bool{}}
-	dir := os.Getenv(CacheDirEnvVar)
-	if dir == "off" {
-		return s
-	}
+	dir := cacheDir()
 	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return s
-		}
-		dir = filepath.Join(base, "systemic-game-design-course")
+		return s
 	}
 	s.file = filepath.Join(dir, name)
 	raw, err := regularfile.ReadFile(s.file)

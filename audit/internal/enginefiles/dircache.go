@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // dirCache keeps, between runs, what the walk found in each folder it read
@@ -72,20 +73,7 @@ func (e cachedEntry) Info() (fs.FileInfo, error) { return os.Lstat(filepath.Join
 const dirCacheMagic = "course-dirs-1\n"
 
 // cacheDir is the folder the caches live in; "" for none.
-func cacheDir() string {
-	dir := os.Getenv(CacheDirEnvVar)
-	if dir == "off" {
-		return ""
-	}
-	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return ""
-		}
-		dir = filepath.Join(base, "systemic-game-design-course")
-	}
-	return dir
-}
+func cacheDir() string { return usercache.Dir() }
 
 // openDirCache loads the cache of the repository at root, kept under the
 // index whose checksum is index; nil when no cache is kept.

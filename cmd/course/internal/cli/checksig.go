@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // The last check's result is kept in the workspace (.course/state.json),
@@ -27,7 +28,7 @@ import (
 // cacheDirEnvVar names the folder course keeps its caches in instead of
 // the user's cache folder; "off" keeps none (and then no result is taken
 // from the workspace either).
-const cacheDirEnvVar = "COURSE_CACHE_DIR"
+const cacheDirEnvVar = usercache.EnvVar
 
 // checkKeyFile is the signing key's name in the cache folder.
 const checkKeyFile = "check-signing-key"
@@ -35,16 +36,9 @@ const checkKeyFile = "check-signing-key"
 // checkKey is this user's signing key, made on first use; nil when there is
 // no cache folder to keep it in.
 func checkKey() []byte {
-	dir := os.Getenv(cacheDirEnvVar)
-	if dir == "off" {
-		return nil
-	}
+	dir := usercache.Dir()
 	if dir == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			return nil
-		}
-		dir = filepath.Join(base, "systemic-game-design-course")
+		return nil
 	}
 	file := filepath.Join(dir, checkKeyFile)
 	for range 2 {

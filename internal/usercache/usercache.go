@@ -1,0 +1,31 @@
+// Package usercache says where course keeps what it keeps for the user
+// between runs (the audit's verdicts, the folder listings, the key that
+// signs a kept check): the user's cache folder, or the one COURSE_CACHE_DIR
+// names, or none.
+package usercache
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// EnvVar names a folder to keep the caches in instead of the user's cache
+// folder; "off" keeps none.
+const EnvVar = "COURSE_CACHE_DIR"
+
+// Dir is the folder the caches live in; "" for none (EnvVar is "off", or
+// the user has no cache folder).
+func Dir() string {
+	dir := os.Getenv(EnvVar)
+	if dir == "off" {
+		return ""
+	}
+	if dir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Join(base, "systemic-game-design-course")
+	}
+	return dir
+}
