@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 var testRules = audit.NewRules([]audit.Name{
@@ -89,11 +90,7 @@ func TestGoVetVettool(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 
 	ws := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	write := func(rel, content string) { testws.Write(t, ws, map[string]string{rel: content}) }
 	write("go.mod", "module example.com/my-engine\n\ngo 1.26\n")
 	write(".course.json", `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content"]}`)
 	write("engine/engine.go", "package engine\n\n// Count is how many there are.\nvar Count int\n")
@@ -178,11 +175,7 @@ func forget(t *testing.T) {
 func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
 	t.Setenv(ContentEnvVar, "")
 	ws := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	write := func(rel, content string) { testws.Write(t, ws, map[string]string{rel: content}) }
 	write("go.mod", "module example.com/my-engine\n\ngo 1.26\n")
 	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
 	write("tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon(t *testing.T) {}\n")

@@ -65,41 +65,45 @@ package engine
 // Whirlwind is named here on purpose.
 var leak = "Whirlwind"
 EOF
-set +e
-out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"
-status=$?
-set -e
-printf '%s\n' "$out"
-if [ "$status" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^engine/leak.go:3:4: engine names "Whirlwind" (a card, Module 02) as Whirlwind (coupling)$'; then
-	echo "in-golangci-lint: the plugin did not report the card named in engine/leak.go (exit status $status)" >&2
-	exit 1
-fi
-rm engine/leak.go
-if ! out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"; then
+# lint: the custom golangci-lint on the workspace, its output printed.
+lint() { COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1; }
+
+# reports LINE WHY: the run must fail with that line; WHY says what it
+# means if it does not.
+reports() {
+	set +e
+	out="$(lint)"
+	status=$?
+	set -e
 	printf '%s\n' "$out"
-	echo "in-golangci-lint: the plugin reported a workspace that names nothing" >&2
-	exit 1
-fi
+	if [ "$status" -ne 1 ] || ! printf '%s\n' "$out" | grep -qxF "$1"; then
+		echo "in-golangci-lint: $2 (exit status $status)" >&2
+		exit 1
+	fi
+}
+
+# clean WHY: the run must report nothing.
+clean() {
+	if ! out="$(lint)"; then
+		printf '%s\n' "$out"
+		echo "in-golangci-lint: $1" >&2
+		exit 1
+	fi
+}
+
+reports 'engine/leak.go:3:4: engine names "Whirlwind" (a card, Module 02) as Whirlwind (coupling)' \
+	"the plugin did not report the card named in engine/leak.go"
+rm engine/leak.go
+clean "the plugin reported a workspace that names nothing"
 
 # ROCK is a grid noun from Module 06 on: clean before the module starts,
 # reported after, though no Go file of the package changed in between, so
 # golangci-lint's cache must not answer.
 printf 'package engine\n\nvar kinds = []string{"rock"}\n' >engine/kinds.go
-if ! out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"; then
-	printf '%s\n' "$out"
-	echo "in-golangci-lint: the plugin reported a grid noun of a module not started" >&2
-	exit 1
-fi
+clean "the plugin reported a grid noun of a module not started"
 for m in 00 01 02 03 04 05 06; do
 	(cd "$repo" && "$go" run ./cmd/course start-module "$m" "$work/ws" >/dev/null)
 done
-set +e
-out="$(COURSE_CONTENT= "$work/custom-gcl" run --enable-only coupling ./... 2>&1)"
-status=$?
-set -e
-printf '%s\n' "$out"
-if [ "$status" -ne 1 ] || ! printf '%s\n' "$out" | grep -q '^engine/kinds.go:3:22: engine names "ROCK" (a grid noun, Module 06) as rock (coupling)$'; then
-	echo "in-golangci-lint: after Module 06 started, the plugin did not report ROCK (exit status $status): a verdict from the cache?" >&2
-	exit 1
-fi
+reports 'engine/kinds.go:3:22: engine names "ROCK" (a grid noun, Module 06) as rock (coupling)' \
+	"after Module 06 started, the plugin did not report ROCK: a verdict from the cache?"
 echo "in-golangci-lint: ok (golangci-lint $version)"

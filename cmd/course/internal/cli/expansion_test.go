@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -12,6 +10,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 func TestExpansionCheckFlags(t *testing.T) {
@@ -28,30 +28,35 @@ func TestExpansionCheckFlags(t *testing.T) {
 	})
 }
 
-func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {
+// committedEngine is a git repository whose first commit holds a
+// workspace's .course.json and one engine file.
+func committedEngine(t *testing.T) string {
+	t.Helper()
 	ws := t.TempDir()
 	repo, err := git.PlainInit(ws, false)
 	require.NoError(t, err)
-	write := func(rel, content string) {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
-	write("engine/world.go", "package engine\n")
+	testws.Write(t, ws, map[string]string{
+		".course.json":    `{"track": "go", "engineDirs": ["engine"]}`,
+		"engine/world.go": "package engine\n",
+	})
 	wt, err := repo.Worktree()
 	require.NoError(t, err)
 	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
 	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
 	require.NoError(t, err)
+	return ws
+}
+
+func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {
+	ws := committedEngine(t)
 
 	env, out, _ := testEnv()
 	require.NoError(t, RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD", JSON: true}))
 	assert.Equal(t, true, validJSON(t, "expansion-check", out.Bytes())["ok"])
 
-	write("engine/new.go", "package engine\n")
+	testws.Write(t, ws, map[string]string{"engine/new.go": "package engine\n"})
 	env, out, _ = testEnv()
-	err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD", JSON: true})
+	err := RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD", JSON: true})
 	assert.Equal(t, 1, Status(err))
 	m := validJSON(t, "expansion-check", out.Bytes())
 	assert.Equal(t, false, m["ok"])
@@ -60,26 +65,12 @@ func TestExpansionCheckJSONFollowsItsSchema(t *testing.T) {
 
 // The files a drop changed are named as text, whatever their names hold.
 func TestExpansionCheckShowsTheWorkspacesTextAsText(t *testing.T) {
-	ws := t.TempDir()
-	repo, err := git.PlainInit(ws, false)
-	require.NoError(t, err)
-	write := func(rel, content string) {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
-	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
-	write("engine/world.go", "package engine\n")
-	wt, err := repo.Worktree()
-	require.NoError(t, err)
-	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
-	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
-	require.NoError(t, err)
+	ws := committedEngine(t)
 
-	write("engine/new\x1b[1A\x1b[2K.go", "package engine\n")
+	testws.Write(t, ws, map[string]string{"engine/new\x1b[1A\x1b[2K.go": "package engine\n"})
 	env, out, _ := testEnv()
 	env.Term = Terminal{Profile: termenv.ANSI256, ForceColor: true}
-	err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
+	err := RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
 	assert.Equal(t, 1, Status(err))
 	assert.Contains(t, out.String(), `engine/new\x1b[1A\x1b[2K.go`)
 	assert.NotContains(t, out.String(), "\x1b[1A")

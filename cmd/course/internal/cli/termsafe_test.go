@@ -13,6 +13,8 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // A learner's panic message and file names reach the terminal as text: an
@@ -23,11 +25,7 @@ func TestCheckShowsTheWorkspacesTextAsText(t *testing.T) {
 		t.Skip("no go command")
 	}
 	ws := t.TempDir()
-	write := func(rel, content string) {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	}
+	write := func(rel, content string) { testws.Write(t, ws, map[string]string{rel: content}) }
 	write("go.mod", "module example.com/w\n\ngo 1.26\n")
 	write(".course.json", `{"track": "go", "engineDirs": ["engine"]}`)
 	write("engine/engine.go", "package engine\n")

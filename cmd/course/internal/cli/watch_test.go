@@ -56,11 +56,10 @@ func waitFor(t *testing.T, out *syncBuffer, want string) {
 	}
 }
 
-// A save of a Go file runs check again, once however many events the save
-// makes; a change to a file check does not read does not.
-func TestWatchRunsAgainAfterASave(t *testing.T) {
-	ws := watchWorkspace(t)
-	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
+// startWatch runs watch on ws until its second check, and returns once the
+// first has run: its output, and its end.
+func startWatch(t *testing.T, ws string) (*syncBuffer, <-chan error) {
+	t.Helper()
 	env, _, _ := testEnv()
 	out := &syncBuffer{}
 	env.Stdout = out
@@ -69,6 +68,15 @@ func TestWatchRunsAgainAfterASave(t *testing.T) {
 		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, runs: 2})
 	}()
 	waitFor(t, out, "waiting for a change")
+	return out, done
+}
+
+// A save of a Go file runs check again, once however many events the save
+// makes; a change to a file check does not read does not.
+func TestWatchRunsAgainAfterASave(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
+	out, done := startWatch(t, ws)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("not Go"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course", "x.go"), nil, 0o644), "the tool's own folder is not watched")
 	time.Sleep(400 * time.Millisecond)
@@ -93,14 +101,7 @@ func TestWatchRunsAgainAfterASave(t *testing.T) {
 // (an editor's) do not.
 func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
 	ws := watchWorkspace(t)
-	env, _, _ := testEnv()
-	out := &syncBuffer{}
-	env.Stdout = out
-	done := make(chan error, 1)
-	go func() {
-		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, runs: 2})
-	}()
-	waitFor(t, out, "waiting for a change")
+	out, done := startWatch(t, ws)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".notes"), []byte("an editor's"), 0o644))
 	time.Sleep(400 * time.Millisecond)
 	assert.NotContains(t, out.String(), "check 2", "a dot file check does not read runs nothing")
