@@ -316,7 +316,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 
 	if !repo {
-		r.Warnings = append(r.Warnings, editedTests(ws, o.Course, p.started)...)
+		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
 		progress(Progress{Phase: "drops"})
 		drops, warn := checkDrops(ws, upTo)
 		r.Drops = drops

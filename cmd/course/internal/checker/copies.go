@@ -24,10 +24,20 @@ import (
 type courseCopies struct {
 	files map[string][]byte // absolute path in tests/ -> the course's content
 	rel   map[string]bool   // their slash paths in the workspace
+	// list is the copies in the order of the modules and their files.
+	list []courseCopy
 	// names is each module's top-level tests (its drop's included), in the
 	// order the files declare them; module is the module of each name.
 	names  map[string][]string
 	module map[string]string
+}
+
+// courseCopy is one of the course's test files as it stands in tests/.
+type courseCopy struct {
+	module string // "03"
+	rel    string // "tests/03_queue_test.go"
+	abs    string // the key of courseCopies.files
+	drop   bool   // the module's Expansion Drop's
 }
 
 // copiesFor is the course's copies of the test files of modules (and of
@@ -57,26 +67,42 @@ func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) 
 				dropStarted = true
 			}
 		}
-		if dropStarted {
-			files = append(files, drop...)
+		if !dropStarted {
+			drop = nil
 		}
 		for _, f := range files {
-			src, err := fs.ReadFile(course, f)
-			if err != nil {
-				return nil, fmt.Errorf("reading the course's %s: %w", f, err)
-			}
-			want, err := scaffold.RewriteHarnessImport(f, src, path.Join(modPath, "harness"))
-			if err != nil {
+			if err := c.add(ws, course, modPath, m.Number, f, false); err != nil {
 				return nil, err
 			}
-			rel := "tests/" + path.Base(f)
-			c.files[filepath.Join(ws.Abs, filepath.FromSlash(rel))] = want
-			c.rel[rel] = true
-			for _, n := range coursetests.FuncNames(rel, want) {
-				c.names[m.Number] = append(c.names[m.Number], n)
-				c.module[n] = m.Number
+		}
+		for _, f := range drop {
+			if err := c.add(ws, course, modPath, m.Number, f, true); err != nil {
+				return nil, err
 			}
 		}
 	}
 	return c, nil
+}
+
+// add is the course's test file f of module as start-module writes it
+// into the workspace.
+func (c *courseCopies) add(ws *workspace.Workspace, course fs.FS, modPath, module, f string, drop bool) error {
+	src, err := fs.ReadFile(course, f)
+	if err != nil {
+		return fmt.Errorf("reading the course's %s: %w", f, err)
+	}
+	want, err := scaffold.RewriteHarnessImport(f, src, path.Join(modPath, "harness"))
+	if err != nil {
+		return err
+	}
+	rel := "tests/" + path.Base(f)
+	abs := filepath.Join(ws.Abs, filepath.FromSlash(rel))
+	c.files[abs] = want
+	c.rel[rel] = true
+	c.list = append(c.list, courseCopy{module: module, rel: rel, abs: abs, drop: drop})
+	for _, n := range coursetests.FuncNames(rel, want) {
+		c.names[module] = append(c.names[module], n)
+		c.module[n] = module
+	}
+	return nil
 }

@@ -3,13 +3,10 @@ package checker
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"path"
 	"sort"
 	"strings"
 
 	"github.com/systemic-game-design/course/audit/expansion"
-	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -73,42 +70,25 @@ func (d Drop) lines() []string {
 func (d Drop) line() string { return strings.Join(d.lines(), "; ") }
 
 // editedTests is a warning for each course test file of a started module
-// that is not what start-module copied: its tests may no longer state the
-// scenario.
-func editedTests(ws *workspace.Workspace, course fs.FS, started []modules.Module) []Warning {
-	if course == nil {
-		return nil
-	}
-	modPath := ws.ModulePath
-	if modPath == "" {
+// that is not what start-module copied: check runs the course's copy
+// (copies), go test the workspace's.
+func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
+	if copies == nil {
 		return nil
 	}
 	var out []Warning
-	for _, m := range started {
-		for _, files := range [][]string{modules.TestFiles(course, m), modules.ExpansionTestFiles(course, m)} {
-			for _, f := range files {
-				target := "tests/" + path.Base(f)
-				have, err := ws.ReadFile(target)
-				if err != nil {
-					continue // not copied in (a drop not started)
-				}
-				src, err := fs.ReadFile(course, f)
-				if err != nil {
-					continue
-				}
-				want, err := scaffold.RewriteHarnessImport(f, src, path.Join(modPath, "harness"))
-				if err != nil || bytes.Equal(have, want) {
-					continue
-				}
-				flag := "--force"
-				if strings.Contains(f, "/expansion/") {
-					flag = "--expansion --force"
-				}
-				out = append(out, Warning{File: target,
-					Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
-					Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", m.Number, ws.Dir, flag)})
-			}
+	for _, c := range copies.list {
+		have, err := ws.ReadFile(c.rel)
+		if err != nil || bytes.Equal(have, copies.files[c.abs]) {
+			continue // not copied in (a drop not started), or the course's
 		}
+		flag := "--force"
+		if c.drop {
+			flag = "--expansion --force"
+		}
+		out = append(out, Warning{File: c.rel,
+			Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
+			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, ws.Dir, flag)})
 	}
 	return out
 }

@@ -34,6 +34,7 @@ type plan struct {
 	parseErrors []BuildError
 	started     []modules.Module // the modules checked
 	moduleOf    func(pkg, test string) string
+	copies      *courseCopies // the course's test files put in place of tests/'s; nil in the repository
 }
 
 var (
@@ -153,9 +154,10 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		return ""
 	}
 	var replace map[string][]byte
+	var copies *courseCopies
 	if course != nil {
-		copies, err := copiesFor(ws, course, started)
-		if err != nil {
+		var err error
+		if copies, err = copiesFor(ws, course, started); err != nil {
 			return nil, err
 		}
 		replace = copies.files
@@ -174,7 +176,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		// A file the course's copy replaces is not built as it is.
 		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.rel[b.Package] })
 	}
-	p := &plan{parseErrors: bad}
+	p := &plan{parseErrors: bad, copies: copies}
 	var expected []string
 	for _, m := range started {
 		number := m.Number
