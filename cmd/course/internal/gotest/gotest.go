@@ -310,7 +310,9 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			pr.err = err
 			return pr
 		}
-		keep(r.confirm(p, first, false, &unconfirmed))
+		var kept []Test
+		kept, unconfirmed = r.confirm(p, first, false)
+		keep(kept)
 		pr.timedOut, pr.running = first.timedOut, first.running
 	}
 	rest := missing(p.Expected, got)
@@ -359,8 +361,8 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			pr.err = againErr
 			return pr
 		}
-		var still []string // left out of got, so run alone below
-		keep(r.confirm(p, again, false, &still))
+		kept, _ := r.confirm(p, again, false) // what it leaves out runs alone
+		keep(kept)
 		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, keep, &pr); err != nil {
 			pr.err = err
 			return pr
@@ -397,7 +399,8 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 		if errs[j] != nil {
 			return errs[j]
 		}
-		keep(r.confirm(p, runs[j], true, nil))
+		kept, _ := r.confirm(p, runs[j], true)
+		keep(kept)
 		pr.timedOut = pr.timedOut || runs[j].timedOut
 		pr.running = append(pr.running, runs[j].running...)
 	}
@@ -407,20 +410,19 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 // confirm is the tests of a run as they count. Where the package is the
 // course's and the run's verdict does not say every test passed, a pass
 // (or a skip, which fails no check) is not taken: in a run of one test
-// (alone) it becomes a failure that says why; otherwise its name is added
-// to unconfirmed, to be run again.
-func (r *runner) confirm(p Package, br binaryRun, alone bool, unconfirmed *[]string) []Test {
+// (alone) it becomes a failure that says why; otherwise it is left out,
+// and its name is in unconfirmed, to be run again.
+func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, unconfirmed []string) {
 	if !p.Verify || br.verdict && br.code == 0 {
-		return br.tests
+		return br.tests, nil
 	}
-	var out []Test
 	for _, t := range br.tests {
 		if t.Outcome != Pass && t.Outcome != Skip {
 			out = append(out, t)
 			continue
 		}
 		if !alone {
-			*unconfirmed = append(*unconfirmed, t.Name)
+			unconfirmed = append(unconfirmed, t.Name)
 			continue
 		}
 		what := map[Outcome]string{Pass: "a pass", Skip: "a skip"}[t.Outcome]
@@ -433,7 +435,7 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool, unconfirmed *[]str
 		}
 		out = append(out, t)
 	}
-	return out
+	return out, unconfirmed
 }
 
 func missing(expected []string, got map[string]*Test) []string {
