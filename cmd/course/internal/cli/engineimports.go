@@ -12,8 +12,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -86,23 +89,32 @@ func checkEngineListed(ws *workspace.Workspace) error {
 			queue = append(queue, r)
 		}
 	}
-	for len(queue) > 0 {
-		dir := queue[0]
-		queue = queue[1:]
-		files, err := packageFiles(ws, dir)
-		if err != nil {
-			return err
+	// The roots are read at once, a folder to each worker, as the audit's
+	// walk reads; the folders the imports lead to after them, one by one.
+	// Either way the folders are judged in the same order, so the error is
+	// the same.
+	read := make([]dirImports, len(queue))
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, dir := range queue {
+		g.Go(func() error {
+			read[i] = importsOf(ws, dir)
+			return nil
+		})
+	}
+	_ = g.Wait()
+	for i := 0; i < len(queue); i++ {
+		var d dirImports
+		if i < len(read) {
+			d = read[i]
+		} else {
+			d = importsOf(ws, queue[i])
 		}
-		for _, f := range files {
-			parsed, err := parser.ParseFile(token.NewFileSet(), f.rel, f.src, parser.ImportsOnly)
-			if err != nil {
-				continue // the build will say so
-			}
-			for _, imp := range parsed.Imports {
-				p, err := strconv.Unquote(imp.Path.Value)
-				if err != nil {
-					continue
-				}
+		if d.err != nil {
+			return d.err
+		}
+		for _, f := range d.files {
+			for _, p := range f.imports {
 				rel, ok := strings.CutPrefix(p, modPath+"/")
 				if p == modPath {
 					rel, ok = ".", true // the module's root folder
@@ -119,6 +131,43 @@ func checkEngineListed(ws *workspace.Workspace) error {
 		}
 	}
 	return nil
+}
+
+// dirImports is what the Go files of one folder import, or why they could
+// not be read.
+type dirImports struct {
+	files []fileImports
+	err   error
+}
+
+type fileImports struct {
+	rel     string   // slash path in the workspace
+	imports []string // import paths
+}
+
+// importsOf is the imports of the Go files the go command would build in
+// the workspace folder dir; a file that does not parse imports nothing
+// (the build will say so).
+func importsOf(ws *workspace.Workspace, dir string) dirImports {
+	files, err := packageFiles(ws, dir)
+	if err != nil {
+		return dirImports{err: err}
+	}
+	var d dirImports
+	for _, f := range files {
+		parsed, err := parser.ParseFile(token.NewFileSet(), f.rel, f.src, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		fi := fileImports{rel: f.rel}
+		for _, imp := range parsed.Imports {
+			if p, err := strconv.Unquote(imp.Path.Value); err == nil {
+				fi.imports = append(fi.imports, p)
+			}
+		}
+		d.files = append(d.files, fi)
+	}
+	return d
 }
 
 // packageDirs is dir and every folder under it, as slash paths; links
