@@ -29,3 +29,23 @@ func Dir() string {
 	}
 	return dir
 }
+
+// WriteFile writes a cache file whole or not at all (a temporary file
+// renamed into place), making its folder; false when it cannot be
+// written, which only costs the next run time.
+func WriteFile(file string, data []byte) bool {
+	if os.MkdirAll(filepath.Dir(file), 0o755) != nil {
+		return false
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+"-*")
+	if err != nil {
+		return false
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
+		os.Remove(tmp.Name())
+		return false
+	}
+	return true
+}

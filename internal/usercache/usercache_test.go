@@ -18,3 +18,28 @@ func TestDir(t *testing.T) {
 		assert.Equal(t, filepath.Join(base, "systemic-game-design-course"), Dir())
 	}
 }
+
+func TestWriteFileWritesWholeOrNotAtAll(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "made", "verdicts")
+	assert.True(t, WriteFile(file, []byte("first")), "a file in a folder to be made")
+	assert.True(t, WriteFile(file, []byte("second")))
+	got, err := os.ReadFile(file)
+	assert.NoError(t, err)
+	assert.Equal(t, "second", string(got))
+
+	// A folder where the file should be: refused, the folder untouched,
+	// no temporary file left behind.
+	taken := filepath.Join(dir, "taken")
+	assert.NoError(t, os.MkdirAll(filepath.Join(taken, "inside"), 0o755))
+	assert.False(t, WriteFile(taken, []byte("x")))
+	entries, err := os.ReadDir(dir)
+	assert.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"made", "taken"}, names)
+	_, err = os.Stat(filepath.Join(taken, "inside"))
+	assert.NoError(t, err)
+}

@@ -2,7 +2,6 @@ package enginefiles
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -99,29 +98,9 @@ func (s *BlobSet) Save() {
 	for _, h := range hashes {
 		buf.Write(h[:])
 	}
-	if writeCacheFile(s.file, buf.Bytes()) {
+	if usercache.WriteFile(s.file, buf.Bytes()) {
 		s.added = false
 	}
-}
-
-// writeCacheFile writes a file of the user's cache whole or not at all (a
-// temporary file renamed into place), making its folder; false when it
-// cannot be written, which only costs time.
-func writeCacheFile(file string, data []byte) bool {
-	if os.MkdirAll(filepath.Dir(file), 0o755) != nil {
-		return false
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+"-*")
-	if err != nil {
-		return false
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
-		os.Remove(tmp.Name())
-		return false
-	}
-	return true
 }
 
 // BlobHash is git's object id of a blob with this content.

@@ -252,7 +252,7 @@ func (c *dirCache) save() {
 			num(int64(e.typ))
 		}
 	}
-	if writeCacheFile(c.file, buf.Bytes()) {
+	if usercache.WriteFile(c.file, buf.Bytes()) {
 		c.dirty = false
 	}
 }

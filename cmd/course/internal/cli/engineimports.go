@@ -1,25 +1,19 @@
 package cli
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
-	"go/build"
-	"go/parser"
-	"go/token"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/systemic-game-design/course/audit/goimports"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
-	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // The coupling audit and expansion-check read the engine folders that
@@ -73,7 +67,7 @@ func checkEngineListed(ws *workspace.Workspace) error {
 	// From the harness and every package of the listed folders: engine
 	// code builds on what it imports, whether or not the harness uses it
 	// yet.
-	roots := []string{"harness"}
+	roots := []packageFolder{{rel: "harness"}}
 	for _, d := range append(append([]string{}, ws.Config.EngineDirs...), ws.Config.ContentDirs...) {
 		sub, err := packageDirs(ws, path.Clean(d))
 		if err != nil {
@@ -81,24 +75,36 @@ func checkEngineListed(ws *workspace.Workspace) error {
 		}
 		roots = append(roots, sub...)
 	}
+	r, err := goimports.Open(ws.Dir)
+	if err != nil {
+		return err
+	}
+	defer r.Save()
 	seen := map[string]bool{}
 	var queue []string
-	for _, r := range roots {
-		if !seen[r] {
-			seen[r] = true
-			queue = append(queue, r)
+	var folders []packageFolder
+	for _, root := range roots {
+		if !seen[root.rel] {
+			seen[root.rel] = true
+			queue = append(queue, root.rel)
+			folders = append(folders, root)
 		}
 	}
 	// The roots are read at once, a folder to each worker, as the audit's
 	// walk reads; the folders the imports lead to after them, one by one.
 	// Either way the folders are judged in the same order, so the error is
 	// the same.
-	read := make([]dirImports, len(queue))
+	read := make([]dirImports, len(folders))
 	var g errgroup.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, dir := range queue {
+	for i, f := range folders {
 		g.Go(func() error {
-			read[i] = importsOf(ws, dir)
+			if f.entries == nil {
+				read[i] = importsOf(ws, r, f.rel)
+			} else {
+				files, err := r.Files(f.rel, f.abs, f.entries, ws.ReadFile)
+				read[i] = dirImports{files: files, err: err}
+			}
 			return nil
 		})
 	}
@@ -108,13 +114,13 @@ func checkEngineListed(ws *workspace.Workspace) error {
 		if i < len(read) {
 			d = read[i]
 		} else {
-			d = importsOf(ws, queue[i])
+			d = importsOf(ws, r, queue[i])
 		}
 		if d.err != nil {
 			return d.err
 		}
 		for _, f := range d.files {
-			for _, p := range f.imports {
+			for _, p := range f.Imports {
 				rel, ok := strings.CutPrefix(p, modPath+"/")
 				if p == modPath {
 					rel, ok = ".", true // the module's root folder
@@ -124,7 +130,7 @@ func checkEngineListed(ws *workspace.Workspace) error {
 				}
 				seen[rel] = true
 				if !under(rel) {
-					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.rel}
+					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
 				queue = append(queue, rel)
 			}
@@ -136,118 +142,60 @@ func checkEngineListed(ws *workspace.Workspace) error {
 // dirImports is what the Go files of one folder import, or why they could
 // not be read.
 type dirImports struct {
-	files []fileImports
+	files []goimports.File
 	err   error
-}
-
-type fileImports struct {
-	rel     string   // slash path in the workspace
-	imports []string // import paths
 }
 
 // importsOf is the imports of the Go files the go command would build in
 // the workspace folder dir; a file that does not parse imports nothing
-// (the build will say so).
-func importsOf(ws *workspace.Workspace, dir string) dirImports {
-	files, err := packageFiles(ws, dir)
+// (the build will say so). A link is followed only inside the workspace.
+func importsOf(ws *workspace.Workspace, r *goimports.Reader, dir string) dirImports {
+	abs, err := ws.Path(dir)
 	if err != nil {
 		return dirImports{err: err}
 	}
-	var d dirImports
-	for _, f := range files {
-		parsed, err := parser.ParseFile(token.NewFileSet(), f.rel, f.src, parser.ImportsOnly)
-		if err != nil {
-			continue
-		}
-		fi := fileImports{rel: f.rel}
-		for _, imp := range parsed.Imports {
-			if p, err := strconv.Unquote(imp.Path.Value); err == nil {
-				fi.imports = append(fi.imports, p)
-			}
-		}
-		d.files = append(d.files, fi)
-	}
-	return d
+	files, err := r.Dir(dir, abs, ws.ReadFile)
+	return dirImports{files: files, err: err}
 }
 
-// packageDirs is dir and every folder under it, as slash paths; links
-// are not followed.
-func packageDirs(ws *workspace.Workspace, dir string) ([]string, error) {
+// packageFolder is a folder that may hold a package, and its entries.
+type packageFolder struct {
+	rel, abs string        // a slash path in the workspace; where it is on disk
+	entries  []fs.DirEntry // nil when not yet listed
+}
+
+// packageDirs is dir and every folder under it, each listed once, in the
+// order of a walk by name; links are not followed. As for the go command,
+// dot and underscore folders and testdata hold no package.
+func packageDirs(ws *workspace.Workspace, dir string) ([]packageFolder, error) {
 	abs, err := ws.Path(dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []string
-	err = filepath.WalkDir(abs, func(p string, d fs.DirEntry, err error) error {
+	var out []packageFolder
+	var walk func(rel, abs string) error
+	walk = func(rel, abs string) error {
+		entries, err := os.ReadDir(abs)
 		if err != nil {
-			if p == abs && errors.Is(err, fs.ErrNotExist) {
-				return filepath.SkipDir
+			if rel == dir && errors.Is(err, fs.ErrNotExist) {
+				return nil
 			}
 			return err
 		}
-		if !d.IsDir() {
-			return nil
+		if entries == nil {
+			entries = []fs.DirEntry{} // listed, and empty
 		}
-		rel, err := filepath.Rel(abs, p)
-		if err != nil {
-			return err
+		out = append(out, packageFolder{rel: rel, abs: abs, entries: entries})
+		for _, e := range entries {
+			n := e.Name()
+			if !e.IsDir() || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata" {
+				continue
+			}
+			if err := walk(path.Join(rel, n), filepath.Join(abs, n)); err != nil {
+				return err
+			}
 		}
-		// As the go command: no package in dot and underscore folders, nor
-		// in testdata.
-		if n := d.Name(); rel != "." && (strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata") {
-			return filepath.SkipDir
-		}
-		out = append(out, path.Join(dir, filepath.ToSlash(rel)))
 		return nil
-	})
-	return out, err
-}
-
-// goFile is a Go file of the workspace and its content.
-type goFile struct {
-	rel string // slash path in the workspace
-	src []byte
-}
-
-// packageFiles is the non-test Go files of the workspace folder dir that
-// the go command would build here, each read once. A file is read as
-// every file of the workspace is: a FIFO or a device is refused at once,
-// never waited on, and left out (the audit then says what it is); a link
-// is followed only inside the workspace.
-func packageFiles(ws *workspace.Workspace, dir string) ([]goFile, error) {
-	abs, err := ws.Path(dir)
-	if err != nil {
-		return nil, err
 	}
-	entries, err := os.ReadDir(abs)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var out []goFile
-	for _, e := range entries {
-		n := e.Name()
-		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		rel := path.Join(dir, n)
-		var src []byte
-		if e.Type()&fs.ModeSymlink != 0 {
-			if src, err = ws.ReadFile(rel); err != nil {
-				return nil, err
-			}
-		} else if src, err = regularfile.ReadFile(filepath.Join(abs, n)); err != nil {
-			continue
-		}
-		// The build constraints, from what was read.
-		ctx := build.Default
-		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
-		if ok, err := ctx.MatchFile(abs, n); err != nil || !ok {
-			continue
-		}
-		out = append(out, goFile{rel: rel, src: src})
-	}
-	return out, nil
+	return out, walk(dir, abs)
 }

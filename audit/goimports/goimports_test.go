@@ -1,0 +1,232 @@
+package goimports
+
+import (
+	"errors"
+	"go/build"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
+)
+
+// linux is a build context that does not depend on the machine the tests
+// run on.
+func linux(tags ...string) build.Context {
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled, ctx.BuildTags = "linux", "amd64", false, tags
+	return ctx
+}
+
+// committed writes files into a new git repository and commits them.
+func committed(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	testws.Write(t, dir, files)
+	testws.Git(t, dir, "init", "-q")
+	testws.Git(t, dir, "add", ".")
+	testws.Git(t, dir, "commit", "-q", "-m", "engine")
+	return dir
+}
+
+// imports is what Dir says of the folder rel, file by file.
+func imports(t *testing.T, r *Reader, ws, rel string) map[string][]string {
+	t.Helper()
+	files, err := r.Dir(rel, filepath.Join(ws, filepath.FromSlash(rel)), func(string) ([]byte, error) {
+		return nil, errors.New("no links here")
+	})
+	require.NoError(t, err)
+	got := map[string][]string{}
+	for _, f := range files {
+		got[f.Path] = f.Imports
+	}
+	return got
+}
+
+func openReader(t *testing.T, ws string, ctx build.Context) *Reader {
+	t.Helper()
+	r, err := OpenContext(ws, ctx)
+	require.NoError(t, err)
+	return r
+}
+
+func TestDirGivesWhatTheFilesThatBuildImport(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := t.TempDir()
+	testws.Write(t, ws, map[string]string{
+		"engine/a.go":         "package engine\n\nimport (\n\t\"fmt\"\n\tq \"example.com/ws/engine/queue\"\n)\n",
+		"engine/a_test.go":    "package engine\n\nimport \"example.com/ws/rules\"\n",
+		"engine/b_linux.go":   "package engine\n\nimport \"os\"\n",
+		"engine/b_windows.go": "package engine\n\nimport \"example.com/ws/windows\"\n",
+		"engine/c.go":         "//go:build ignore\n\npackage engine\n\nimport \"example.com/ws/tool\"\n",
+		"engine/d.go":         "package engine\n\nimport \"example.com/ws/half\n",
+		"engine/.e.go":        "package engine\n\nimport \"example.com/ws/hidden\"\n",
+		"engine/_f.go":        "package engine\n\nimport \"example.com/ws/hidden\"\n",
+		"engine/notes.md":     "import \"example.com/ws/notes\"\n",
+		"engine/sub/g.go":     "package sub\n\nimport \"example.com/ws/sub\"\n",
+	})
+	got := imports(t, openReader(t, ws, linux()), ws, "engine")
+	assert.Equal(t, map[string][]string{
+		"engine/a.go":       {"fmt", "example.com/ws/engine/queue"},
+		"engine/b_linux.go": {"os"},
+		"engine/d.go":       nil, // does not parse: the build will say so
+	}, got)
+	assert.Empty(t, imports(t, openReader(t, ws, linux()), ws, "missing"))
+}
+
+// TestAVouchedFileIsKnownByItsHash: once a file's imports are kept, a
+// later run takes them from the cache for a file git's index vouches for,
+// without reading it (shown here by a kept verdict the content does not
+// bear out), and reads the file again once it has changed, even with its
+// size and modification time put back.
+func TestAVouchedFileIsKnownByItsHash(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	src := "package harness\n\nimport \"example.com/ws/engine\"\n"
+	ws := committed(t, map[string]string{"harness/h.go": src})
+
+	first := openReader(t, ws, linux())
+	require.Equal(t, map[string][]string{"harness/h.go": {"example.com/ws/engine"}}, imports(t, first, ws, "harness"))
+	first.Save()
+
+	// What the next run finds kept for the file's hash is what it says.
+	kept := openReader(t, ws, linux())
+	require.Contains(t, kept.known, enginefiles.BlobHash([]byte(src)), "the first run kept nothing")
+	kept.known[enginefiles.BlobHash([]byte(src))] = verdict{builds: true, imports: []string{"example.com/ws/kept"}}
+	kept.added = true
+	kept.Save()
+	assert.Equal(t, map[string][]string{"harness/h.go": {"example.com/ws/kept"}}, imports(t, openReader(t, ws, linux()), ws, "harness"),
+		"an unchanged file was read instead of known by its hash")
+
+	// The same size and modification time, other content: read again.
+	file := filepath.Join(ws, "harness", "h.go")
+	info, err := os.Stat(file)
+	require.NoError(t, err)
+	edited := "package harness\n\nimport \"example.com/ws/rules\"\n\n"
+	require.Len(t, edited, len(src))
+	require.NoError(t, os.WriteFile(file, []byte(edited), 0o644))
+	require.NoError(t, os.Chtimes(file, info.ModTime(), info.ModTime()))
+	assert.Equal(t, map[string][]string{"harness/h.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, linux()), ws, "harness"),
+		"an edited file whose modification time was put back was taken from the cache")
+}
+
+// TestAVerdictDoesNotDependOnTheFileName: a blob kept from one file
+// serves another with the same content, whose own name decides whether it
+// builds.
+func TestAVerdictDoesNotDependOnTheFileName(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	src := "package engine\n\nimport \"example.com/ws/rules\"\n"
+	ws := committed(t, map[string]string{"engine/a_windows.go": src, "engine/b.go": src})
+	for range 2 {
+		r := openReader(t, ws, linux())
+		assert.Equal(t, map[string][]string{"engine/b.go": {"example.com/ws/rules"}}, imports(t, r, ws, "engine"))
+		r.Save()
+	}
+}
+
+// TestAVerdictIsKeptForItsBuildContext: a file left out under one set of
+// build tags is not left out, from the cache, under another.
+func TestAVerdictIsKeptForItsBuildContext(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := committed(t, map[string]string{"engine/a.go": "//go:build extra\n\npackage engine\n\nimport \"example.com/ws/rules\"\n"})
+	without := openReader(t, ws, linux())
+	assert.Empty(t, imports(t, without, ws, "engine"))
+	without.Save()
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, linux("extra")), ws, "engine"))
+}
+
+func TestNothingIsKeptOutsideARepositoryOrWithTheCacheOff(t *testing.T) {
+	files := map[string]string{"engine/a.go": "package engine\n\nimport \"example.com/ws/rules\"\n"}
+	cache := t.TempDir()
+	t.Setenv(usercache.EnvVar, cache)
+	plain := t.TempDir()
+	testws.Write(t, plain, files)
+	r := openReader(t, plain, linux())
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, r, plain, "engine"))
+	r.Save()
+
+	t.Setenv(usercache.EnvVar, "off")
+	ws := committed(t, files)
+	r = openReader(t, ws, linux())
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, r, ws, "engine"))
+	r.Save()
+
+	left, err := os.ReadDir(cache)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+}
+
+func TestACacheThatIsNotWholeIsNotBelieved(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(usercache.EnvVar, cache)
+	ws := committed(t, map[string]string{"engine/a.go": "package engine\n\nimport \"example.com/ws/rules\"\n"})
+	r := openReader(t, ws, linux())
+	imports(t, r, ws, "engine")
+	r.Save()
+	r.known[plumbing.Hash{}] = verdict{builds: true, imports: []string{"x"}}
+	raw := encode(r.known)
+	file := r.file
+	for _, bad := range [][]byte{raw[:len(raw)-1], append(append([]byte{}, raw...), 0), []byte("course go imports 0\n")} {
+		require.NoError(t, os.WriteFile(file, bad, 0o644))
+		next := openReader(t, ws, linux())
+		assert.Empty(t, next.known)
+		assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, next, ws, "engine"))
+	}
+}
+
+func TestTheCacheFormatReadsBackWhatItWrote(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		known := map[plumbing.Hash]verdict{}
+		paths := rapid.SliceOfN(rapid.StringMatching(`[a-z./]{0,12}`), 1, 6).Draw(t, "paths")
+		for i := range rapid.IntRange(0, 20).Draw(t, "files") {
+			h := enginefiles.BlobHash([]byte{byte(i), byte(i >> 8)})
+			v := verdict{builds: rapid.Bool().Draw(t, "builds")}
+			for _, k := range rapid.SliceOfN(rapid.IntRange(0, len(paths)-1), 0, 4).Draw(t, "imports") {
+				v.imports = append(v.imports, paths[k])
+			}
+			known[h] = v
+		}
+		raw := encode(known)
+		got, ok := decode(raw)
+		if !ok || len(got) != len(known) {
+			t.Fatalf("decode(encode(x)) = %d verdicts, ok %v; want %d", len(got), ok, len(known))
+		}
+		for h, v := range known {
+			if g := got[h]; g.builds != v.builds || len(g.imports) != len(v.imports) {
+				t.Fatalf("verdict %v read back as %v", v, g)
+			}
+		}
+		// Any shorter prefix is not whole, and is refused without a panic.
+		cut := rapid.IntRange(0, len(raw)-1).Draw(t, "cut")
+		if _, ok := decode(raw[:cut]); ok {
+			t.Fatalf("a cache cut at %d of %d bytes was taken as whole", cut, len(raw))
+		}
+	})
+}
+
+func TestALinkIsReadByTheCallersRule(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := t.TempDir()
+	testws.Write(t, ws, map[string]string{"lib/shared.go": "package engine\n\nimport \"example.com/ws/lib\"\n"})
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(ws, "lib", "shared.go"), filepath.Join(ws, "engine", "shared.go")))
+	r := openReader(t, ws, linux())
+	var asked []string
+	files, err := r.Dir("engine", filepath.Join(ws, "engine"), func(rel string) ([]byte, error) {
+		asked = append(asked, rel)
+		return os.ReadFile(filepath.Join(ws, filepath.FromSlash(rel)))
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"engine/shared.go"}, asked)
+	assert.Equal(t, []File{{Path: "engine/shared.go", Imports: []string{"example.com/ws/lib"}}}, files)
+
+	refused := errors.New("the link leads out")
+	_, err = r.Dir("engine", filepath.Join(ws, "engine"), func(string) ([]byte, error) { return nil, refused })
+	assert.ErrorIs(t, err, refused)
+}
