@@ -15,6 +15,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/build"
 	"go/parser"
@@ -108,6 +109,13 @@ const cacheFormat = "course go imports 1\n"
 // the last run. Each edit of a file adds one.
 const maxKept = 1 << 17
 
+// Package is a folder that may hold a Go package, and those of its Go
+// files that build.
+type Package struct {
+	Dir   string // slash path in the workspace
+	Files []File
+}
+
 // Dir is the non-test Go files of the workspace folder dir (a slash path;
 // abs is where it is on disk) that the go command would build, in name
 // order, with their imports. A folder that does not exist has none. A
@@ -115,41 +123,136 @@ const maxKept = 1 << 17
 // out, never waited on. A symbolic link is read by readLink, which
 // decides where links may lead and whose error is Dir's.
 func (r *Reader) Dir(dir, abs string, readLink func(rel string) ([]byte, error)) ([]File, error) {
-	entries, err := os.ReadDir(abs)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
+	goFiles, _, err := listGo(abs)
 	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
 		return nil, err
 	}
-	return r.Files(dir, abs, entries, readLink)
+	return r.files(dir, abs, goFiles, readLink)
 }
 
-// Files is Dir for a folder already listed: entries are what os.ReadDir
-// said of it.
-func (r *Reader) Files(dir, abs string, entries []fs.DirEntry, readLink func(rel string) ([]byte, error)) ([]File, error) {
-	var out []File
+// Packages is Dir for the folder dir and every folder under it, in the
+// order of a walk by name (each folder before the folders under it).
+// Links to folders are not followed, and, as for the go command, dot and
+// underscore folders and testdata hold no package. Folders are read by
+// several workers at once; the first error in walk order is returned.
+func (r *Reader) Packages(dir, abs string, readLink func(rel string) ([]byte, error)) ([]Package, error) {
+	type folder struct {
+		rel, abs string
+		files    []File
+		subs     []*folder
+		err      error
+		missing  bool
+	}
+	root := &folder{rel: dir, abs: abs}
+	for level := []*folder{root}; len(level) > 0; {
+		enginefiles.Each(len(level), 2*runtime.GOMAXPROCS(0), func(i int) {
+			f := level[i]
+			goFiles, subs, err := listGo(f.abs)
+			if err != nil {
+				if f == root && errors.Is(err, fs.ErrNotExist) {
+					f.missing = true
+				} else {
+					f.err = err
+				}
+				return
+			}
+			for _, n := range subs {
+				f.subs = append(f.subs, &folder{rel: path.Join(f.rel, n), abs: filepath.Join(f.abs, n)})
+			}
+			f.files, f.err = r.files(f.rel, f.abs, goFiles, readLink)
+		})
+		var next []*folder
+		for _, f := range level {
+			next = append(next, f.subs...)
+		}
+		level = next
+	}
+	if root.missing {
+		return nil, nil
+	}
+	var out []Package
+	var walk func(f *folder) error
+	walk = func(f *folder) error {
+		if f.err != nil {
+			return f.err
+		}
+		out = append(out, Package{Dir: f.rel, Files: f.files})
+		for _, s := range f.subs {
+			if err := walk(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return out, walk(root)
+}
+
+// listGo lists the folder at abs: the non-test Go files (and links named
+// so) and the subfolders that may hold a package, each in name order.
+// The folder is read in the order it keeps, and only what is kept is
+// sorted: a folder of build output or logs costs no sort.
+func listGo(abs string) (goFiles []fs.DirEntry, subs []string, err error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, e := range entries {
 		n := e.Name()
-		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || !r.nameBuilds(abs, n) {
-			continue
+		switch {
+		case e.IsDir():
+			if !strings.HasPrefix(n, ".") && !strings.HasPrefix(n, "_") && n != "testdata" {
+				subs = append(subs, n)
+			}
+		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go"):
+			goFiles = append(goFiles, e)
+		}
+	}
+	sort.Slice(goFiles, func(i, j int) bool { return goFiles[i].Name() < goFiles[j].Name() })
+	sort.Strings(subs)
+	return goFiles, subs, nil
+}
+
+// files is the files of goFiles (entries of the folder dir, at abs) that
+// build, with their imports. They are judged by several workers at once,
+// since each may cost a stat or a read; the first error in name order is
+// returned.
+func (r *Reader) files(dir, abs string, goFiles []fs.DirEntry, readLink func(rel string) ([]byte, error)) ([]File, error) {
+	type judged struct {
+		v   verdict
+		ok  bool
+		err error
+	}
+	got := make([]judged, len(goFiles))
+	enginefiles.Each(len(goFiles), 2*runtime.GOMAXPROCS(0), func(i int) {
+		e := goFiles[i]
+		n := e.Name()
+		if !r.nameBuilds(abs, n) {
+			return
 		}
 		rel := path.Join(dir, n)
-		var v verdict
 		if e.Type()&fs.ModeSymlink != 0 {
 			src, err := readLink(rel)
-			if err != nil {
-				return nil, err
-			}
-			v = r.judge(src)
-		} else {
-			var ok bool
-			if v, ok = r.read(rel, filepath.Join(abs, n)); !ok {
-				continue
-			}
+			got[i] = judged{v: r.judge(src), ok: err == nil, err: err}
+			return
 		}
-		if v.builds {
-			out = append(out, File{Path: rel, Imports: v.imports})
+		v, ok := r.read(rel, filepath.Join(abs, n))
+		got[i] = judged{v: v, ok: ok}
+	})
+	var out []File
+	for i, j := range got {
+		if j.err != nil {
+			return nil, j.err
+		}
+		if j.ok && j.v.builds {
+			out = append(out, File{Path: path.Join(dir, goFiles[i].Name()), Imports: j.v.imports})
 		}
 	}
 	return out, nil

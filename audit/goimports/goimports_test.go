@@ -230,3 +230,55 @@ func TestALinkIsReadByTheCallersRule(t *testing.T) {
 	_, err = r.Dir("engine", filepath.Join(ws, "engine"), func(string) ([]byte, error) { return nil, refused })
 	assert.ErrorIs(t, err, refused)
 }
+
+func TestPackagesWalksTheFoldersThatMayHoldAPackage(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := t.TempDir()
+	testws.Write(t, ws, map[string]string{
+		"engine/a.go":               "package engine\n\nimport \"example.com/ws/engine/b\"\n",
+		"engine/b/b.go":             "package b\n",
+		"engine/b/c/c.go":           "package c\n\nimport \"fmt\"\n",
+		"engine/a2/x.go":            "package a2\n",
+		"engine/empty/notes.md":     "no Go here\n",
+		"engine/.cache/x.go":        "package hidden\n",
+		"engine/_old/x.go":          "package old\n",
+		"engine/testdata/x.go":      "package data\n",
+		"elsewhere/linked/x.go":     "package linked\n",
+		"engine/b/c/deeper/zz.go":   "package deeper\n",
+		"engine/b/c/deeper/zz_test": "not a Go file\n",
+	})
+	require.NoError(t, os.Symlink(filepath.Join(ws, "elsewhere", "linked"), filepath.Join(ws, "engine", "linked")))
+	r := openReader(t, ws, linux())
+	pkgs, err := r.Packages("engine", filepath.Join(ws, "engine"), func(string) ([]byte, error) { return nil, errors.New("no links here") })
+	require.NoError(t, err)
+	var dirs []string
+	files := map[string][]File{}
+	for _, p := range pkgs {
+		dirs = append(dirs, p.Dir)
+		files[p.Dir] = p.Files
+	}
+	assert.Equal(t, []string{"engine", "engine/a2", "engine/b", "engine/b/c", "engine/b/c/deeper", "engine/empty"}, dirs)
+	assert.Equal(t, []File{{Path: "engine/a.go", Imports: []string{"example.com/ws/engine/b"}}}, files["engine"])
+	assert.Equal(t, []File{{Path: "engine/b/c/c.go", Imports: []string{"fmt"}}}, files["engine/b/c"])
+	assert.Empty(t, files["engine/empty"])
+
+	none, err := r.Packages("missing", filepath.Join(ws, "missing"), nil)
+	assert.NoError(t, err)
+	assert.Empty(t, none)
+}
+
+// TestALinkErrorIsTheFirstInNameOrder: of two links the caller refuses,
+// the error is the first by name, whichever worker met it first.
+func TestALinkErrorIsTheFirstInNameOrder(t *testing.T) {
+	ws := t.TempDir()
+	testws.Write(t, ws, map[string]string{"lib/x.go": "package lib\n"})
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	for _, n := range []string{"b.go", "a.go", "c.go"} {
+		require.NoError(t, os.Symlink(filepath.Join(ws, "lib", "x.go"), filepath.Join(ws, "engine", n)))
+	}
+	r := openReader(t, ws, linux())
+	for range 20 {
+		_, err := r.Dir("engine", filepath.Join(ws, "engine"), func(rel string) ([]byte, error) { return nil, errors.New(rel) })
+		require.EqualError(t, err, "engine/a.go")
+	}
+}

@@ -1,16 +1,10 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
-	"runtime"
 	"strings"
-
-	"golang.org/x/sync/errgroup"
+	"sync"
 
 	"github.com/systemic-game-design/course/audit/goimports"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
@@ -64,62 +58,52 @@ func checkEngineListed(ws *workspace.Workspace) error {
 		}
 		return false
 	}
-	// From the harness and every package of the listed folders: engine
-	// code builds on what it imports, whether or not the harness uses it
-	// yet.
-	roots := []packageFolder{{rel: "harness"}}
-	for _, d := range append(append([]string{}, ws.Config.EngineDirs...), ws.Config.ContentDirs...) {
-		sub, err := packageDirs(ws, path.Clean(d))
-		if err != nil {
-			return err
-		}
-		roots = append(roots, sub...)
-	}
 	r, err := goimports.Open(ws.Dir)
 	if err != nil {
 		return err
 	}
 	defer r.Save()
-	seen := map[string]bool{}
-	var queue []string
-	var folders []packageFolder
-	for _, root := range roots {
-		if !seen[root.rel] {
-			seen[root.rel] = true
-			queue = append(queue, root.rel)
-			folders = append(folders, root)
-		}
-	}
-	// The roots are read at once, a folder to each worker, as the audit's
-	// walk reads; the folders the imports lead to after them, one by one.
-	// Either way the folders are judged in the same order, so the error is
-	// the same.
-	read := make([]dirImports, len(folders))
-	var g errgroup.Group
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, f := range folders {
-		g.Go(func() error {
-			if f.entries == nil {
-				read[i] = importsOf(ws, r, f.rel)
-			} else {
-				files, err := r.Files(f.rel, f.abs, f.entries, ws.ReadFile)
-				read[i] = dirImports{files: files, err: err}
+	// From the harness and every package of the listed folders: engine
+	// code builds on what it imports, whether or not the harness uses it
+	// yet. Those are read at once, the folders the imports lead to after
+	// them one by one; either way the folders are judged in the same
+	// order, so the error is the same.
+	roots := append(append([]string{"harness"}, ws.Config.EngineDirs...), ws.Config.ContentDirs...)
+	found := make([][]goimports.Package, len(roots))
+	errs := make([]error, len(roots))
+	var g sync.WaitGroup
+	for i, root := range roots {
+		root = path.Clean(root)
+		g.Go(func() {
+			abs, err := ws.Path(root)
+			switch {
+			case err != nil:
+				errs[i] = err
+			case i == 0:
+				var files []goimports.File
+				files, errs[i] = r.Dir(root, abs, ws.ReadFile)
+				found[i] = []goimports.Package{{Dir: root, Files: files}}
+			default:
+				found[i], errs[i] = r.Packages(root, abs, ws.ReadFile)
 			}
-			return nil
 		})
 	}
-	_ = g.Wait()
+	g.Wait()
+	seen := map[string]bool{}
+	var queue []goimports.Package
+	for i, pkgs := range found {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		for _, p := range pkgs {
+			if !seen[p.Dir] {
+				seen[p.Dir] = true
+				queue = append(queue, p)
+			}
+		}
+	}
 	for i := 0; i < len(queue); i++ {
-		var d dirImports
-		if i < len(read) {
-			d = read[i]
-		} else {
-			d = importsOf(ws, r, queue[i])
-		}
-		if d.err != nil {
-			return d.err
-		}
-		for _, f := range d.files {
+		for _, f := range queue[i].Files {
 			for _, p := range f.Imports {
 				rel, ok := strings.CutPrefix(p, modPath+"/")
 				if p == modPath {
@@ -132,70 +116,17 @@ func checkEngineListed(ws *workspace.Workspace) error {
 				if !under(rel) {
 					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
-				queue = append(queue, rel)
+				abs, err := ws.Path(rel)
+				if err != nil {
+					return err
+				}
+				files, err := r.Dir(rel, abs, ws.ReadFile)
+				if err != nil {
+					return err
+				}
+				queue = append(queue, goimports.Package{Dir: rel, Files: files})
 			}
 		}
 	}
 	return nil
-}
-
-// dirImports is what the Go files of one folder import, or why they could
-// not be read.
-type dirImports struct {
-	files []goimports.File
-	err   error
-}
-
-// importsOf is the imports of the Go files the go command would build in
-// the workspace folder dir; a file that does not parse imports nothing
-// (the build will say so). A link is followed only inside the workspace.
-func importsOf(ws *workspace.Workspace, r *goimports.Reader, dir string) dirImports {
-	abs, err := ws.Path(dir)
-	if err != nil {
-		return dirImports{err: err}
-	}
-	files, err := r.Dir(dir, abs, ws.ReadFile)
-	return dirImports{files: files, err: err}
-}
-
-// packageFolder is a folder that may hold a package, and its entries.
-type packageFolder struct {
-	rel, abs string        // a slash path in the workspace; where it is on disk
-	entries  []fs.DirEntry // nil when not yet listed
-}
-
-// packageDirs is dir and every folder under it, each listed once, in the
-// order of a walk by name; links are not followed. As for the go command,
-// dot and underscore folders and testdata hold no package.
-func packageDirs(ws *workspace.Workspace, dir string) ([]packageFolder, error) {
-	abs, err := ws.Path(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []packageFolder
-	var walk func(rel, abs string) error
-	walk = func(rel, abs string) error {
-		entries, err := os.ReadDir(abs)
-		if err != nil {
-			if rel == dir && errors.Is(err, fs.ErrNotExist) {
-				return nil
-			}
-			return err
-		}
-		if entries == nil {
-			entries = []fs.DirEntry{} // listed, and empty
-		}
-		out = append(out, packageFolder{rel: rel, abs: abs, entries: entries})
-		for _, e := range entries {
-			n := e.Name()
-			if !e.IsDir() || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata" {
-				continue
-			}
-			if err := walk(path.Join(rel, n), filepath.Join(abs, n)); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return out, walk(dir, abs)
 }
