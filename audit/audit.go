@@ -239,14 +239,23 @@ var testHookBeforeRead func()
 // Files are read by several workers at once, since reading, not matching,
 // is what takes the time; findings come out in path order.
 func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
-	cleanDirs, err := CleanDirs(ws, dirs)
-	if err != nil {
-		return nil, err
-	}
 	t, err := enginefiles.Open(ws, false)
 	if err != nil {
 		return nil, err
 	}
+	return DirsOf(t, ws, dirs, r)
+}
+
+// DirsOf is Dirs through a git view of the workspace already open (see
+// package session), which a check before it may have walked: what that
+// walk stat'ed is not stat'ed again.
+func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules) (*Report, error) {
+	cleanDirs, err := CleanDirs(ws, dirs)
+	if err != nil {
+		return nil, err
+	}
+	// The hook is this audit's alone; a check after it walks without.
+	defer t.SetReadHook(false, nil)
 	// Files git's index vouches for, whose blob an earlier audit under the
 	// same rules found clean, are not read again (see enginefiles.BlobSet).
 	var clean [2]*enginefiles.BlobSet // text, Go

@@ -102,6 +102,16 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	return CheckOf(t, workspace, revision, engineDirs)
+}
+
+// CheckOf is Check through a git view of the workspace already open (see
+// package session), which a check before it may have walked: what that
+// walk stat'ed is not stat'ed again.
+func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string) (*Result, error) {
+	if t.Repo == nil {
+		return nil, &NotRepositoryError{Dir: workspace}
+	}
 	commit, err := resolve(t.Repo, revision)
 	if err != nil {
 		return nil, err

@@ -15,14 +15,11 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"go/build"
 	"go/parser"
 	"go/token"
 	"io"
-	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -33,7 +30,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -80,6 +76,13 @@ func OpenContext(ws string, ctx build.Context) (*Reader, error) {
 	if err != nil {
 		return nil, err
 	}
+	return New(t, ctx), nil
+}
+
+// New is a Reader through a git view of the workspace already open (see
+// package session), which the checks after it walk again: what its walks
+// stat is not stat'ed again.
+func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 	r := &Reader{tree: t, ctx: ctx, known: map[plumbing.Hash]verdict{}}
 	// Without an index nothing is vouched for, so nothing is kept.
 	if t.Index != nil && !t.Index.ModTime.IsZero() {
@@ -89,7 +92,7 @@ func OpenContext(ws string, ctx build.Context) (*Reader, error) {
 			r.known = load(r.file)
 		}
 	}
-	return r, nil
+	return r
 }
 
 // contextKey names what a verdict depends on besides the content: the
@@ -116,167 +119,138 @@ type Package struct {
 	Files []File
 }
 
-// Dir is the non-test Go files of the workspace folder dir (a slash path;
-// abs is where it is on disk) that the go command would build, in name
-// order, with their imports. A folder that does not exist has none. A
-// file that cannot be read as a regular file (a FIFO, a device) is left
-// out, never waited on. A symbolic link is read by readLink, which
-// decides where links may lead and whose error is Dir's.
-func (r *Reader) Dir(dir, abs string, readLink func(rel string) ([]byte, error)) ([]File, error) {
-	goFiles, _, err := listGo(abs)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, nil
-		}
+// ReadLink reads the Go file a symbolic link at rel (a slash path in the
+// workspace) leads to; it decides where links may lead, and its error is
+// the caller's.
+type ReadLink func(rel string) ([]byte, error)
+
+// Dir is the non-test Go files of the workspace folder dir (a slash path)
+// that the go command would build, in name order, with their imports. The
+// files are the ones the engine folders' walk finds (see enginefiles: what
+// git tracks, what it does not ignore, and ignored files Go compiles). A
+// folder that does not exist has none. A file that cannot be read as a
+// regular file (a FIFO, a device) is left out, never waited on. A link to
+// a file is read by readLink.
+func (r *Reader) Dir(dir string, readLink ReadLink) ([]File, error) {
+	pkgs, err := r.walk(dir, readLink, func(string, bool) bool { return true })
+	if err != nil || len(pkgs) == 0 {
 		return nil, err
 	}
-	return r.files(dir, abs, goFiles, readLink)
+	return pkgs[0].Files, nil
 }
 
-// Packages is Dir for the folder dir and every folder under it, in the
-// order of a walk by name (each folder before the folders under it).
-// Links to folders are not followed, and, as for the go command, dot and
-// underscore folders and testdata hold no package. Folders are read by
-// several workers at once; the first error in walk order is returned.
-func (r *Reader) Packages(dir, abs string, readLink func(rel string) ([]byte, error)) ([]Package, error) {
-	type folder struct {
-		rel, abs string
-		files    []File
-		subs     []*folder
-		err      error
-		missing  bool
-	}
-	root := &folder{rel: dir, abs: abs}
-	for level := []*folder{root}; len(level) > 0; {
-		enginefiles.Each(len(level), 2*runtime.GOMAXPROCS(0), func(i int) {
-			f := level[i]
-			goFiles, subs, err := listGo(f.abs)
-			if err != nil {
-				if f == root && errors.Is(err, fs.ErrNotExist) {
-					f.missing = true
-				} else {
-					f.err = err
-				}
-				return
-			}
-			for _, n := range subs {
-				f.subs = append(f.subs, &folder{rel: path.Join(f.rel, n), abs: filepath.Join(f.abs, n)})
-			}
-			f.files, f.err = r.files(f.rel, f.abs, goFiles, readLink)
-		})
-		var next []*folder
-		for _, f := range level {
-			next = append(next, f.subs...)
-		}
-		level = next
-	}
-	if root.missing {
-		return nil, nil
-	}
-	var out []Package
-	var walk func(f *folder) error
-	walk = func(f *folder) error {
-		if f.err != nil {
-			return f.err
-		}
-		out = append(out, Package{Dir: f.rel, Files: f.files})
-		for _, s := range f.subs {
-			if err := walk(s); err != nil {
-				return err
-			}
+// Packages is Dir for the folder dir and every folder under it that may
+// hold a package, in the order of a walk by name (each folder before the
+// folders under it); folders with no Go file that builds are left out.
+// As for the go command, dot and underscore folders and testdata hold no
+// package, and linked folders are not followed.
+func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
+	return r.walk(dir, readLink, func(p string, linked bool) bool {
+		n := path.Base(p)
+		return linked || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") || n == "testdata"
+	})
+}
+
+// walk is the Go files under dir, by folder, in walk order; prune says
+// which folders below dir to leave out.
+func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bool) ([]Package, error) {
+	t := r.tree
+	var found []enginefiles.File
+	err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
+		n := path.Base(f.Path)
+		if !f.Submodule && f.Real == f.Path && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			found = append(found, f)
 		}
 		return nil
-	}
-	return out, walk(root)
-}
-
-// listGo lists the folder at abs: the non-test Go files (and links named
-// so) and the subfolders that may hold a package, each in name order.
-// The folder is read in the order it keeps, and only what is kept is
-// sorted: a folder of build output or logs costs no sort.
-func listGo(abs string) (goFiles []fs.DirEntry, subs []string, err error) {
-	f, err := os.Open(abs)
+	}})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, e := range entries {
-		n := e.Name()
-		switch {
-		case e.IsDir():
-			if !strings.HasPrefix(n, ".") && !strings.HasPrefix(n, "_") && n != "testdata" {
-				subs = append(subs, n)
-			}
-		case strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go"):
-			goFiles = append(goFiles, e)
-		}
-	}
-	sort.Slice(goFiles, func(i, j int) bool { return goFiles[i].Name() < goFiles[j].Name() })
-	sort.Strings(subs)
-	return goFiles, subs, nil
-}
-
-// files is the files of goFiles (entries of the folder dir, at abs) that
-// build, with their imports. They are judged by several workers at once,
-// since each may cost a stat or a read; the first error in name order is
-// returned.
-func (r *Reader) files(dir, abs string, goFiles []fs.DirEntry, readLink func(rel string) ([]byte, error)) ([]File, error) {
 	type judged struct {
+		rel string
 		v   verdict
 		ok  bool
 		err error
 	}
-	got := make([]judged, len(goFiles))
-	enginefiles.Each(len(goFiles), 2*runtime.GOMAXPROCS(0), func(i int) {
-		e := goFiles[i]
-		n := e.Name()
-		if !r.nameBuilds(abs, n) {
+	// Judged by several workers at once: on a first run each is a read.
+	got := make([]judged, len(found))
+	enginefiles.Each(len(found), 2*runtime.GOMAXPROCS(0), func(i int) {
+		f := found[i]
+		rel := t.WorkspacePath(f.Path)
+		got[i].rel = rel
+		if !r.nameBuilds(path.Base(rel)) {
 			return
 		}
-		rel := path.Join(dir, n)
-		if e.Type()&fs.ModeSymlink != 0 {
+		if f.IsLink() {
 			src, err := readLink(rel)
-			got[i] = judged{v: r.judge(src), ok: err == nil, err: err}
+			got[i].v, got[i].ok, got[i].err = r.judge(src), err == nil, err
 			return
 		}
-		v, ok := r.read(rel, filepath.Join(abs, n))
-		got[i] = judged{v: v, ok: ok}
+		got[i].v, got[i].ok = r.verdictOf(f)
 	})
-	var out []File
-	for i, j := range got {
-		if j.err != nil {
-			return nil, j.err
+	// By folder in walk order, then by name: the walk hands folders over
+	// in the order it finds them, which is not always the names'.
+	byFolder := map[string][]int{}
+	var folders []string
+	for i, g := range got {
+		if g.err == nil && (!g.ok || !g.v.builds) {
+			continue
 		}
-		if j.ok && j.v.builds {
-			out = append(out, File{Path: path.Join(dir, goFiles[i].Name()), Imports: j.v.imports})
+		folder := path.Dir(g.rel)
+		if _, ok := byFolder[folder]; !ok {
+			folders = append(folders, folder)
 		}
+		byFolder[folder] = append(byFolder[folder], i)
+	}
+	sort.Slice(folders, func(i, j int) bool { return walkOrder(folders[i], folders[j]) })
+	out := make([]Package, 0, len(folders))
+	for _, folder := range folders {
+		files := byFolder[folder]
+		sort.Slice(files, func(i, j int) bool { return got[files[i]].rel < got[files[j]].rel })
+		p := Package{Dir: folder, Files: make([]File, 0, len(files))}
+		for _, i := range files {
+			if got[i].err != nil {
+				return nil, got[i].err
+			}
+			p.Files = append(p.Files, File{Path: got[i].rel, Imports: got[i].v.imports})
+		}
+		out = append(out, p)
 	}
 	return out, nil
 }
 
-// read is the verdict on the regular file rel (at abs): the kept one if
-// the index vouches for the file and one is kept for its hash, otherwise
-// that of its content, which is then kept. false if it cannot be read.
-func (r *Reader) read(rel, abs string) (verdict, bool) {
-	var entry *index.Entry
-	if r.file != "" {
-		entry = r.tree.Entry(r.tree.RepoPath(rel))
+// walkOrder reports whether the folder a comes before b in a walk by
+// name that lists a folder before the folders under it.
+func walkOrder(a, b string) bool {
+	for a != "" && b != "" {
+		ha, ra, _ := strings.Cut(a, "/")
+		hb, rb, _ := strings.Cut(b, "/")
+		if ha != hb {
+			return ha < hb
+		}
+		a, b = ra, rb
 	}
-	if entry != nil {
-		if info, err := os.Lstat(abs); err == nil && info.Mode().IsRegular() && enginefiles.Vouches(entry, info, r.indexTime) {
-			r.mu.Lock()
-			v, ok := r.known[entry.Hash]
-			r.mu.Unlock()
-			if ok {
-				return v, true
-			}
+	return a == "" && b != ""
+}
+
+// verdictOf is the verdict on the regular file f: the kept one if the
+// index vouches for the file (by the walk's stat data) and one is kept for
+// its hash, otherwise that of its content, which is then kept. false if
+// it cannot be read.
+func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
+	entry := f.Entry
+	if r.file == "" {
+		entry = nil
+	}
+	if entry != nil && f.Info != nil && f.Info.Mode().IsRegular() && enginefiles.Vouches(entry, f.Info, r.indexTime) {
+		r.mu.Lock()
+		v, ok := r.known[entry.Hash]
+		r.mu.Unlock()
+		if ok {
+			return v, true
 		}
 	}
-	src, info, err := regularfile.Read(abs)
+	src, info, err := regularfile.Read(f.Abs)
 	if err != nil {
 		return verdict{}, false
 	}
@@ -304,7 +278,7 @@ func (r *Reader) read(rel, abs string) (verdict, bool) {
 // nameBuilds reports whether a file's name lets it build here (no _test,
 // no leading dot or underscore, a GOOS or GOARCH suffix that matches),
 // whatever it holds.
-func (r *Reader) nameBuilds(dir, name string) bool {
+func (r *Reader) nameBuilds(name string) bool {
 	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
 		return false
 	}
@@ -315,7 +289,7 @@ func (r *Reader) nameBuilds(dir, name string) bool {
 	}
 	ctx := r.ctx
 	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("package p\n")), nil }
-	ok, err := ctx.MatchFile(dir, name)
+	ok, err := ctx.MatchFile(".", name)
 	return err == nil && ok
 }
 

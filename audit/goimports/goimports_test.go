@@ -39,7 +39,7 @@ func committed(t *testing.T, files map[string]string) string {
 // imports is what Dir says of the folder rel, file by file.
 func imports(t *testing.T, r *Reader, ws, rel string) map[string][]string {
 	t.Helper()
-	files, err := r.Dir(rel, filepath.Join(ws, filepath.FromSlash(rel)), func(string) ([]byte, error) {
+	files, err := r.Dir(rel, func(string) ([]byte, error) {
 		return nil, errors.New("no links here")
 	})
 	require.NoError(t, err)
@@ -218,7 +218,7 @@ func TestALinkIsReadByTheCallersRule(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(ws, "lib", "shared.go"), filepath.Join(ws, "engine", "shared.go")))
 	r := openReader(t, ws, linux())
 	var asked []string
-	files, err := r.Dir("engine", filepath.Join(ws, "engine"), func(rel string) ([]byte, error) {
+	files, err := r.Dir("engine", func(rel string) ([]byte, error) {
 		asked = append(asked, rel)
 		return os.ReadFile(filepath.Join(ws, filepath.FromSlash(rel)))
 	})
@@ -227,7 +227,7 @@ func TestALinkIsReadByTheCallersRule(t *testing.T) {
 	assert.Equal(t, []File{{Path: "engine/shared.go", Imports: []string{"example.com/ws/lib"}}}, files)
 
 	refused := errors.New("the link leads out")
-	_, err = r.Dir("engine", filepath.Join(ws, "engine"), func(string) ([]byte, error) { return nil, refused })
+	_, err = r.Dir("engine", func(string) ([]byte, error) { return nil, refused })
 	assert.ErrorIs(t, err, refused)
 }
 
@@ -249,7 +249,7 @@ func TestPackagesWalksTheFoldersThatMayHoldAPackage(t *testing.T) {
 	})
 	require.NoError(t, os.Symlink(filepath.Join(ws, "elsewhere", "linked"), filepath.Join(ws, "engine", "linked")))
 	r := openReader(t, ws, linux())
-	pkgs, err := r.Packages("engine", filepath.Join(ws, "engine"), func(string) ([]byte, error) { return nil, errors.New("no links here") })
+	pkgs, err := r.Packages("engine", func(string) ([]byte, error) { return nil, errors.New("no links here") })
 	require.NoError(t, err)
 	var dirs []string
 	files := map[string][]File{}
@@ -257,12 +257,11 @@ func TestPackagesWalksTheFoldersThatMayHoldAPackage(t *testing.T) {
 		dirs = append(dirs, p.Dir)
 		files[p.Dir] = p.Files
 	}
-	assert.Equal(t, []string{"engine", "engine/a2", "engine/b", "engine/b/c", "engine/b/c/deeper", "engine/empty"}, dirs)
+	assert.Equal(t, []string{"engine", "engine/a2", "engine/b", "engine/b/c", "engine/b/c/deeper"}, dirs, "in walk order, with no folder that holds no Go file")
 	assert.Equal(t, []File{{Path: "engine/a.go", Imports: []string{"example.com/ws/engine/b"}}}, files["engine"])
 	assert.Equal(t, []File{{Path: "engine/b/c/c.go", Imports: []string{"fmt"}}}, files["engine/b/c"])
-	assert.Empty(t, files["engine/empty"])
 
-	none, err := r.Packages("missing", filepath.Join(ws, "missing"), nil)
+	none, err := r.Packages("missing", nil)
 	assert.NoError(t, err)
 	assert.Empty(t, none)
 }
@@ -278,7 +277,25 @@ func TestALinkErrorIsTheFirstInNameOrder(t *testing.T) {
 	}
 	r := openReader(t, ws, linux())
 	for range 20 {
-		_, err := r.Dir("engine", filepath.Join(ws, "engine"), func(rel string) ([]byte, error) { return nil, errors.New(rel) })
+		_, err := r.Dir("engine", func(rel string) ([]byte, error) { return nil, errors.New(rel) })
 		require.EqualError(t, err, "engine/a.go")
 	}
+}
+
+// TestAnIgnoredGoFileCounts: the go command builds a Go file whatever git
+// ignores, so its imports count, in a folder git ignores too.
+func TestAnIgnoredGoFileCounts(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := committed(t, map[string]string{
+		".gitignore":          "*.gen.go\nbuild/\n",
+		"engine/a.go":         "package engine\n",
+		"engine/b.gen.go":     "package engine\n\nimport \"example.com/ws/rules\"\n",
+		"engine/build/out.go": "package build\n\nimport \"example.com/ws/tool\"\n",
+	})
+	pkgs, err := openReader(t, ws, linux()).Packages("engine", nil)
+	require.NoError(t, err)
+	assert.Equal(t, []Package{
+		{Dir: "engine", Files: []File{{Path: "engine/a.go"}, {Path: "engine/b.gen.go", Imports: []string{"example.com/ws/rules"}}}},
+		{Dir: "engine/build", Files: []File{{Path: "engine/build/out.go", Imports: []string{"example.com/ws/tool"}}}},
+	}, pkgs)
 }

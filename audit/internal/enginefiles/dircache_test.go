@@ -1,10 +1,12 @@
 package enginefiles
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -117,4 +119,70 @@ func TestFolderCacheSeesAnEmbedAddedAbove(t *testing.T) {
 	f.write("engine/world.go", "package engine\n\nimport _ \"embed\"\n\n//go:embed build/notes.txt\nvar notes string\n")
 	got, _ := f.files()
 	assert.Equal(t, []string{"engine/build/notes.txt", "engine/world.go"}, got)
+}
+
+// TestAPrunedWalkLeavesOutOnlyWhatItPrunes: Prune leaves a folder and a
+// linked folder out of one walk; the folder listings that walk keeps still
+// name them, so the next, unpruned walk finds their files.
+func TestAPrunedWalkLeavesOutOnlyWhatItPrunes(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("engine/skip/hidden.go", "package skip\n")
+	f.write("engine/keep/shown.go", "package keep\n")
+	f.write("lib/linked.go", "package lib\n")
+	require.NoError(t, os.Symlink(filepath.Join(f.dir, "lib"), filepath.Join(f.dir, "engine", "lib")))
+	f.git("add", "-A")
+	f.git("commit", "-q", "-m", "more")
+	time.Sleep(2 * racyMargin) // so that the folders' listings are kept
+	hits := 0
+	walk := func(prune func(string, bool) bool) []string {
+		tr, err := Open(f.dir, true)
+		require.NoError(t, err)
+		var got []string
+		require.NoError(t, tr.Walk("engine", Visitor{Prune: prune, File: func(file File) error {
+			got = append(got, file.Path)
+			return nil
+		}}))
+		sort.Strings(got)
+		hits = int(tr.dirs.hits.Load())
+		return got
+	}
+	var mu sync.Mutex
+	var asked []string
+	pruned := walk(func(dir string, linked bool) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		asked = append(asked, fmt.Sprintf("%s linked=%v", dir, linked))
+		return dir == "engine/skip" || linked
+	})
+	assert.ElementsMatch(t, []string{"engine/build linked=false", "engine/keep linked=false", "engine/lib linked=true", "engine/skip linked=false"}, asked)
+	assert.Equal(t, []string{"engine/keep/shown.go", "engine/lib", "engine/world.go"}, pruned, "the link itself is still a file of the folder")
+	assert.Equal(t, []string{"engine/keep/shown.go", "engine/lib", "engine/lib/linked.go", "engine/skip/hidden.go", "engine/world.go"}, walk(nil))
+	assert.NotZero(t, hits, "the second walk took the engine folder's listing from the cache")
+}
+
+// TestASecondWalkOfATreeTakesTheFirstWalksStat: the checks of one command
+// share a Tree, and the second walk of a folder stats none of the files the
+// first stat'ed (shown by a file that grew in between: the second walk
+// still has the size the first saw). A new Tree stats afresh.
+func TestASecondWalkOfATreeTakesTheFirstWalksStat(t *testing.T) {
+	f := newCacheFixture(t)
+	sizes := func(tr *Tree) map[string]int64 {
+		got := map[string]int64{}
+		require.NoError(t, tr.Walk("engine", Visitor{File: func(file File) error {
+			got[file.Path] = file.Info.Size()
+			return nil
+		}}))
+		return got
+	}
+	// (A folder with nothing ignored in it, which no embed scan reads.)
+	f.write("engine/rules/rules.go", "package rules\n")
+	tr, err := Open(f.dir, true)
+	require.NoError(t, err)
+	first := sizes(tr)
+	require.Contains(t, first, "engine/rules/rules.go")
+	f.write("engine/rules/rules.go", "package rules\n\n// longer now\n")
+	assert.Equal(t, first, sizes(tr))
+	fresh, err := Open(f.dir, true)
+	require.NoError(t, err)
+	assert.Equal(t, int64(len("package rules\n\n// longer now\n")), sizes(fresh)["engine/rules/rules.go"])
 }

@@ -65,7 +65,7 @@ type Tree struct {
 	mu    sync.Mutex
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
 	above map[string]bool        // folder -> whether it or one above it has any
-	infos map[string]fs.FileInfo // Lstat of Go files, taken by the embed scan
+	infos map[string]fs.FileInfo // Lstat of files, taken by the embed scan or an earlier walk
 	// onRead and readAll are set by SetReadHook, before the walks.
 	onRead  ReadHook
 	readAll bool
@@ -374,10 +374,14 @@ type LinkedDir struct {
 }
 
 // Visitor receives what a walk finds. Dir, if set, is told of every linked
-// folder before its files.
+// folder before its files. Prune, if set, is asked of every folder below
+// the one walked (a Path; linked if it is a link to a folder) before it is
+// entered, from several goroutines at once: true leaves it and everything
+// under it out.
 type Visitor struct {
-	File func(File) error
-	Dir  func(LinkedDir) error
+	File  func(File) error
+	Dir   func(LinkedDir) error
+	Prune func(dir string, linked bool) bool
 }
 
 // Walk visits every file that counts under the engine folder dir (a Path).
@@ -473,8 +477,9 @@ func (w *walker) recorder() (*walker, *[]event) {
 		seen[k] = v
 	}
 	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
-		File: func(f File) error { evs = append(evs, event{file: &f}); return nil },
-		Dir:  func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
+		File:  func(f File) error { evs = append(evs, event{file: &f}); return nil },
+		Dir:   func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
+		Prune: w.v.Prune,
 	}}, &evs
 }
 
@@ -633,6 +638,9 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if name == ".git" {
 				continue
 			}
+			if w.v.Prune != nil && w.v.Prune(p, false) {
+				continue
+			}
 			sub = append([]string(nil), buf...)
 			rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 			if entry != nil && entry.Mode == filemode.Submodule {
@@ -687,6 +695,11 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if info, err = e.Info(); err != nil {
 				return fmt.Errorf("reading %s: %w", p, err)
 			}
+			// A later walk of the same Tree (another check of the same
+			// command) takes it from here instead of stat'ing the file again.
+			t.mu.Lock()
+			t.infos[p] = info
+			t.mu.Unlock()
 		}
 		if isLink {
 			sub = append([]string(nil), buf...)
@@ -699,6 +712,9 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 						if err := w.v.File(File{Path: p, Real: rp, Abs: abs, Info: info, Entry: entry}); err != nil {
 							return err
 						}
+					}
+					if w.v.Prune != nil && w.v.Prune(p, true) {
+						continue
 					}
 					if w.v.Dir != nil {
 						if err := w.v.Dir(LinkedDir{Path: p, Real: target}); err != nil {
@@ -856,7 +872,8 @@ func needsEmbedScan(entries []fs.DirEntry) bool {
 	return goFiles && other
 }
 
-// infoOf is the Lstat the embed scan took of a Go file, nil if none.
+// infoOf is the Lstat the embed scan or an earlier walk took of a file,
+// nil if none.
 func (t *Tree) infoOf(p string) fs.FileInfo {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/session"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/coursetests"
 )
@@ -161,7 +162,11 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err := checkConfigKeys(ws); err != nil {
 		return nil, err
 	}
-	if err := checkEngineListed(ws); err != nil {
+	s, err := session.Open(ws.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkEngineListed(ws, s); err != nil {
 		return nil, err
 	}
 	names, err := auditNames(env)
@@ -172,7 +177,7 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return audit.Dirs(ws.Dir, ws.Config.EngineDirs, audit.NewRules(names, highest))
+	return s.Audit(ws.Config.EngineDirs, audit.NewRules(names, highest))
 }
 
 // CouplingAuditReport is the --json document of coupling-audit.

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/systemic-game-design/course/audit/goimports"
+	"github.com/systemic-game-design/course/audit/session"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
@@ -38,7 +39,7 @@ func (e *UnlistedPackageError) UserError() bool { return true }
 // checkEngineListed refuses a learner's workspace whose harness builds on
 // a package outside the folders .course.json lists (see above). The
 // course repository lays itself out differently and is not asked.
-func checkEngineListed(ws *workspace.Workspace) error {
+func checkEngineListed(ws *workspace.Workspace, s *session.Session) error {
 	if ws.Kind == workspace.Repository {
 		return nil
 	}
@@ -58,10 +59,7 @@ func checkEngineListed(ws *workspace.Workspace) error {
 		}
 		return false
 	}
-	r, err := goimports.Open(ws.Dir)
-	if err != nil {
-		return err
-	}
+	r := s.Imports()
 	defer r.Save()
 	// From the harness and every package of the listed folders: engine
 	// code builds on what it imports, whether or not the harness uses it
@@ -75,16 +73,17 @@ func checkEngineListed(ws *workspace.Workspace) error {
 	for i, root := range roots {
 		root = path.Clean(root)
 		g.Go(func() {
-			abs, err := ws.Path(root)
+			// (A folder that is a link out of the workspace is refused.)
+			_, err := ws.Path(root)
 			switch {
 			case err != nil:
 				errs[i] = err
 			case i == 0:
 				var files []goimports.File
-				files, errs[i] = r.Dir(root, abs, ws.ReadFile)
+				files, errs[i] = r.Dir(root, ws.ReadFile)
 				found[i] = []goimports.Package{{Dir: root, Files: files}}
 			default:
-				found[i], errs[i] = r.Packages(root, abs, ws.ReadFile)
+				found[i], errs[i] = r.Packages(root, ws.ReadFile)
 			}
 		})
 	}
@@ -116,11 +115,10 @@ func checkEngineListed(ws *workspace.Workspace) error {
 				if !under(rel) {
 					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
-				abs, err := ws.Path(rel)
-				if err != nil {
+				if _, err := ws.Path(rel); err != nil {
 					return err
 				}
-				files, err := r.Dir(rel, abs, ws.ReadFile)
+				files, err := r.Dir(rel, ws.ReadFile)
 				if err != nil {
 					return err
 				}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/audit/session"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
@@ -92,10 +93,14 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	if err := checkConfigKeys(ws); err != nil {
 		return fmt.Errorf("course expansion-check: %w", err)
 	}
-	if err := checkEngineListed(ws); err != nil {
+	s, err := session.Open(ws.Dir)
+	if err != nil {
+		return err
+	}
+	if err := checkEngineListed(ws, s); err != nil {
 		return fmt.Errorf("course expansion-check: %w", err)
 	}
-	res, err := expansion.Check(ws.Dir, opts.Commit, ws.Config.EngineDirs)
+	res, err := s.Changes(opts.Commit, ws.Config.EngineDirs)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,55 @@
+// Package session opens a workspace once for every check one command makes
+// of it. coupling-audit asks the listed-folders rule and then the audit,
+// expansion-check the rule and then the diff; each would otherwise read
+// the git index, load the cached folder listings and stat every Go file
+// of the engine folders for itself. Through one Session the index is read
+// once, and a file one check stat'ed is not stat'ed again by the next.
+package session
+
+import (
+	"go/build"
+	"sync"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/audit/goimports"
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+)
+
+// Session is one workspace's git view, for the checks of one command, run
+// one after another.
+type Session struct {
+	dir  string
+	tree *enginefiles.Tree
+
+	importsOnce sync.Once
+	imports     *goimports.Reader
+}
+
+// Open opens the workspace at dir. A workspace outside any git repository
+// opens too: every file counts there, and Changes says it is not one.
+func Open(dir string) (*Session, error) {
+	t, err := enginefiles.Open(dir, false)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{dir: dir, tree: t}, nil
+}
+
+// Imports is the reader of what the workspace's Go files import, as the
+// go command would build them here (see goimports); Save it when done.
+func (s *Session) Imports() *goimports.Reader {
+	s.importsOnce.Do(func() { s.imports = goimports.New(s.tree, build.Default) })
+	return s.imports
+}
+
+// Audit is audit.Dirs on the workspace.
+func (s *Session) Audit(dirs []string, r *audit.Rules) (*audit.Report, error) {
+	return audit.DirsOf(s.tree, s.dir, dirs, r)
+}
+
+// Changes is expansion.Check on the workspace: what changed in the engine
+// folders since revision.
+func (s *Session) Changes(revision string, engineDirs []string) (*expansion.Result, error) {
+	return expansion.CheckOf(s.tree, s.dir, revision, engineDirs)
+}

@@ -1,0 +1,78 @@
+package session
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
+)
+
+var rules = audit.NewRules([]audit.Name{{Name: "Test Filler", Kind: audit.KindCard, Module: "01"}}, audit.AllModules)
+
+func committed(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	testws.Write(t, dir, files)
+	testws.Git(t, dir, "init", "-q")
+	testws.Git(t, dir, "add", ".")
+	testws.Git(t, dir, "commit", "-q", "-m", "engine")
+	return dir
+}
+
+// TestChecksAfterTheImportsFindWhatTheyFindAlone: the audit and the diff,
+// run through the session after the imports were read (the way
+// coupling-audit and expansion-check run them), find what each finds on a
+// workspace of its own, on a first run and on a later one, with a file
+// edited since the commit.
+func TestChecksAfterTheImportsFindWhatTheyFindAlone(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := committed(t, map[string]string{
+		"harness/h.go":      "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"engine/clean.go":   "package engine\n",
+		"engine/named.go":   "package engine\n\nfunc TestFiller() {}\n",
+		"engine/sub/sub.go": "package sub\n",
+	})
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "clean.go"), []byte("package engine\n\nvar filler = \"Test Filler\"\n"), 0o644))
+	alone, err := audit.Dirs(ws, []string{"engine"}, rules)
+	require.NoError(t, err)
+	require.Len(t, alone.Findings, 2)
+	changes, err := expansion.Check(ws, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	require.Len(t, changes.Changes, 1)
+
+	for run := range 3 {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		_, err = s.Imports().Packages("engine", nil)
+		require.NoError(t, err)
+		_, err = s.Imports().Dir("harness", nil)
+		require.NoError(t, err)
+		s.Imports().Save()
+		got, err := s.Audit([]string{"engine"}, rules)
+		require.NoError(t, err)
+		assert.Equal(t, alone.Findings, got.Findings, "run %d", run)
+		assert.Equal(t, alone.Files, got.Files, "run %d", run)
+		diff, err := s.Changes("HEAD", []string{"engine"})
+		require.NoError(t, err)
+		assert.Equal(t, changes.Changes, diff.Changes, "run %d: the diff after the audit", run)
+	}
+}
+
+func TestChangesOutsideARepositorySaysSo(t *testing.T) {
+	ws := t.TempDir()
+	testws.Write(t, ws, map[string]string{"engine/a.go": "package engine\n"})
+	s, err := Open(ws)
+	require.NoError(t, err)
+	_, err = s.Audit([]string{"engine"}, rules)
+	require.NoError(t, err, "the audit needs no repository")
+	_, err = s.Changes("HEAD", []string{"engine"})
+	var nr *expansion.NotRepositoryError
+	assert.ErrorAs(t, err, &nr)
+}
