@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/systemic-game-design/course/internal/termsafe"
+
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 )
 
@@ -179,13 +181,13 @@ func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) 
 	head = append(head, "YOURS", "AUDIT", "DROPS", "FIRST PROBLEM")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, c := range results {
-		row := []string{c.Workspace}
+		row := []string{cell(c.Workspace)}
 		r := c.Report
 		if r == nil {
 			for range cols {
 				row = append(row, "-")
 			}
-			row = append(row, "-", "-", "-", "not checked: "+reason(c.Err))
+			row = append(row, "-", "-", "-", cell("not checked: "+reason(c.Err)))
 			fmt.Fprintln(tw, strings.Join(row, "\t"))
 			continue
 		}
@@ -209,11 +211,21 @@ func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) 
 		if problem == "" {
 			problem = "ok"
 		}
-		row = append(row, problem)
+		row = append(row, cell(problem))
 		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	tw.Flush()
 }
+
+// cell is text the course tool did not write (a folder's name, a test's
+// message) as one cell of the table: spelled out as termsafe spells it,
+// tabs and newlines too, which would start a column or a row of their
+// own. The table measures the cell as it is shown, so the columns line up.
+func cell(s string) string {
+	return cellEscapes.Replace(termsafe.String(s))
+}
+
+var cellEscapes = strings.NewReplacer("\t", `\t`, "\n", `\n`)
 
 func auditCell(r *Report) string {
 	switch {
