@@ -1,7 +1,7 @@
 // Package usercache says where course keeps what it keeps for the user
-// between runs (the audit's verdicts, the folder listings, the key that
-// signs a kept check): the user's cache folder, or the one COURSE_CACHE_DIR
-// names, or none.
+// between runs (the audit's verdicts, the folder listings, what Go files
+// import, the key that signs a kept check): the user's cache folder, or
+// the one COURSE_CACHE_DIR names, or none.
 package usercache
 
 import (
