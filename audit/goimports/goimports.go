@@ -64,13 +64,9 @@ type verdict struct {
 	imports []string
 }
 
-// Open is a Reader of the workspace at ws, judging build constraints as
-// the go command does by default here.
-func Open(ws string) (*Reader, error) {
-	return OpenContext(ws, build.Default)
-}
-
-// OpenContext is Open under another build context.
+// OpenContext is a Reader of the workspace at ws, judging build
+// constraints as ctx says (for a command, build.Default: as the go command
+// does here by default).
 func OpenContext(ws string, ctx build.Context) (*Reader, error) {
 	t, err := enginefiles.Open(ws, false)
 	if err != nil {
