@@ -25,17 +25,6 @@ func linux(tags ...string) build.Context {
 	return ctx
 }
 
-// committed writes files into a new git repository and commits them.
-func committed(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	testws.Write(t, dir, files)
-	testws.Git(t, dir, "init", "-q")
-	testws.Git(t, dir, "add", ".")
-	testws.Git(t, dir, "commit", "-q", "-m", "engine")
-	return dir
-}
-
 // imports is what Dir says of the folder rel, file by file.
 func imports(t *testing.T, r *Reader, ws, rel string) map[string][]string {
 	t.Helper()
@@ -89,7 +78,7 @@ func TestDirGivesWhatTheFilesThatBuildImport(t *testing.T) {
 func TestAVouchedFileIsKnownByItsHash(t *testing.T) {
 	t.Setenv(usercache.EnvVar, t.TempDir())
 	src := "package harness\n\nimport \"example.com/ws/engine\"\n"
-	ws := committed(t, map[string]string{"harness/h.go": src})
+	ws := testws.Committed(t, map[string]string{"harness/h.go": src})
 
 	first := openReader(t, ws, linux())
 	require.Equal(t, map[string][]string{"harness/h.go": {"example.com/ws/engine"}}, imports(t, first, ws, "harness"))
@@ -122,7 +111,7 @@ func TestAVouchedFileIsKnownByItsHash(t *testing.T) {
 func TestAVerdictDoesNotDependOnTheFileName(t *testing.T) {
 	t.Setenv(usercache.EnvVar, t.TempDir())
 	src := "package engine\n\nimport \"example.com/ws/rules\"\n"
-	ws := committed(t, map[string]string{"engine/a_windows.go": src, "engine/b.go": src})
+	ws := testws.Committed(t, map[string]string{"engine/a_windows.go": src, "engine/b.go": src})
 	for range 2 {
 		r := openReader(t, ws, linux())
 		assert.Equal(t, map[string][]string{"engine/b.go": {"example.com/ws/rules"}}, imports(t, r, ws, "engine"))
@@ -134,7 +123,7 @@ func TestAVerdictDoesNotDependOnTheFileName(t *testing.T) {
 // build tags is not left out, from the cache, under another.
 func TestAVerdictIsKeptForItsBuildContext(t *testing.T) {
 	t.Setenv(usercache.EnvVar, t.TempDir())
-	ws := committed(t, map[string]string{"engine/a.go": "//go:build extra\n\npackage engine\n\nimport \"example.com/ws/rules\"\n"})
+	ws := testws.Committed(t, map[string]string{"engine/a.go": "//go:build extra\n\npackage engine\n\nimport \"example.com/ws/rules\"\n"})
 	without := openReader(t, ws, linux())
 	assert.Empty(t, imports(t, without, ws, "engine"))
 	without.Save()
@@ -152,7 +141,7 @@ func TestNothingIsKeptOutsideARepositoryOrWithTheCacheOff(t *testing.T) {
 	r.Save()
 
 	t.Setenv(usercache.EnvVar, "off")
-	ws := committed(t, files)
+	ws := testws.Committed(t, files)
 	r = openReader(t, ws, linux())
 	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, r, ws, "engine"))
 	r.Save()
@@ -165,7 +154,7 @@ func TestNothingIsKeptOutsideARepositoryOrWithTheCacheOff(t *testing.T) {
 func TestACacheThatIsNotWholeIsNotBelieved(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv(usercache.EnvVar, cache)
-	ws := committed(t, map[string]string{"engine/a.go": "package engine\n\nimport \"example.com/ws/rules\"\n"})
+	ws := testws.Committed(t, map[string]string{"engine/a.go": "package engine\n\nimport \"example.com/ws/rules\"\n"})
 	r := openReader(t, ws, linux())
 	imports(t, r, ws, "engine")
 	r.Save()
@@ -286,7 +275,7 @@ func TestALinkErrorIsTheFirstInNameOrder(t *testing.T) {
 // ignores, so its imports count, in a folder git ignores too.
 func TestAnIgnoredGoFileCounts(t *testing.T) {
 	t.Setenv(usercache.EnvVar, t.TempDir())
-	ws := committed(t, map[string]string{
+	ws := testws.Committed(t, map[string]string{
 		".gitignore":          "*.gen.go\nbuild/\n",
 		"engine/a.go":         "package engine\n",
 		"engine/b.gen.go":     "package engine\n\nimport \"example.com/ws/rules\"\n",

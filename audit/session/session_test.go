@@ -16,16 +16,6 @@ import (
 
 var rules = audit.NewRules([]audit.Name{{Name: "Test Filler", Kind: audit.KindCard, Module: "01"}}, audit.AllModules)
 
-func committed(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	testws.Write(t, dir, files)
-	testws.Git(t, dir, "init", "-q")
-	testws.Git(t, dir, "add", ".")
-	testws.Git(t, dir, "commit", "-q", "-m", "engine")
-	return dir
-}
-
 // TestChecksAfterTheImportsFindWhatTheyFindAlone: the audit and the diff,
 // run through the session after the imports were read (the way
 // coupling-audit and expansion-check run them), find what each finds on a
@@ -33,7 +23,7 @@ func committed(t *testing.T, files map[string]string) string {
 // edited since the commit.
 func TestChecksAfterTheImportsFindWhatTheyFindAlone(t *testing.T) {
 	t.Setenv(usercache.EnvVar, t.TempDir())
-	ws := committed(t, map[string]string{
+	ws := testws.Committed(t, map[string]string{
 		"harness/h.go":      "package harness\n\nimport _ \"example.com/ws/engine\"\n",
 		"engine/clean.go":   "package engine\n",
 		"engine/named.go":   "package engine\n\nfunc TestFiller() {}\n",

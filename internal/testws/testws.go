@@ -67,6 +67,19 @@ func Git(t testing.TB, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
+// Committed is a git repository in a new temporary folder holding the
+// files given (and nothing else), all committed: a workspace whose index
+// vouches for every file.
+func Committed(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	Write(t, dir, files)
+	Git(t, dir, "init", "-q")
+	Git(t, dir, "add", ".")
+	Git(t, dir, "commit", "-q", "-m", "the files given")
+	return dir
+}
+
 // Within calls f and gives what it returns, or fails the test, saying
 // waited, if f has not returned after d: for code that must refuse at once what it could wait
 // on for ever (a FIFO with no writer, say). A call that never returns is

@@ -55,3 +55,13 @@ func (r *fatalRecorder) Fatal(args ...any) {
 	r.fatal = fmt.Sprint(args...)
 	panic(r)
 }
+
+func TestCommittedCommitsEveryFileGiven(t *testing.T) {
+	dir := Committed(t, map[string]string{"engine/a.go": "package engine\n", "notes.md": "notes\n"})
+	if got := Git(t, dir, "ls-files"); got != "engine/a.go\nnotes.md" {
+		t.Errorf("git tracks %q, want engine/a.go and notes.md", got)
+	}
+	if got := Git(t, dir, "status", "--porcelain"); got != "" {
+		t.Errorf("left uncommitted: %q", got)
+	}
+}
