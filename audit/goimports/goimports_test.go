@@ -288,3 +288,28 @@ func TestAnIgnoredGoFileCounts(t *testing.T) {
 		{Dir: "engine/build", Files: []File{{Path: "engine/build/out.go", Imports: []string{"example.com/ws/tool"}}}},
 	}, pkgs)
 }
+
+// TestAWorkspaceInsideALargerRepository: paths are the workspace's, and
+// kept verdicts are found through the index, whose paths are the
+// repository's (shown, as above, by a kept verdict the file does not bear
+// out).
+func TestAWorkspaceInsideALargerRepository(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	src := "package engine\n\nimport \"example.com/ws/rules\"\n"
+	repo := testws.Committed(t, map[string]string{"course/ws/engine/a.go": src, "course/ws/harness/h.go": "package harness\n"})
+	ws := filepath.Join(repo, "course", "ws")
+	packages := func() []Package {
+		r := openReader(t, ws, linux())
+		pkgs, err := r.Packages("engine", nil)
+		require.NoError(t, err)
+		r.Save()
+		return pkgs
+	}
+	assert.Equal(t, []Package{{Dir: "engine", Files: []File{{Path: "engine/a.go", Imports: []string{"example.com/ws/rules"}}}}}, packages())
+	kept := openReader(t, ws, linux())
+	require.Contains(t, kept.known, enginefiles.BlobHash([]byte(src)))
+	kept.known[enginefiles.BlobHash([]byte(src))] = verdict{builds: true, imports: []string{"example.com/ws/kept"}}
+	kept.added = true
+	kept.Save()
+	assert.Equal(t, []Package{{Dir: "engine", Files: []File{{Path: "engine/a.go", Imports: []string{"example.com/ws/kept"}}}}}, packages())
+}
