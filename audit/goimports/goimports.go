@@ -96,8 +96,8 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 // read constraints differently).
 func contextKey(ctx build.Context) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(), ctx.CgoEnabled,
-		ctx.GOOS, ctx.GOARCH, strings.Join(ctx.BuildTags, ","), strings.Join(ctx.ToolTags, ","), strings.Join(ctx.ReleaseTags, ","))
+	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(), ctx.CgoEnabled,
+		ctx.GOOS, ctx.GOARCH, ctx.Compiler, strings.Join(ctx.BuildTags, ","), strings.Join(ctx.ToolTags, ","), strings.Join(ctx.ReleaseTags, ","))
 	return hex.EncodeToString(h.Sum(nil)[:10])
 }
 
