@@ -21,7 +21,7 @@ import (
 // run on.
 func linux(tags ...string) build.Context {
 	ctx := build.Default
-	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled, ctx.BuildTags = "linux", "amd64", false, tags
+	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled, ctx.BuildTags, ctx.Compiler = "linux", "amd64", false, tags, "gc"
 	return ctx
 }
 
@@ -128,6 +128,15 @@ func TestAVerdictIsKeptForItsBuildContext(t *testing.T) {
 	assert.Empty(t, imports(t, without, ws, "engine"))
 	without.Save()
 	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, linux("extra")), ws, "engine"))
+
+	// The compiler too.
+	ws = testws.Committed(t, map[string]string{"engine/a.go": "//go:build gccgo\n\npackage engine\n\nimport \"example.com/ws/rules\"\n"})
+	gc := openReader(t, ws, linux())
+	assert.Empty(t, imports(t, gc, ws, "engine"))
+	gc.Save()
+	gccgo := linux()
+	gccgo.Compiler = "gccgo"
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, gccgo), ws, "engine"))
 }
 
 func TestNothingIsKeptOutsideARepositoryOrWithTheCacheOff(t *testing.T) {
