@@ -75,6 +75,55 @@ type stringWriter interface {
 	io.StringWriter
 }
 
+// Styled is String for a screen that is already styled: an SGR sequence
+// (ESC [ parameters m: colour, bold, underline), which only changes how
+// the text after it looks, is kept as it is; every other character a
+// terminal acts on is spelled out, as String spells it. A terminal front
+// end whose view mixes its own colours with text it did not write (names
+// from a level file, an engine's output) shows the view through Styled:
+// the text may change a colour, never move the cursor, set the title or
+// write to the clipboard.
+func Styled(s string) string {
+	if Safe(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for {
+		i := strings.IndexByte(s, 0x1b)
+		if i < 0 {
+			write(&b, s)
+			return b.String()
+		}
+		write(&b, s[:i])
+		if n := sgrLen(s[i:]); n > 0 {
+			b.WriteString(s[i : i+n])
+			s = s[i+n:]
+			continue
+		}
+		write(&b, s[i:i+1])
+		s = s[i+1:]
+	}
+}
+
+// sgrLen is the length of the SGR sequence s begins with, 0 if it begins
+// with none.
+func sgrLen(s string) int {
+	if len(s) < 3 || s[0] != 0x1b || s[1] != '[' {
+		return 0
+	}
+	for i := 2; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 'm':
+			return i + 1
+		case c >= '0' && c <= '9', c == ';', c == ':':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
 func write(b stringWriter, s string) {
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])

@@ -79,3 +79,43 @@ func TestWriterPassesOnTheWritersError(t *testing.T) {
 	_, err = NewWriter(failingWriter{}).Write([]byte("plain"))
 	assert.EqualError(t, err, "disk full")
 }
+
+func TestStyledKeepsColoursAndSpellsOutTheRest(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"\x1b[1;38;5;204mtitle\x1b[0m", "\x1b[1;38;5;204mtitle\x1b[0m"},
+		{"\x1b[mplain", "\x1b[mplain"},
+		{"\x1b]52;c;aGk=\a", `\x1b]52;c;aGk=\x07`},
+		{"\x1b[1A\x1b[2Kover", `\x1b[1A\x1b[2Kover`},
+		{"\x1b[31", `\x1b[31`},
+		{"a\x1b", `a\x1b`},
+		{"\x9b31m", `\x9b31m`},
+		{"\u009b31m", `\u009b31m`},
+		{"\x1b[31m\u202eevil\x1b[0m", "\x1b[31m" + `\u202e` + "evil\x1b[0m"},
+		{"ok\n\tok", "ok\n\tok"},
+	} {
+		assert.Equal(t, c.want, Styled(c.in), "Styled(%q)", c.in)
+	}
+}
+
+// TestStyledLeavesNothingButColours: what Styled gives has no character a
+// terminal acts on, but the ESC of an SGR sequence.
+func TestStyledLeavesNothingButColours(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := rapid.StringOf(rapid.RuneFrom([]rune{'\x1b', '[', ']', 'm', '1', ';', '\a', '\r', 0x9b, 0x202e, 'a', '\n'})).Draw(t, "in")
+		out := Styled(in)
+		for i := 0; i < len(out); {
+			if n := sgrLen(out[i:]); n > 0 {
+				i += n
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(out[i:])
+			if acts(r) {
+				t.Fatalf("Styled(%q) = %q keeps %U at %d", in, out, r, i)
+			}
+			i += size
+		}
+		if again := Styled(out); again != out {
+			t.Fatalf("Styled is not its own Styled: %q, then %q", out, again)
+		}
+	})
+}

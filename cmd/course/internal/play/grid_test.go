@@ -473,3 +473,20 @@ func TestMoveSelectionStaysInsideTheList(t *testing.T) {
 	assert.Equal(t, 2, moveSelection(2, 3, "j"))
 	assert.Equal(t, 1, moveSelection(1, 3, "enter"))
 }
+
+// TestTheScreenShowsALevelsTextAsText: a level file is anyone's to write.
+// A title that would set the window title, write to the clipboard or
+// clear the screen is shown spelled out, while the screen keeps its own
+// colours.
+func TestTheScreenShowsALevelsTextAsText(t *testing.T) {
+	m := newGrid(t, "01-push", func(o *GridOptions) {
+		o.Styles = stylesFor(termenv.ANSI256)
+		o.Level.Title = "Push\x1b]0;owned\a\x1b]52;c;aGk=\a\x1b[2J"
+	})
+	view := m.View()
+	assert.Contains(t, view, `Push\x1b]0;owned\x07\x1b]52;c;aGk=\x07\x1b[2J`)
+	assert.NotContains(t, view, "\x1b]")
+	assert.NotContains(t, view, "\x1b[2J")
+	assert.NotContains(t, view, "\a")
+	assert.Contains(t, view, "\x1b[", "the screen's own colours stay")
+}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/systemic-game-design/course/internal/termsafe"
+
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
@@ -441,7 +443,11 @@ func (m *Grid) statusLine() string {
 
 // View draws the whole screen: a title, the board with the history under
 // it, the side panel, the banner or status, and the keys.
-func (m *Grid) View() string {
+func (m *Grid) View() string { return termsafe.Styled(m.view()) }
+
+// view is the screen before what it holds from elsewhere (a level file's
+// title, the engine's names and log) is made safe to show.
+func (m *Grid) view() string {
 	if m.quit {
 		return ""
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/systemic-game-design/course/internal/termsafe"
+
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -360,7 +362,11 @@ func (t *Table) sideLines(p int, width, height int) []string {
 }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
-func (t *Table) View() string {
+func (t *Table) View() string { return termsafe.Styled(t.view()) }
+
+// view is the screen before what it holds from elsewhere (the engine's
+// card names, events and errors) is made safe to show.
+func (t *Table) view() string {
 	if t.quit {
 		return ""
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -131,4 +133,16 @@ func TestAFullBoardStillShowsTheHand(t *testing.T) {
 	assert.Len(t, strings.Split(view, "\n"), 24)
 	assert.Contains(t, view, "#9 1/1 Test Fill", "the seventh minion")
 	assert.Contains(t, view, "#10 Whirlwind", "and the hand under them")
+}
+
+// TestTheCardTableShowsTheEnginesNameAsText: the engine's name is the
+// workspace's folder, which may hold anything.
+func TestTheCardTableShowsTheEnginesNameAsText(t *testing.T) {
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "ws\x1b]0;owned\a", Styles: NewStyles(io.Discard, false)})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = m.Close() })
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	view := m.View()
+	assert.Contains(t, view, `ws\x1b]0;owned\x07`)
+	assert.NotContains(t, view, "\x1b]")
 }
