@@ -1,0 +1,126 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/internal/benchtree"
+	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
+)
+
+// TestMain keeps the checks' verdict cache in a folder of the run's own and
+// removes the benchmarks' large tree after the run.
+func TestMain(m *testing.M) { benchtree.Main(m) }
+
+func listedIn(modPath string) Listed {
+	return Listed{
+		ModulePath: modPath, EngineDirs: []string{"engine"}, ContentDirs: []string{"content"},
+		Path:     func(string) error { return nil },
+		ReadLink: func(string) ([]byte, error) { return nil, errors.New("no links here") },
+	}
+}
+
+// BenchmarkCheckListed is the listed-folders rule on a committed workspace
+// whose harness imports an engine of 20 packages of 100 files each: what
+// it adds to every audit and expansion-check there, the opening of the
+// git view (which the check after it shares) included. "first" keeps
+// nothing between runs (a machine that has never seen the files), "again"
+// is a later run, with the imports of the files the index vouches for
+// kept.
+func BenchmarkCheckListed(b *testing.B) {
+	files := map[string]string{}
+	var imports []string
+	for p := range 20 {
+		imports = append(imports, fmt.Sprintf("\t_ %q\n", fmt.Sprintf("%s/engine/p%02d", testws.ModulePath, p)))
+		for i := range 100 {
+			files[fmt.Sprintf("engine/p%02d/f%03d.go", p, i)] = fmt.Sprintf("package p%02d\n\nimport \"fmt\"\n\nfunc F%d() { fmt.Println(%d) }\n%s", p, i, i, strings.Repeat("// a line of the engine\n", 40))
+		}
+	}
+	files["harness/harness.go"] = "package harness\n\nimport (\n" + strings.Join(imports, "") + ")\n"
+	dir := testws.Committed(b, files)
+	for _, c := range []struct{ name, cache string }{{"first", "off"}, {"again", b.TempDir()}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.Setenv(usercache.EnvVar, c.cache)
+			run := func() {
+				s, err := Open(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := s.CheckListed(listedIn(testws.ModulePath)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			run()
+			b.ReportAllocs()
+			for b.Loop() {
+				run()
+			}
+		})
+	}
+}
+
+// BenchmarkCouplingAuditCommandWork and BenchmarkExpansionCheckCommandWork
+// are what the two commands do on the large tree once the program has
+// started: the listed-folders rule over its harness, engine and content
+// folders (4,000 Go files), then the audit or the diff, through one
+// session; verdicts and imports kept, as on every run after the first.
+func BenchmarkCouplingAuditCommandWork(b *testing.B) {
+	dir := benchtree.Build(b)
+	raw, err := fs.ReadFile(course.Files, "catalog.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	names, err := audit.CatalogNames(raw)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rules := audit.NewRules(names, audit.AllModules)
+	commandWork(b, dir, func(s *Session) error {
+		r, err := s.Audit([]string{"engine"}, rules)
+		if err == nil && len(r.Findings) != 0 {
+			err = fmt.Errorf("unexpected findings: %v", r.Findings[0])
+		}
+		return err
+	})
+}
+
+func BenchmarkExpansionCheckCommandWork(b *testing.B) {
+	commandWork(b, benchtree.Build(b), func(s *Session) error {
+		res, err := s.Changes("HEAD", []string{"engine"})
+		if want := benchtree.Changed + benchtree.Added + benchtree.Removed; err == nil && len(res.Changes) != want {
+			err = fmt.Errorf("%d changes, want %d", len(res.Changes), want)
+		}
+		return err
+	})
+}
+
+func commandWork(b *testing.B, dir string, check func(*Session) error) {
+	run := func() {
+		s, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := s.CheckListed(listedIn("example.com/bench")); err != nil {
+			b.Fatal(err)
+		}
+		if err := check(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	run()
+	b.ResetTimer()
+	cpu := benchtree.CPUTime()
+	for b.Loop() {
+		run()
+	}
+	benchtree.ReportCPU(b, cpu)
+}
+
+// BenchmarkGitDiffAndUntracked is the yardstick, measured in the same runs.
+func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }
