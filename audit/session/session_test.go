@@ -1,6 +1,7 @@
 package session
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -65,4 +66,44 @@ func TestChangesOutsideARepositorySaysSo(t *testing.T) {
 	_, err = s.Changes("HEAD", []string{"engine"})
 	var nr *expansion.NotRepositoryError
 	assert.ErrorAs(t, err, &nr)
+}
+
+func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":        "package harness\n\nimport (\n\t_ \"example.com/ws/engine\"\n\t_ \"example.com/ws/tests/fixtures\"\n)\n",
+		"engine/e.go":         "package engine\n\nimport _ \"example.com/ws/engine/sub\"\n",
+		"engine/sub/s.go":     "package sub\n\nimport _ \"example.com/ws/lib\"\n",
+		"tests/fixtures/f.go": "package fixtures\n",
+		"lib/l.go":            "package lib\n\nimport _ \"example.com/ws/rules\"\n",
+		"rules/r.go":          "package rules\n",
+	})
+	check := func(l Listed) error {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		return s.CheckListed(l)
+	}
+	l := listedIn("example.com/ws")
+	var unlisted *UnlistedPackageError
+	require.ErrorAs(t, check(l), &unlisted)
+	assert.Equal(t, UnlistedPackageError{Dir: "lib", ImportPath: "example.com/ws/lib", File: "engine/sub/s.go"}, *unlisted)
+
+	// Listed, lib leads on to rules, through a file of its own.
+	l.EngineDirs = append(l.EngineDirs, "lib")
+	require.ErrorAs(t, check(l), &unlisted)
+	assert.Equal(t, "rules", unlisted.Dir)
+	assert.Equal(t, "lib/l.go", unlisted.File)
+
+	l.ContentDirs = append(l.ContentDirs, "rules")
+	assert.NoError(t, check(l))
+
+	// A folder the caller refuses (a link out of the workspace) is its error.
+	refused := errors.New("leads out")
+	l.Path = func(rel string) error {
+		if rel == "rules" {
+			return refused
+		}
+		return nil
+	}
+	assert.ErrorIs(t, check(l), refused)
 }
