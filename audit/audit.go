@@ -243,13 +243,15 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return DirsOf(t, ws, dirs, r)
+	return DirsOf(t, ws, dirs, r, nil)
 }
 
 // DirsOf is Dirs through a git view of the workspace already open (see
 // package session), which a check before it may have walked: what that
-// walk stat'ed is not stat'ed again.
-func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules) (*Report, error) {
+// walk stat'ed is not stat'ed again. also, if not nil, is given every file
+// the audit reads (as a ReadHook is), so that a check after it need not
+// read them again.
+func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also enginefiles.ReadHook) (*Report, error) {
 	cleanDirs, err := CleanDirs(ws, dirs)
 	if err != nil {
 		return nil, err
@@ -299,12 +301,16 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules) (*Report, e
 			e = nil
 		}
 		res := check(t.WorkspacePath(p), src, e)
+		if also != nil {
+			also(p, src, info)
+		}
 		mu.Lock()
 		early[p] = res
 		mu.Unlock()
 	})
 	type file struct {
 		path, abs string
+		repoPath  string       // its Path, for also
 		entry     *index.Entry // its index entry; nil for an untracked file or a link
 	}
 	var files []file
@@ -349,7 +355,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules) (*Report, e
 				skippedBytes += f.Info.Size()
 				return nil
 			}
-			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs}
+			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs, repoPath: f.Path}
 			if !f.IsLink() {
 				fl.entry = f.Entry
 			}
@@ -381,6 +387,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules) (*Report, e
 			e = nil
 		}
 		more[i] = check(files[i].path, src, e)
+		if also != nil {
+			also(files[i].repoPath, src, info)
+		}
 	})
 	results = append(results, more...)
 	var saves sync.WaitGroup

@@ -2,8 +2,10 @@ package audit
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -334,4 +336,34 @@ func commitAll(t *testing.T, root string) {
 	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
 	_, err = wt.Commit("engine", &git.CommitOptions{Author: &object.Signature{Name: "L", Email: "l@example.com", When: time.Now()}})
 	require.NoError(t, err)
+}
+
+// TestAlsoIsGivenEveryFileTheAuditReads: on a first run (every file read
+// by the walk) and on a later one (only the file that changed, read after
+// the walk), each file read is handed on with what was read.
+func TestAlsoIsGivenEveryFileTheAuditReads(t *testing.T) {
+	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	root := t.TempDir()
+	write(t, root, "engine/a.go", "package engine\n")
+	write(t, root, "engine/sub/b.go", "package sub\n")
+	write(t, root, "engine/notes.md", "notes\n")
+	commitAll(t, root)
+	rules := NewRules(testNames, AllModules)
+	audited := func() map[string]string {
+		tr, err := enginefiles.Open(root, false)
+		require.NoError(t, err)
+		var mu sync.Mutex
+		got := map[string]string{}
+		_, err = DirsOf(tr, root, []string{"engine"}, rules, func(p string, src []byte, info fs.FileInfo) {
+			mu.Lock()
+			defer mu.Unlock()
+			got[p] = string(src)
+			assert.Equal(t, int64(len(src)), info.Size(), p)
+		})
+		require.NoError(t, err)
+		return got
+	}
+	assert.Equal(t, map[string]string{"engine/a.go": "package engine\n", "engine/sub/b.go": "package sub\n", "engine/notes.md": "notes\n"}, audited())
+	write(t, root, "engine/sub/b.go", "package sub\n\n// changed\n")
+	assert.Equal(t, map[string]string{"engine/sub/b.go": "package sub\n\n// changed\n"}, audited())
 }

@@ -20,6 +20,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -30,6 +31,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -57,8 +59,9 @@ type Reader struct {
 }
 
 // verdict is what a file's content says, whatever its name: whether its
-// build constraints (and cgo, where cgo is off) let it build, and what it
-// imports.
+// build constraints let it build, and what it imports. A cgo file counts
+// even where cgo is off (the go command would leave it out): following
+// its imports asks more of the workspace, never less.
 type verdict struct {
 	builds  bool
 	imports []string
@@ -80,7 +83,8 @@ func OpenContext(ws string, ctx build.Context) (*Reader, error) {
 // stat is not stat'ed again.
 func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 	r := &Reader{tree: t, ctx: ctx, known: map[plumbing.Hash]verdict{}}
-	// Without an index nothing is vouched for, so nothing is kept.
+	// Without an index nothing is vouched for, so nothing is kept (not even
+	// for the rest of the command).
 	if t.Index != nil && !t.Index.ModTime.IsZero() {
 		r.indexTime = t.Index.ModTime
 		if dir := usercache.Dir(); dir != "" {
@@ -235,7 +239,7 @@ func walkOrder(a, b string) bool {
 // it cannot be read.
 func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 	entry := f.Entry
-	if r.file == "" {
+	if r.indexTime.IsZero() {
 		entry = nil
 	}
 	if entry != nil && f.Info != nil && f.Info.Mode().IsRegular() && enginefiles.Vouches(entry, f.Info, r.indexTime) {
@@ -251,24 +255,44 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 		return verdict{}, false
 	}
 	v := r.judge(src)
-	if r.file != "" {
-		// Known by the index's hash only if the index vouches for what was
-		// read (the stat data taken after the read): a file rewritten in
-		// between is kept under the hash of its content.
-		var h plumbing.Hash
-		if entry != nil && enginefiles.Vouches(entry, info, r.indexTime) {
-			h = entry.Hash
-		} else {
-			h = enginefiles.BlobHash(src)
-		}
-		r.mu.Lock()
-		if _, ok := r.known[h]; !ok {
-			r.known[h] = v
-			r.added = true
-		}
-		r.mu.Unlock()
-	}
+	r.keep(entry, src, info, v)
 	return v, true
+}
+
+// keep keeps the verdict v on src, read with the stat data info from the
+// file whose index entry is entry (nil for none): under the index's hash
+// only if the index vouches for what was read, so that a file rewritten
+// in between is kept under the hash of its content. It is kept in memory
+// for the rest of the command, and in the cache if one is kept.
+func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdict) {
+	if r.indexTime.IsZero() {
+		return // nothing is vouched for, so nothing would be found
+	}
+	var h plumbing.Hash
+	if entry != nil && enginefiles.Vouches(entry, info, r.indexTime) {
+		h = entry.Hash
+	} else if r.file != "" {
+		h = enginefiles.BlobHash(src)
+	} else {
+		return // known by no hash a later lookup in this command would use
+	}
+	r.mu.Lock()
+	if _, ok := r.known[h]; !ok {
+		r.known[h] = v
+		r.added = r.added || r.file != ""
+	}
+	r.mu.Unlock()
+}
+
+// Note is given a file another check read (p, a Path of the git view, as
+// a ReadHook is given it), so that a walk after it need not read the file
+// again: a Go file's verdict is kept as if Dir had read it.
+func (r *Reader) Note(p string, src []byte, info fs.FileInfo) {
+	n := path.Base(p)
+	if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || info == nil || !info.Mode().IsRegular() {
+		return
+	}
+	r.keep(r.tree.Entry(p), src, info, r.judge(src))
 }
 
 // nameBuilds reports whether a file's name lets it build here (no _test,
@@ -292,14 +316,24 @@ func (r *Reader) nameBuilds(name string) bool {
 // judge is the verdict on a Go file's content: its build constraints,
 // read under a name that says nothing of its own, and its imports.
 func (r *Reader) judge(src []byte) verdict {
-	ctx := r.ctx
-	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
-	if ok, err := ctx.MatchFile(".", "file.go"); err != nil || !ok {
-		return verdict{}
+	fset := token.NewFileSet()
+	parsed, perr := parser.ParseFile(fset, "", src, parser.ImportsOnly)
+	// Constraints are lines before the package clause. A file whose
+	// header has none builds, and go/build (which reads the header once
+	// more, into a 4 KB buffer of its own) need not be asked.
+	header := src
+	if perr == nil {
+		header = src[:fset.Position(parsed.Package).Offset]
+	}
+	if perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build")) {
+		ctx := r.ctx
+		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
+		if ok, err := ctx.MatchFile(".", "file.go"); err != nil || !ok {
+			return verdict{}
+		}
 	}
 	v := verdict{builds: true}
-	parsed, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
-	if err != nil {
+	if perr != nil {
 		return v
 	}
 	for _, imp := range parsed.Imports {

@@ -1,10 +1,14 @@
 package goimports
 
 import (
+	"bytes"
 	"errors"
 	"go/build"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -321,4 +325,64 @@ func TestAWorkspaceInsideALargerRepository(t *testing.T) {
 	kept.added = true
 	kept.Save()
 	assert.Equal(t, []Package{{Dir: "engine", Files: []File{{Path: "engine/a.go", Imports: []string{"example.com/ws/kept"}}}}}, packages())
+}
+
+// TestANotedFileIsNotReadAgain: a file another check read and handed over
+// (Note) is known by its hash for the rest of the command, cache or no
+// cache (shown by a noted content the file does not hold); a test file, a
+// file that is not Go, and a file the index no longer vouches for are
+// not taken from what was noted.
+func TestANotedFileIsNotReadAgain(t *testing.T) {
+	for _, cache := range []string{"off", t.TempDir()} {
+		t.Setenv(usercache.EnvVar, cache)
+		ws := testws.Committed(t, map[string]string{
+			"engine/a.go":      "package engine\n",
+			"engine/b.go":      "package engine\n",
+			"engine/a_test.go": "package engine\n",
+		})
+		r := openReader(t, ws, linux())
+		info := func(rel string) fs.FileInfo {
+			fi, err := os.Lstat(filepath.Join(ws, filepath.FromSlash(rel)))
+			require.NoError(t, err)
+			return fi
+		}
+		forged := []byte("package engine\n\nimport \"example.com/ws/noted\"\n")
+		r.Note("engine/a.go", forged, info("engine/a.go"))
+		r.Note("engine/a_test.go", forged, info("engine/a_test.go"))
+		// b.go changes after it was noted: its stat data no longer match.
+		r.Note("engine/b.go", forged, info("engine/b.go"))
+		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\n"), 0o644))
+		assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/noted"}, "engine/b.go": nil}, imports(t, r, ws, "engine"), "cache %s", cache)
+	}
+}
+
+// TestJudgeAgreesWithGoBuild: whether a file builds is go/build's answer,
+// whether or not judge asks go/build (it does not for a header with no
+// constraint in it).
+func TestJudgeAgreesWithGoBuild(t *testing.T) {
+	ctx := linux("extra")
+	r := &Reader{ctx: ctx}
+	lines := []string{
+		"//go:build linux", "//go:build !linux", "//go:build extra && !windows", "//go:build windows",
+		"// +build windows", "// +build linux", "// a comment", "/* a go:build in a block */",
+		"//go:build", "// +build", "", "// Package p does things.",
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var src strings.Builder
+		for _, i := range rapid.SliceOfN(rapid.IntRange(0, len(lines)-1), 0, 5).Draw(t, "header") {
+			src.WriteString(lines[i] + "\n")
+		}
+		src.WriteString("\npackage p\n")
+		if rapid.Bool().Draw(t, "imports") {
+			src.WriteString("\nimport \"fmt\"\n")
+		}
+		b := []byte(src.String())
+		c := ctx
+		c.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+		want, err := c.MatchFile(".", "file.go")
+		want = want && err == nil
+		if got := r.judge(b).builds; got != want {
+			t.Fatalf("judge says builds=%v, go/build %v (err %v), for:\n%s", got, want, err, b)
+		}
+	})
 }

@@ -1,9 +1,10 @@
 // Package session opens a workspace once for every check one command makes
-// of it. coupling-audit asks the listed-folders rule and then the audit,
-// expansion-check the rule and then the diff; each would otherwise read
-// the git index, load the cached folder listings and stat every Go file
-// of the engine folders for itself. Through one Session the index is read
-// once, and a file one check stat'ed is not stat'ed again by the next.
+// of it. coupling-audit runs the audit and the listed-folders rule,
+// expansion-check the rule and the diff; each would otherwise read the git
+// index, load the cached folder listings and stat (on a first run, read)
+// every Go file of the engine folders for itself. Through one Session the
+// index is read once, a file one check stat'ed is not stat'ed again by the
+// next, and a Go file the audit read is not read again by the rule.
 package session
 
 import (
@@ -43,9 +44,11 @@ func (s *Session) Imports() *goimports.Reader {
 	return s.imports
 }
 
-// Audit is audit.Dirs on the workspace.
+// Audit is audit.Dirs on the workspace. The Go files it reads are handed
+// to Imports, so that CheckListed after it reads none of them again: on a
+// first run, when the audit reads every engine file, run the audit first.
 func (s *Session) Audit(dirs []string, r *audit.Rules) (*audit.Report, error) {
-	return audit.DirsOf(s.tree, s.dir, dirs, r)
+	return audit.DirsOf(s.tree, s.dir, dirs, r, s.Imports().Note)
 }
 
 // Changes is expansion.Check on the workspace: what changed in the engine

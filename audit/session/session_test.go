@@ -107,3 +107,30 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 	}
 	assert.ErrorIs(t, check(l), refused)
 }
+
+// TestTheRuleAfterTheAuditFindsWhatItFindsAlone: coupling-audit runs the
+// audit first and the rule on what the audit read; the rule's answer is
+// the same as on a session of its own, on a first run, on a later one and
+// with nothing kept.
+func TestTheRuleAfterTheAuditFindsWhatItFindsAlone(t *testing.T) {
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":    "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"engine/e.go":     "package engine\n",
+		"engine/sub/s.go": "package sub\n\nimport _ \"example.com/ws/lib\"\n",
+		"lib/l.go":        "package lib\n",
+	})
+	for _, cache := range []string{t.TempDir(), "", "off"} {
+		if cache != "" {
+			t.Setenv(usercache.EnvVar, cache)
+		}
+		for range 2 {
+			s, err := Open(ws)
+			require.NoError(t, err)
+			_, err = s.Audit([]string{"engine"}, rules)
+			require.NoError(t, err)
+			var unlisted *UnlistedPackageError
+			require.ErrorAs(t, s.CheckListed(listedIn("example.com/ws")), &unlisted, "cache %q", cache)
+			assert.Equal(t, "engine/sub/s.go", unlisted.File)
+		}
+	}
+}

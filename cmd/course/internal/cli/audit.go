@@ -162,13 +162,6 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err := checkConfigKeys(ws); err != nil {
 		return nil, err
 	}
-	s, err := session.Open(ws.Dir)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkEngineListed(ws, s); err != nil {
-		return nil, err
-	}
 	names, err := auditNames(env)
 	if err != nil {
 		return nil, err
@@ -177,7 +170,18 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Audit(ws.Config.EngineDirs, audit.NewRules(names, highest))
+	s, err := session.Open(ws.Dir)
+	if err != nil {
+		return nil, err
+	}
+	// The audit first, since the rule then reads none of the Go files the
+	// audit read; the rule's refusal comes before the audit's findings or
+	// errors all the same.
+	rep, auditErr := s.Audit(ws.Config.EngineDirs, audit.NewRules(names, highest))
+	if err := checkEngineListed(ws, s); err != nil {
+		return nil, err
+	}
+	return rep, auditErr
 }
 
 // CouplingAuditReport is the --json document of coupling-audit.
