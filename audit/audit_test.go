@@ -16,6 +16,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 var testNames = []Name{
@@ -247,7 +248,7 @@ func TestTheAuditReadsTheFilesExpansionCheckCompares(t *testing.T) {
 // index's stat data holds, and reads it again as soon as it does not, even
 // when the edit put the old modification time back.
 func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
-	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	root := t.TempDir()
 	write(t, root, "engine/world.go", "package engine\n\nvar count int\n")
 	p := filepath.Join(root, "engine", "world.go")
@@ -285,7 +286,7 @@ func TestCleanVerdictsAreKeptOnlyWhileGitVouchesForTheFile(t *testing.T) {
 // by a clean rewrite at the right moment and then checked out again, would
 // be skipped by every later audit.
 func TestAFileRewrittenAsItIsReadIsKnownByWhatWasRead(t *testing.T) {
-	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	root := t.TempDir()
 	leak := "package engine\n\nvar baron int\n"
 	write(t, root, "engine/world.go", leak)
@@ -342,7 +343,7 @@ func commitAll(t *testing.T, root string) {
 // by the walk) and on a later one (only the file that changed, read after
 // the walk), each file read is handed on with what was read.
 func TestAlsoIsGivenEveryFileTheAuditReads(t *testing.T) {
-	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	root := t.TempDir()
 	write(t, root, "engine/a.go", "package engine\n")
 	write(t, root, "engine/sub/b.go", "package sub\n")

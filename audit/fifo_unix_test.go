@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
 
-	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -30,7 +30,7 @@ func TestAFIFOInAnEngineFolderIsRefusedAtOnce(t *testing.T) {
 		link bool
 	}{{"plain folder", false, false}, {"repository", true, false}, {"link to a FIFO", true, true}} {
 		t.Run(c.name, func(t *testing.T) {
-			t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+			t.Setenv(usercache.EnvVar, t.TempDir())
 			root := t.TempDir()
 			if c.repo {
 				_, err := git.PlainInit(root, false)
@@ -60,7 +60,7 @@ func TestAFIFOInAnEngineFolderIsRefusedAtOnce(t *testing.T) {
 // engine folder stops the audit with an error naming it, instead of the
 // audit running out of memory.
 func TestAFileTooLargeToHoldIsRefused(t *testing.T) {
-	t.Setenv(enginefiles.CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	root := t.TempDir()
 	write(t, root, "engine/world.go", "package engine\n")
 	f, err := os.Create(filepath.Join(root, "engine", "huge.go"))

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // The tree's size.
@@ -223,7 +223,7 @@ func FirstRuns(b *testing.B, run func()) {
 		b.StopTimer()
 		i++
 		cache := filepath.Join(caches, strconv.Itoa(i))
-		b.Setenv(enginefiles.CacheDirEnvVar, cache)
+		b.Setenv(usercache.EnvVar, cache)
 		start := CPUTime()
 		b.StartTimer()
 		run()
@@ -261,9 +261,9 @@ func GoSource(pkg string, i int) string {
 // package that checks real trees.
 func Main(m *testing.M) {
 	cache := ""
-	if os.Getenv(enginefiles.CacheDirEnvVar) == "" {
+	if os.Getenv(usercache.EnvVar) == "" {
 		cache, _ = os.MkdirTemp("", "course-cache")
-		os.Setenv(enginefiles.CacheDirEnvVar, cache)
+		os.Setenv(usercache.EnvVar, cache)
 	}
 	code := m.Run()
 	Remove()

@@ -26,16 +26,12 @@ type BlobSet struct {
 	kept  bool // whether it held any hash when opened
 }
 
-// CacheDirEnvVar names a folder to keep the sets in instead of the user's
-// cache folder; "off" keeps none.
-const CacheDirEnvVar = usercache.EnvVar
-
 // OpenBlobSet loads the set called name (a file name; put in it whatever the
 // verdict depends on, such as a hash of the rules). A set that cannot be
 // read is empty.
 func OpenBlobSet(name string) *BlobSet {
 	s := &BlobSet{have: map[plumbing.Hash]bool{}}
-	dir := cacheDir()
+	dir := usercache.Dir()
 	if dir == "" {
 		return s
 	}

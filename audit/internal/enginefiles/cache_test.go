@@ -4,10 +4,11 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 func TestASetKeepsOnlyWhatEarlierRunsSaved(t *testing.T) {
-	t.Setenv(CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	h := BlobHash([]byte("package engine\n"))
 
 	first := OpenBlobSet("verdicts")
@@ -33,7 +34,7 @@ func TestASetKeepsOnlyWhatEarlierRunsSaved(t *testing.T) {
 }
 
 func TestASetThatIsOffKeepsNothing(t *testing.T) {
-	t.Setenv(CacheDirEnvVar, "off")
+	t.Setenv(usercache.EnvVar, "off")
 	s := OpenBlobSet("verdicts")
 	s.Add(BlobHash(nil))
 	s.Save()

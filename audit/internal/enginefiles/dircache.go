@@ -72,13 +72,10 @@ func (e cachedEntry) Info() (fs.FileInfo, error) { return os.Lstat(filepath.Join
 
 const dirCacheMagic = "course-dirs-1\n"
 
-// cacheDir is the folder the caches live in; "" for none.
-func cacheDir() string { return usercache.Dir() }
-
 // openDirCache loads the cache of the repository at root, kept under the
 // index whose checksum is index; nil when no cache is kept.
 func openDirCache(root string, index [20]byte) *dirCache {
-	dir := cacheDir()
+	dir := usercache.Dir()
 	if dir == "" || index == ([20]byte{}) {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // cacheFixture is a repository whose engine folder has an ignored build
@@ -27,7 +28,7 @@ func newCacheFixture(t *testing.T) *cacheFixture {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("the git program is not installed")
 	}
-	t.Setenv(CacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull) // the git program reads no user config
 	old := racyMargin
 	racyMargin = 50 * time.Millisecond

@@ -25,11 +25,6 @@ import (
 // status on a learner's workspace) or by another build of course is run
 // again instead of shown.
 
-// cacheDirEnvVar names the folder course keeps its caches in instead of
-// the user's cache folder; "off" keeps none (and then no result is taken
-// from the workspace either).
-const cacheDirEnvVar = usercache.EnvVar
-
 // checkKeyFile is the signing key's name in the cache folder.
 const checkKeyFile = "check-signing-key"
 

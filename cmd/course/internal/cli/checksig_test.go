@@ -13,12 +13,13 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/testws"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // The last check's result lives in the workspace, which the learner can
 // write: it is taken only as this user's course wrote it.
 func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
-	t.Setenv(cacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	ws, err := workspace.Open(testws.New(t, nil))
 	require.NoError(t, err)
 	rep := &checker.Report{Modules: []checker.Module{{Number: "01", Passed: 1, Failed: 3}}}
@@ -55,12 +56,12 @@ func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
 	require.NoError(t, cacheCheck(ws, "key", at, rep))
 	got, _ = loadCachedCheck(ws)
 	require.NotNil(t, got)
-	t.Setenv(cacheDirEnvVar, t.TempDir())
+	t.Setenv(usercache.EnvVar, t.TempDir())
 	got, _ = loadCachedCheck(ws)
 	assert.Nil(t, got, "another user's")
 
 	// No cache folder: nothing is taken.
-	t.Setenv(cacheDirEnvVar, "off")
+	t.Setenv(usercache.EnvVar, "off")
 	require.NoError(t, cacheCheck(ws, "key", at, rep))
 	got, _ = loadCachedCheck(ws)
 	assert.Nil(t, got)
@@ -70,7 +71,7 @@ func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
 // not taken for one.
 func TestTheSigningKeyIsMadeOnceAndKept(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv(cacheDirEnvVar, dir)
+	t.Setenv(usercache.EnvVar, dir)
 	first := checkKey()
 	require.Len(t, first, 32)
 	assert.Equal(t, first, checkKey())
