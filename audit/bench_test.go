@@ -67,6 +67,13 @@ func BenchmarkCouplingAuditCommand(b *testing.B) {
 	benchtree.RunCourse(b, benchtree.Build(b), 0, "coupling-audit", ".")
 }
 
+// BenchmarkCouplingAuditCommandFirstRun is the command's first run on a
+// machine: the user cache empty, so the program reads every engine file,
+// and every file of the listed-folders rule, and fills the cache.
+func BenchmarkCouplingAuditCommandFirstRun(b *testing.B) {
+	benchtree.RunCourseFirstRuns(b, benchtree.Build(b), 0, "coupling-audit", ".")
+}
+
 // BenchmarkCourseStartUp runs `course --version`: what every command costs
 // before it does anything.
 func BenchmarkCourseStartUp(b *testing.B) {

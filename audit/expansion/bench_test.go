@@ -49,6 +49,12 @@ func BenchmarkExpansionCheckCommand(b *testing.B) {
 	benchtree.RunCourse(b, benchtree.Build(b), 1, "expansion-check", "HEAD")
 }
 
+// BenchmarkExpansionCheckCommandFirstRun is the command's first run on a
+// machine, with the user cache empty.
+func BenchmarkExpansionCheckCommandFirstRun(b *testing.B) {
+	benchtree.RunCourseFirstRuns(b, benchtree.Build(b), 1, "expansion-check", "HEAD")
+}
+
 // BenchmarkGitDiffAndUntracked is git's own answer on the same tree (see
 // benchtree.GitDiffAndUntracked).
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }

@@ -8,8 +8,10 @@ import (
 	"os"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/cmd/course/internal/startheap"
 )
 
 func main() {
+	startheap.Defer(64 << 20)
 	os.Exit(cli.Main(os.Args[1:], cli.DefaultEnv()))
 }

@@ -110,14 +110,27 @@ func RunCourse(b *testing.B, dir string, want int, args ...string) {
 	b.ResetTimer()
 	cpu := CPUTime()
 	for b.Loop() {
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if code := cmd.ProcessState.ExitCode(); code != want {
-			b.Fatalf("course %s: exit status %d, want %d (%v)\n%s", strings.Join(args, " "), code, want, err, out)
-		}
+		runCourse(b, bin, dir, want, args)
 	}
 	ReportCPU(b, cpu)
+}
+
+// RunCourseFirstRuns is RunCourse with the user's cache folder new and
+// empty before each run (see FirstRuns): the command as a user first runs
+// it on a machine.
+func RunCourseFirstRuns(b *testing.B, dir string, want int, args ...string) {
+	bin := Course(b)
+	b.ResetTimer()
+	FirstRuns(b, func() { runCourse(b, bin, dir, want, args) })
+}
+
+func runCourse(b *testing.B, bin, dir string, want int, args []string) {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if code := cmd.ProcessState.ExitCode(); code != want {
+		b.Fatalf("course %s: exit status %d, want %d (%v)\n%s", strings.Join(args, " "), code, want, err, out)
+	}
 }
 
 func build(b *testing.B, dir string) {
