@@ -316,14 +316,24 @@ func (r *Reader) nameBuilds(name string) bool {
 // judge is the verdict on a Go file's content: its build constraints,
 // read under a name that says nothing of its own, and its imports.
 func (r *Reader) judge(src []byte) verdict {
-	fset := token.NewFileSet()
-	parsed, perr := parser.ParseFile(fset, "", src, parser.ImportsOnly)
+	pkg, paths, ok := scanHeader(src)
+	var perr error
+	if !ok {
+		fset := token.NewFileSet()
+		parsed, err := parser.ParseFile(fset, "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+		if perr = err; err == nil {
+			pkg = fset.Position(parsed.Package).Offset
+			for _, imp := range parsed.Imports {
+				paths = append(paths, imp.Path.Value)
+			}
+		}
+	}
 	// Constraints are lines before the package clause. A file whose
 	// header has none builds, and go/build (which reads the header once
 	// more, into a 4 KB buffer of its own) need not be asked.
 	header := src
 	if perr == nil {
-		header = src[:fset.Position(parsed.Package).Offset]
+		header = src[:pkg]
 	}
 	if perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build")) {
 		ctx := r.ctx
@@ -336,8 +346,8 @@ func (r *Reader) judge(src []byte) verdict {
 	if perr != nil {
 		return v
 	}
-	for _, imp := range parsed.Imports {
-		if p, err := strconv.Unquote(imp.Path.Value); err == nil {
+	for _, quoted := range paths {
+		if p, err := strconv.Unquote(quoted); err == nil {
 			v.imports = append(v.imports, p)
 		}
 	}

@@ -386,3 +386,17 @@ func TestJudgeAgreesWithGoBuild(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkJudge is the work a file costs on a first run once read: its
+// package clause, imports and build constraints, on a file of the large
+// benchmark tree's kind.
+func BenchmarkJudge(b *testing.B) {
+	src := []byte("// Package p is part of the engine.\n//\n// It keeps the queue.\npackage p\n\nimport (\n\t\"fmt\"\n\t\"sort\"\n\n\tq \"example.com/ws/engine/queue\"\n)\n\nvar _ = fmt.Sprint\nvar _ = sort.Ints\nvar _ q.Queue\n\nfunc F() {}\n")
+	r := &Reader{ctx: linux()}
+	b.ReportAllocs()
+	for b.Loop() {
+		if v := r.judge(src); !v.builds || len(v.imports) != 3 {
+			b.Fatalf("judge: %+v", v)
+		}
+	}
+}

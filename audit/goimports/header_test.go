@@ -1,0 +1,145 @@
+package goimports
+
+import (
+	"go/parser"
+	"go/token"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+// parsedHeader is go/parser's answer that scanHeader stands in for.
+func parsedHeader(src []byte) (pkg int, paths []string, err error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return 0, nil, err
+	}
+	for _, imp := range f.Imports {
+		paths = append(paths, imp.Path.Value)
+	}
+	return fset.Position(f.Package).Offset, paths, nil
+}
+
+// checkHeader fails when scanHeader answers for a file and its answer is
+// not go/parser's. Where it does not answer, judge asks go/parser.
+func checkHeader(t interface{ Fatalf(string, ...any) }, src []byte) bool {
+	pkg, paths, ok := scanHeader(src)
+	if !ok {
+		return false
+	}
+	wantPkg, wantPaths, err := parsedHeader(src)
+	if err != nil {
+		t.Fatalf("scanHeader read a header go/parser refuses (%v):\n%q", err, src)
+	}
+	if pkg != wantPkg || strings.Join(paths, "\n") != strings.Join(wantPaths, "\n") {
+		t.Fatalf("scanHeader: package at %d, imports %q; go/parser: %d, %q; for:\n%q", pkg, paths, wantPkg, wantPaths, src)
+	}
+	return true
+}
+
+var headerSeeds = []string{
+	"package p\n",
+	"package p",
+	"// Package p.\npackage p\n\nimport \"fmt\"\n\nfunc F() {}\n",
+	"package p\nimport (\n\t\"fmt\"\n\tx \"os\"\n\t. \"strings\"\n\t_ \"embed\"\n)\nvar v = 1\n",
+	"package p; import \"a\"; import (\"b\"; \"c\")",
+	"package p\nimport ()\n",
+	"package p\nimport `raw/path`\n",
+	"package p\nimport \"\\x61\\u00e9\"\n",
+	"package p /* a\ncomment */ import \"a\"\n",
+	"package p /* one line */ import \"a\"\n",
+	"\ufeffpackage p\n",
+	"package\np\n",
+	"package p\nimport \"a\" \"b\"\n",
+	"package p\nimport (\"a\" \"b\")\n",
+	"package p\nimport \"a\",\n",
+	"package p )\n",
+	"package p\nimport \"a\" )\n",
+	"package p\nimport (\n\t\"a\"\n",
+	"package p\nimport 42\n",
+	"package p\nimport \"a\"\n@\n",
+	"package p\nimport \"a\"\n/* never closed",
+	"package p\x00\n",
+	"//line other.go:10\npackage p\nimport \"a\"\n",
+	"//line :0\npackage p\n",
+	"package _\n",
+	"package é\nimport \"a\"\n",
+	"package p\nimport \"a\"\nfunc\xff() {}\n",
+	"package p\n// \xff\nimport \"a\"\n",
+	"package p\nimport \"a\r\"\n",
+	"package p\nimport `a\rb`\n",
+	"package p\nimport \"unterminated\n",
+	"import \"a\"\npackage p\n",
+	"",
+}
+
+func TestScanHeaderAnswersOnlyAsGoParserDoes(t *testing.T) {
+	answered := 0
+	for _, src := range headerSeeds {
+		if checkHeader(t, []byte(src)) {
+			answered++
+		}
+	}
+	// The fast path must carry the plain files, or it saves nothing.
+	for _, src := range headerSeeds[:9] {
+		_, _, ok := scanHeader([]byte(src))
+		assert.True(t, ok, "scanHeader passed the plain header to go/parser:\n%s", src)
+	}
+	assert.Greater(t, answered, 9)
+}
+
+// TestScanHeaderAgreesWithGoParserOnGeneratedHeaders builds headers as
+// the grammar has them (a package clause, then import declarations, one
+// spec or a group), with every kind of space and comment between the
+// tokens, and now and then a token that is out of place or a separator
+// the grammar does not allow.
+func TestScanHeaderAgreesWithGoParserOnGeneratedHeaders(t *testing.T) {
+	gaps := []string{" ", "\n", "\t", "", "\r\n", "// c\n", "/* c */", "/* c\n */", "//line f.go:3\n", "/*", "//go:build linux\n", "// é\n"}
+	names := []string{"p", "_", "x", "é", "func", "42", "."}
+	paths := []string{"\"fmt\"", "\"a/b\"", "`raw`", "\"\\t\"", "\"é\"", "42", "x", "\"\n", "`a\rb`"}
+	ends := []string{";", "\n", "", ",", ")", " "}
+	noise := []string{"(", ")", ";", ",", "{", "@", "\x00", "\ufeff", "import", "package", "var", "\xff"}
+	rapid.Check(t, func(t *rapid.T) {
+		var parts []string
+		add := func(s ...string) { parts = append(parts, s...) }
+		gap := func() string { return rapid.SampledFrom(gaps).Draw(t, "gap") }
+		end := func() string { return rapid.SampledFrom(ends).Draw(t, "end") }
+		spec := func() {
+			if rapid.IntRange(0, 3).Draw(t, "named") == 0 {
+				add(rapid.SampledFrom(names).Draw(t, "import name"), gap())
+			}
+			add(rapid.SampledFrom(paths).Draw(t, "path"))
+		}
+		add(gap(), "package", gap(), rapid.SampledFrom(names).Draw(t, "package name"), end())
+		for range rapid.IntRange(0, 3).Draw(t, "decls") {
+			add(gap(), "import", gap())
+			if rapid.Bool().Draw(t, "group") {
+				add("(", gap())
+				for range rapid.IntRange(0, 3).Draw(t, "specs") {
+					spec()
+					add(end(), gap())
+				}
+				add(")")
+			} else {
+				spec()
+			}
+			add(end())
+		}
+		add(gap(), rapid.SampledFrom([]string{"", "func F() {}", "var v = 1", "@", "import"}).Draw(t, "after"))
+		for range rapid.IntRange(0, 2).Draw(t, "noise") {
+			i := rapid.IntRange(0, len(parts)).Draw(t, "at")
+			parts = append(parts[:i], append([]string{rapid.SampledFrom(noise).Draw(t, "noise")}, parts[i:]...)...)
+		}
+		checkHeader(t, []byte(strings.Join(parts, "")))
+	})
+}
+
+func FuzzScanHeader(f *testing.F) {
+	for _, src := range headerSeeds {
+		f.Add([]byte(src))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) { checkHeader(t, src) })
+}
