@@ -4,7 +4,9 @@
 // finds the workspace the file belongs to (the nearest folder above it with
 // a .course.json) and checks the file only when it lies under one of that
 // workspace's engineDirs, so the tests and the harness, which name cards by
-// design, are left alone. It reads the same names as course coupling-audit:
+// design, are left alone; the imports of the harness and of the engine and
+// content folders are held to the listed-folders rule (audit.Folders). It
+// reads the same names as course coupling-audit:
 // the course catalog (from $COURSE_CONTENT/course/catalog.json when that is
 // set, else the catalog built in), read with encoding/json, with the grid
 // nouns of the modules the workspace has started. It links neither the
@@ -22,9 +24,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/systemic-game-design/course/audit"
@@ -44,6 +48,12 @@ the object: as an upper-case word in a string literal ("text:FLAG"), as a
 whole word in a literal without white space ("rock"), or in an all-upper-case
 identifier (ROCK, IS_ROCK), and only once the workspace has started the
 module that brings it. Files outside the engine folders are not checked.
+
+The audit reads only the folders .course.json lists, so engine code may
+build on no package of the workspace's module outside them: an import of
+one from the harness, an engine folder or a content folder is reported too
+(category "unlisted folder"), with the folder to list. tests/ and harness/
+count as listed.
 
 The names come from the course catalog built into the tool, or from
 $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
@@ -88,12 +98,44 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ws == nil || !ws.isEngine(name) {
+		if ws == nil {
 			continue
 		}
-		report(pass, ws.rules, f)
+		rel, ok := ws.rel(name)
+		if !ok {
+			continue
+		}
+		if ws.isEngine(rel) {
+			report(pass, ws.rules, f)
+		}
+		if ws.holdsToListed(rel) {
+			reportUnlisted(pass, ws, rel, f)
+		}
 	}
 	return nil, nil
+}
+
+// reportUnlisted gives a diagnostic for each import of the workspace
+// module's own packages from outside the folders .course.json lists (the
+// listed-folders rule; see audit.Folders), at its path.
+func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File) {
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		dir, ok := audit.ModuleFolder(p, ws.modulePath)
+		if !ok || ws.folders.Allows(dir) {
+			continue
+		}
+		e := &audit.UnlistedPackageError{Dir: dir, ImportPath: p, File: rel}
+		pass.Report(analysis.Diagnostic{
+			Pos:      imp.Path.Pos(),
+			End:      imp.Path.End(),
+			Category: "unlisted folder",
+			Message:  e.Error(),
+		})
+	}
 }
 
 // report gives one diagnostic per hit, spanning the name (or, for an
@@ -111,8 +153,12 @@ func report(pass *analysis.Pass, r *audit.Rules, f *ast.File) {
 
 // workspace is what the analyzer knows of one course workspace.
 type workspace struct {
-	dir        string   // absolute, links resolved
-	engineDirs []string // cleaned slash paths relative to dir
+	dir     string        // absolute, links resolved
+	folders audit.Folders // cleaned slash paths relative to dir
+	// modulePath is go.mod's module path: empty, and the listed-folders
+	// rule not applied, without a go.mod (nothing builds) and in the
+	// course repository (laid out differently), as for the course command.
+	modulePath string
 	rules      *audit.Rules
 	// what the rules were made from, for CacheKey: the highest module
 	// started and the catalog's own bytes, hashed
@@ -122,8 +168,8 @@ type workspace struct {
 
 // CacheKey is what the analyzer's verdict on the packages of the workspace
 // at or above dir depends on besides their own files: the workspace's
-// folder and engine folders, the highest module it has started and the
-// catalog the names come from (built in, or $COURSE_CONTENT's). Drivers
+// folder, its engine and content folders, its module path, the highest
+// module it has started and the catalog the names come from (built in, or $COURSE_CONTENT's). Drivers
 // keep verdicts by a package's files (go vet by the tool's id,
 // golangci-lint by its analyzers' names); with CacheKey in that key,
 // starting a module, editing .course.json or pointing COURSE_CONTENT at
@@ -140,22 +186,43 @@ func CacheKey(dir string) string {
 		return rand.Text()
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%q %q %q %x", ws.dir, ws.engineDirs, ws.highest, ws.catalog)
+	fmt.Fprintf(h, "%q %q %q %q %q %x", ws.dir, ws.folders.EngineDirs, ws.folders.ContentDirs, ws.modulePath, ws.highest, ws.catalog)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// isEngine reports whether the file at name lies under an engine folder.
-func (w *workspace) isEngine(name string) bool {
+// rel is the file at name as a slash path in the workspace, its folder's
+// links resolved; false when it is not inside.
+func (w *workspace) rel(name string) (string, bool) {
 	real, err := filepath.EvalSymlinks(filepath.Dir(name))
 	if err != nil {
 		real = filepath.Dir(name)
 	}
 	rel, err := filepath.Rel(w.dir, filepath.Join(real, filepath.Base(name)))
-	if err != nil {
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// isEngine reports whether the file at rel lies under an engine folder.
+func (w *workspace) isEngine(rel string) bool { return under(rel, w.folders.EngineDirs) }
+
+// holdsToListed reports whether the imports of the file at rel are held to
+// the listed-folders rule: the harness's files and those of the engine and
+// content folders, which the course command follows the imports from. A
+// package under harness/ counts whether or not the harness imports it (a
+// package at a time, the analyzer cannot tell); tests/ does not.
+func (w *workspace) holdsToListed(rel string) bool {
+	if w.modulePath == "" {
 		return false
 	}
-	rel = filepath.ToSlash(rel)
-	for _, d := range w.engineDirs {
+	return under(rel, []string{"harness"}) || under(rel, w.folders.EngineDirs) || under(rel, w.folders.ContentDirs)
+}
+
+// under reports whether the file at rel lies under one of dirs (cleaned
+// slash paths, "." for the workspace's root).
+func under(rel string, dirs []string) bool {
+	for _, d := range dirs {
 		if d == "." || strings.HasPrefix(rel, d+"/") {
 			return true
 		}
@@ -203,7 +270,8 @@ func workspaceOf(dir string) (*workspace, error) {
 
 func openWorkspace(dir string, raw []byte) (*workspace, error) {
 	var cfg struct {
-		EngineDirs []string `json:"engineDirs"`
+		EngineDirs  []string `json:"engineDirs"`
+		ContentDirs []string `json:"contentDirs"`
 	}
 	if err := json.Unmarshal(raw, &cfg); err != nil {
 		return nil, fmt.Errorf("%s is not valid JSON (%v); mend it, e.g. {\"track\": \"go\", \"engineDirs\": [\"engine\"]}", filepath.Join(dir, ".course.json"), err)
@@ -214,7 +282,10 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 	}
 	w := &workspace{dir: real}
 	for _, d := range cfg.EngineDirs {
-		w.engineDirs = append(w.engineDirs, path.Clean(filepath.ToSlash(d)))
+		w.folders.EngineDirs = append(w.folders.EngineDirs, path.Clean(filepath.ToSlash(d)))
+	}
+	for _, d := range cfg.ContentDirs {
+		w.folders.ContentDirs = append(w.folders.ContentDirs, path.Clean(filepath.ToSlash(d)))
 	}
 	cat, err := readCatalog()
 	if err != nil {
@@ -224,6 +295,9 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 	if !isCourseRepository(dir) {
 		if w.highest, err = audit.HighestStarted(dir); err != nil {
 			return nil, err
+		}
+		if gomod, err := regularfile.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
+			w.modulePath = modfile.ModulePath(gomod)
 		}
 	}
 	w.rules = audit.NewRules(cat.names, w.highest)

@@ -41,6 +41,25 @@ func TestAnalyzerChecksOnlyTheWorkspaceEngine(t *testing.T) {
 	}
 }
 
+// TestAnalyzerHoldsTheListedCodeToTheListedFolders: the harness's, the
+// engine's and the content's imports of the workspace module's packages
+// outside the listed folders are reported, each at its path (the want
+// comments in testdata/src/listed); tests/ and an unlisted package's own
+// imports are not.
+func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer,
+		"listed/harness", "listed/harness/extra", "listed/engine", "listed/content", "listed/lib", "listed/tests/fixtures")
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			assert.Equal(t, "unlisted folder", d.Category)
+			n++
+		}
+	}
+	assert.Equal(t, 4, n)
+}
+
 func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {
 	assert.Equal(t, "coupling", Analyzer.Name)
 	assert.True(t, strings.HasPrefix(Analyzer.URL, "https://pkg.go.dev/"))
@@ -139,6 +158,17 @@ func TestGoVetVettool(t *testing.T) {
 	outAgain, code := vet()
 	assert.Equal(t, 0, code, "Module 06 is no longer started: %s", outAgain)
 
+	// The harness builds on a package in no listed folder: reported at
+	// the import, and gone once .course.json lists the folder.
+	write("harness/harness.go", "package harness\n\nimport _ \"example.com/my-engine/rules\"\n")
+	write("rules/rules.go", "package rules\n")
+	outUnlisted, code := vet()
+	assert.NotEqual(t, 0, code, outUnlisted)
+	assert.Contains(t, outUnlisted, `harness/harness.go:3:10: harness/harness.go imports example.com/my-engine/rules, whose folder (rules) is in neither engineDirs nor contentDirs of .course.json`)
+	write(".course.json", `{"track": "go", "engineDirs": ["engine", "rules"], "contentDirs": ["content"]}`)
+	outListed, code := vet()
+	assert.Equal(t, 0, code, "rules is listed now: %s", outListed)
+
 	// COURSE_CONTENT's catalog replaces the one built in.
 	content = t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))
@@ -195,8 +225,14 @@ func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
 	assert.NotEqual(t, first, started, "a module started")
 
 	write(".course.json", `{"track": "go", "engineDirs": ["engine", "rules"]}`)
+	engineDirs := key(ws)
+	assert.NotEqual(t, started, engineDirs, "another engine folder")
+	write(".course.json", `{"track": "go", "engineDirs": ["engine", "rules"], "contentDirs": ["cards"]}`)
+	contentDirs := key(ws)
+	assert.NotEqual(t, engineDirs, contentDirs, "a content folder")
+	write("go.mod", "module example.com/renamed\n\ngo 1.26\n")
 	moreDirs := key(ws)
-	assert.NotEqual(t, started, moreDirs, "another engine folder")
+	assert.NotEqual(t, contentDirs, moreDirs, "another module path")
 
 	content := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))

@@ -20,9 +20,10 @@ func TestMain(m *testing.M) { benchtree.Main(m) }
 
 func listedIn(modPath string) Listed {
 	return Listed{
-		ModulePath: modPath, EngineDirs: []string{"engine"}, ContentDirs: []string{"content"},
-		Path:     func(string) error { return nil },
-		ReadLink: func(string) ([]byte, error) { return nil, errors.New("no links here") },
+		ModulePath: modPath,
+		Folders:    audit.Folders{EngineDirs: []string{"engine"}, ContentDirs: []string{"content"}},
+		Path:       func(string) error { return nil },
+		ReadLink:   func(string) ([]byte, error) { return nil, errors.New("no links here") },
 	}
 }
 

@@ -1,28 +1,17 @@
 package session
 
 import (
-	"fmt"
 	"path"
-	"strings"
 	"sync"
 
+	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/audit/goimports"
 )
 
-// The coupling audit and expansion-check read the engine folders that
-// .course.json lists. A package the harness builds on that is in no listed
-// folder (a new rules/ the learner forgot to list, or an engine moved out
-// of engine/ and the list edited to match) would be engine code neither
-// of them reads: its card names would pass the audit, and a drop could
-// change it. So every package of the workspace's module that the harness
-// imports, directly or through other packages, must be under engineDirs,
-// contentDirs (where card names belong), harness/ or tests/.
-
 // Listed is what the listed-folders rule needs to know of a workspace.
 type Listed struct {
-	ModulePath  string   // the module's path, from go.mod
-	EngineDirs  []string // as .course.json lists them
-	ContentDirs []string
+	ModulePath string // the module's path, from go.mod
+	audit.Folders
 	// Path refuses a folder (a slash path in the workspace) that leads out
 	// of the workspace through a link; ReadLink reads a link to a Go file,
 	// where links may lead.
@@ -30,37 +19,11 @@ type Listed struct {
 	ReadLink goimports.ReadLink
 }
 
-// UnlistedPackageError is a package the harness builds on that .course.json
-// lists in neither engineDirs nor contentDirs.
-type UnlistedPackageError struct {
-	Dir        string // its folder, a slash path in the workspace ("rules")
-	ImportPath string
-	File       string // a file that imports it ("harness/game.go")
-}
-
-func (e *UnlistedPackageError) Error() string {
-	return fmt.Sprintf("%s imports %s, whose folder (%s) is in neither engineDirs nor contentDirs of .course.json, so the audit would not read it; add %q to engineDirs (or to contentDirs, if it is card content)",
-		e.File, e.ImportPath, e.Dir, e.Dir)
-}
-
-// UserError marks the error as the learner's to mend.
-func (e *UnlistedPackageError) UserError() bool { return true }
-
-// CheckListed is the listed-folders rule (see above): an
-// *UnlistedPackageError for the first package, in the order the folders
-// are read, that the harness or a listed folder builds on from outside the
-// folders l lists.
+// CheckListed is the listed-folders rule (see audit.Folders), followed
+// from the harness through every import: an *audit.UnlistedPackageError
+// for the first package, in the order the folders are read, that the
+// harness or a listed folder builds on from outside the folders l lists.
 func (s *Session) CheckListed(l Listed) error {
-	allowed := append(append([]string{"harness", "tests"}, l.EngineDirs...), l.ContentDirs...)
-	under := func(dir string) bool {
-		for _, a := range allowed {
-			a = path.Clean(a)
-			if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
-				return true
-			}
-		}
-		return false
-	}
 	r := s.Imports()
 	defer r.Save()
 	// From the harness and every package of the listed folders: engine
@@ -104,16 +67,13 @@ func (s *Session) CheckListed(l Listed) error {
 	for i := 0; i < len(queue); i++ {
 		for _, f := range queue[i].Files {
 			for _, p := range f.Imports {
-				rel, ok := strings.CutPrefix(p, l.ModulePath+"/")
-				if p == l.ModulePath {
-					rel, ok = ".", true // the module's root folder
-				}
+				rel, ok := audit.ModuleFolder(p, l.ModulePath)
 				if !ok || seen[rel] {
 					continue
 				}
 				seen[rel] = true
-				if !under(rel) {
-					return &UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
+				if !l.Allows(rel) {
+					return &audit.UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
 				if err := l.Path(rel); err != nil {
 					return err

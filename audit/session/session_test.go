@@ -84,9 +84,9 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 		return s.CheckListed(l)
 	}
 	l := listedIn("example.com/ws")
-	var unlisted *UnlistedPackageError
+	var unlisted *audit.UnlistedPackageError
 	require.ErrorAs(t, check(l), &unlisted)
-	assert.Equal(t, UnlistedPackageError{Dir: "lib", ImportPath: "example.com/ws/lib", File: "engine/sub/s.go"}, *unlisted)
+	assert.Equal(t, audit.UnlistedPackageError{Dir: "lib", ImportPath: "example.com/ws/lib", File: "engine/sub/s.go"}, *unlisted)
 
 	// Listed, lib leads on to rules, through a file of its own.
 	l.EngineDirs = append(l.EngineDirs, "lib")
@@ -128,7 +128,7 @@ func TestTheRuleAfterTheAuditFindsWhatItFindsAlone(t *testing.T) {
 			require.NoError(t, err)
 			_, err = s.Audit([]string{"engine"}, rules)
 			require.NoError(t, err)
-			var unlisted *UnlistedPackageError
+			var unlisted *audit.UnlistedPackageError
 			require.ErrorAs(t, s.CheckListed(listedIn("example.com/ws")), &unlisted, "cache %q", cache)
 			assert.Equal(t, "engine/sub/s.go", unlisted.File)
 		}

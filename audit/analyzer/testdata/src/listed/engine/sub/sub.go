@@ -1,0 +1,2 @@
+// Package sub is under engine/.
+package sub

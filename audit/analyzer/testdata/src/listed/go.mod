@@ -1,0 +1,3 @@
+module listed
+
+go 1.26

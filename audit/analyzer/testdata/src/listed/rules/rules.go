@@ -1,0 +1,2 @@
+// Package rules is in no listed folder.
+package rules

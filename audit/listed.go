@@ -1,0 +1,69 @@
+package audit
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// The listed-folders rule. The coupling audit and expansion-check read
+// the engine folders that .course.json lists. A package the harness builds
+// on that is in no listed folder (a new rules/ the learner forgot to list,
+// or an engine moved out of engine/ and the list edited to match) would be
+// engine code neither of them reads: its card names would pass the audit,
+// and a drop could change it. So every package of the workspace's module
+// that the harness imports, directly or through other packages, must be
+// under engineDirs, contentDirs (where card names belong), harness/ or
+// tests/. The course command follows the imports from the harness
+// (session.CheckListed); the analyzer, which sees a package at a time,
+// holds each import of the harness's and the listed folders' files to it.
+
+// Folders is what .course.json lists: the folders engine code may build on,
+// besides harness/ and tests/.
+type Folders struct {
+	EngineDirs  []string
+	ContentDirs []string
+}
+
+// Allows reports whether dir (a slash path in the workspace, "." for its
+// root) is harness/, tests/, or under a listed folder.
+func (f Folders) Allows(dir string) bool {
+	for _, group := range [][]string{{"harness", "tests"}, f.EngineDirs, f.ContentDirs} {
+		for _, a := range group {
+			a = path.Clean(a)
+			if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ModuleFolder is the folder of the workspace (a slash path, "." for the
+// module's root) that holds the package importPath, when the package is
+// the workspace module's own.
+func ModuleFolder(importPath, modulePath string) (string, bool) {
+	if importPath == modulePath {
+		return ".", true
+	}
+	if rel, ok := strings.CutPrefix(importPath, modulePath+"/"); ok {
+		return rel, true
+	}
+	return "", false
+}
+
+// UnlistedPackageError is a package the harness builds on that .course.json
+// lists in neither engineDirs nor contentDirs.
+type UnlistedPackageError struct {
+	Dir        string // its folder, a slash path in the workspace ("rules")
+	ImportPath string
+	File       string // a file that imports it ("harness/game.go")
+}
+
+func (e *UnlistedPackageError) Error() string {
+	return fmt.Sprintf("%s imports %s, whose folder (%s) is in neither engineDirs nor contentDirs of .course.json, so the audit would not read it; add %q to engineDirs (or to contentDirs, if it is card content)",
+		e.File, e.ImportPath, e.Dir, e.Dir)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *UnlistedPackageError) UserError() bool { return true }

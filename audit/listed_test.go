@@ -1,0 +1,34 @@
+package audit
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestFoldersAllowTheHarnessTestsAndWhatIsListed(t *testing.T) {
+	f := Folders{EngineDirs: []string{"engine", "./rules/"}, ContentDirs: []string{"cards"}}
+	for dir, want := range map[string]bool{
+		"harness": true, "harness/extra": true, "tests": true, "tests/fixtures": true,
+		"engine": true, "engine/sub": true, "rules": true, "rules/deep/er": true, "cards": true,
+		".": false, "lib": false, "engines": false, "harnesses": false, "cardsx": false, "testsuite": false,
+	} {
+		assert.Equal(t, want, f.Allows(dir), dir)
+	}
+	assert.True(t, Folders{EngineDirs: []string{"."}}.Allows("anything/at/all"), "the workspace's root listed lists every folder")
+}
+
+func TestModuleFolderIsAPackagesFolderInTheModule(t *testing.T) {
+	for imp, want := range map[string]string{
+		"example.com/ws":         ".",
+		"example.com/ws/engine":  "engine",
+		"example.com/ws/a/b":     "a/b",
+		"example.com/wsx/engine": "",
+		"fmt":                    "",
+		"example.com/other/ws/a": "",
+	} {
+		got, ok := ModuleFolder(imp, "example.com/ws")
+		assert.Equal(t, want != "", ok, imp)
+		assert.Equal(t, want, got, imp)
+	}
+}
