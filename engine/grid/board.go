@@ -570,16 +570,18 @@ func (b *Board) Active() []RuleInfo {
 }
 
 // Destroy removes an object from the board (a caller's own effect, such
-// as a minion dying); it is part of the current turn's history if a turn is
-// being played. Destroying a destroyed object does nothing. It panics on an
-// id the board never issued.
+// as a minion dying). It is part of the history of the turn being played,
+// or, between turns, of the last one played, so that Undo takes it back
+// with that turn. Destroying a destroyed object does nothing. It panics on
+// an id the board never issued.
 func (b *Board) Destroy(id ID) {
 	b.mustExist(id, "Destroy")
 	b.destroy(id)
 }
 
 // Create adds an object as the newest, like Place, but keeps the undo
-// history (it joins the current turn's history if a turn is being played).
+// history: it joins the history of the turn being played, or, between
+// turns, of the last one played, as Destroy does.
 func (b *Board) Create(kind string, x, y int) (ID, error) {
 	k, err := b.lex.kind(kind)
 	if err != nil {
@@ -600,7 +602,7 @@ func (b *Board) Destroyed() []ID {
 // Reserve issues an id that no object will ever have, for a caller that
 // numbers its own entities in the board's id space (SpellGrid's heroes and
 // cards in hand). PosOf says such an id is not on the board, HasProperty
-// that it has no property. It joins the current turn's history like Create.
+// that it has no property. It joins the history like Create.
 func (b *Board) Reserve() ID {
 	id := ID(len(b.objs))
 	b.objs = append(b.objs, object{})

@@ -1,6 +1,10 @@
 package grid
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 func TestOnNeedsADifferentObjectPerNoun(t *testing.T) {
 	b := rulesBoard(t, 9, 6, "ZIP ON ORB AND ORB IS WIN", "ZAP ON ORB AND MOSS IS WIN", "CUB ON EVERY IS WIN", "VAT ON TEXT IS WIN")
@@ -113,6 +117,66 @@ func TestDestroyCreateAndDestroyed(t *testing.T) {
 	}
 	if b.NextID() != id+1 {
 		t.Errorf("NextID() = %d after creating %d", b.NextID(), id)
+	}
+}
+
+// TestUndoTakesBackWhatCameBetweenTurns: a Create or a Destroy after a
+// Step belongs to the board as it was after that Step, so Undo takes them
+// back with it: the board is as it was before the Step, ids included.
+func TestUndoTakesBackWhatCameBetweenTurns(t *testing.T) {
+	b := rulesBoard(t, 9, 6, "ZIP IS YOU")
+	me := place(t, b, "zip", 0, 5)
+	orb := place(t, b, "orb", 4, 5)
+	next := b.NextID()
+	tiles := func() string {
+		var out []string
+		for y := range 6 {
+			for x := range 9 {
+				out = append(out, fmt.Sprintf("%d,%d %v %v", x, y, b.StackAt(x, y), b.IDsAt(x, y)))
+			}
+		}
+		return strings.Join(out, "\n")
+	}
+	before := tiles()
+	b.Step(Right)
+	made, err := b.Create("cub", 3, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Destroy(orb)
+	b.Destroy(made)
+	again, err := b.Create("moss", 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reserved := b.Reserve()
+	if !b.Undo() {
+		t.Fatal("Undo found no turn to take back")
+	}
+	at(t, b, me, 0, 5)
+	at(t, b, orb, 4, 5)
+	for _, id := range []ID{made, again, reserved} {
+		if id < next {
+			t.Fatalf("id %d was issued before the Step", id)
+		}
+	}
+	if b.NextID() != next {
+		t.Errorf("NextID() = %d after the Undo, want %d as before the Step", b.NextID(), next)
+	}
+	if got := tiles(); got != before {
+		t.Errorf("after the Undo the tiles are\n%s\nwant, as before the Step,\n%s", got, before)
+	}
+	checkKindLists(t, b, "the undo")
+	// Before the first turn there is nothing to go back to.
+	fresh := rulesBoard(t, 9, 6, "ZIP IS YOU")
+	if _, err := fresh.Create("cub", 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Undo() {
+		t.Error("Undo took back a Create made before any turn")
+	}
+	if turns, changes := fresh.History(); turns != 0 || changes != 0 {
+		t.Errorf("History() = %d turns, %d changes before any turn", turns, changes)
 	}
 }
 

@@ -44,8 +44,12 @@ func (b *Board) beginTurn() {
 
 func (b *Board) endTurn() { b.inTurn = false }
 
+// record journals a change. A change between turns (a Create, Destroy or
+// Reserve after a Step) joins the last turn's group: Undo puts the board
+// back as it was before that turn, and the change came after it. Before
+// the first turn there is nothing to go back to, and nothing is kept.
 func (b *Board) record(c change) {
-	if b.inTurn {
+	if b.turns.len() > 0 {
 		b.journal.push(c)
 	}
 }
