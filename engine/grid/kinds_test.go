@@ -6,9 +6,15 @@ import (
 	"testing"
 )
 
+// fataler is a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
 // checkKindLists: each kind's list holds exactly its live objects, oldest
 // first, linked both ways.
-func checkKindLists(t *testing.T, b *Board, after string) {
+func checkKindLists(t fataler, b *Board, after string) {
 	t.Helper()
 	for k := range b.byKind {
 		var want []ID
