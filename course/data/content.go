@@ -79,6 +79,10 @@ var Embedded = sync.OnceValues(func() (*Content, error) { return Open(course.Fil
 // whole, so it is the catalog Embedded would give.
 var EmbeddedCatalog = sync.OnceValues(func() (*Catalog, error) { return LoadCatalog(course.Files) })
 
+// EmbeddedDigest is the version of the content built into the binary
+// (Digest), computed without opening it: what `course --version` prints.
+var EmbeddedDigest = sync.OnceValues(func() (string, error) { return digest(course.Files, cards.Files) })
+
 // Course is the course folder the content was opened from.
 func (c *Content) Course() fs.FS { return c.course }
 

@@ -103,3 +103,15 @@ func TestEmbeddedCatalogIsTheEmbeddedContentsCatalog(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, whole.Catalog(), alone)
 }
+
+// The version computed without opening the content is the opened one's.
+func TestEmbeddedDigestIsTheEmbeddedContentsDigest(t *testing.T) {
+	alone, err := data.EmbeddedDigest()
+	require.NoError(t, err)
+	whole, err := data.Embedded()
+	require.NoError(t, err)
+	digest, err := whole.Digest()
+	require.NoError(t, err)
+	assert.Equal(t, digest, alone)
+	assert.Regexp(t, `^sha256:[0-9a-f]{12}$`, alone)
+}

@@ -35,6 +35,26 @@ func (e *Env) catalog() (*data.Catalog, error) {
 	return c.Catalog(), nil
 }
 
+// contentDigest is the course content's version. The built-in content's
+// is computed from its files alone (data.EmbeddedDigest), without the
+// schemas and the card files; a COURSE_CONTENT copy is opened whole, so
+// that one that does not load says so.
+func (e *Env) contentDigest() (string, error) {
+	digest := data.EmbeddedDigest
+	if e.Content != nil || !e.builtin {
+		c, err := e.content()
+		if err != nil {
+			return "", err
+		}
+		digest = c.Digest
+	}
+	d, err := digest()
+	if err != nil {
+		return "", fmt.Errorf("reading the course content for its version: %w", err)
+	}
+	return d, nil
+}
+
 // contentError is a COURSE_CONTENT copy that does not load: the author's
 // to mend.
 type contentError struct {

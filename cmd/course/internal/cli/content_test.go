@@ -71,3 +71,23 @@ func TestTheAuditReadsTheBuiltInCatalogAlone(t *testing.T) {
 	var ce *contentError
 	assert.ErrorAs(t, err, &ce, "a copy that does not load")
 }
+
+// --version needs only the content's version: with the content built in it
+// opens none of it; a COURSE_CONTENT copy is opened whole, so that one that
+// does not load is named there too.
+func TestTheVersionOfTheBuiltInContentOpensNone(t *testing.T) {
+	t.Setenv(ContentEnvVar, "")
+	env, out, _ := testEnv()
+	env.Content, env.builtin = nil, true
+	env.openContent = func() (*data.Content, error) { return nil, errors.New("the whole content was opened") }
+	require.Equal(t, 0, Main([]string{"--version"}, env))
+	want, err := data.EmbeddedDigest()
+	require.NoError(t, err)
+	assert.Contains(t, out.String(), "course content "+want)
+
+	dir := t.TempDir()
+	t.Setenv(ContentEnvVar, dir)
+	_, err = versionOf(DefaultEnv())
+	var ce *contentError
+	assert.ErrorAs(t, err, &ce, "a copy that does not load")
+}

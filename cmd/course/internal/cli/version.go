@@ -83,13 +83,9 @@ func versionOf(env *Env) (*VersionReport, error) {
 			rep.Tool = "(devel)"
 		}
 	}
-	content, err := env.content()
+	digest, err := env.contentDigest()
 	if err != nil {
 		return nil, err
-	}
-	digest, err := content.Digest()
-	if err != nil {
-		return nil, fmt.Errorf("reading the course content for its version: %w", err)
 	}
 	rep.Content = digest
 	return rep, nil
