@@ -101,9 +101,13 @@ func (e *Error) UserError() bool { return true }
 // go.mod, if there is one, and tells the course repository from a learner's
 // workspace.
 func Open(dir string) (*Workspace, error) {
-	st, err := os.Stat(dir)
-	if err != nil || !st.IsDir() {
+	switch st, err := os.Stat(dir); {
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, &Error{Path: dir, Why: "no such folder; give the path of your workspace (made with `course init`)"}
+	case err != nil:
+		return nil, &Error{Path: dir, Why: fmt.Sprintf("cannot be read (%v); give the path of your workspace, a folder you can read", unwrapPath(err))}
+	case !st.IsDir():
+		return nil, &Error{Path: dir, Why: "is a file, not a folder; give the path of your workspace, the folder that holds " + ConfigFile}
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

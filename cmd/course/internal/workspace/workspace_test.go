@@ -79,6 +79,18 @@ func TestNoWorkspace(t *testing.T) {
 	_, err = Open(t.TempDir())
 	require.ErrorAs(t, err, &wsErr)
 	assert.Contains(t, wsErr.Why, "has no .course.json")
+
+	// A file given for the folder is named as one.
+	ws := t.TempDir()
+	writeConfig(t, ws, `{"track": "go", "engineDirs": ["engine"]}`)
+	_, err = Open(filepath.Join(ws, ConfigFile))
+	require.ErrorAs(t, err, &wsErr)
+	assert.Equal(t, "is a file, not a folder; give the path of your workspace, the folder that holds .course.json", wsErr.Why)
+
+	// A path through a file is not "no such folder" either.
+	_, err = Open(filepath.Join(ws, ConfigFile, "x"))
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "cannot be read (not a directory)")
 }
 
 func TestModulePath(t *testing.T) {
