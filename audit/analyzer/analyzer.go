@@ -169,11 +169,11 @@ type workspace struct {
 // CacheKey is what the analyzer's verdict on the packages of the workspace
 // at or above dir depends on besides their own files: the workspace's
 // folder, its engine and content folders, its module path, the highest
-// module it has started and the catalog the names come from (built in, or $COURSE_CONTENT's). Drivers
-// keep verdicts by a package's files (go vet by the tool's id,
-// golangci-lint by its analyzers' names); with CacheKey in that key,
-// starting a module, editing .course.json or pointing COURSE_CONTENT at
-// another catalog is not answered from the cache. When dir is in no
+// module it has started and the catalog the names come from (built in, or
+// $COURSE_CONTENT's). Drivers keep verdicts by a package's files (go vet
+// by the tool's id, golangci-lint by its analyzers' names); with CacheKey
+// in that key, starting a module, editing .course.json or pointing
+// COURSE_CONTENT at another catalog is not answered from the cache. When dir is in no
 // workspace, or its workspace does not open, the key is random, so that
 // nothing is reused.
 func CacheKey(dir string) string {
