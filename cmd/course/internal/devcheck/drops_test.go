@@ -2,6 +2,7 @@ package devcheck
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,4 +84,41 @@ func Test_01x_play(t *testing.T) {
 	assert.Contains(t, got[0].What, "drop 01x's test passes without the solution it lists")
 	_, err := os.Stat(filepath.Join(repo, "cards/extra.json"))
 	assert.NoError(t, err, "the repository itself is never changed")
+}
+
+// The drops run side by side, each in a copy of its own: a drop's taken
+// solution is gone from its own run only, and the problems come in module
+// order however the runs end.
+func TestDropsWithoutTheirSolutionsRunApart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	repo := fixture(t)
+	write(t, repo, "go.mod", "module example.com/r\n\ngo 1.26\n")
+	drops := map[string]*Solution{}
+	for _, n := range []string{"01", "02", "03", "04"} {
+		m := modulesByNumber(t, n)
+		write(t, repo, "cards/card-"+n+".json", `{"name": "Card `+n+`"}`)
+		// Each drop's test needs every card but its own: only another
+		// drop's run, in the same copy, could take one away.
+		var needs strings.Builder
+		for _, other := range []string{"01", "02", "03", "04"} {
+			if other != n {
+				fmt.Fprintf(&needs, "\tif _, err := os.Stat(\"../../../../cards/card-%s.json\"); err != nil {\n\t\tt.Fatal(\"card %s is missing\")\n\t}\n", other, other)
+			}
+		}
+		write(t, repo, "course/"+m.ExpansionTestsDir()+"/"+n+"x_test.go", "package tests\n\nimport (\n\t\"os\"\n\t\"testing\"\n)\n\nfunc "+m.ExpansionTestPrefix()+"needs(t *testing.T) {\n"+needs.String()+"}\n")
+		drops[n] = &Solution{Files: []string{"cards/card-" + n + ".json"}}
+	}
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	require.NoError(t, c.withoutSolutions(context.Background(), drops))
+	var files []string
+	for _, p := range c.rep.Problems {
+		assert.Contains(t, p.What, "passes without the solution it lists")
+		files = append(files, p.File)
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/solution.json", "course/02-queue/expansion/solution.json",
+		"course/03-death-step/expansion/solution.json", "course/04-auras/expansion/solution.json",
+	}, files, "every drop's test passes without its own card, in module order")
 }
