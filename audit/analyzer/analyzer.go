@@ -211,9 +211,11 @@ func (w *workspace) isEngine(rel string) bool { return under(rel, w.folders.Engi
 // the listed-folders rule: the harness's files and those of the engine and
 // content folders, which the course command follows the imports from. A
 // package under harness/ counts whether or not the harness imports it (a
-// package at a time, the analyzer cannot tell); tests/ does not.
+// package at a time, the analyzer cannot tell); tests/ does not, and
+// neither does a _test.go file, which builds into no package an importer
+// gets.
 func (w *workspace) holdsToListed(rel string) bool {
-	if w.modulePath == "" {
+	if w.modulePath == "" || strings.HasSuffix(rel, "_test.go") {
 		return false
 	}
 	return under(rel, []string{"harness"}) || under(rel, w.folders.EngineDirs) || under(rel, w.folders.ContentDirs)
