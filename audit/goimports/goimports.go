@@ -67,17 +67,6 @@ type verdict struct {
 	imports []string
 }
 
-// OpenContext is a Reader of the workspace at ws, judging build
-// constraints as ctx says (for a command, build.Default: as the go command
-// does here by default).
-func OpenContext(ws string, ctx build.Context) (*Reader, error) {
-	t, err := enginefiles.Open(ws, false)
-	if err != nil {
-		return nil, err
-	}
-	return New(t, ctx), nil
-}
-
 // New is a Reader through a git view of the workspace already open (see
 // package session), which the checks after it walk again: what its walks
 // stat is not stat'ed again.
@@ -157,8 +146,7 @@ func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bo
 	t := r.tree
 	var found []enginefiles.File
 	err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
-		n := path.Base(f.Path)
-		if !f.Submodule && f.Real == f.Path && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+		if !f.Submodule && f.Real == f.Path && isSource(path.Base(f.Path)) {
 			found = append(found, f)
 		}
 		return nil
@@ -250,13 +238,14 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 			return v, true
 		}
 	}
-	src, info, err := regularfile.Read(f.Abs)
-	if err != nil {
-		return verdict{}, false
-	}
-	v := r.judge(src)
-	r.keep(entry, src, info, v)
-	return v, true
+	// judge and keep take nothing of src with them, so the read can use
+	// the walks' buffers.
+	var v verdict
+	err := enginefiles.ReadPooled(f.Abs, func(src []byte, info fs.FileInfo) {
+		v = r.judge(src)
+		r.keep(entry, src, info, v)
+	})
+	return v, err == nil
 }
 
 // keep keeps the verdict v on src, read with the stat data info from the
@@ -288,8 +277,7 @@ func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdic
 // a ReadHook is given it), so that a walk after it need not read the file
 // again: a Go file's verdict is kept as if Dir had read it.
 func (r *Reader) Note(p string, src []byte, info fs.FileInfo) {
-	n := path.Base(p)
-	if !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || info == nil || !info.Mode().IsRegular() {
+	if !isSource(path.Base(p)) || info == nil || !info.Mode().IsRegular() {
 		return
 	}
 	r.keep(r.tree.Entry(p), src, info, r.judge(src))
@@ -307,8 +295,20 @@ func (r *Reader) nameBuilds(name string) bool {
 	if !strings.Contains(name, "_") {
 		return true
 	}
+	return r.matchFile(name, []byte("package p\n"))
+}
+
+// isSource reports whether a file's name is that of a Go source file a
+// package builds from (not a test's).
+func isSource(name string) bool {
+	return strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go")
+}
+
+// matchFile is go/build's answer on whether a file of this name and
+// content builds in the Reader's context.
+func (r *Reader) matchFile(name string, content []byte) bool {
 	ctx := r.ctx
-	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("package p\n")), nil }
+	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
 	ok, err := ctx.MatchFile(".", name)
 	return err == nil && ok
 }
@@ -335,12 +335,8 @@ func (r *Reader) judge(src []byte) verdict {
 	if perr == nil {
 		header = src[:pkg]
 	}
-	if perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build")) {
-		ctx := r.ctx
-		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
-		if ok, err := ctx.MatchFile(".", "file.go"); err != nil || !ok {
-			return verdict{}
-		}
+	if (perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build"))) && !r.matchFile("file.go", src) {
+		return verdict{}
 	}
 	v := verdict{builds: true}
 	if perr != nil {

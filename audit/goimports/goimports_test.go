@@ -45,9 +45,9 @@ func imports(t *testing.T, r *Reader, ws, rel string) map[string][]string {
 
 func openReader(t *testing.T, ws string, ctx build.Context) *Reader {
 	t.Helper()
-	r, err := OpenContext(ws, ctx)
+	tree, err := enginefiles.Open(ws, false)
 	require.NoError(t, err)
-	return r
+	return New(tree, ctx)
 }
 
 func TestDirGivesWhatTheFilesThatBuildImport(t *testing.T) {

@@ -685,7 +685,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
-			_ = readPooled(abs, func(src []byte, fi fs.FileInfo) {
+			_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
 				info = fi
 				t.onRead(p, src, fi)
 			})
@@ -841,10 +841,10 @@ func keepBuffer(buf *[]byte, src []byte) {
 	}
 }
 
-// readPooled reads the regular file name (see regularfile.Read) into one
+// ReadPooled reads the regular file name (see regularfile.Read) into one
 // of readBuffers and hands its content to use, which must keep no part of
 // src: the buffer goes back to the pool when use returns.
-func readPooled(name string, use func(src []byte, info fs.FileInfo)) error {
+func ReadPooled(name string, use func(src []byte, info fs.FileInfo)) error {
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
 	src, info, err := regularfile.ReadInto(name, *buf)
@@ -942,7 +942,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		}
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
-		_ = readPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
+		_ = ReadPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
 			vouched := false
 			if !links[i] {
 				t.mu.Lock()

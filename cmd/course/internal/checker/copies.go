@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
@@ -23,7 +24,6 @@ import (
 // start-module writes them into a workspace.
 type courseCopies struct {
 	files map[string][]byte // absolute path in tests/ -> the course's content
-	rel   map[string]bool   // their slash paths in the workspace
 	// list is the copies in the order of the modules and their files.
 	list []courseCopy
 	// names is each module's top-level tests (its drop's included), in the
@@ -57,7 +57,7 @@ func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) 
 			recorded[n] = true
 		}
 	}
-	c := &courseCopies{files: map[string][]byte{}, rel: map[string]bool{}, names: map[string][]string{}, module: map[string]string{}}
+	c := &courseCopies{files: map[string][]byte{}, names: map[string][]string{}, module: map[string]string{}}
 	for _, m := range started {
 		files := modules.TestFiles(course, m)
 		drop := modules.ExpansionTestFiles(course, m)
@@ -84,6 +84,12 @@ func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) 
 	return c, nil
 }
 
+// replaces reports whether one of the copies stands in for the file at
+// rel (a slash path in the workspace).
+func (c *courseCopies) replaces(rel string) bool {
+	return slices.ContainsFunc(c.list, func(cc courseCopy) bool { return cc.rel == rel })
+}
+
 // add is the course's test file f of module as start-module writes it
 // into the workspace.
 func (c *courseCopies) add(ws *workspace.Workspace, course fs.FS, modPath, module, f string, drop bool) error {
@@ -98,7 +104,6 @@ func (c *courseCopies) add(ws *workspace.Workspace, course fs.FS, modPath, modul
 	rel := "tests/" + path.Base(f)
 	abs := filepath.Join(ws.Abs, filepath.FromSlash(rel))
 	c.files[abs] = want
-	c.rel[rel] = true
 	c.list = append(c.list, courseCopy{module: module, rel: rel, abs: abs, drop: drop})
 	for _, n := range coursetests.FuncNames(rel, want) {
 		c.names[module] = append(c.names[module], n)

@@ -174,16 +174,15 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 			}
 		}
 		// A file the course's copy replaces is not built as it is.
-		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.rel[b.Package] })
+		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.replaces(b.Package) })
 	}
-	p := &plan{parseErrors: bad, copies: copies}
+	p := &plan{parseErrors: bad, copies: copies, started: started}
 	var expected []string
 	for _, m := range started {
 		number := m.Number
 		p.groups = append(p.groups, moduleGroup(m, func(pkg, test string) bool {
 			return pkg == importPath && moduleOf(test) == number
 		}))
-		p.started = append(p.started, m)
 		expected = append(expected, byModule[m.Number]...)
 	}
 	expected = append(expected, yours...)

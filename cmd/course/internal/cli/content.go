@@ -25,7 +25,7 @@ func (e *Env) content() (*data.Content, error) {
 // pay for the schemas and the card files; a COURSE_CONTENT copy is opened
 // whole, so that one that does not load stops this command too.
 func (e *Env) catalog() (*data.Catalog, error) {
-	if e.Content == nil && e.builtin {
+	if e.builtinUnopened() {
 		return data.EmbeddedCatalog()
 	}
 	c, err := e.content()
@@ -35,13 +35,17 @@ func (e *Env) catalog() (*data.Catalog, error) {
 	return c.Catalog(), nil
 }
 
+// builtinUnopened reports whether the command's content is the one built
+// in and not given open: parts of it can then be read alone.
+func (e *Env) builtinUnopened() bool { return e.Content == nil && e.builtin }
+
 // contentDigest is the course content's version. The built-in content's
 // is computed from its files alone (data.EmbeddedDigest), without the
 // schemas and the card files; a COURSE_CONTENT copy is opened whole, so
 // that one that does not load says so.
 func (e *Env) contentDigest() (string, error) {
 	digest := data.EmbeddedDigest
-	if e.Content != nil || !e.builtin {
+	if !e.builtinUnopened() {
 		c, err := e.content()
 		if err != nil {
 			return "", err

@@ -8,8 +8,8 @@ import (
 
 // checkEngineListed refuses a learner's workspace whose harness builds on
 // a package outside the folders .course.json lists (audit.Folders,
-// session.CheckListed: the audit and expansion-check would not read it). The course repository
-// lays itself out differently and is not asked.
+// session.CheckListed: the audit and expansion-check would not read it).
+// The course repository lays itself out differently and is not asked.
 func checkEngineListed(ws *workspace.Workspace, s *session.Session) error {
 	if ws.Kind == workspace.Repository {
 		return nil
