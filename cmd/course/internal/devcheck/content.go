@@ -27,10 +27,16 @@ type catalogFile struct {
 }
 
 type cardFile struct {
-	Name   string `json:"name"`
-	Cost   *int   `json:"cost"`
-	Attack *int   `json:"attack"`
-	Health *int   `json:"health"`
+	Name    string `json:"name"`
+	Type    string `json:"type"`
+	Cost    *int   `json:"cost"`
+	Attack  *int   `json:"attack"`
+	Health  *int   `json:"health"`
+	Noun    string `json:"noun"`
+	Clauses []struct {
+		Effect string `json:"effect"`
+		Card   string `json:"card"`
+	} `json:"clauses"`
 }
 
 // content holds the catalog, the card files, the lexicon and the card schema
@@ -104,6 +110,9 @@ func (c *checker) content() {
 			c.problem(files[n], 0, "card %q is not in course/catalog.json; add it with the module that introduces it", n)
 		}
 	}
+	for _, n := range names {
+		c.tokensStandOnTheGrid(files[n], seen[n], seen)
+	}
 	var lex struct {
 		Words []struct {
 			Word string `json:"word"`
@@ -133,6 +142,25 @@ func (c *checker) content() {
 		if _, ok := catRole[w.Word]; !ok {
 			c.problem("course/catalog.json", 0, "has no word %s, which course/words.json has; add it with the module that introduces it", w.Word)
 		}
+	}
+}
+
+// tokensStandOnTheGrid reports a card that stands on the grid (it has a
+// noun) and summons a minion that has none. On a SpellGrid level that token
+// would be in play without an object on the grid, out of reach of every
+// rule, which is never what the card's text promises. Names the card files
+// do not define are LoadCards's to report.
+func (c *checker) tokensStandOnTheGrid(file string, card cardFile, cards map[string]cardFile) {
+	if card.Noun == "" {
+		return
+	}
+	for _, cl := range card.Clauses {
+		token, ok := cards[cl.Card]
+		if cl.Effect != "summon" || !ok || token.Type != "minion" || token.Noun != "" {
+			continue
+		}
+		c.problem(file, 0, "card %q stands on the grid as %s but summons %q, which has no noun, so on a SpellGrid level the token would be in play and on no tile; give %q a noun",
+			card.Name, card.Noun, token.Name, token.Name)
 	}
 }
 

@@ -223,6 +223,26 @@ func TestCatalogCardsAndLexiconAgree(t *testing.T) {
 	assert.Contains(t, strings.Join(got, "\n"), "cards/nameless.json: does not match course/schema/card.schema.json")
 }
 
+func TestAGridCardSummonsOnlyGridMinions(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [
+		{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+		{"name": "Test Seeder", "type": "minion", "module": "01"},
+		{"name": "Test Grower", "type": "minion", "module": "01"},
+		{"name": "Test Sapling", "type": "minion", "module": "01"},
+		{"name": "Test Hedge", "type": "minion", "module": "01"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	summons := func(name, noun, token string) string {
+		return `{"name": "` + name + `", "type": "minion", "noun": "` + noun + `", "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "` + token + `"}]}`
+	}
+	write(t, repo, "cards/test-seeder.json", summons("Test Seeder", "ROCK", "Test Filler"))
+	write(t, repo, "cards/test-grower.json", summons("Test Grower", "ROCK", "Test Sapling"))
+	write(t, repo, "cards/test-sapling.json", `{"name": "Test Sapling", "type": "minion", "noun": "ROCK"}`)
+	write(t, repo, "cards/test-hedge.json", summons("Test Hedge", "", "Test Filler"))
+	got := problemsOf(t, repo)
+	assert.Equal(t, []string{`cards/test-seeder.json: card "Test Seeder" stands on the grid as ROCK but summons "Test Filler", which has no noun, so on a SpellGrid level the token would be in play and on no tile; give "Test Filler" a noun`}, got)
+}
+
 func TestAModuleFolderOutsideTheList(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/14-trading/lesson.md", "# Module 14: Trading\n")
