@@ -426,10 +426,14 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 			continue
 		}
 		what := map[Outcome]string{Pass: "a pass", Skip: "a skip"}[t.Outcome]
-		if br.verdict {
+		switch {
+		case br.verdict && br.code == flagsChanged:
+			t.Outcome = Fail
+			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
+		case br.verdict:
 			t.Outcome = Fail
 			t.Cause = fmt.Sprintf("it printed %s, but the testing package failed the run (exit code %d)", what, br.code)
-		} else {
+		default:
 			t.Outcome = Crash
 			t.Cause = "it printed " + what + ", but the test binary ended (" + br.exit + ") before the testing package could confirm it; look for a syscall.Exit, or output that imitates the testing package's"
 		}

@@ -27,22 +27,40 @@ import (
 // verdict says every test passed; the nonce is read before any test runs
 // and is not in the binary's arguments, so a test cannot print a verdict
 // that counts.
+//
+// A package's init runs before that TestMain and can rewrite os.Args, say
+// to add -test.run=^$ after printing a pass for each test: m.Run would run
+// nothing and say 0. So the binary is handed its arguments beside the
+// nonce, TestMain parses those, whatever os.Args has become, and it gives
+// no 0 when a test flag (test.run, test.skip, ...) is not what they set
+// once m.Run returns.
 
 // verdictFile is the name the added TestMain has in the package's folder.
 const verdictFile = "zz_course_verdict_test.go"
 
 // verdictEnv names where the nonce is: "fd3" when it comes on file
-// descriptor 3 (a pipe check writes it to and closes), else the nonce
-// itself (where a process cannot be handed more files).
-const verdictEnv = "COURSE_VERDICT_NONCE"
+// descriptor 3 (a pipe check writes it to and closes, the nonce on its
+// first line and the binary's arguments as JSON on its second), else the
+// nonce itself (where a process cannot be handed more files), with the
+// arguments in verdictArgsEnv.
+const (
+	verdictEnv     = "COURSE_VERDICT_NONCE"
+	verdictArgsEnv = "COURSE_VERDICT_ARGS"
+)
+
+// flagsChanged is the verdict's code when a test flag was not what the
+// binary's arguments set once m.Run returned: no test's result is taken.
+const flagsChanged = 97
 
 // verdictVerb starts the framed verdict line: "course-verdict NONCE CODE".
 const verdictVerb = "course-verdict"
 
-const verdictSource = `package %s
+const verdictSource = `package %[1]s
 
 import (
 	"bufio"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -51,19 +69,42 @@ import (
 
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
-	nonce := os.Getenv(%q)
-	os.Unsetenv(%q)
+	nonce, args := os.Getenv(%[2]q), os.Getenv(%[3]q)
+	os.Unsetenv(%[2]q)
+	os.Unsetenv(%[3]q)
 	if nonce == "fd3" {
-		nonce = ""
+		nonce, args = "", ""
 		f := os.NewFile(3, "nonce")
-		if line, err := bufio.NewReader(f).ReadString('\n'); err == nil {
+		r := bufio.NewReader(f)
+		if line, err := r.ReadString('\n'); err == nil {
 			nonce = strings.TrimSpace(line)
+		}
+		if line, err := r.ReadString('\n'); err == nil {
+			args = line
 		}
 		f.Close()
 	}
+	var want []string
+	if err := json.Unmarshal([]byte(args), &want); err != nil {
+		nonce = ""
+	}
+	// The arguments check gave, whatever a package's init made of os.Args.
+	os.Args = append(os.Args[:1:1], want...)
+	flag.Parse()
+	set := map[string]string{}
+	flag.VisitAll(func(f *flag.Flag) {
+		if strings.HasPrefix(f.Name, "test.") {
+			set[f.Name] = f.Value.String()
+		}
+	})
 	code := m.Run()
+	flag.VisitAll(func(f *flag.Flag) {
+		if v, ok := set[f.Name]; ok && v != f.Value.String() {
+			code = %[5]d
+		}
+	})
 	if nonce != "" {
-		fmt.Printf("\x16%s %%s %%d\n", nonce, code)
+		fmt.Printf("\x16%[4]s %%s %%d\n", nonce, code)
 	}
 	os.Exit(code)
 }
@@ -103,7 +144,7 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := add(filepath.Join(p.Dir, verdictFile), fmt.Appendf(nil, verdictSource, pkg, verdictEnv, verdictEnv, verdictVerb)); err != nil {
+		if err := add(filepath.Join(p.Dir, verdictFile), fmt.Appendf(nil, verdictSource, pkg, verdictEnv, verdictArgsEnv, verdictVerb, flagsChanged)); err != nil {
 			return "", err
 		}
 	}
@@ -155,26 +196,30 @@ func testPackageName(dir string, replace map[string][]byte) (string, error) {
 // newNonce is a fresh verdict nonce.
 func newNonce() string { return "n" + strings.ToLower(rand.Text()) }
 
-// handNonce gives the binary cmd will start the nonce: on file descriptor
-// 3 where files can be handed on, else in the environment. The returned
-// function is called once the binary has started.
+// handNonce gives the binary cmd will start the nonce and its arguments:
+// on file descriptor 3 where files can be handed on, else in the
+// environment. The returned function is called once the binary has
+// started.
 func handNonce(cmd *exec.Cmd, nonce string) (started func(), err error) {
+	args, err := json.Marshal(cmd.Args[1:])
+	if err != nil {
+		return nil, err
+	}
 	if !canHandFiles {
-		cmd.Env = append(slices.Clip(cmd.Env), verdictEnv+"="+nonce)
+		cmd.Env = append(slices.Clip(cmd.Env), verdictEnv+"="+nonce, verdictArgsEnv+"="+string(args))
 		return func() {}, nil
 	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("making a pipe for the verdict's nonce: %w", err)
 	}
-	// The nonce is far smaller than a pipe's buffer: written now, it waits
-	// there for the binary.
-	if _, err := fmt.Fprintln(w, nonce); err != nil {
-		r.Close()
+	// Written while the binary starts, since a long -test.run may not fit
+	// in the pipe's buffer; once every read end is closed (the binary has
+	// ended) a write that waits fails, so this never outlives the run.
+	go func() {
+		fmt.Fprintf(w, "%s\n%s\n", nonce, args)
 		w.Close()
-		return nil, fmt.Errorf("writing the verdict's nonce: %w", err)
-	}
-	w.Close()
+	}()
 	cmd.ExtraFiles = []*os.File{r}
 	cmd.Env = append(slices.Clip(cmd.Env), verdictEnv+"=fd3")
 	return func() { r.Close() }, nil

@@ -2,6 +2,7 @@ package gotest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,4 +184,67 @@ func Test_01_a(t *testing.T) {}
 	require.NoError(t, err)
 	assert.Empty(t, res.BuildOutput)
 	assert.Equal(t, Pass, outcomes(res)["Test_01_a"])
+}
+
+// A package's init runs before check's TestMain. Rewriting os.Args there
+// (a pass printed for each test, then -test.run=^$, so that m.Run runs
+// nothing and says 0) changes nothing: TestMain runs the tests with the
+// arguments check handed it.
+func TestAnInitThatRewritesTheArgumentsRunsTheTestsAllTheSame(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("fmt"; "os"; "testing")
+
+func init() {
+	for _, n := range []string{"Test_01_a", "Test_01_b"} {
+		fmt.Printf("\x16=== RUN   %s\n\x16--- PASS: %s (0.00s)\n", n, n)
+	}
+	os.Args = append(os.Args, "-test.run=^$", "-test.paniconexit0=false")
+}
+
+func Test_01_a(t *testing.T) { panic("not implemented") }
+func Test_01_b(t *testing.T) { t.Fatal("wrong") }
+`)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res))
+}
+
+// Code that changes a test flag once the testing package has read it (a
+// goroutine that sets test.run while the tests start, say) gets no pass
+// from the run: the verdict says the flags were changed.
+func TestAFlagChangedWhileTheTestsRunGivesNoPass(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("flag"; "testing")
+
+func Test_01_a(t *testing.T) {}
+func Test_01_b(t *testing.T) { flag.Set("test.run", "^$") }
+`)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the test flags check ran the binary with were changed while it ran")
+}
+
+// A -test.run too long for a pipe's buffer still reaches the binary whole.
+func TestALongListOfTestsReachesTheBinary(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("package tests\n\nimport \"testing\"\n\n")
+	for i := range 1500 {
+		fmt.Fprintf(&src, "func Test_01_a_rather_long_name_for_a_test_number_%04d(t *testing.T) {}\n", i)
+	}
+	dir, p := module(t, src.String())
+	for i := range 1500 {
+		p.Expected = append(p.Expected, fmt.Sprintf("Test_01_a_rather_long_name_for_a_test_number_%04d", i))
+	}
+	p.Verify = true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	for name, o := range outcomes(res) {
+		require.Equal(t, Pass, o, name)
+	}
+	assert.Len(t, res.Tests, 1500)
 }
