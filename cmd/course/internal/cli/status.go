@@ -344,15 +344,31 @@ func cacheCheck(ws *workspace.Workspace, key string, at time.Time, rep *checker.
 // workspaceFingerprint is a digest of every file of the workspace but git's
 // and the tool's own (.git, .course): the same digest means the tests would
 // see the same workspace. Contents are hashed, so an edit that keeps a
-// file's size and time is seen.
+// file's size and time is seen; so is what a symbolic link leads to, which
+// the build reads through it even in .git or .course.
 func workspaceFingerprint(ws string) (string, error) {
 	h := sha256.New()
-	err := filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+	real, err := filepath.EvalSymlinks(ws)
+	if err != nil {
+		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
+	}
+	if err := fingerprintTree(h, ws, "", map[string]bool{real: true}); err != nil {
+		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// fingerprintTree hashes the tree at dir into h, each name under prefix;
+// seen holds the real paths of the folders being hashed, so that a link
+// to one of them is not followed round again.
+func fingerprintTree(h io.Writer, dir, prefix string, seen map[string]bool) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(ws, p)
-		if d.IsDir() && (rel == ".git" || rel == ".course") {
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.Join(prefix, rel)
+		if d.IsDir() && prefix == "" && (rel == ".git" || rel == ".course") {
 			return filepath.SkipDir
 		}
 		switch {
@@ -362,23 +378,44 @@ func workspaceFingerprint(ws string) (string, error) {
 				return err
 			}
 			fmt.Fprintf(h, "L %s %s\x00", rel, target)
+			return fingerprintLinked(h, p, rel, seen)
 		case d.Type().IsRegular():
-			f, err := os.Open(p)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			fmt.Fprintf(h, "F %s\x00", rel)
-			if _, err := io.Copy(h, f); err != nil {
-				return err
-			}
+			return fingerprintFile(h, p, rel)
 		}
 		return nil
 	})
+}
+
+// fingerprintLinked hashes what the link at p leads to: a file's content,
+// a folder's tree. A dangling link is its target's name alone.
+func fingerprintLinked(h io.Writer, p, rel string, seen map[string]bool) error {
+	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
+		return nil
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	info, err := os.Stat(real)
+	switch {
+	case err != nil:
+		return nil
+	case info.Mode().IsRegular():
+		return fingerprintFile(h, real, rel)
+	case info.IsDir() && !seen[real]:
+		seen[real] = true
+		defer delete(seen, real)
+		return fingerprintTree(h, real, rel, seen)
+	}
+	return nil
+}
+
+func fingerprintFile(h io.Writer, p, rel string) error {
+	f, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	fmt.Fprintf(h, "F %s\x00", rel)
+	_, err = io.Copy(h, f)
+	return err
 }
 
 // printStatus writes the report for a person.

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The next step follows from the last started module: its tests, then its
@@ -38,4 +41,45 @@ func TestNextStep(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, nextStep(&StatusReport{Modules: tc.mods}), tc.name)
 	}
+}
+
+// The build reads a file through a link, so status's cache must see an
+// edit to what the link leads to, even in .course or .git, which are not
+// otherwise part of the fingerprint; and a link round to a folder it is in
+// ends the walk.
+func TestTheFingerprintFollowsLinks(t *testing.T) {
+	ws := t.TempDir()
+	write := func(p, text string) {
+		t.Helper()
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(ws, p)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(ws, p), []byte(text), 0o644))
+	}
+	write(".course/game.go", "package harness\n")
+	write(".course/kept/cards.go", "package harness\n")
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
+	require.NoError(t, os.Symlink("../.course/game.go", filepath.Join(ws, "harness", "game.go")))
+	require.NoError(t, os.Symlink("../.course/kept", filepath.Join(ws, "harness", "kept")))
+	require.NoError(t, os.Symlink("..", filepath.Join(ws, "harness", "up")))
+	require.NoError(t, os.Symlink("nowhere", filepath.Join(ws, "harness", "dangling")))
+
+	before, err := workspaceFingerprint(ws)
+	require.NoError(t, err)
+	again, err := workspaceFingerprint(ws)
+	require.NoError(t, err)
+	assert.Equal(t, before, again)
+
+	write(".course/game.go", "package harness // edited\n")
+	edited, err := workspaceFingerprint(ws)
+	require.NoError(t, err)
+	assert.NotEqual(t, before, edited, "a file a link leads to")
+
+	write(".course/kept/cards.go", "package harness // edited\n")
+	inFolder, err := workspaceFingerprint(ws)
+	require.NoError(t, err)
+	assert.NotEqual(t, edited, inFolder, "a file in a folder a link leads to")
+
+	write(".course/state.json", "{}")
+	unlinked, err := workspaceFingerprint(ws)
+	require.NoError(t, err)
+	assert.Equal(t, inFolder, unlinked, "the tool's own files no link leads to")
 }
