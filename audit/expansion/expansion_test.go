@@ -112,6 +112,24 @@ func TestIgnoredFilesDoNotCountUnlessTracked(t *testing.T) {
 	assert.Equal(t, []string{"added: engine/sub/.gitignore", "added: engine/sub/keep.log"}, f.check("HEAD"))
 }
 
+// Git reads no .gitignore of the work tree that is a symbolic link, so a
+// linked one hides nothing: the root's, or the engine folder's own.
+func TestALinkedGitignoreHidesNothing(t *testing.T) {
+	f := baseWorkspace(t)
+	rules := filepath.Join(t.TempDir(), "rules")
+	require.NoError(t, os.WriteFile(rules, []byte("*.log\nbuild/\nrules.txt\n"), 0o644))
+	f.remove(".gitignore")
+	require.NoError(t, os.Symlink(rules, filepath.Join(f.dir, ".gitignore")))
+	require.NoError(t, os.Symlink(rules, filepath.Join(f.dir, "engine", ".gitignore")))
+	f.write("engine/rules.txt", "Whirlwind")
+	got := f.check("HEAD")
+	assert.Contains(t, got, "added: engine/rules.txt")
+	assert.Contains(t, got, "added: engine/.gitignore")
+
+	f.remove("engine/.gitignore")
+	assert.Contains(t, f.check("HEAD"), "added: engine/rules.txt", "the root's alone")
+}
+
 func TestTrackedFileInIgnoredFolderCounts(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/build/tracked.txt", "v1")

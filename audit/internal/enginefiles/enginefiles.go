@@ -399,7 +399,11 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 		ps = append(ps, t.base...)
 		for i := 0; i < len(parts); i++ {
 			file := filepath.Join(t.Root, filepath.FromSlash(path.Join(parts[:i]...)), ".gitignore")
-			more, raw := readPatternsRaw(file, parts[:i])
+			var more []gitignore.Pattern
+			var raw []byte
+			if st, err := os.Lstat(file); err == nil && st.Mode().IsRegular() {
+				more, raw = readPatternsRaw(file, parts[:i])
+			}
 			ps = append(ps, more...)
 			key = rulesKey(key, file, raw)
 		}
@@ -571,7 +575,10 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		file := filepath.Join(absReal, ".gitignore")
 		var raw []byte
 		for _, e := range entries {
-			if e.Name() == ".gitignore" {
+			// Git reads no .gitignore of the work tree that is a symbolic
+			// link (since 2.32), so neither does the walk: a link to rules
+			// elsewhere would hide files git reports.
+			if e.Name() == ".gitignore" && e.Type().IsRegular() {
 				var more []gitignore.Pattern
 				more, raw = readPatternsRaw(file, parts)
 				ps = append(ps, more...)
