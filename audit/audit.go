@@ -425,9 +425,14 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 }
 
 // File audits one file's contents. name is the path findings report; a name
-// ending in .go that parses is read as Go, anything else as text. Binary
-// files (a NUL byte near the start) have nothing to say.
+// ending in .go that parses is read as Go, anything else as text. A file
+// with a NUL byte near its start (binary, or text behind a NUL, or UTF-16)
+// is read as text without its NUL bytes: the engine can read or embed any
+// file, and one NUL must not hide the names after it.
 func (r *Rules) File(name string, src []byte) []Finding {
+	if bytes.IndexByte(src[:min(len(src), binaryHead)], 0) >= 0 {
+		src = bytes.ReplaceAll(src, []byte{0}, nil)
+	}
 	if r.sieve != nil && r.sieve.clear(src, strings.HasSuffix(name, ".go")) {
 		return nil
 	}
@@ -447,15 +452,12 @@ func (r *Rules) file(name string, src []byte) []Finding {
 			return out
 		}
 	}
-	head := src
-	if len(head) > 8000 {
-		head = head[:8000]
-	}
-	if bytes.IndexByte(head, 0) >= 0 {
-		return nil
-	}
 	return r.text(name, src)
 }
+
+// binaryHead is how far into a file File looks for a NUL byte, as git
+// does to tell a binary file.
+const binaryHead = 8000
 
 // text scans a file line by line: cards in every spelling, grid nouns as
 // upper-case words.

@@ -141,7 +141,16 @@ func TestTextFileAndBinary(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))
 	assert.Equal(t, []string{`engine/notes.md:2:5: engine names "Test Filler" (a card, Module 01) as TEST_FILLER`}, lines(got))
-	assert.Empty(t, r.File("engine/blob.bin", []byte("ROCK\x00ROCK")))
+	// A NUL near the start hides nothing: the file is read without its
+	// NUL bytes, so text behind one, or in UTF-16, is read as text.
+	assert.Equal(t, []string{`engine/names.txt:1:1: engine names "Test Filler" (a card, Module 01) as Test Filler`},
+		lines(r.File("engine/names.txt", []byte("\x00Test Filler\n"))))
+	utf16 := []byte{0xff, 0xfe}
+	for _, c := range "the ROCK\n" {
+		utf16 = append(utf16, byte(c), 0)
+	}
+	assert.Len(t, r.File("engine/words.txt", utf16), 1, "UTF-16")
+	assert.Empty(t, r.File("engine/blob.bin", []byte("\x89PNG\x00\x00\x01ROCKROCK\xff\x00")))
 	assert.Equal(t, `a card, Module 03's Expansion Drop`, Describe(KindCard, "03x"))
 }
 
