@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -157,12 +159,24 @@ func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {
 	assert.Empty(t, f.check("HEAD"))
 }
 
-func TestCleanSubmoduleIsNotAdded(t *testing.T) {
+// submoduleRepo is a repository to add as a submodule: one Go file, and a
+// go.mod of its own when module is set.
+func submoduleRepo(t *testing.T, module bool) string {
 	lib := t.TempDir()
 	testws.Git(t, lib, "init", "-q", "-b", "main")
 	require.NoError(t, os.WriteFile(filepath.Join(lib, "lib.go"), []byte("package lib\n"), 0o644))
+	if module {
+		require.NoError(t, os.WriteFile(filepath.Join(lib, "go.mod"), []byte("module example.com/lib\n\ngo 1.26\n"), 0o644))
+	}
 	testws.Git(t, lib, "add", "-A")
 	testws.Git(t, lib, "commit", "-q", "-m", "lib")
+	return lib
+}
+
+// A submodule that is a module of its own is one entry, its commit: Go
+// does not build its files into the workspace's module.
+func TestCleanSubmoduleIsNotAdded(t *testing.T) {
+	lib := submoduleRepo(t, true)
 
 	ws := t.TempDir()
 	testws.Git(t, ws, "init", "-q", "-b", "main")
@@ -182,6 +196,32 @@ func TestCleanSubmoduleIsNotAdded(t *testing.T) {
 	res, err = Check(ws, "HEAD", []string{"engine"})
 	require.NoError(t, err)
 	assert.Equal(t, []Change{{Path: "engine/lib", Kind: Changed}}, res.Changes)
+}
+
+// A submodule without a go.mod is built into the workspace's module, file
+// by file, so a change inside it that is not committed there would change
+// the engine unseen: it is refused. Not checked out, it has no files to
+// build, and is one entry again (at no commit, so changed).
+func TestASubmoduleGoBuildsAsTheEnginesIsRefused(t *testing.T) {
+	lib := submoduleRepo(t, false)
+	ws := t.TempDir()
+	testws.Git(t, ws, "init", "-q", "-b", "main")
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
+	testws.Git(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
+	testws.Git(t, ws, "add", "-A")
+	testws.Git(t, ws, "commit", "-q", "-m", "engine with a submodule")
+
+	_, err := Check(ws, "HEAD", []string{"engine"})
+	var subErr *enginefiles.SubmoduleError
+	require.ErrorAs(t, err, &subErr)
+	assert.Equal(t, "engine/lib", subErr.Path)
+	assert.Contains(t, err.Error(), "git rm --cached engine/lib")
+
+	testws.Git(t, ws, "submodule", "deinit", "-q", "-f", "engine/lib")
+	res, err := Check(ws, "HEAD", []string{"engine"})
+	require.NoError(t, err, "not checked out")
+	assert.Equal(t, []Change{{Path: "engine/lib", Kind: Changed}}, res.Changes, "at no commit")
 }
 
 func TestBranchNamedLikeAHashIsTheBranch(t *testing.T) {

@@ -85,6 +85,41 @@ func (e *NotRepositoryError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *NotRepositoryError) UserError() bool { return true }
 
+// SubmoduleError says an engine folder holds a git submodule that Go
+// builds as part of the workspace's module (it has files and no go.mod of
+// its own), while the walk reads a submodule as one entry, its commit.
+type SubmoduleError struct{ Path string }
+
+func (e *SubmoduleError) Error() string {
+	return fmt.Sprintf("%[1]s is a git submodule without a go.mod, so Go builds its files into your module, but the checks read a submodule's commit, not its files; make them the workspace's own (`git rm --cached %[1]s`, remove %[1]s/.git, `git add %[1]s`), or give the submodule a go.mod of its own", e.Path)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *SubmoduleError) UserError() bool { return true }
+
+// builtAsOurs refuses the submodule checked out at abs when Go would build
+// its files as the workspace's: one with files and no go.mod. A submodule
+// that is not checked out has no files to build.
+func builtAsOurs(abs, p string) error {
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		return nil // not checked out
+	}
+	hasFiles := false
+	for _, e := range entries {
+		switch {
+		case e.Name() == "go.mod" && e.Type().IsRegular():
+			return nil
+		case e.Name() != ".git":
+			hasFiles = true
+		}
+	}
+	if hasFiles {
+		return &SubmoduleError{Path: p}
+	}
+	return nil
+}
+
 // Open reads the git view of the workspace at ws. A workspace outside any
 // repository gives a NotRepositoryError only when needRepo is set; otherwise
 // a Tree with no index and no ignore rules, where every file counts.
@@ -651,6 +686,9 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			sub = append([]string(nil), buf...)
 			rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 			if entry != nil && entry.Mode == filemode.Submodule {
+				if err := builtAsOurs(abs, p); err != nil {
+					return err
+				}
 				info, err := e.Info()
 				if err != nil {
 					return fmt.Errorf("reading %s: %w", p, err)

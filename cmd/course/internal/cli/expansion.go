@@ -44,7 +44,9 @@ file is read and hashed, so an edit with its old modification time put back
 is still seen. core.autocrlf, core.fileMode=false, core.excludesFile (or
 ~/.config/git/ignore) and .git/info/exclude (the main repository's, in a
 linked worktree) are honoured as git honours them; a submodule is changed
-only when its checkout is at another commit.
+only when its checkout is at another commit, and one that Go builds into
+your module (files and no go.mod of its own) is refused, as the checks do
+not read its files.
 
 COMMIT is HEAD, HEAD~N, HEAD^N, a branch, a tag or a (short) hash, resolved
 as git resolves it (a branch named like a hash is the branch); reflog
