@@ -175,15 +175,23 @@ func dirsAt(tree *object.Tree, prefix string) []string {
 		return nil
 	}
 	// Every key that Go's JSON reader would take for engineDirs counts:
-	// it matches keys without regard to case.
-	var obj map[string]json.RawMessage
-	if json.Unmarshal([]byte(raw), &obj) != nil {
+	// it matches keys without regard to case, and takes the last of two.
+	var cfg struct{ EngineDirs []string }
+	dec := json.NewDecoder(strings.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil
 	}
-	var cfg struct{ EngineDirs []string }
-	for k, v := range obj {
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			break
+		}
+		var v json.RawMessage
+		if dec.Decode(&v) != nil {
+			break
+		}
 		var dirs []string
-		if strings.EqualFold(k, "engineDirs") && json.Unmarshal(v, &dirs) == nil {
+		if k, _ := t.(string); strings.EqualFold(k, "engineDirs") && json.Unmarshal(v, &dirs) == nil {
 			cfg.EngineDirs = append(cfg.EngineDirs, dirs...)
 		}
 	}

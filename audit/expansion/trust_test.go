@@ -240,12 +240,17 @@ func TestBranchNamedLikeAHashIsTheBranch(t *testing.T) {
 	assert.Equal(t, first.Hash().String(), res.Commit)
 }
 
-func TestEngineDirsAtTheCommitInAnyCaseCount(t *testing.T) {
-	f := baseWorkspace(t)
-	f.write(".course.json", `{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`)
-	f.commit("config")
-	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
-	res, err := Check(f.dir, "HEAD", []string{"harness"})
-	require.NoError(t, err)
-	assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes)
+func TestEngineDirsAtTheCommitInAnyCaseOrTwiceCount(t *testing.T) {
+	for _, cfg := range []string{
+		`{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`,
+		`{"track": "go", "engineDirs": ["engine"], "engineDirs": ["harness"]}`,
+	} {
+		f := baseWorkspace(t)
+		f.write(".course.json", cfg)
+		f.commit("config")
+		f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+		res, err := Check(f.dir, "HEAD", []string{"harness"})
+		require.NoError(t, err)
+		assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes, cfg)
+	}
 }

@@ -113,11 +113,14 @@ func highestStarted(ws *workspace.Workspace) (string, error) {
 }
 
 // ConfigKeyError says .course.json spells one field in two ways that differ
-// only in case; Go's JSON reader takes either, so the audit would not know
-// which folders are meant.
+// only in case, or twice the same way (A == B); Go's JSON reader takes
+// either, so the audit would not know which folders are meant.
 type ConfigKeyError struct{ File, A, B string }
 
 func (e *ConfigKeyError) Error() string {
+	if e.A == e.B {
+		return fmt.Sprintf("%s has %q twice, and Go's JSON reader takes the last alone, so the audit would not read the folders the first lists; keep one", e.File, e.A)
+	}
 	return fmt.Sprintf("%s has both %q and %q, which differ only in case; keep one, spelled %q", e.File, e.A, e.B, canonicalKey(e.A))
 }
 
@@ -133,8 +136,8 @@ func canonicalKey(k string) string {
 	return k
 }
 
-// checkConfigKeys refuses a .course.json whose top-level keys repeat with
-// another case, or spell engineDirs in another case alone: the workspace
+// checkConfigKeys refuses a .course.json whose top-level keys repeat, in
+// the same case or another, or spell engineDirs in another case alone: the workspace
 // reader matches keys without regard to case, so {"engineDirs": [...],
 // "EngineDirs": [...]} would audit the second list only.
 func checkConfigKeys(ws *workspace.Workspace) error {

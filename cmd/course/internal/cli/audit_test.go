@@ -52,12 +52,14 @@ func TestCouplingAuditHelpSaysWhatCounts(t *testing.T) {
 	}
 }
 
-func TestCouplingAuditRefusesEngineDirsKeysInAnotherCase(t *testing.T) {
+func TestCouplingAuditRefusesEngineDirsKeysInAnotherCaseOrTwice(t *testing.T) {
 	ws := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
 	for _, cfg := range []string{
 		`{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`,
 		`{"track": "go", "EngineDirs": ["harness"]}`,
+		// The same key twice: the reader takes the last alone.
+		`{"track": "go", "engineDirs": ["engine"], "contentDirs": [], "engineDirs": ["harness"]}`,
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(cfg), 0o644))
 		env, out, _ := testEnv()

@@ -68,17 +68,27 @@ type Workspace struct {
 }
 
 // ConfigKeys is the top-level keys of .course.json, as Open read the file
-// (not read again, so they are the keys of the Config it gave), in no
-// order; nil when they cannot be told. Config itself cannot tell them:
-// Go's JSON reader takes a key in any case.
+// (not read again, so they are the keys of the Config it gave), in the
+// file's order, a key that appears twice twice; nil when they cannot be
+// told. Config itself cannot tell them: Go's JSON reader takes a key in
+// any case, and the last of two.
 func (ws *Workspace) ConfigKeys() []string {
-	var obj map[string]json.RawMessage
-	if json.NewDecoder(bytes.NewReader(ws.configRaw)).Decode(&obj) != nil {
+	dec := json.NewDecoder(bytes.NewReader(ws.configRaw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return nil
 	}
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return keys
+		}
+		k, _ := t.(string)
 		keys = append(keys, k)
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return keys
+		}
 	}
 	return keys
 }
