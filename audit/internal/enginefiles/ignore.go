@@ -26,7 +26,7 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 		p = p[:len(p)-1]
 	}
 	if strings.Contains(p, "/") || p == "" {
-		return gitignore.ParsePattern(line, domain)
+		return gitignore.ParsePattern(gitClasses(line), domain)
 	}
 	f := &namePattern{domain: append([]string(nil), domain...), inclusion: inclusion, dirOnly: dirOnly}
 	switch {
@@ -35,9 +35,53 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 	case p[0] == '*' && !strings.ContainsAny(p[1:], `*?[\`):
 		f.name, f.suffix = p[1:], true
 	default:
-		return gitignore.ParsePattern(line, domain)
+		return gitignore.ParsePattern(gitClasses(line), domain)
 	}
 	return f
+}
+
+// gitClasses spells git's character classes as Go's filepath.Match (which
+// go-git's patterns use) reads them: a class negated with "!" ("[!x]") as
+// "[^x]", since Match reads the "!" as a letter, so that "[!x].dat"
+// matched only "!.dat" and "x.dat" where git ignores every other
+// one-letter name; and a "]" first in a class, one of its letters in git,
+// escaped, since Match takes it as the end of an empty class.
+func gitClasses(line string) string {
+	if !strings.Contains(line, "[") {
+		return line
+	}
+	out := make([]byte, 0, len(line)+2)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '\\' && i+1 < len(line):
+			out = append(out, c, line[i+1]) // an escaped character starts nothing
+			i++
+		case c == '[':
+			out = append(out, c)
+			j := i + 1
+			if j < len(line) && line[j] == '!' {
+				out = append(out, '^')
+				j++
+			}
+			if j < len(line) && line[j] == ']' {
+				out = append(out, '\\', ']')
+				j++
+			}
+			for j < len(line) && line[j] != ']' {
+				if line[j] == '\\' && j+1 < len(line) {
+					out = append(out, line[j])
+					j++
+				}
+				out = append(out, line[j])
+				j++
+			}
+			i = j - 1
+		default:
+			out = append(out, c)
+		}
+	}
+	return string(out)
 }
 
 // namePattern is a pattern without a slash that names a file or folder

@@ -1,6 +1,7 @@
 package enginefiles
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
@@ -43,5 +44,29 @@ func TestWhichPatternsAreFast(t *testing.T) {
 	} {
 		_, fast := parsePattern(c.line, nil).(*namePattern)
 		assert.Equal(t, c.fast, fast, c.line)
+	}
+}
+
+// Git's "[!x]" is a negated class; go-git's patterns use filepath.Match,
+// which spells it "[^x]" and reads "!" as a letter.
+func TestANegatedClassMatchesAsInGit(t *testing.T) {
+	for _, c := range []struct {
+		line, name string
+		ignored    bool
+	}{
+		{"[!x].dat", "k.dat", true},
+		{"[!x].dat", "x.dat", false},
+		{"[!x].dat", "!.dat", true},
+		{"[^x].dat", "k.dat", true},
+		{`\[!x].dat`, "[!x].dat", true},
+		{`\[!x].dat`, "k.dat", false},
+		{"[]!].dat", "!.dat", true},
+		{"[]!].dat", "k.dat", false},
+		{"a/[!x]", "a/k", true},
+		{"a/[!x]", "a/x", false},
+	} {
+		path := strings.Split(c.name, "/")
+		got := parsePattern(c.line, nil).Match(path, false) == gitignore.Exclude
+		assert.Equal(t, c.ignored, got, "%s on %s", c.line, c.name)
 	}
 }
