@@ -85,6 +85,44 @@ func (e *NotRepositoryError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *NotRepositoryError) UserError() bool { return true }
 
+// RepositoryFormatError says the workspace's repository uses a part of
+// git's format that the git library here cannot read: an extension such
+// as worktreeConfig (which `git sparse-checkout` turns on) or objectFormat
+// sha256.
+type RepositoryFormatError struct {
+	Dir       string
+	Extension string // "" when the format version itself is the trouble
+	Err       error
+}
+
+func (e *RepositoryFormatError) Error() string {
+	what := "a repository format version"
+	if e.Extension != "" {
+		what = "git's " + e.Extension + " extension"
+	}
+	return fmt.Sprintf("the git repository of %s uses %s, which this tool cannot read (%v); check a plain clone of it (`git clone %s copy`), or turn the extension off (`git sparse-checkout disable` and `git config --unset extensions.worktreeConfig` for worktreeconfig)", e.Dir, what, e.Err, e.Dir)
+}
+
+func (e *RepositoryFormatError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend.
+func (e *RepositoryFormatError) UserError() bool { return true }
+
+// DamagedIndexError says the repository's index file cannot be read.
+type DamagedIndexError struct {
+	Dir string
+	Err error
+}
+
+func (e *DamagedIndexError) Error() string {
+	return fmt.Sprintf("the git index of %s cannot be read (%v), so it is damaged; build it again from the last commit with `git read-tree HEAD` in %s (your files are left as they are), then `git status`", e.Dir, e.Err, e.Dir)
+}
+
+func (e *DamagedIndexError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend.
+func (e *DamagedIndexError) UserError() bool { return true }
+
 // SubmoduleError says an engine folder holds a git submodule that Go
 // builds as part of the workspace's module (it has files and no go.mod of
 // its own), while the walk reads a submodule as one entry, its commit.
@@ -135,7 +173,14 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		}
 		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
-	if err != nil {
+	var extension string
+	switch {
+	case errors.Is(err, git.ErrUnknownExtension):
+		_, extension, _ = strings.Cut(err.Error(), ": ")
+		fallthrough
+	case errors.Is(err, git.ErrUnsupportedRepositoryFormatVersion), errors.Is(err, git.ErrUnsupportedExtensionRepositoryFormatVersion):
+		return nil, &RepositoryFormatError{Dir: ws, Extension: extension, Err: err}
+	case err != nil:
 		return nil, fmt.Errorf("opening the git repository of %s: %w", ws, err)
 	}
 	wt, err := repo.Worktree()
@@ -154,7 +199,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 	var sum [20]byte
 	if t.Index, sum, err = readIndex(t.GitDir); err != nil {
 		if t.Index, err = repo.Storer.Index(); err != nil {
-			return nil, fmt.Errorf("reading the git index of %s: %w", ws, err)
+			return nil, &DamagedIndexError{Dir: ws, Err: err}
 		}
 	}
 	t.tracked = make(map[string]*index.Entry, len(t.Index.Entries))

@@ -20,6 +20,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode"
 
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"golang.org/x/mod/modfile"
@@ -232,6 +233,8 @@ func relative(d string) error {
 		return errors.New("is empty; name a folder inside the workspace")
 	case filepath.IsAbs(d) || path.IsAbs(d) || filepath.VolumeName(d) != "":
 		return errors.New("is absolute; name a folder inside the workspace, relative to it (e.g. \"engine\")")
+	case strings.ContainsFunc(d, unicode.IsControl):
+		return errors.New("holds a control character (a NUL, a newline, ...), which no folder name here has; write the folder's name alone (e.g. \"engine\")")
 	}
 	clean := path.Clean(filepath.ToSlash(d))
 	if clean == ".." || strings.HasPrefix(clean, "../") {

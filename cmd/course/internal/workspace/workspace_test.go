@@ -37,6 +37,8 @@ func TestBadConfigsNameTheFileAndField(t *testing.T) {
 		{`{"track": "go", "engineDirs": ["../x"]}`, `engineDirs[0] "../x" leaves the workspace`},
 		{`{"track": "go", "engineDirs": ["a/../../x"]}`, `leaves the workspace`},
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["/abs"]}`, `contentDirs[0] "/abs" is absolute`},
+		{`{"track": "go", "engineDirs": ["engine\u0000"]}`, `engineDirs[0] "engine\x00" holds a control character`},
+		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["cards\n"]}`, `contentDirs[0] "cards\n" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"]} {}`, `more than one JSON value`},
 	}
 	for _, c := range cases {

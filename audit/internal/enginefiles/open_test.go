@@ -1,0 +1,53 @@
+package enginefiles
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/internal/testws"
+)
+
+func committedRepo(t *testing.T) string {
+	dir := t.TempDir()
+	testws.Git(t, dir, "init", "-q", "-b", "main")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "engine"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "engine", "world.go"), []byte("package engine\n"), 0o644))
+	testws.Git(t, dir, "add", "-A")
+	testws.Git(t, dir, "commit", "-q", "-m", "engine")
+	return dir
+}
+
+// A repository the git library cannot read says which part of it and how
+// to get past it, as the user's to mend.
+func TestARepositoryFormatTheLibraryCannotReadIsNamed(t *testing.T) {
+	dir := committedRepo(t)
+	testws.Git(t, dir, "config", "core.repositoryformatversion", "1")
+	testws.Git(t, dir, "config", "extensions.worktreeConfig", "true")
+	_, err := Open(dir, true)
+	var fe *RepositoryFormatError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "worktreeconfig", fe.Extension)
+	assert.Contains(t, err.Error(), "git sparse-checkout disable")
+	assert.True(t, fe.UserError())
+}
+
+// A damaged index is named as such, with the way to build it again.
+func TestADamagedIndexIsNamed(t *testing.T) {
+	dir := committedRepo(t)
+	index := filepath.Join(dir, ".git", "index")
+	raw, err := os.ReadFile(index)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(index, raw[:30], 0o644))
+	_, err = Open(dir, true)
+	var de *DamagedIndexError
+	require.ErrorAs(t, err, &de)
+	assert.Contains(t, err.Error(), "git read-tree HEAD")
+
+	testws.Git(t, dir, "read-tree", "HEAD")
+	_, err = Open(dir, true)
+	assert.NoError(t, err, "the mend works")
+}
