@@ -33,6 +33,9 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 		return "did not run: the test binary stopped before reaching it"
 	case gotest.TimedOut:
 		head = "ran out of time: it was still running when the time limit (--timeout) ended it; look for an endless loop"
+		if t.Cause != "" {
+			head = "ran out of time: " + t.Cause
+		}
 	case gotest.Crash:
 		head = "crashed the test binary: " + t.Cause
 	case gotest.Fail, gotest.Pass, gotest.Skip:

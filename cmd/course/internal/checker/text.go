@@ -42,12 +42,11 @@ func (r *Report) WriteText(w io.Writer) {
 			fmt.Fprintln(w, l)
 		}
 	}
-	if r.TimedOut {
-		running := "a test"
-		if len(r.Running) > 0 {
-			running = strings.Join(r.Running, ", ")
-		}
-		fmt.Fprintf(w, "the tests ran out of time (--timeout %s) while %s was running: look for an endless loop there\n", r.Timeout, running)
+	switch {
+	case r.TimedOut && len(r.Running) > 0:
+		fmt.Fprintf(w, "the tests ran out of time (--timeout %s) while %s was running: look for an endless loop there\n", r.Timeout, strings.Join(r.Running, ", "))
+	case r.TimedOut:
+		fmt.Fprintf(w, "the tests ran out of time (--timeout %s) before or between tests: look for an endless loop in a package's init or a package-level variable\n", r.Timeout)
 	}
 	fmt.Fprintln(w, r.Summary())
 }

@@ -334,14 +334,18 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	case len(rest) == 0, pr.timedOut:
 	case !r.o.Alone && len(first.tests) == 0:
 		// The binary died before any test: every test would die the same way.
-		why := first.cause
-		if why == "" {
+		why, outcome := first.cause, Crash
+		switch {
+		case first.stuck:
+			why, outcome = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout), TimedOut
+			pr.timedOut = true
+		case why == "":
 			why = "the test binary stopped before running any test (" + first.exit + ")"
 		}
 		for _, n := range rest {
-			t := Test{Package: p.ImportPath, Name: n, Outcome: Crash, Cause: why, Output: first.pkgOut}
+			t := Test{Package: p.ImportPath, Name: n, Outcome: outcome, Cause: why, Output: first.pkgOut}
 			keep([]Test{t})
-			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: Crash})
+			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: outcome})
 		}
 	default:
 		// Something ended the binary early (or every test is to run
@@ -461,6 +465,19 @@ func notRun(p Package, got map[string]*Test) []Test {
 	return out
 }
 
+// newerGo is the go command's word for a go.mod (the workspace's, or
+// check's copy of it) that asks for a newer Go than itself.
+var newerGo = regexp.MustCompile(`requires go >= (\S+) \(running go (\S+?)[;)]`)
+
+// goLine is a Go version as a go.mod's go line gives it: "1.26" of
+// "1.26.8".
+func goLine(version string) string {
+	if parts := strings.SplitN(version, ".", 3); len(parts) == 3 {
+		return parts[0] + "." + parts[1]
+	}
+	return version
+}
+
 // envProblem is the go command's word for a module it cannot fetch.
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
 
@@ -494,6 +511,13 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		if !isExit(err) {
 			return "", fmt.Errorf("running %s test -c: %w", r.goCmd, err)
 		}
+		if m := newerGo.FindStringSubmatch(msg); m != nil {
+			return "", &EnvironmentError{
+				Why: fmt.Sprintf("%s asks for Go %s, and the go command here is go %s",
+					filepath.Join(r.o.Module, "go.mod"), m[1], m[2]),
+				Mend: fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), r.o.Module),
+			}
+		}
 		if m := envProblem.FindString(msg); m != "" {
 			return "", &EnvironmentError{
 				Why:  fmt.Sprintf("the go command cannot fetch a module the tests need (%s)", strings.TrimSpace(m)),
@@ -514,6 +538,10 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	return "", nil
 }
 
+// stuckGrace is how long after its time limit a test binary is ended
+// from outside: its own alarm should have ended it by then.
+var stuckGrace = 15 * time.Second
+
 // binaryRun is what one run of a test binary told.
 type binaryRun struct {
 	tests []Test
@@ -523,6 +551,7 @@ type binaryRun struct {
 	code     int
 	timedOut bool
 	running  []string
+	stuck    bool   // it was killed at check's own deadline, its alarm unheard
 	cause    string // why the binary died, when no test was running
 	exit     string // how it ended
 	pkgOut   string // output outside any test
@@ -543,7 +572,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	// The binary's own alarm ends it at the time limit with a trace that
 	// names the running test; this deadline is for a binary too stuck to
 	// hear its alarm.
-	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+15*time.Second)
+	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+stuckGrace)
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
 		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
@@ -591,6 +620,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	if waitErr != nil && !isExit(waitErr) && !stuck {
 		return br, fmt.Errorf("running the tests of %s: %w", p.ImportPath, waitErr)
 	}
+	br.stuck = stuck
 	br.exit = "exit status 0"
 	if waitErr != nil {
 		br.exit = waitErr.Error()

@@ -248,3 +248,36 @@ func Test_01_b(t *testing.T) {
 		assert.Equal(t, want, outcomes(r), "alone %v", alone)
 	}
 }
+
+// A go.mod that asks for a newer Go than the go command is no build
+// failure of the tests: it is the machine's or the go line's to mend, and
+// the error names the module's go.mod, not a file of check's.
+func TestAGoLineNewerThanTheGoCommandIsNamed(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.99\n"), 0o644))
+	p.Expected = []string{"Test_01_a"}
+	for _, mod := range [][]byte{nil, []byte("module example.com/m\n\ngo 1.99\n")} {
+		_, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute,
+			Env: []string{"GOTOOLCHAIN=local"}, ModFile: mod, GoSum: []byte{}})
+		var envErr *EnvironmentError
+		require.ErrorAs(t, err, &envErr)
+		assert.Contains(t, envErr.Why, filepath.Join(dir, "go.mod")+" asks for Go 1.99")
+		assert.Contains(t, envErr.Mend, "go mod edit -go=")
+		assert.NotContains(t, err.Error(), "course.mod")
+	}
+}
+
+// A package's init that never returns is ended from outside, since the
+// binary's alarm starts only with the tests: every test then ran out of
+// time, and the cause says where to look.
+func TestAnInitThatNeverReturnsIsATimeout(t *testing.T) {
+	defer func(g time.Duration) { stuckGrace = g }(stuckGrace)
+	stuckGrace = 500 * time.Millisecond
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nvar spin = func() int { for {} }()\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a", "Test_01_b"}
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": TimedOut, "Test_01_b": TimedOut}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "before any test ran; look for a package's init")
+	assert.True(t, res.TimedOut)
+}
