@@ -148,6 +148,24 @@ func TestAutoCRLFLineEndsAreUnchanged(t *testing.T) {
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
 }
 
+// With core.ignorecase (git's default where the file system ignores case,
+// as on macOS) git's ignore rules match without regard to case.
+func TestIgnoreCaseMakesTheIgnoreRulesFoldCase(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/.gitignore", "*.DAT\nOut/\n")
+	f.write("engine/sub/.gitignore", "Notes.TXT\n")
+	f.commit("rules")
+	f.write("engine/k.dat", "x")
+	f.write("engine/out/x", "x")
+	f.write("engine/sub/notes.txt", "x")
+	assert.Equal(t, []string{"added: engine/k.dat", "added: engine/out/x", "added: engine/sub/notes.txt"}, f.check("HEAD"))
+	cfg, err := f.repo.Config()
+	require.NoError(t, err)
+	cfg.Raw.Section("core").SetOption("ignorecase", "true")
+	require.NoError(t, f.repo.SetConfig(cfg))
+	assert.Empty(t, f.check("HEAD"))
+}
+
 func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {
 	f := baseWorkspace(t)
 	require.NoError(t, os.Chmod(filepath.Join(f.dir, "engine", "world.go"), 0o755))

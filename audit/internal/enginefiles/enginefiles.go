@@ -58,9 +58,13 @@ type Tree struct {
 
 	tracked     map[string]*index.Entry
 	trackedDirs map[string]bool
-	base        []gitignore.Pattern // core.excludesFile, info/exclude
-	baseKey     [20]byte            // what base was read from (see rulesKey)
-	dirs        *dirCache           // folders as earlier walks read them; nil for none
+	// foldCase is core.ignorecase: the ignore rules match without regard
+	// to case, as git's do then (not those go-git reads for a global or
+	// system core.excludesFile).
+	foldCase bool
+	base     []gitignore.Pattern // core.excludesFile, info/exclude
+	baseKey  [20]byte            // what base was read from (see rulesKey)
+	dirs     *dirCache           // folders as earlier walks read them; nil for none
 
 	mu    sync.Mutex
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
@@ -211,6 +215,10 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		for p := path.Dir(e.Name); p != "." && !t.trackedDirs[p]; p = path.Dir(p) {
 			t.trackedDirs[p] = true
 		}
+	}
+	switch strings.ToLower(t.Config("core", "ignorecase")) {
+	case "true", "yes", "on", "1":
+		t.foldCase = true
 	}
 	t.base, t.baseKey = t.basePatterns()
 	t.dirs = openDirCache(t.Root, sum)
@@ -365,7 +373,7 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	}
 	switch {
 	case excludes == "":
-		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil)...)
+		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil, t.foldCase)...)
 	case source == filepath.Join(home, ".gitconfig"):
 		global, _ := gitignore.LoadGlobalPatterns(rootFS)
 		ps = append(ps, global...)
@@ -376,19 +384,20 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		if strings.HasPrefix(excludes, "~/") {
 			excludes = filepath.Join(home, excludes[2:])
 		}
-		ps = append(ps, readPatterns(excludes, nil)...)
+		ps = append(ps, readPatterns(excludes, nil, t.foldCase)...)
 	}
-	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil)...), key
+	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil, t.foldCase)...), key
 }
 
 // readPatterns reads one ignore file; a missing file has no patterns.
-func readPatterns(file string, domain []string) []gitignore.Pattern {
-	ps, _ := readPatternsRaw(file, domain)
+// fold makes them match without regard to case (core.ignorecase).
+func readPatterns(file string, domain []string, fold bool) []gitignore.Pattern {
+	ps, _ := readPatternsRaw(file, domain, fold)
 	return ps
 }
 
 // readPatternsRaw is readPatterns with the file's text.
-func readPatternsRaw(file string, domain []string) ([]gitignore.Pattern, []byte) {
+func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Pattern, []byte) {
 	raw, err := regularfile.ReadFile(file)
 	if err != nil {
 		return nil, nil
@@ -400,14 +409,38 @@ func readPatternsRaw(file string, domain []string) ([]gitignore.Pattern, []byte)
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
+		if fold {
+			ps = append(ps, foldedPattern{parsePattern(strings.ToLower(line), lowerAll(domain))})
+			continue
+		}
 		ps = append(ps, parsePattern(line, domain))
 	}
 	return ps, raw
 }
 
+// foldedPattern is a pattern read with core.ignorecase set: parsed in
+// lower case, it is matched against the path in lower case (see ignored).
+type foldedPattern struct{ gitignore.Pattern }
+
+func lowerAll(parts []string) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = strings.ToLower(p)
+	}
+	return out
+}
+
 func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
+	var lower []string
 	for i := len(ps) - 1; i >= 0; i-- {
-		switch ps[i].Match(parts, isDir) {
+		path := parts
+		if _, ok := ps[i].(foldedPattern); ok {
+			if lower == nil {
+				lower = lowerAll(parts)
+			}
+			path = lower
+		}
+		switch ps[i].Match(path, isDir) {
 		case gitignore.Exclude:
 			return true
 		case gitignore.Include:
@@ -482,7 +515,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 			var more []gitignore.Pattern
 			var raw []byte
 			if st, err := os.Lstat(file); err == nil && st.Mode().IsRegular() {
-				more, raw = readPatternsRaw(file, parts[:i])
+				more, raw = readPatternsRaw(file, parts[:i], t.foldCase)
 			}
 			ps = append(ps, more...)
 			key = rulesKey(key, file, raw)
@@ -660,7 +693,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			// elsewhere would hide files git reports.
 			if e.Name() == ".gitignore" && e.Type().IsRegular() {
 				var more []gitignore.Pattern
-				more, raw = readPatternsRaw(file, parts)
+				more, raw = readPatternsRaw(file, parts, t.foldCase)
 				ps = append(ps, more...)
 				break
 			}
