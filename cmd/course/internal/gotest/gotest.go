@@ -9,7 +9,9 @@
 // process of its own, several at once, so every test gets an outcome in
 // two rounds at most. Every process runs in a process group of its own,
 // and the group is ended when the process ends or the run is cancelled,
-// so nothing a test started outlives it. Build folders live in one
+// so nothing a test started outlives it, unless it left the group (as
+// setsid does): that process lives on, and the run stops reading its
+// output 5 s after the binary ended. Build folders live in one
 // temporary folder that is removed at the end.
 //
 // A test's code can print anything, the testing package's own framed lines
