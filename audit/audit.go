@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "2"
+const ruleVersion = "3"
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -512,7 +512,7 @@ type Hit struct {
 }
 
 // GoHits looks at every identifier (declarations included), string literal
-// (unquoted; import paths are not names) and comment of a parsed Go file,
+// (unquoted; an import path for cards alone) and comment of a parsed Go file,
 // and returns the hits in source order, each kind where it counts.
 func (r *Rules) GoHits(f *ast.File) []Hit {
 	var out []Hit
@@ -542,7 +542,17 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 			}
 			add(ms, n.Name, exact(n.Pos()))
 		case *ast.BasicLit:
-			if n.Kind != token.STRING || imports[n] {
+			if n.Kind != token.STRING {
+				return true
+			}
+			if imports[n] {
+				// An import path names no grid noun, but a card anywhere:
+				// a package named for a card is the engine naming it.
+				s, err := strconv.Unquote(n.Value)
+				if err != nil {
+					s = n.Value
+				}
+				add(r.cards.Find(s), s, func(match.Match) (token.Pos, token.Pos) { return n.Pos(), n.End() })
 				return true
 			}
 			if strings.HasPrefix(n.Value, "`") {

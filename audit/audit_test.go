@@ -123,6 +123,15 @@ func TestSeededLeaksAreAllFound(t *testing.T) {
 	}
 }
 
+// An import path names no grid noun ("flag", above), but a card: a
+// package named for one is the engine naming it.
+func TestAnImportPathNamesCardsNotNouns(t *testing.T) {
+	src := "package engine\n\nimport (\n\t_ \"example.com/m/engine/rock\"\n\ttf \"example.com/m/engine/test_filler\"\n)\n\nvar _ = tf.X\n"
+	assert.Equal(t, []string{
+		`engine/a.go:5:5: engine names "Test Filler" (a card, Module 01) as test_filler`,
+	}, lines(NewRules(testNames, AllModules).File("engine/a.go", []byte(src))))
+}
+
 func TestOrdinaryWordsAreNotNouns(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	for _, src := range []string{

@@ -30,7 +30,8 @@ func newCouplingAuditCmd(env *Env, runF func(*CouplingAuditOptions) error) *cobr
 course catalog.
 
 A card counts in every spelling, anywhere in an engine file: identifiers,
-string literals, comments and files that are not Go. "Baron Rivendare"
+string literals (import paths too), comments and files that are not Go
+(read without their NUL bytes, so that neither a NUL nor UTF-16 hides one). "Baron Rivendare"
 is found as BaronRivendare, baronRivendare, BARON_RIVENDARE,
 baron-rivendare, baronrivendare and "Baron Rivendare", and so are the short
 names the catalog lists for a card ("Baron", "Rivendare"). A one-word name
