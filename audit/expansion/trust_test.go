@@ -191,11 +191,9 @@ func submoduleRepo(t *testing.T, module bool) string {
 	return lib
 }
 
-// A submodule that is a module of its own is one entry, its commit: Go
-// does not build its files into the workspace's module.
-func TestCleanSubmoduleIsNotAdded(t *testing.T) {
-	lib := submoduleRepo(t, true)
-
+// withSubmodule is a committed workspace whose engine folder holds lib as
+// the submodule engine/lib.
+func withSubmodule(t *testing.T, lib string) string {
 	ws := t.TempDir()
 	testws.Git(t, ws, "init", "-q", "-b", "main")
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
@@ -203,6 +201,13 @@ func TestCleanSubmoduleIsNotAdded(t *testing.T) {
 	testws.Git(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
 	testws.Git(t, ws, "add", "-A")
 	testws.Git(t, ws, "commit", "-q", "-m", "engine with a submodule")
+	return ws
+}
+
+// A submodule that is a module of its own is one entry, its commit: Go
+// does not build its files into the workspace's module.
+func TestCleanSubmoduleIsNotAdded(t *testing.T) {
+	ws := withSubmodule(t, submoduleRepo(t, true))
 
 	res, err := Check(ws, "HEAD", []string{"engine"})
 	require.NoError(t, err)
@@ -221,14 +226,7 @@ func TestCleanSubmoduleIsNotAdded(t *testing.T) {
 // the engine unseen: it is refused. Not checked out, it has no files to
 // build, and is one entry again (at no commit, so changed).
 func TestASubmoduleGoBuildsAsTheEnginesIsRefused(t *testing.T) {
-	lib := submoduleRepo(t, false)
-	ws := t.TempDir()
-	testws.Git(t, ws, "init", "-q", "-b", "main")
-	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
-	testws.Git(t, ws, "-c", "protocol.file.allow=always", "submodule", "add", "-q", lib, "engine/lib")
-	testws.Git(t, ws, "add", "-A")
-	testws.Git(t, ws, "commit", "-q", "-m", "engine with a submodule")
+	ws := withSubmodule(t, submoduleRepo(t, false))
 
 	_, err := Check(ws, "HEAD", []string{"engine"})
 	var subErr *enginefiles.SubmoduleError
