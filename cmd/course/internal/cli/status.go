@@ -344,24 +344,33 @@ func cacheCheck(ws *workspace.Workspace, key string, at time.Time, rep *checker.
 // workspaceFingerprint is a digest of every file of the workspace but git's
 // and the tool's own (.git, .course): the same digest means the tests would
 // see the same workspace. Contents are hashed, so an edit that keeps a
-// file's size and time is seen; so is what a symbolic link leads to, which
-// the build reads through it even in .git or .course.
+// file's size and time is seen; so is what a symbolic link inside the
+// workspace leads to, which the build reads through it even in .git or
+// .course (a link out of it, which check refuses, is its target's name).
 func workspaceFingerprint(ws string) (string, error) {
 	h := sha256.New()
 	real, err := filepath.EvalSymlinks(ws)
 	if err != nil {
 		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
 	}
-	if err := fingerprintTree(h, ws, "", map[string]bool{real: true}); err != nil {
+	fp := &fingerprint{h: h, root: real, seen: map[string]bool{real: true}}
+	if err := fp.tree(real, ""); err != nil {
 		return "", fmt.Errorf("reading the workspace %s: %w", ws, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// fingerprintTree hashes the tree at dir into h, each name under prefix;
-// seen holds the real paths of the folders being hashed, so that a link
-// to one of them is not followed round again.
-func fingerprintTree(h io.Writer, dir, prefix string, seen map[string]bool) error {
+// fingerprint hashes a workspace's tree. seen holds the real paths of the
+// folders hashed already: each is hashed once, however many links lead to
+// it, so that links cannot make the work grow beyond the tree's size.
+type fingerprint struct {
+	h    io.Writer
+	root string
+	seen map[string]bool
+}
+
+// tree hashes the tree at dir, each name under prefix.
+func (fp *fingerprint) tree(dir, prefix string) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -377,20 +386,24 @@ func fingerprintTree(h io.Writer, dir, prefix string, seen map[string]bool) erro
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(h, "L %s %s\x00", rel, target)
-			return fingerprintLinked(h, p, rel, seen)
+			fmt.Fprintf(fp.h, "L %s %s\x00", rel, target)
+			return fp.linked(p, rel)
 		case d.Type().IsRegular():
-			return fingerprintFile(h, p, rel)
+			return fingerprintFile(fp.h, p, rel)
 		}
 		return nil
 	})
 }
 
-// fingerprintLinked hashes what the link at p leads to: a file's content,
-// a folder's tree. A dangling link is its target's name alone.
-func fingerprintLinked(h io.Writer, p, rel string, seen map[string]bool) error {
+// linked hashes what the link at p leads to, if it stays inside the
+// workspace: a file's content, a folder's tree (once). A dangling link is
+// its target's name alone.
+func (fp *fingerprint) linked(p, rel string) error {
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
+		return nil
+	}
+	if r, err := filepath.Rel(fp.root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
 		return nil
 	}
 	info, err := os.Stat(real)
@@ -398,11 +411,10 @@ func fingerprintLinked(h io.Writer, p, rel string, seen map[string]bool) error {
 	case err != nil:
 		return nil
 	case info.Mode().IsRegular():
-		return fingerprintFile(h, real, rel)
-	case info.IsDir() && !seen[real]:
-		seen[real] = true
-		defer delete(seen, real)
-		return fingerprintTree(h, real, rel, seen)
+		return fingerprintFile(fp.h, real, rel)
+	case info.IsDir() && !fp.seen[real]:
+		fp.seen[real] = true
+		return fp.tree(real, rel)
 	}
 	return nil
 }

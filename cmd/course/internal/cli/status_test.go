@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,4 +84,40 @@ func TestTheFingerprintFollowsLinks(t *testing.T) {
 	unlinked, err := workspaceFingerprint(ws)
 	require.NoError(t, err)
 	assert.Equal(t, inFolder, unlinked, "the tool's own files no link leads to")
+}
+
+// The fingerprint of a workspace given through a link is its real tree's;
+// a folder many links lead to is hashed once, so that a chain of doubled
+// links does not take time exponential in its length; and a link out of
+// the workspace (into /proc, say) is its target's name alone.
+func TestTheFingerprintIsBoundedByTheTree(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "a.go"), []byte("package a\n"), 0o644))
+	link := filepath.Join(t.TempDir(), "link")
+	require.NoError(t, os.Symlink(ws, link))
+	before, err := workspaceFingerprint(link)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "a.go"), []byte("package a // edited\n"), 0o644))
+	after, err := workspaceFingerprint(link)
+	require.NoError(t, err)
+	assert.NotEqual(t, before, after, "through a link to the workspace")
+
+	const depth = 40
+	for i := 0; i <= depth; i++ {
+		require.NoError(t, os.MkdirAll(filepath.Join(ws, "_x", fmt.Sprint(i)), 0o755))
+	}
+	for i := range depth {
+		for _, n := range []string{"a", "b"} {
+			require.NoError(t, os.Symlink(filepath.Join("..", fmt.Sprint(i+1)), filepath.Join(ws, "_x", fmt.Sprint(i), n)))
+		}
+	}
+	require.NoError(t, os.Symlink("/proc/self/fd", filepath.Join(ws, "fd")))
+	done := make(chan error, 1)
+	go func() { _, err := workspaceFingerprint(ws); done <- err }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("the fingerprint of 40 doubled links did not end")
+	}
 }

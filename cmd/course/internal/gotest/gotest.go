@@ -171,6 +171,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o, err = realPaths(o); err != nil {
+		return nil, err
+	}
 	tmp, err := os.MkdirTemp("", "course-check-")
 	if err != nil {
 		return nil, fmt.Errorf("making a folder for test binaries: %w", err)
@@ -498,7 +501,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	}
 	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
-	cmd.Env = r.env
+	cmd.Env = withPWD(r.env, cmd.Dir)
 	inGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
@@ -540,6 +543,56 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	return "", nil
 }
 
+// realPaths is o with the module's folder, the packages' and the files
+// Replace names as the real paths they lead to. The go command finds a
+// folder by its real path (unless PWD names it otherwise), and the
+// overlay's files must be named as it names them: a workspace reached
+// through a symbolic link (macOS's /tmp, say) got no TestMain of check's.
+func realPaths(o Options) (Options, error) {
+	real := func(p string) (string, error) {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		r, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return "", fmt.Errorf("finding the folder %s: %w", p, err)
+		}
+		return r, nil
+	}
+	var err error
+	if o.Module, err = real(o.Module); err != nil {
+		return o, err
+	}
+	pkgs := make([]Package, len(o.Packages))
+	for i, p := range o.Packages {
+		if p.Dir, err = real(p.Dir); err != nil {
+			return o, err
+		}
+		if len(p.Replace) > 0 {
+			files := make(map[string][]byte, len(p.Replace))
+			for f, src := range p.Replace {
+				dir, err := real(filepath.Dir(f))
+				if err != nil {
+					return o, err
+				}
+				files[filepath.Join(dir, filepath.Base(f))] = src
+			}
+			p.Replace = files
+		}
+		pkgs[i] = p
+	}
+	o.Packages = pkgs
+	return o, nil
+}
+
+// withPWD is env with PWD set to dir, the folder a command starts in: the
+// go command and os.Getwd take PWD's word for the folder when it leads
+// there, so a PWD inherited from a link to it would name it otherwise.
+func withPWD(env []string, dir string) []string {
+	return append(slices.Clip(env), "PWD="+dir)
+}
+
 // stuckGrace is how long after its time limit a test binary is ended
 // from outside: its own alarm should have ended it by then.
 var stuckGrace = 15 * time.Second
@@ -579,7 +632,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
 		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
 	cmd.Dir = p.Dir
-	cmd.Env = r.env
+	cmd.Env = withPWD(r.env, cmd.Dir)
 	inGroup(cmd)
 	pr, pw, err := os.Pipe()
 	if err != nil {

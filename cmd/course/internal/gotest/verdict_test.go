@@ -248,3 +248,17 @@ func TestALongListOfTestsReachesTheBinary(t *testing.T) {
 	}
 	assert.Len(t, res.Tests, 1500)
 }
+
+// A module reached through a symbolic link (macOS's /tmp is one) gets
+// check's TestMain all the same, so its passes are confirmed: the overlay
+// names the files as the go command does, by their real paths.
+func TestAModuleReachedThroughALinkIsConfirmed(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	link := filepath.Join(t.TempDir(), "link")
+	require.NoError(t, os.Symlink(dir, link))
+	p.Dir, p.Expected, p.Verify = filepath.Join(link, "tests"), []string{"Test_01_a"}, true
+	p.Replace = map[string][]byte{filepath.Join(link, "tests", "x_test.go"): []byte("package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")}
+	res, err := Run(context.Background(), Options{Module: link, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass}, outcomes(res))
+}
