@@ -122,6 +122,28 @@ func TestExcludesFilesGitReads(t *testing.T) {
 	assert.Equal(t, []string{"added: engine/a.xdg"}, f.check("HEAD"), "core.excludesFile replaces the XDG default")
 }
 
+// The excludes file ~/.gitconfig names (where `git config --global`
+// writes it) is read as every other ignore file: git's character classes,
+// core.ignorecase.
+func TestTheGlobalExcludesFileReadsAsGitReadsIt(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+	require.NoError(t, os.WriteFile(filepath.Join(home, "excludes"), []byte("[!x].dat\n*.TMP\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(home, ".gitconfig"), []byte("[core]\n\texcludesFile = ~/excludes\n"), 0o644))
+	f := baseWorkspace(t)
+	f.write("engine/x.dat", "Test Filler")
+	f.write("engine/k.dat", "junk")
+	f.write("engine/run.tmp", "junk")
+	assert.Equal(t, []string{"added: engine/run.tmp", "added: engine/x.dat"}, f.check("HEAD"))
+
+	cfg, err := f.repo.Config()
+	require.NoError(t, err)
+	cfg.Raw.Section("core").SetOption("ignorecase", "true")
+	require.NoError(t, f.repo.SetConfig(cfg))
+	assert.Equal(t, []string{"added: engine/x.dat"}, f.check("HEAD"), "*.TMP folds to *.tmp")
+}
+
 func TestLinkedWorktreeReadsTheMainInfoExclude(t *testing.T) {
 	f := baseWorkspace(t)
 	require.NoError(t, os.MkdirAll(filepath.Join(f.dir, ".git", "info"), 0o755))
@@ -164,6 +186,21 @@ func TestIgnoreCaseMakesTheIgnoreRulesFoldCase(t *testing.T) {
 	cfg.Raw.Section("core").SetOption("ignorecase", "true")
 	require.NoError(t, f.repo.SetConfig(cfg))
 	assert.Empty(t, f.check("HEAD"))
+
+	// Git folds ASCII alone: "ÄX" does not hide "äx", nor "kelvin" a name
+	// that starts with the Kelvin sign.
+	f.write("engine/other/.gitignore", "ÄX.md\nkelvin.md\n")
+	f.write("engine/other/äx.md", "x")
+	f.write("engine/other/\u212Aelvin.md", "x")
+	assert.Equal(t, []string{"added: engine/other/.gitignore", "added: engine/other/äx.md", "added: engine/other/\u212Aelvin.md"}, f.check("HEAD"))
+}
+
+// Git passes over a UTF-8 byte order mark at the start of an ignore file.
+func TestAByteOrderMarkStartsNoPattern(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/.gitignore", "\ufeffx.dat\n")
+	f.write("engine/x.dat", "x")
+	assert.Equal(t, []string{"added: engine/.gitignore"}, f.check("HEAD"))
 }
 
 func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {

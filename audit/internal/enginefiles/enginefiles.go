@@ -29,7 +29,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/config"
@@ -349,13 +348,11 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		raw, _ := regularfile.ReadFile(file)
 		key = rulesKey(key, file, raw)
 	}
-	rootFS := osfs.New("/")
 	home, _ := os.UserHomeDir()
 	excludes := ""
-	source := ""
 	for _, file := range t.configFiles() {
 		if v, ok := configValue(file, "core", "excludesfile"); ok {
-			excludes, source = v, file
+			excludes = v
 			break
 		}
 	}
@@ -371,16 +368,12 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		raw, _ := regularfile.ReadFile(file)
 		key = rulesKey(key, file, raw)
 	}
-	switch {
-	case excludes == "":
+	// Read as every other ignore file is (not with go-git's loaders for
+	// ~/.gitconfig's and /etc/gitconfig's, which would read the patterns
+	// without git's character classes or core.ignorecase).
+	if excludes == "" {
 		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil, t.foldCase)...)
-	case source == filepath.Join(home, ".gitconfig"):
-		global, _ := gitignore.LoadGlobalPatterns(rootFS)
-		ps = append(ps, global...)
-	case source == "/etc/gitconfig":
-		system, _ := gitignore.LoadSystemPatterns(rootFS)
-		ps = append(ps, system...)
-	default:
+	} else {
 		if strings.HasPrefix(excludes, "~/") {
 			excludes = filepath.Join(home, excludes[2:])
 		}
@@ -403,14 +396,15 @@ func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Patte
 		return nil, nil
 	}
 	var ps []gitignore.Pattern
-	sc := bufio.NewScanner(bytes.NewReader(raw))
+	// Git passes over a UTF-8 byte order mark at the start of the file.
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))))
 	for sc.Scan() {
 		line := strings.TrimSuffix(sc.Text(), "\r")
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
 		if fold {
-			ps = append(ps, foldedPattern{parsePattern(strings.ToLower(line), lowerAll(domain))})
+			ps = append(ps, foldedPattern{parsePattern(asciiLower(line), lowerAll(domain))})
 			continue
 		}
 		ps = append(ps, parsePattern(line, domain))
@@ -425,9 +419,24 @@ type foldedPattern struct{ gitignore.Pattern }
 func lowerAll(parts []string) []string {
 	out := make([]string, len(parts))
 	for i, p := range parts {
-		out[i] = strings.ToLower(p)
+		out[i] = asciiLower(p)
 	}
 	return out
+}
+
+// asciiLower is s with A to Z in lower case and nothing else changed: git
+// folds case byte by byte, in ASCII alone, so "Ä" and "ä" stay apart.
+func asciiLower(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
