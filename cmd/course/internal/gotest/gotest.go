@@ -16,11 +16,12 @@
 //
 // A test's code can print anything, the testing package's own framed lines
 // included. A second result line for a test fails it; and for the course's
-// tests (Package.Verify) the build gets a TestMain of check's, which prints
-// m.Run's verdict with a nonce the tests cannot read (see verdict.go). A
-// pass counts only from a run whose verdict says every test passed; the
-// passes of any other run are run again together, then alone, so that a
-// green run costs nothing more and a red one one run more.
+// tests (Package.Verify) the build gets a TestMain of check's, which signs
+// m.Run's exit code and each test's own account of how it ended with a
+// nonce the tests cannot read (see verdict.go). A pass counts only from a
+// run whose signed verdict says every test passed, with the test's signed
+// pass; the passes of any other run are run again together, then alone,
+// so that a green run costs nothing more and a red one one run more.
 package gotest
 
 import (
@@ -417,20 +418,23 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 }
 
 // confirm is the tests of a run as they count. Where the package is the
-// course's and the run's verdict does not say every test passed, a pass
-// (or a skip, which fails no check) is not taken: in a run of one test
-// (alone) it becomes a failure that says why; otherwise it is left out,
-// and its name is in unconfirmed, to be run again.
+// course's, a pass (or a skip, which fails no check) is taken only from a
+// run whose signed verdict says 0, with the test's own signed record of
+// the same outcome (when the binary could keep records); otherwise, in a
+// run of one test (alone), it becomes a failure that says why, and in
+// others it is left out, its name in unconfirmed, to be run again.
 func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, unconfirmed []string) {
-	if !p.Verify || br.verdict && br.code == 0 {
+	if !p.Verify {
 		return br.tests, nil
 	}
 	for _, t := range br.tests {
-		if t.Outcome != Pass && t.Outcome != Skip {
+		recorded, ok := br.ended[t.Name]
+		switch {
+		case t.Outcome != Pass && t.Outcome != Skip,
+			br.verdict && br.code == 0 && (!br.records || ok && recorded == t.Outcome):
 			out = append(out, t)
 			continue
-		}
-		if !alone {
+		case !alone:
 			unconfirmed = append(unconfirmed, t.Name)
 			continue
 		}
@@ -439,6 +443,12 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 		case br.verdict && br.code == flagsChanged:
 			t.Outcome = Fail
 			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
+		case br.verdict && br.code == 0 && !ok:
+			t.Outcome = Fail
+			t.Cause = "it printed " + what + ", but the test never ran: its own testing.T told nothing; look for code that keeps the tests from running (flag.Set, testing.Init)"
+		case br.verdict && br.code == 0:
+			t.Outcome = Fail
+			t.Cause = fmt.Sprintf("it printed %s, but its own testing.T says it ended as a %s", what, recorded)
 		case br.verdict:
 			t.Outcome = Fail
 			t.Cause = fmt.Sprintf("it printed %s, but the testing package failed the run (exit code %d)", what, br.code)
@@ -604,6 +614,8 @@ type binaryRun struct {
 	// (Package.Verify), and code the exit code it gave.
 	verdict  bool
 	code     int
+	records  bool               // the binary signed how each test ended
+	ended    map[string]Outcome // how each test ended, as it signed it
 	timedOut bool
 	running  []string
 	stuck    bool   // it was killed at check's own deadline, its alarm unheard
@@ -683,7 +695,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 
 	pkgOut, _ := rd.pkg.text()
 	br.pkgOut = pkgOut
-	br.verdict, br.code = rd.verdict, rd.code
+	br.verdict, br.code, br.records, br.ended = rd.verdict, rd.code, rd.records, rd.ended
 	for _, name := range rd.order {
 		t := rd.tests[name]
 		out, cut := t.out.text()

@@ -3,6 +3,7 @@ package gotest
 import (
 	"bufio"
 	"bytes"
+	"crypto/hmac"
 	"io"
 	"regexp"
 	"strconv"
@@ -59,12 +60,15 @@ type running struct {
 // ^V byte, so a test's output can never be mistaken for them. Everything
 // else is output of the test named last.
 type reader struct {
-	// nonce is the one a verdict line must carry to count ("" when the
-	// binary prints none); code is that verdict's exit code, verdict
-	// whether there was one.
+	// nonce is the key a verdict line must be signed with to count (""
+	// when the binary prints none); code is that verdict's exit code,
+	// verdict whether there was one, and records whether the binary could
+	// sign each test's end, which ended holds (see verdict.go).
 	nonce   string
 	verdict bool
 	code    int
+	records bool
+	ended   map[string]Outcome
 	limit   int
 	tests   map[string]*running
 	order   []string
@@ -132,15 +136,33 @@ func (r *reader) marker(m string) bool {
 		return m == "PASS" || m == "FAIL"
 	}
 	switch verb {
-	case verdictVerb:
-		// Only the nonce's owner counts; a line with another nonce is a
+	case verdictVerb, resultVerb:
+		// Only a line the nonce's owner signed counts; any other is a
 		// test's output, kept as such.
-		nonce, code, _ := strings.Cut(rest, " ")
-		n, err := strconv.Atoi(code)
-		if r.nonce == "" || nonce != r.nonce || err != nil {
+		words := strings.Split(rest, " ")
+		if r.nonce == "" || len(words) != 3 {
 			return false
 		}
-		r.verdict, r.code = true, n
+		mac := verdictMAC(r.nonce, verb, words[0], words[1])
+		if !hmac.Equal([]byte(mac), []byte(words[2])) {
+			return false
+		}
+		if verb == resultVerb {
+			o := map[string]Outcome{"pass": Pass, "fail": Fail, "skip": Skip}[words[1]]
+			if o == "" {
+				return false
+			}
+			if r.ended == nil {
+				r.ended = map[string]Outcome{}
+			}
+			r.ended[words[0]] = o
+			return true
+		}
+		n, err := strconv.Atoi(words[0])
+		if err != nil {
+			return false
+		}
+		r.verdict, r.code, r.records = true, n, words[1] == "1"
 		return true
 	case "===":
 		kind, name, _ := strings.Cut(rest, " ")

@@ -1,7 +1,10 @@
 package gotest
 
 import (
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"go/parser"
@@ -11,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -20,20 +24,25 @@ import (
 // the testing package's framed result lines included, and then end the
 // binary with syscall.Exit(0) before the testing package says how the run
 // went. So for a package whose tests are the course's (Package.Verify),
-// check adds a TestMain of its own to the build (with go build -overlay):
-// it runs the tests and then prints the verdict m.Run gave, the run's exit
-// code, framed like the testing package's lines and tagged with a nonce
-// the binary is handed when it starts. A pass counts only from a run whose
-// verdict says every test passed; the nonce is read before any test runs
-// and is not in the binary's arguments, so a test cannot print a verdict
-// that counts.
+// check adds a TestMain of its own to the build (with go build -overlay).
+// It wraps every test of the binary so that the test's own *testing.T
+// says, once it is done, whether it passed, failed or was skipped; runs
+// them; and prints a framed line for each test that ran and one for the
+// run (m.Run's exit code), each signed with an HMAC keyed by a nonce the
+// binary is handed when it starts. A pass counts only with the run's
+// signed 0 and the test's own signed pass: printing a pass for a test
+// that never ran, or rewriting the output on its way out (a package can
+// put a filter between the binary and its stdout), gives no signed line.
+// The nonce is read before any test runs and is not in the binary's
+// arguments or output.
 //
 // A package's init runs before that TestMain and can rewrite os.Args, say
 // to add -test.run=^$ after printing a pass for each test: m.Run would run
 // nothing and say 0. So the binary is handed its arguments beside the
 // nonce, TestMain parses those, whatever os.Args has become, and it gives
 // no 0 when a test flag (test.run, test.skip, ...) is not what they set
-// once m.Run returns.
+// once m.Run returns. What an init can still do is read the nonce itself
+// (from file 3, or the process's memory), and sign what it likes.
 
 // verdictFile is the name the added TestMain has in the package's folder.
 const verdictFile = "zz_course_verdict_test.go"
@@ -52,26 +61,42 @@ const (
 // binary's arguments set once m.Run returned: no test's result is taken.
 const flagsChanged = 97
 
-// verdictVerb starts the framed verdict line: "course-verdict NONCE CODE".
-const verdictVerb = "course-verdict"
+// verdictVerb starts the run's framed line, "course-verdict CODE
+// RECORDS MAC", and resultVerb each test's, "course-result NAME OUTCOME
+// MAC" (OUTCOME pass, fail or skip). RECORDS is 1 when the tests could be
+// wrapped (the testing package's M holds them as it has since Go 1.8), 0
+// when not, and MAC the hex HMAC-SHA256, keyed by the nonce, of the line's
+// words before it.
+const (
+	verdictVerb = "course-verdict"
+	resultVerb  = "course-result"
+)
 
-const verdictSource = `package %[1]s
+// verdictSource is check's TestMain; the {{...}} words are filled in.
+const verdictSource = `package {{package}}
 
 import (
 	"bufio"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
+	"reflect"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"unsafe"
 )
 
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
-	nonce, args := os.Getenv(%[2]q), os.Getenv(%[3]q)
-	os.Unsetenv(%[2]q)
-	os.Unsetenv(%[3]q)
+	nonce, args := os.Getenv("{{nonceEnv}}"), os.Getenv("{{argsEnv}}")
+	os.Unsetenv("{{nonceEnv}}")
+	os.Unsetenv("{{argsEnv}}")
 	if nonce == "fd3" {
 		nonce, args = "", ""
 		f := os.NewFile(3, "nonce")
@@ -97,18 +122,82 @@ func TestMain(m *testing.M) {
 			set[f.Name] = f.Value.String()
 		}
 	})
+
+	// Each test tells how it ended, through its own T, once it and its
+	// subtests are done.
+	var mu sync.Mutex
+	ended := map[string]string{}
+	records := "0"
+	if v := reflect.ValueOf(m).Elem().FieldByName("tests"); v.IsValid() && v.Type() == reflect.TypeOf([]testing.InternalTest(nil)) {
+		records = "1"
+		tests := *(*[]testing.InternalTest)(unsafe.Pointer(v.UnsafeAddr()))
+		for i := range tests {
+			name, run := tests[i].Name, tests[i].F
+			tests[i].F = func(t *testing.T) {
+				t.Cleanup(func() {
+					outcome := "pass"
+					switch {
+					case t.Failed():
+						outcome = "fail"
+					case t.Skipped():
+						outcome = "skip"
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					ended[name] = outcome
+				})
+				run(t)
+			}
+		}
+	}
+
 	code := m.Run()
 	flag.VisitAll(func(f *flag.Flag) {
 		if v, ok := set[f.Name]; ok && v != f.Value.String() {
-			code = %[5]d
+			code = {{flagsChanged}}
 		}
 	})
 	if nonce != "" {
-		fmt.Printf("\x16%[4]s %%s %%d\n", nonce, code)
+		sign := func(words ...string) string {
+			mac := hmac.New(sha256.New, []byte(nonce))
+			mac.Write([]byte(strings.Join(words, " ")))
+			return strings.Join(words, " ") + " " + hex.EncodeToString(mac.Sum(nil))
+		}
+		mu.Lock()
+		names := make([]string, 0, len(ended))
+		for n := range ended {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Printf("\x16%s\n", sign("{{resultVerb}}", n, ended[n]))
+		}
+		mu.Unlock()
+		fmt.Printf("\x16%s\n", sign("{{verdictVerb}}", fmt.Sprint(code), records))
 	}
 	os.Exit(code)
 }
 `
+
+// verdictMAC is the MAC the added TestMain signs the words of a line
+// with.
+func verdictMAC(nonce string, words ...string) string {
+	mac := hmac.New(sha256.New, []byte(nonce))
+	mac.Write([]byte(strings.Join(words, " ")))
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// verdictProgram is check's TestMain for a package named pkg.
+func verdictProgram(pkg string) []byte {
+	return []byte(strings.NewReplacer(
+		"{{package}}", pkg,
+		"{{nonceEnv}}", verdictEnv,
+		"{{argsEnv}}", verdictArgsEnv,
+		"{{flagsChanged}}", strconv.Itoa(flagsChanged),
+		"{{resultVerb}}", resultVerb,
+		"{{verdictVerb}}", verdictVerb,
+	).Replace(verdictSource))
+}
 
 // writeOverlay writes, into tmp, the files the build of p takes instead of
 // the disk's (check's TestMain when p.Verify, and p.Replace) and the
@@ -144,7 +233,7 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := add(filepath.Join(p.Dir, verdictFile), fmt.Appendf(nil, verdictSource, pkg, verdictEnv, verdictArgsEnv, verdictVerb, flagsChanged)); err != nil {
+		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg)); err != nil {
 			return "", err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -261,4 +262,89 @@ func TestAModuleReachedThroughALinkIsConfirmed(t *testing.T) {
 	res, err := Run(context.Background(), Options{Module: link, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass}, outcomes(res))
+}
+
+// Code that keeps the tests from running before TestMain starts (here it
+// sets test.skip through the testing package's own flags) after printing
+// a pass for each gets no pass: no test's own testing.T signed one.
+func TestATestThatNeverRanIsNoPass(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("flag"; "fmt"; "testing")
+
+func init() {
+	testing.Init()
+	for _, n := range []string{"Test_01_a", "Test_01_b"} {
+		fmt.Printf("\x16=== RUN   %s\n\x16--- PASS: %s (0.00s)\n", n, n)
+	}
+	flag.Set("test.skip", ".")
+}
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+func Test_01_b(t *testing.T) { t.Fatal("wrong") }
+`)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran")
+}
+
+// A filter put between the binary and its output (a package's init can
+// do it) that turns FAIL into PASS and the run's code into 0 gets no pass:
+// it cannot sign the lines it makes.
+func TestRewrittenOutputIsNoPass(t *testing.T) {
+	if _, err := exec.LookPath("sed"); err != nil {
+		t.Skip("no sed")
+	}
+	dir, p := module(t, `package tests
+
+import ("os"; "os/exec"; "syscall"; "testing")
+
+func init() {
+	r, w, _ := os.Pipe()
+	c := exec.Command("sed", "-u", "-e", "s/\\(\x16course-verdict n[a-z0-9]*\\) [0-9]*/\\1 0/", "-e", "s/\x16course-verdict [0-9][0-9]* /\x16course-verdict 0 /", "-e", "s/\x16--- FAIL/\x16--- PASS/")
+	c.Stdin, c.Stdout, c.Stderr = r, os.Stdout, os.Stderr
+	c.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // so that it outlives the binary, to pass all on
+	if c.Start() != nil {
+		panic("no filter")
+	}
+	os.Stdout = w
+	syscall.Dup2(int(w.Fd()), 1)
+}
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+func Test_01_b(t *testing.T) {}
+`)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash, "Test_01_b": Pass}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "before the testing package could confirm it")
+}
+
+// The reader takes a verdict or a test's record only when the nonce
+// signed it; any other such line is the test's output.
+func TestOnlySignedLinesCount(t *testing.T) {
+	const nonce = "nsecret"
+	signed := func(words ...string) string {
+		return "\x16" + strings.Join(words, " ") + " " + verdictMAC(nonce, words...) + "\n"
+	}
+	r := newReader(1 << 10)
+	r.nonce = nonce
+	require.NoError(t, r.read(strings.NewReader(""+
+		"\x16=== RUN   Test_01_a\n"+
+		"\x16--- PASS: Test_01_a (0.00s)\n"+
+		signed(resultVerb, "Test_01_a", "pass")+
+		"\x16"+resultVerb+" Test_01_b pass "+verdictMAC("guess", resultVerb, "Test_01_b", "pass")+"\n"+
+		signed(resultVerb, "Test_01_c", "maybe")+
+		"\x16"+verdictVerb+" 0 1 "+verdictMAC(nonce, verdictVerb, "1", "1")+"\n")))
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass}, r.ended)
+	assert.False(t, r.verdict, "a verdict signed for other words")
+	assert.Contains(t, string(r.tests["Test_01_a"].out.buf), resultVerb+" Test_01_b", "kept as output")
+
+	require.NoError(t, r.read(strings.NewReader(signed(verdictVerb, "0", "1"))))
+	assert.True(t, r.verdict)
+	assert.True(t, r.records)
+	assert.Equal(t, 0, r.code)
 }
