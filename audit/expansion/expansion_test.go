@@ -130,6 +130,33 @@ func TestALinkedGitignoreHidesNothing(t *testing.T) {
 	assert.Contains(t, f.check("HEAD"), "added: engine/rules.txt", "the root's alone")
 }
 
+// A pattern without a slash names the last part of a path, as in git:
+// "keep only Go files" (*, then !*/ and !*.go) keeps no other file, where
+// matching every part of the path took each folder's "!*/" for its files.
+func TestAnAllowListKeepsOnlyWhatItNames(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/.gitignore", "*\n!*/\n!*.go\n!.gitignore\n")
+	f.commit("allow list")
+	f.write("engine/a/b.dat", "x")
+	f.write("engine/top.dat", "x")
+	f.write("engine/a/c.go", "package a\n")
+	assert.Equal(t, []string{"added: engine/a/c.go"}, f.check("HEAD"))
+}
+
+// An engine folder inside an ignored folder is ignored as git ignores it,
+// though no walk passed the folder above it: its files git ignores (Go
+// files count all the same) are not added.
+func TestAnEngineFolderInAnIgnoredFolder(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write(".gitignore", "*.log\nbuild/\nout/\n")
+	f.commit("out")
+	f.write("out/engine/x.dat", "x")
+	f.write("out/engine/y.go", "package engine\n")
+	res, err := Check(f.dir, "HEAD", []string{"out/engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "out/engine/y.go", Kind: Added}}, res.Changes)
+}
+
 func TestTrackedFileInIgnoredFolderCounts(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/build/tracked.txt", "v1")

@@ -539,7 +539,12 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
 	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now()}
-	ignoredDir := dir != "." && t.Repo != nil && ignored(ps, parts, true)
+	// The walk judges each folder on its way down; the engine folder's own
+	// ancestors it never walked, so each is judged here, from the top.
+	ignoredDir := false
+	for i := 1; dir != "." && t.Repo != nil && i <= len(parts) && !ignoredDir; i++ {
+		ignoredDir = ignored(ps, parts[:i], true)
+	}
 	if st.Mode()&fs.ModeSymlink != 0 {
 		// The engine folder itself is a link: walk its target under the
 		// folder's own name.

@@ -12,6 +12,12 @@ import (
 // filepath.Match: a walk matches every untracked file against every rule
 // in force, and a folder of build logs has thousands. Both give the same
 // answer for every path (see TestFastPatternsMatchAsGoGitDoes).
+//
+// A pattern without a slash is matched, as git matches it, against the
+// last part of a path alone: go-git's tries every part, so that "!*/"
+// took back every file of a folder it took back, and "*", "!*/",
+// "!*.go" (keep only Go files) kept every file. The folders above a path
+// are the walk's to judge on its way down (see Tree.Walk).
 func parsePattern(line string, domain []string) gitignore.Pattern {
 	p := line
 	inclusion := strings.HasPrefix(p, "!")
@@ -35,9 +41,24 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 	case p[0] == '*' && !strings.ContainsAny(p[1:], `*?[\`):
 		f.name, f.suffix = p[1:], true
 	default:
-		return gitignore.ParsePattern(gitClasses(line), domain)
+		return lastPart{gitignore.ParsePattern(gitClasses(line), domain), len(domain)}
 	}
 	return f
+}
+
+// lastPart is a go-git pattern without a slash, under a domain depth
+// parts long, given the last part of a path alone.
+type lastPart struct {
+	gitignore.Pattern
+	depth int
+}
+
+func (p lastPart) Match(path []string, isDir bool) gitignore.MatchResult {
+	if len(path) <= p.depth {
+		return gitignore.NoMatch
+	}
+	last := make([]string, 0, p.depth+1)
+	return p.Pattern.Match(append(append(last, path[:p.depth]...), path[len(path)-1]), isDir)
 }
 
 // gitClasses spells git's character classes as Go's filepath.Match (which
@@ -100,9 +121,9 @@ func (p *namePattern) matches(name string) bool {
 	return name == p.name
 }
 
-// Match answers as go-git's pattern does: the first part of the path
-// under the domain that the pattern matches decides, and a folder-only
-// pattern whose match is the path's last part, a file, matches nothing.
+// Match answers as go-git's pattern does when given the path's last part
+// under the domain alone: a path under the domain whose last part the
+// pattern names matches, but not a file for a folder-only pattern.
 func (p *namePattern) Match(path []string, isDir bool) gitignore.MatchResult {
 	if len(path) <= len(p.domain) {
 		return gitignore.NoMatch
@@ -112,18 +133,11 @@ func (p *namePattern) Match(path []string, isDir bool) gitignore.MatchResult {
 			return gitignore.NoMatch
 		}
 	}
-	path = path[len(p.domain):]
-	for i, name := range path {
-		if !p.matches(name) {
-			continue
-		}
-		if p.dirOnly && !isDir && i == len(path)-1 {
-			return gitignore.NoMatch
-		}
-		if p.inclusion {
-			return gitignore.Include
-		}
-		return gitignore.Exclude
+	switch {
+	case !p.matches(path[len(path)-1]), p.dirOnly && !isDir:
+		return gitignore.NoMatch
+	case p.inclusion:
+		return gitignore.Include
 	}
-	return gitignore.NoMatch
+	return gitignore.Exclude
 }
