@@ -62,11 +62,14 @@ func (p lastPart) Match(path []string, isDir bool) gitignore.MatchResult {
 }
 
 // gitClasses spells git's character classes as Go's filepath.Match (which
-// go-git's patterns use) reads them: a class negated with "!" ("[!x]") as
-// "[^x]", since Match reads the "!" as a letter, so that "[!x].dat"
-// matched only "!.dat" and "x.dat" where git ignores every other
-// one-letter name; and a "]" first in a class, one of its letters in git,
-// escaped, since Match takes it as the end of an empty class.
+// go-git's patterns use) reads them:
+//   - a class negated with "!" ("[!x]") as "[^x]": Match reads the "!" as a
+//     letter, so that "[!x].dat" matched only "!.dat" and "x.dat";
+//   - a "]" first in a class, and a "-" first or last, letters in git,
+//     escaped: Match takes them for the class's end or a range, or refuses
+//     the pattern;
+//   - a POSIX class ("[[:digit:]]") as the ASCII letters it stands for,
+//     which Match does not know.
 func gitClasses(line string) string {
 	if !strings.Contains(line, "[") {
 		return line
@@ -85,14 +88,23 @@ func gitClasses(line string) string {
 				out = append(out, '^')
 				j++
 			}
-			if j < len(line) && line[j] == ']' {
-				out = append(out, '\\', ']')
-				j++
-			}
-			for j < len(line) && line[j] != ']' {
-				if line[j] == '\\' && j+1 < len(line) {
-					out = append(out, line[j])
-					j++
+			first := j
+			for j < len(line) && (line[j] != ']' || j == first) {
+				switch {
+				case line[j] == '\\' && j+1 < len(line):
+					out = append(out, line[j], line[j+1])
+					j += 2
+					continue
+				case line[j] == '[' && j+1 < len(line) && line[j+1] == ':':
+					if end := strings.Index(line[j+2:], ":]"); end >= 0 {
+						if letters, ok := posixClasses[line[j+2:j+2+end]]; ok {
+							out = append(out, letters...)
+							j += 2 + end + 2
+							continue
+						}
+					}
+				case line[j] == ']', line[j] == '-' && (j == first || j+1 < len(line) && line[j+1] == ']'):
+					out = append(out, '\\')
 				}
 				out = append(out, line[j])
 				j++
@@ -103,6 +115,23 @@ func gitClasses(line string) string {
 		}
 	}
 	return string(out)
+}
+
+// posixClasses is what each POSIX class in a git pattern stands for, in
+// filepath.Match's spelling, with no "/" written out.
+var posixClasses = map[string]string{
+	"alnum":  "0-9A-Za-z",
+	"alpha":  "A-Za-z",
+	"blank":  " \t",
+	"cntrl":  "\x00-\x1f\x7f",
+	"digit":  "0-9",
+	"graph":  "!-~",
+	"lower":  "a-z",
+	"print":  " -~",
+	"punct":  "!-.:-@[-`{-~", // "/", in no name, left out: go-git splits a pattern at each
+	"space":  " \t\n\v\f\r",
+	"upper":  "A-Z",
+	"xdigit": "0-9A-Fa-f",
 }
 
 // namePattern is a pattern without a slash that names a file or folder

@@ -53,8 +53,10 @@ func TestWhichPatternsAreFast(t *testing.T) {
 	}
 }
 
-// Git's "[!x]" is a negated class; go-git's patterns use filepath.Match,
-// which spells it "[^x]" and reads "!" as a letter.
+// Git's character classes, as git check-ignore answers for each line:
+// go-git's patterns use filepath.Match, which spells a negated class
+// "[^x]" and reads "!" as a letter, knows no POSIX class, and takes a "-"
+// or "]" at a class's edge for syntax.
 func TestANegatedClassMatchesAsInGit(t *testing.T) {
 	for _, c := range []struct {
 		line, name string
@@ -70,6 +72,21 @@ func TestANegatedClassMatchesAsInGit(t *testing.T) {
 		{"[]!].dat", "k.dat", false},
 		{"a/[!x]", "a/k", true},
 		{"a/[!x]", "a/x", false},
+		// A "-" first or last in a class is a letter; POSIX classes.
+		{"[a-]x.dat", "-x.dat", true},
+		{"[a-]x.dat", "ax.dat", true},
+		{"[a-]x.dat", "bx.dat", false},
+		{"[!a-]x.dat", "bx.dat", true},
+		{"[!a-]x.dat", "-x.dat", false},
+		{"[-a]x.dat", "-x.dat", true},
+		{"[[:digit:]].dat", "5.dat", true},
+		{"[[:digit:]].dat", "k.dat", false},
+		{"[[:upper:][:digit:]]y.dat", "Ay.dat", true},
+		{"[[:upper:][:digit:]]y.dat", "7y.dat", true},
+		{"[[:upper:][:digit:]]y.dat", "ay.dat", false},
+		{"[[:punct:]]z.dat", "!z.dat", true},
+		{"[[:punct:]]z.dat", "]z.dat", true},
+		{"[[:punct:]]z.dat", "az.dat", false},
 	} {
 		path := strings.Split(c.name, "/")
 		got := parsePattern(c.line, nil).Match(path, false) == gitignore.Exclude
