@@ -1,23 +1,26 @@
 package enginefiles
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
-// parsePattern is gitignore.ParsePattern, but a pattern of the commonest
-// kinds, a name with no wildcard ("build/", "go.work") or "*" and a
-// suffix ("*.log", "*~"), is matched by comparing strings rather than by
-// filepath.Match: a walk matches every untracked file against every rule
-// in force, and a folder of build logs has thousands. Both give the same
-// answer for every path (see TestFastPatternsMatchAsGoGitDoes).
+// parsePattern reads one line of an ignore file as git does. A pattern of
+// the commonest kinds, a name with no wildcard ("build/", "go.work") or
+// "*" and a suffix ("*.log", "*~"), is matched by comparing strings rather
+// than by filepath.Match: a walk matches every untracked file against
+// every rule in force, and a folder of build logs has thousands. Both give
+// the same answer for every path (see TestFastPatternsMatchAsGoGitDoes).
 //
-// A pattern without a slash is matched, as git matches it, against the
-// last part of a path alone: go-git's tries every part, so that "!*/"
-// took back every file of a folder it took back, and "*", "!*/",
-// "!*.go" (keep only Go files) kept every file. The folders above a path
-// are the walk's to judge on its way down (see Tree.Walk).
+// A pattern is matched against the whole of a path under its domain, and
+// one without a slash against the path's last part alone; the folders
+// above a path are the walk's to judge on its way down (see Tree.Walk).
+// Go-git's patterns take a match of any part, or of the path's first
+// parts, for a match of the path: "!*/" took back every file of a folder
+// it took back, so "*", "!*/", "!*.go" (keep only Go files) kept every
+// file; and "/*", "!b/" ignored b's files, which git reports.
 func parsePattern(line string, domain []string) gitignore.Pattern {
 	p := line
 	inclusion := strings.HasPrefix(p, "!")
@@ -31,34 +34,82 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 	if dirOnly {
 		p = p[:len(p)-1]
 	}
+	domain = append([]string(nil), domain...)
 	if strings.Contains(p, "/") || p == "" {
-		return gitignore.ParsePattern(gitClasses(line), domain)
+		// Relative to the domain, whether it starts with a slash or not.
+		return &globPattern{domain: domain, segments: strings.Split(gitClasses(strings.TrimPrefix(p, "/")), "/"),
+			inclusion: inclusion, dirOnly: dirOnly}
 	}
-	f := &namePattern{domain: append([]string(nil), domain...), inclusion: inclusion, dirOnly: dirOnly}
+	f := &namePattern{domain: domain, inclusion: inclusion, dirOnly: dirOnly}
 	switch {
 	case !strings.ContainsAny(p, `*?[\`):
 		f.name = p
 	case p[0] == '*' && !strings.ContainsAny(p[1:], `*?[\`):
 		f.name, f.suffix = p[1:], true
 	default:
-		return lastPart{gitignore.ParsePattern(gitClasses(line), domain), len(domain)}
+		return &globPattern{domain: domain, segments: []string{gitClasses(p)}, last: true, inclusion: inclusion, dirOnly: dirOnly}
 	}
 	return f
 }
 
-// lastPart is a go-git pattern without a slash, under a domain depth
-// parts long, given the last part of a path alone.
-type lastPart struct {
-	gitignore.Pattern
-	depth int
+// globPattern is a pattern with wildcards: its segments, each matched
+// against one part of a path by filepath.Match, with "**" for any number
+// of parts (as the last segment, one or more: everything inside); last
+// says the one segment is matched against a path's last part alone.
+type globPattern struct {
+	domain             []string
+	segments           []string
+	last               bool
+	inclusion, dirOnly bool
 }
 
-func (p lastPart) Match(path []string, isDir bool) gitignore.MatchResult {
-	if len(path) <= p.depth {
+func (p *globPattern) Match(path []string, isDir bool) gitignore.MatchResult {
+	if len(path) <= len(p.domain) {
 		return gitignore.NoMatch
 	}
-	last := make([]string, 0, p.depth+1)
-	return p.Pattern.Match(append(append(last, path[:p.depth]...), path[len(path)-1]), isDir)
+	for i, e := range p.domain {
+		if path[i] != e {
+			return gitignore.NoMatch
+		}
+	}
+	path = path[len(p.domain):]
+	var ok bool
+	if p.last {
+		ok = matchPart(p.segments[0], path[len(path)-1])
+	} else {
+		ok = matchParts(p.segments, path)
+	}
+	switch {
+	case !ok, p.dirOnly && !isDir:
+		return gitignore.NoMatch
+	case p.inclusion:
+		return gitignore.Include
+	}
+	return gitignore.Exclude
+}
+
+// matchParts reports whether segments match the whole of path.
+func matchParts(segments, path []string) bool {
+	if len(segments) == 0 {
+		return len(path) == 0
+	}
+	if segments[0] == "**" {
+		if len(segments) == 1 {
+			return len(path) > 0
+		}
+		for i := range len(path) + 1 {
+			if matchParts(segments[1:], path[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(path) > 0 && matchPart(segments[0], path[0]) && matchParts(segments[1:], path[1:])
+}
+
+func matchPart(pattern, name string) bool {
+	ok, err := filepath.Match(pattern, name)
+	return err == nil && ok
 }
 
 // gitClasses spells git's character classes as Go's filepath.Match (which
