@@ -445,7 +445,7 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
 		case br.verdict && br.code == 0 && !ok:
 			t.Outcome = Fail
-			t.Cause = "it printed " + what + ", but the test never ran: its own testing.T told nothing; look for code that keeps the tests from running (flag.Set, testing.Init)"
+			t.Cause = "it printed " + what + ", but the test never ran: its own testing.T told nothing; look for code that keeps the tests from running or puts others in their place (flag.Set, testing.Init, //go:linkname)"
 		case br.verdict && br.code == 0:
 			t.Outcome = Fail
 			t.Cause = fmt.Sprintf("it printed %s, but its own testing.T says it ended as a %s", what, recorded)

@@ -85,6 +85,8 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -94,6 +96,12 @@ import (
 
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
+	// Only the test binary's main may call it: a package's init that
+	// called it with an M of its own would have it sign what that M ran.
+	if pc, _, _, ok := runtime.Caller(1); !ok || runtime.FuncForPC(pc) == nil || runtime.FuncForPC(pc).Name() != "main.main" {
+		fmt.Fprintln(os.Stderr, "course check: its TestMain was called by other code than the test binary's main; no test runs")
+		os.Exit(3)
+	}
 	nonce, args := os.Getenv("{{nonceEnv}}"), os.Getenv("{{argsEnv}}")
 	os.Unsetenv("{{nonceEnv}}")
 	os.Unsetenv("{{argsEnv}}")
@@ -133,6 +141,12 @@ func TestMain(m *testing.M) {
 		tests := *(*[]testing.InternalTest)(unsafe.Pointer(v.UnsafeAddr()))
 		for i := range tests {
 			name, run := tests[i].Name, tests[i].F
+			// A test whose function is not the one its name says (code
+			// that reached the binary's list of tests put another there)
+			// is not wrapped, so it signs nothing.
+			if fn := runtime.FuncForPC(reflect.ValueOf(run).Pointer()); fn == nil || !slices.Contains({{funcPrefixes}}, strings.TrimSuffix(fn.Name(), "."+name)) || !strings.HasSuffix(fn.Name(), "."+name) {
+				continue
+			}
 			tests[i].F = func(t *testing.T) {
 				t.Cleanup(func() {
 					outcome := "pass"
@@ -179,6 +193,22 @@ func TestMain(m *testing.M) {
 }
 `
 
+// linkerPrefix is an import path as the linker spells it in symbol names:
+// a "." in its last element, a space or control character, "%", a double
+// quote and any byte beyond ASCII escaped as %xx.
+func linkerPrefix(path string) string {
+	slash := strings.LastIndex(path, "/")
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; c <= ' ' || c == '.' && i > slash || c == '%' || c == '"' || c >= 0x7f {
+			fmt.Fprintf(&b, "%%%02x", c)
+			continue
+		}
+		b.WriteByte(path[i])
+	}
+	return b.String()
+}
+
 // verdictMAC is the MAC the added TestMain signs the words of a line
 // with.
 func verdictMAC(nonce string, words ...string) string {
@@ -187,10 +217,18 @@ func verdictMAC(nonce string, words ...string) string {
 	return hex.EncodeToString(mac.Sum(nil))
 }
 
-// verdictProgram is check's TestMain for a package named pkg.
-func verdictProgram(pkg string) []byte {
+// verdictProgram is check's TestMain for a package named pkg, whose
+// import path is importPath.
+func verdictProgram(pkg, importPath string) []byte {
+	// A test's function is named for its package's path, in the linker's
+	// spelling or the path's own, internal test package or external.
+	var prefixes []string
+	for _, p := range []string{importPath, importPath + "_test"} {
+		prefixes = append(prefixes, strconv.Quote(p), strconv.Quote(linkerPrefix(p)))
+	}
 	return []byte(strings.NewReplacer(
 		"{{package}}", pkg,
+		"{{funcPrefixes}}", "[]string{"+strings.Join(prefixes, ", ")+"}",
 		"{{nonceEnv}}", verdictEnv,
 		"{{argsEnv}}", verdictArgsEnv,
 		"{{flagsChanged}}", strconv.Itoa(flagsChanged),
@@ -233,7 +271,7 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg)); err != nil {
+		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg, p.ImportPath)); err != nil {
 			return "", err
 		}
 	}

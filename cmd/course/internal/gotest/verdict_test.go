@@ -348,3 +348,82 @@ func TestOnlySignedLinesCount(t *testing.T) {
 	assert.True(t, r.records)
 	assert.Equal(t, 0, r.code)
 }
+
+// A package's init can build an M of its own (testing.MainStart, with a
+// testDeps of its own) whose tests, named as the course's, do nothing, and
+// call check's TestMain with it. TestMain runs for the binary's main alone.
+func TestTheAddedTestMainRunsForTheBinarysMainAlone(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import "testing"
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+`)
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "fake_test.go"), []byte(`package tests
+
+import ("io"; "reflect"; "regexp"; "testing"; "time")
+
+type deps struct{}
+type ce = struct{Parent, Path string; Data []byte; Values []any; Generation int; IsSeed bool}
+func (deps) ImportPath() string { return "" }
+func (deps) ModulePath() string { return "" }
+func (deps) MatchString(p, s string) (bool, error) { return regexp.MatchString(p, s) }
+func (deps) SetPanicOnExit0(bool) {}
+func (deps) StartCPUProfile(io.Writer) error { return nil }
+func (deps) StopCPUProfile() {}
+func (deps) StartTestLog(io.Writer) {}
+func (deps) StopTestLog() error { return nil }
+func (deps) WriteProfileTo(string, io.Writer, int) error { return nil }
+func (deps) CoordinateFuzzing(time.Duration, int64, time.Duration, int64, int, []ce, []reflect.Type, string, string) error { return nil }
+func (deps) RunFuzzWorker(func(ce) error) error { return nil }
+func (deps) ReadCorpus(string, []reflect.Type) ([]ce, error) { return nil, nil }
+func (deps) CheckCorpus([]any, []reflect.Type) error { return nil }
+func (deps) ResetCoverage() {}
+func (deps) SnapshotCoverage() {}
+func (deps) InitRuntimeCoverage() (string, func(string, string) (string, error), func() float64) { return "", nil, nil }
+
+func init() {
+	TestMain(testing.MainStart(deps{}, []testing.InternalTest{{Name: "Test_01_a", F: func(*testing.T) {}}}, nil, nil, nil))
+}
+`), 0o644))
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_a"].Output, "called by other code than the test binary's main")
+}
+
+// Code can reach the binary's list of tests (a //go:linkname to
+// main.tests) and put a function that passes in a course test's place: a
+// test whose function is not the one its name says signs nothing.
+func TestATestReplacedInTheBinarysListIsNoPass(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("testing"; _ "unsafe")
+
+//go:linkname mainTests main.tests
+var mainTests []testing.InternalTest
+
+func init() {
+	for i := range mainTests {
+		mainTests[i].F = func(*testing.T) {}
+	}
+}
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+func Test_01_b(t *testing.T) {}
+`)
+	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran")
+}
+
+// The linker spells a path's last element's dots, and a few bytes, as
+// %xx in symbol names.
+func TestLinkerPrefix(t *testing.T) {
+	assert.Equal(t, "example.com/m/tests", linkerPrefix("example.com/m/tests"))
+	assert.Equal(t, "example.com/m/a%2eb", linkerPrefix("example.com/m/a.b"))
+	assert.Equal(t, "example.com/m/%22x%25", linkerPrefix(`example.com/m/"x%`))
+}
