@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -90,26 +92,109 @@ func TestIgnoreRulesAgreeWithGit(t *testing.T) {
 			write(path.Join(f, file.Draw(rt, "file in "+f)), "x")
 		}
 
-		var untracked []string
-		for _, line := range strings.Split(git("status", "--porcelain", "--untracked-files=all", "--", "engine"), "\n") {
-			if p, ok := strings.CutPrefix(line, "?? "); ok {
-				untracked = append(untracked, strings.Trim(p, `"`))
-			}
-		}
-		res, err := Check(dir, "HEAD", []string{"engine"})
-		if err != nil {
-			rt.Fatal(err)
-		}
-		var added []string
-		for _, c := range res.Changes {
-			if c.Kind == Added {
-				added = append(added, c.Path)
-			}
-		}
-		slices.Sort(untracked)
-		slices.Sort(added)
-		if !slices.Equal(added, untracked) {
+		if added, untracked := addedAndUntracked(rt, dir, git); !slices.Equal(added, untracked) {
 			rt.Fatalf("expansion-check adds %q; git has untracked %q", added, untracked)
 		}
 	})
+}
+
+type fataler interface {
+	Fatal(args ...any)
+}
+
+// addedAndUntracked is what expansion-check reports added under engine/
+// against HEAD, and what git status reports untracked there, both sorted.
+func addedAndUntracked(t fataler, dir string, git func(args ...string) string) (added, untracked []string) {
+	for _, entry := range strings.Split(git("status", "--porcelain", "-z", "--untracked-files=all", "--", "engine"), "\x00") {
+		if p, ok := strings.CutPrefix(entry, "?? "); ok {
+			untracked = append(untracked, p)
+		}
+	}
+	res, err := Check(dir, "HEAD", []string{"engine"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Changes {
+		if c.Kind == Added {
+			added = append(added, c.Path)
+		}
+	}
+	slices.Sort(untracked)
+	slices.Sort(added)
+	return added, untracked
+}
+
+// gitIn runs git in dir, failing t if it fails.
+func gitIn(t *testing.T, dir string) func(args ...string) string {
+	return func(args ...string) string {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=L", "GIT_AUTHOR_EMAIL=l@example.com",
+			"GIT_COMMITTER_NAME=L", "GIT_COMMITTER_EMAIL=l@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+}
+
+// Ignore files and settings read as git reads them, each case as git
+// status answers it.
+func TestIgnoreFilesReadAsGitReadsThem(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	for _, c := range []struct {
+		name     string
+		ignore   string   // engine/.gitignore
+		files    []string // under engine/
+		config   []string // git config key value pairs
+		excludes string   // the file core.excludesFile names, at the work tree's top
+		xdg      string   // ~/.config/git/ignore
+	}{
+		{name: "one CR off the line's end", ignore: "Icon\r\r\n", files: []string{"Icon", "Icon\r"}},
+		{name: "an escaped space, then a space", ignore: "a\\  \n", files: []string{"a ", "a"}},
+		{name: "an escaped backslash before a space", ignore: "a\\\\ \n", files: []string{"a\\ ", "a\\"}},
+		{name: "a tab is no space", ignore: "\t\n", files: []string{"\t", "b"}},
+		{name: "a NUL ends the line", ignore: "a.dat\x00zzz\n", files: []string{"a.dat"}},
+		{name: "a long line", ignore: "#" + strings.Repeat("x", 70000) + "\nb.dat\n", files: []string{"b.dat", "c.dat"}},
+		{name: "a relative excludes file", config: []string{"core.excludesFile", "ign"}, excludes: "a.dat\n", files: []string{"a.dat", "b.dat"}},
+		{name: "an empty excludes file setting", config: []string{"core.excludesFile", ""}, xdg: "a.dat\n", files: []string{"a.dat"}},
+		{name: "ignorecase as a number", config: []string{"core.ignorecase", "2"}, ignore: "a.dat\n", files: []string{"A.dat", "b.dat"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			t.Setenv("HOME", home)
+			t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
+			t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
+			dir := t.TempDir()
+			git := gitIn(t, dir)
+			write := func(p, text string) {
+				require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+				require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+			}
+			git("init", "-q")
+			write(filepath.Join(dir, "README"), "start\n")
+			git("add", "README")
+			git("commit", "-q", "-m", "start")
+			for i := 0; i < len(c.config); i += 2 {
+				git("config", c.config[i], c.config[i+1])
+			}
+			if c.ignore != "" {
+				write(filepath.Join(dir, "engine", ".gitignore"), c.ignore)
+			}
+			if c.excludes != "" {
+				write(filepath.Join(dir, "ign"), c.excludes)
+			}
+			if c.xdg != "" {
+				write(filepath.Join(home, ".config", "git", "ignore"), c.xdg)
+			}
+			for _, f := range c.files {
+				write(filepath.Join(dir, "engine", f), "x")
+			}
+			added, untracked := addedAndUntracked(t, dir, git)
+			assert.Equal(t, untracked, added)
+		})
+	}
 }

@@ -215,10 +215,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 			t.trackedDirs[p] = true
 		}
 	}
-	switch strings.ToLower(t.Config("core", "ignorecase")) {
-	case "true", "yes", "on", "1":
-		t.foldCase = true
-	}
+	t.foldCase = gitBool(t.Config("core", "ignorecase"))
 	t.base, t.baseKey = t.basePatterns()
 	t.dirs = openDirCache(t.Root, sum)
 	t.infos = map[string]fs.FileInfo{}
@@ -349,20 +346,24 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		key = rulesKey(key, file, raw)
 	}
 	home, _ := os.UserHomeDir()
-	excludes := ""
+	// core.excludesFile set empty names no file, the XDG default not
+	// either; a relative one is the work tree's, where git runs.
+	excludes, set := "", false
 	for _, file := range t.configFiles() {
 		if v, ok := configValue(file, "core", "excludesfile"); ok {
-			excludes = v
+			excludes, set = v, true
 			break
 		}
 	}
+	switch {
+	case strings.HasPrefix(excludes, "~/"):
+		excludes = filepath.Join(home, excludes[2:])
+	case excludes != "" && !filepath.IsAbs(excludes):
+		excludes = filepath.Join(t.Root, excludes)
+	}
 	if excludes != "" {
-		file := excludes
-		if strings.HasPrefix(file, "~/") {
-			file = filepath.Join(home, file[2:])
-		}
-		raw, _ := regularfile.ReadFile(file)
-		key = rulesKey(key, file, raw)
+		raw, _ := regularfile.ReadFile(excludes)
+		key = rulesKey(key, excludes, raw)
 	}
 	for _, file := range []string{filepath.Join(xdgConfigHome(), "git", "ignore"), filepath.Join(t.CommonDir, "info", "exclude")} {
 		raw, _ := regularfile.ReadFile(file)
@@ -371,12 +372,10 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	// Read as every other ignore file is (not with go-git's loaders for
 	// ~/.gitconfig's and /etc/gitconfig's, which would read the patterns
 	// without git's character classes or core.ignorecase).
-	if excludes == "" {
+	switch {
+	case !set:
 		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil, t.foldCase)...)
-	} else {
-		if strings.HasPrefix(excludes, "~/") {
-			excludes = filepath.Join(home, excludes[2:])
-		}
+	case excludes != "":
 		ps = append(ps, readPatterns(excludes, nil, t.foldCase)...)
 	}
 	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil, t.foldCase)...), key
@@ -396,11 +395,19 @@ func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Patte
 		return nil, nil
 	}
 	var ps []gitignore.Pattern
-	// Git passes over a UTF-8 byte order mark at the start of the file.
-	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))))
-	for sc.Scan() {
-		line := strings.TrimSuffix(sc.Text(), "\r")
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+	// Read as git reads it: past a UTF-8 byte order mark at the start, one
+	// CR taken off each line's end, a line cut at a NUL, its trailing
+	// spaces trimmed as trimSpaces says, and no limit on its length.
+	text := string(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")))
+	for len(text) > 0 {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		line = strings.TrimSuffix(line, "\r")
+		line, _, _ = strings.Cut(line, "\x00")
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if line = trimSpaces(line); line == "" {
 			continue
 		}
 		if fold {
@@ -410,6 +417,43 @@ func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Patte
 		ps = append(ps, parsePattern(line, domain))
 	}
 	return ps, raw
+}
+
+// gitBool is a config value as git reads a boolean: true, yes, on or a
+// number other than 0.
+func gitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on":
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	return err == nil && n != 0
+}
+
+// trimSpaces takes the trailing spaces off an ignore rule as git does: not
+// one a backslash escapes, nor tabs.
+func trimSpaces(line string) string {
+	lastSpace := -1
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ':
+			if lastSpace < 0 {
+				lastSpace = i
+			}
+		case '\\':
+			i++
+			if i == len(line) {
+				return line
+			}
+			lastSpace = -1
+		default:
+			lastSpace = -1
+		}
+	}
+	if lastSpace >= 0 {
+		return line[:lastSpace]
+	}
+	return line
 }
 
 // caseless is what git's classes of one case stand for when case is
