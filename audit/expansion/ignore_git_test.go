@@ -162,6 +162,8 @@ func TestIgnoreFilesReadAsGitReadsThem(t *testing.T) {
 		{name: "a relative excludes file", config: []string{"core.excludesFile", "ign"}, excludes: "a.dat\n", files: []string{"a.dat", "b.dat"}},
 		{name: "an empty excludes file setting", config: []string{"core.excludesFile", ""}, xdg: "a.dat\n", files: []string{"a.dat"}},
 		{name: "ignorecase as a number", config: []string{"core.ignorecase", "2"}, ignore: "a.dat\n", files: []string{"A.dat", "b.dat"}},
+		{name: "a class of one case, folded", config: []string{"core.ignorecase", "true"}, ignore: "[[:upper:]]x\n", files: []string{"ax", "Bx", "1x"}},
+		{name: "letters in brackets that are no POSIX class", config: []string{"core.ignorecase", "true"}, ignore: "[:upper:]\n", files: []string{"u", "h", "a"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			home := t.TempDir()

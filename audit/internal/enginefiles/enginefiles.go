@@ -411,7 +411,7 @@ func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Patte
 			continue
 		}
 		if fold {
-			ps = append(ps, foldedPattern{parsePattern(asciiLower(caseless.Replace(line)), lowerAll(domain))})
+			ps = append(ps, foldedPattern{parse(asciiLower(line), lowerAll(domain), true)})
 			continue
 		}
 		ps = append(ps, parsePattern(line, domain))
@@ -455,10 +455,6 @@ func trimSpaces(line string) string {
 	}
 	return line
 }
-
-// caseless is what git's classes of one case stand for when case is
-// folded: letters of both.
-var caseless = strings.NewReplacer("[:upper:]", "[:alpha:]", "[:lower:]", "[:alpha:]")
 
 // foldedPattern is a pattern read with core.ignorecase set: parsed in
 // lower case, it is matched against the path in lower case (see ignored).

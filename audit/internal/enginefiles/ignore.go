@@ -22,6 +22,13 @@ import (
 // it took back, so "*", "!*/", "!*.go" (keep only Go files) kept every
 // file; and "/*", "!b/" ignored b's files, which git reports.
 func parsePattern(line string, domain []string) gitignore.Pattern {
+	return parse(line, domain, false)
+}
+
+// parse is parsePattern; with fold the line is in lower case, to be
+// matched against paths in lower case (core.ignorecase), where a POSIX
+// class of one case stands for letters of both.
+func parse(line string, domain []string, fold bool) gitignore.Pattern {
 	p := line
 	inclusion := strings.HasPrefix(p, "!")
 	if inclusion {
@@ -37,7 +44,7 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 	domain = append([]string(nil), domain...)
 	if strings.Contains(p, "/") || p == "" {
 		// Relative to the domain, whether it starts with a slash or not.
-		return &globPattern{domain: domain, segments: strings.Split(gitClasses(strings.TrimPrefix(p, "/")), "/"),
+		return &globPattern{domain: domain, segments: strings.Split(gitClasses(strings.TrimPrefix(p, "/"), fold), "/"),
 			inclusion: inclusion, dirOnly: dirOnly}
 	}
 	f := &namePattern{domain: domain, inclusion: inclusion, dirOnly: dirOnly}
@@ -47,7 +54,7 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 	case p[0] == '*' && !strings.ContainsAny(p[1:], `*?[\`):
 		f.name, f.suffix = p[1:], true
 	default:
-		return &globPattern{domain: domain, segments: []string{gitClasses(p)}, last: true, inclusion: inclusion, dirOnly: dirOnly}
+		return &globPattern{domain: domain, segments: []string{gitClasses(p, fold)}, last: true, inclusion: inclusion, dirOnly: dirOnly}
 	}
 	return f
 }
@@ -121,7 +128,7 @@ func matchPart(pattern, name string) bool {
 //     the pattern;
 //   - a POSIX class ("[[:digit:]]") as the ASCII letters it stands for,
 //     which Match does not know.
-func gitClasses(line string) string {
+func gitClasses(line string, fold bool) string {
 	if !strings.Contains(line, "[") {
 		return line
 	}
@@ -148,7 +155,11 @@ func gitClasses(line string) string {
 					continue
 				case line[j] == '[' && j+1 < len(line) && line[j+1] == ':':
 					if end := strings.Index(line[j+2:], ":]"); end >= 0 {
-						if letters, ok := posixClasses[line[j+2:j+2+end]]; ok {
+						class := line[j+2 : j+2+end]
+						if fold && (class == "upper" || class == "lower") {
+							class = "alpha"
+						}
+						if letters, ok := posixClasses[class]; ok {
 							out = append(out, letters...)
 							j += 2 + end + 2
 							continue
