@@ -163,6 +163,8 @@ func TestIgnoreFilesReadAsGitReadsThem(t *testing.T) {
 		{name: "an empty excludes file setting", config: []string{"core.excludesFile", ""}, xdg: "a.dat\n", files: []string{"a.dat"}},
 		{name: "ignorecase as a number", config: []string{"core.ignorecase", "2"}, ignore: "a.dat\n", files: []string{"A.dat", "b.dat"}},
 		{name: "a class of one case, folded", config: []string{"core.ignorecase", "true"}, ignore: "[[:upper:]]x\n", files: []string{"ax", "Bx", "1x"}},
+		{name: "an unknown POSIX class matches nothing", ignore: "[[:foo:]]\n", files: []string{"f]", "o"}},
+		{name: "a wildcard matches a byte", ignore: "?.dat\n[é].dat\nx?y\n", files: []string{"é.dat", "a.dat", "xéy", "x-y"}},
 		{name: "letters in brackets that are no POSIX class", config: []string{"core.ignorecase", "true"}, ignore: "[:upper:]\n", files: []string{"u", "h", "a"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -114,9 +114,32 @@ func matchParts(segments, path []string) bool {
 	return len(path) > 0 && matchPart(segments[0], path[0]) && matchParts(segments[1:], path[1:])
 }
 
+// matchPart matches one part of a path as git does, byte by byte: where
+// either holds a byte beyond ASCII, each byte is read as the letter of
+// that number, so that "?" is one byte of "é" and not the whole letter.
 func matchPart(pattern, name string) bool {
+	if !isASCII(pattern) || !isASCII(name) {
+		pattern, name = bytesAsLetters(pattern), bytesAsLetters(name)
+	}
 	ok, err := filepath.Match(pattern, name)
 	return err == nil && ok
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+func bytesAsLetters(s string) string {
+	r := make([]rune, len(s))
+	for i := 0; i < len(s); i++ {
+		r[i] = rune(s[i])
+	}
+	return string(r)
 }
 
 // gitClasses spells git's character classes as Go's filepath.Match (which
@@ -159,11 +182,13 @@ func gitClasses(line string, fold bool) string {
 						if fold && (class == "upper" || class == "lower") {
 							class = "alpha"
 						}
-						if letters, ok := posixClasses[class]; ok {
-							out = append(out, letters...)
-							j += 2 + end + 2
-							continue
+						letters, ok := posixClasses[class]
+						if !ok {
+							return "[" // git's matcher gives up on a class it does not know: no match
 						}
+						out = append(out, letters...)
+						j += 2 + end + 2
+						continue
 					}
 				case line[j] == ']', line[j] == '-' && (j == first || j+1 < len(line) && line[j+1] == ']'):
 					out = append(out, '\\')
