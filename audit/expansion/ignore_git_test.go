@@ -64,17 +64,7 @@ func TestIgnoreRulesAgreeWithGit(t *testing.T) {
 				rt.Fatal(err)
 			}
 		}
-		git := func(args ...string) string {
-			cmd := exec.Command("git", args...)
-			cmd.Dir = dir
-			cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=L", "GIT_AUTHOR_EMAIL=l@example.com",
-				"GIT_COMMITTER_NAME=L", "GIT_COMMITTER_EMAIL=l@example.com")
-			out, err := cmd.CombinedOutput()
-			if err != nil {
-				rt.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-			}
-			return string(out)
-		}
+		git := gitIn(rt, dir)
 		git("init", "-q")
 		if rapid.Bool().Draw(rt, "ignorecase") {
 			git("config", "core.ignorecase", "true")
@@ -100,6 +90,7 @@ func TestIgnoreRulesAgreeWithGit(t *testing.T) {
 
 type fataler interface {
 	Fatal(args ...any)
+	Fatalf(format string, args ...any)
 }
 
 // addedAndUntracked is what expansion-check reports added under engine/
@@ -125,7 +116,7 @@ func addedAndUntracked(t fataler, dir string, git func(args ...string) string) (
 }
 
 // gitIn runs git in dir, failing t if it fails.
-func gitIn(t *testing.T, dir string) func(args ...string) string {
+func gitIn(t fataler, dir string) func(args ...string) string {
 	return func(args ...string) string {
 		cmd := exec.Command("git", args...)
 		cmd.Dir = dir
