@@ -41,8 +41,11 @@ import (
 // nothing and say 0. So the binary is handed its arguments beside the
 // nonce, TestMain parses those, whatever os.Args has become, and it gives
 // no 0 when a test flag (test.run, test.skip, ...) is not what they set
-// once m.Run returns. What an init can still do is read the nonce itself
-// (from file 3, or the process's memory), and sign what it likes.
+// once m.Run returns. TestMain runs only when the binary's main calls it
+// (an init could call it with an M of fake tests), and wraps only a test
+// whose function is the one its name says (a //go:linkname to main.tests
+// could put another there). What an init can still do is read the nonce
+// itself (from file 3, or the process's memory), and sign what it likes.
 
 // verdictFile is the name the added TestMain has in the package's folder.
 const verdictFile = "zz_course_verdict_test.go"
@@ -64,8 +67,8 @@ const flagsChanged = 97
 // verdictVerb starts the run's framed line, "course-verdict CODE
 // RECORDS MAC", and resultVerb each test's, "course-result NAME OUTCOME
 // MAC" (OUTCOME pass, fail or skip). RECORDS is 1 when the tests could be
-// wrapped (the testing package's M holds them as it has since Go 1.8), 0
-// when not, and MAC the hex HMAC-SHA256, keyed by the nonce, of the line's
+// wrapped (the testing package's M holds them in a field "tests"), 0 when
+// not, and MAC the hex HMAC-SHA256, keyed by the nonce, of the line's
 // words before it.
 const (
 	verdictVerb = "course-verdict"
