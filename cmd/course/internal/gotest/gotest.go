@@ -53,6 +53,10 @@ const (
 	NotRun   Outcome = "not run"   // the build failed, or the time ran out before it
 )
 
+// foreign is a record's word for a test whose function is not the one its
+// name says (see verdict.go); it is no outcome a Test has.
+const foreign Outcome = "foreign"
+
 // Test is one top-level test's result.
 type Test struct {
 	Package string
@@ -443,6 +447,9 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 		case br.verdict && br.code == flagsChanged:
 			t.Outcome = Fail
 			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
+		case br.verdict && recorded == foreign:
+			t.Outcome = Fail
+			t.Cause = "it printed " + what + ", but the binary ran another function in the test's place; look for a //go:linkname to main.tests (if there is none, this Go release lists tests in a way course check does not know: update the course tool)"
 		case br.verdict && br.code == 0 && !ok:
 			t.Outcome = Fail
 			t.Cause = "it printed " + what + ", but the test never ran: its own testing.T told nothing; look for code that keeps the tests from running or puts others in their place (flag.Set, testing.Init, //go:linkname)"

@@ -148,7 +148,7 @@ func (r *reader) marker(m string) bool {
 			return false
 		}
 		if verb == resultVerb {
-			o := map[string]Outcome{"pass": Pass, "fail": Fail, "skip": Skip}[words[1]]
+			o := map[string]Outcome{"pass": Pass, "fail": Fail, "skip": Skip, "foreign": foreign}[words[1]]
 			if o == "" {
 				return false
 			}

@@ -66,7 +66,8 @@ const flagsChanged = 97
 
 // verdictVerb starts the run's framed line, "course-verdict CODE
 // RECORDS MAC", and resultVerb each test's, "course-result NAME OUTCOME
-// MAC" (OUTCOME pass, fail or skip). RECORDS is 1 when the tests could be
+// MAC" (OUTCOME pass, fail, skip, or foreign for a test whose function is
+// not the one its name says). RECORDS is 1 when the tests could be
 // wrapped (the testing package's M holds them in a field "tests"), 0 when
 // not, and MAC the hex HMAC-SHA256, keyed by the nonce, of the line's
 // words before it.
@@ -99,9 +100,11 @@ import (
 
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
-	// Only the test binary's main may call it: a package's init that
-	// called it with an M of its own would have it sign what that M ran.
-	if pc, _, _, ok := runtime.Caller(1); !ok || runtime.FuncForPC(pc) == nil || runtime.FuncForPC(pc).Name() != "main.main" {
+	// Only the test binary's main package (the go command's; a package
+	// path with a slash in it, as "main.x/tests", is the workspace's) may
+	// call it: a package's init that called it with an M of its own would
+	// have it sign what that M ran.
+	if pc, _, _, ok := runtime.Caller(1); !ok || runtime.FuncForPC(pc) == nil || !strings.HasPrefix(runtime.FuncForPC(pc).Name(), "main.") || strings.Contains(runtime.FuncForPC(pc).Name(), "/") {
 		fmt.Fprintln(os.Stderr, "course check: its TestMain was called by other code than the test binary's main; no test runs")
 		os.Exit(3)
 	}
@@ -146,8 +149,9 @@ func TestMain(m *testing.M) {
 			name, run := tests[i].Name, tests[i].F
 			// A test whose function is not the one its name says (code
 			// that reached the binary's list of tests put another there)
-			// is not wrapped, so it signs nothing.
+			// is not wrapped: its record says so, and it signs no pass.
 			if fn := runtime.FuncForPC(reflect.ValueOf(run).Pointer()); fn == nil || !slices.Contains({{funcPrefixes}}, strings.TrimSuffix(fn.Name(), "."+name)) || !strings.HasSuffix(fn.Name(), "."+name) {
+				ended[name] = "foreign"
 				continue
 			}
 			tests[i].F = func(t *testing.T) {

@@ -387,10 +387,16 @@ func init() {
 }
 `), 0o644))
 	p.Expected, p.Verify = []string{"Test_01_a"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
-	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(res))
-	assert.Contains(t, byName(res)["Test_01_a"].Output, "called by other code than the test binary's main")
+	// A module path that starts as the main package's names do changes
+	// nothing: its packages' names have a slash.
+	for _, module := range []string{"example.com/m", "main.x"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module "+module+"\n\ngo 1.26\n"), 0o644))
+		p.ImportPath = module + "/tests"
+		res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+		require.NoError(t, err)
+		assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(res), module)
+		assert.Contains(t, byName(res)["Test_01_a"].Output, "called by other code than the test binary's main", module)
+	}
 }
 
 // Code can reach the binary's list of tests (a //go:linkname to
@@ -417,7 +423,7 @@ func Test_01_b(t *testing.T) {}
 	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
-	assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran")
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "ran another function in the test's place")
 }
 
 // The linker spells a path's last element's dots, and a few bytes, as
