@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -44,8 +46,12 @@ import (
 // once m.Run returns. TestMain runs only when the binary's main calls it
 // (an init could call it with an M of fake tests), and wraps only a test
 // whose function is the one its name says (a //go:linkname to main.tests
-// could put another there). What an init can still do is read the nonce
-// itself (from file 3, or the process's memory), and sign what it likes.
+// could put another there). Both are told by address, not by name, as a
+// //go:linkname can give any function any name that is free: main.hook,
+// or the external test package's Test_01_x. TestMain goes into the
+// package of the course's copies, whose tests it names in its own code.
+// What an init can still do is read the nonce itself (from file 3, or the
+// process's memory), and sign what it likes.
 
 // verdictFile is the name the added TestMain has in the package's folder.
 const verdictFile = "zz_course_verdict_test.go"
@@ -98,13 +104,23 @@ import (
 	"unsafe"
 )
 
+// courseBinaryMain is the test binary's main.
+//
+//go:linkname courseBinaryMain main.main
+func courseBinaryMain()
+
+// courseOwnTests is the test functions of this package, by name: a test
+// of that name whose function is another signs nothing.
+var courseOwnTests = map[string]func(*testing.T){
+{{ownTests}}}
+
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
-	// Only the test binary's main package (the go command's; a package
-	// path with a slash in it, as "main.x/tests", is the workspace's) may
-	// call it: a package's init that called it with an M of its own would
-	// have it sign what that M ran.
-	if pc, _, _, ok := runtime.Caller(1); !ok || runtime.FuncForPC(pc) == nil || !strings.HasPrefix(runtime.FuncForPC(pc).Name(), "main.") || strings.Contains(runtime.FuncForPC(pc).Name(), "/") {
+	// Only the test binary's main may call it: a package's init that
+	// called it with an M of its own would have it sign what that M ran.
+	// The caller is told by its address, since a //go:linkname can give
+	// any function a name such as main.hook.
+	if pc, _, _, ok := runtime.Caller(1); !ok || runtime.FuncForPC(pc) == nil || runtime.FuncForPC(pc).Entry() != reflect.ValueOf(courseBinaryMain).Pointer() {
 		fmt.Fprintln(os.Stderr, "course check: its TestMain was called by other code than the test binary's main; no test runs")
 		os.Exit(3)
 	}
@@ -150,11 +166,18 @@ func TestMain(m *testing.M) {
 			// A test whose function is not the one its name says (code
 			// that reached the binary's list of tests put another there)
 			// is not wrapped: its record says so, and it signs no pass.
+			// This package's own are told by their address; the others
+			// (an external test package's) by their names.
+			if own, ok := courseOwnTests[name]; ok && reflect.ValueOf(own).Pointer() != reflect.ValueOf(run).Pointer() {
+				ended[name] = "foreign"
+				continue
+			}
 			if fn := runtime.FuncForPC(reflect.ValueOf(run).Pointer()); fn == nil || !slices.Contains({{funcPrefixes}}, strings.TrimSuffix(fn.Name(), "."+name)) || !strings.HasSuffix(fn.Name(), "."+name) {
 				ended[name] = "foreign"
 				continue
 			}
 			tests[i].F = func(t *testing.T) {
+				returned := false
 				t.Cleanup(func() {
 					outcome := "pass"
 					switch {
@@ -162,12 +185,17 @@ func TestMain(m *testing.M) {
 						outcome = "fail"
 					case t.Skipped():
 						outcome = "skip"
+					case !returned:
+						// It panicked or called runtime.Goexit: the testing
+						// package fails it after its cleanups.
+						outcome = "fail"
 					}
 					mu.Lock()
 					defer mu.Unlock()
 					ended[name] = outcome
 				})
 				run(t)
+				returned = true
 			}
 		}
 	}
@@ -225,8 +253,12 @@ func verdictMAC(nonce string, words ...string) string {
 }
 
 // verdictProgram is check's TestMain for a package named pkg, whose
-// import path is importPath.
-func verdictProgram(pkg, importPath string) []byte {
+// import path is importPath and whose own test functions are own.
+func verdictProgram(pkg, importPath string, own []string) []byte {
+	var tests strings.Builder
+	for _, n := range own {
+		fmt.Fprintf(&tests, "\t%q: %s,\n", n, n)
+	}
 	// A test's function is named for its package's path, in the linker's
 	// spelling or the path's own, internal test package or external.
 	var prefixes []string
@@ -235,6 +267,7 @@ func verdictProgram(pkg, importPath string) []byte {
 	}
 	return []byte(strings.NewReplacer(
 		"{{package}}", pkg,
+		"{{ownTests}}", tests.String(),
 		"{{funcPrefixes}}", "[]string{"+strings.Join(prefixes, ", ")+"}",
 		"{{nonceEnv}}", verdictEnv,
 		"{{argsEnv}}", verdictArgsEnv,
@@ -274,11 +307,11 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 		}
 	}
 	if p.Verify {
-		pkg, err := testPackageName(p.Dir, p.Replace)
+		pkg, own, err := verdictPackage(p.Dir, p.Replace)
 		if err != nil {
 			return "", err
 		}
-		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg, p.ImportPath)); err != nil {
+		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
 			return "", err
 		}
 	}
@@ -293,13 +326,16 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 	return overlay, nil
 }
 
-// testPackageName is the package the _test.go files of dir declare, as
-// the build sees them (replace's content where it has the file): the first
-// in name order whose clause parses.
-func testPackageName(dir string, replace map[string][]byte) (string, error) {
+// verdictPackage is the package check's TestMain goes into, of the
+// _test.go files of dir as the build sees them (replace's content where
+// it has the file), and the test functions its files declare. It is the
+// package of the files replace gives (the course's copies), so that no
+// file of the learner's decides it; else the first package in name order
+// that is not an external test package; else the first.
+func verdictPackage(dir string, replace map[string][]byte) (string, []string, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	for t := range replace {
 		if filepath.Dir(t) == filepath.Clean(dir) && !slices.Contains(names, t) {
@@ -307,24 +343,66 @@ func testPackageName(dir string, replace map[string][]byte) (string, error) {
 		}
 	}
 	sort.Strings(names)
+	type file struct {
+		f      *ast.File
+		course bool
+	}
+	var files []file
 	for _, n := range names {
 		if filepath.Base(n) == verdictFile {
 			continue
 		}
-		src, ok := replace[n]
-		if !ok {
+		src, course := replace[n]
+		if !course {
+			if ok, err := build.Default.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
+				continue // left out of the build
+			}
 			// Read as the workspace's files are: a FIFO is not waited on.
-			var err error
 			if src, err = regularfile.ReadFile(n); err != nil {
 				continue
 			}
 		}
-		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.PackageClauseOnly)
-		if err == nil {
-			return f.Name.Name, nil
+		f, err := parser.ParseFile(token.NewFileSet(), n, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		files = append(files, file{f, course})
+	}
+	pkg := ""
+	for _, pick := range []func(file) bool{
+		func(f file) bool { return f.course },
+		func(f file) bool { return !strings.HasSuffix(f.f.Name.Name, "_test") },
+		func(file) bool { return true },
+	} {
+		for _, f := range files {
+			if pkg == "" && pick(f) {
+				pkg = f.f.Name.Name
+			}
 		}
 	}
-	return "", fmt.Errorf("no _test.go file in %s declares its package", dir)
+	if pkg == "" {
+		return "", nil, fmt.Errorf("no _test.go file in %s declares its package", dir)
+	}
+	var tests []string
+	for _, f := range files {
+		if f.f.Name.Name != pkg {
+			continue
+		}
+		for _, d := range f.f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if ok && fd.Recv == nil && isTestName(fd.Name.Name) && fd.Type.Params.NumFields() == 1 && fd.Type.Results.NumFields() == 0 && fd.Type.TypeParams == nil {
+				tests = append(tests, fd.Name.Name)
+			}
+		}
+	}
+	return pkg, tests, nil
+}
+
+// isTestName is the go command's rule for a test's name: Test, then
+// nothing or a character that is not a lower-case letter.
+func isTestName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "Test")
+	return ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z'))
 }
 
 // newNonce is a fresh verdict nonce.

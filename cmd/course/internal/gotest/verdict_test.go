@@ -362,26 +362,7 @@ func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "fake_test.go"), []byte(`package tests
 
 import ("io"; "reflect"; "regexp"; "testing"; "time")
-
-type deps struct{}
-type ce = struct{Parent, Path string; Data []byte; Values []any; Generation int; IsSeed bool}
-func (deps) ImportPath() string { return "" }
-func (deps) ModulePath() string { return "" }
-func (deps) MatchString(p, s string) (bool, error) { return regexp.MatchString(p, s) }
-func (deps) SetPanicOnExit0(bool) {}
-func (deps) StartCPUProfile(io.Writer) error { return nil }
-func (deps) StopCPUProfile() {}
-func (deps) StartTestLog(io.Writer) {}
-func (deps) StopTestLog() error { return nil }
-func (deps) WriteProfileTo(string, io.Writer, int) error { return nil }
-func (deps) CoordinateFuzzing(time.Duration, int64, time.Duration, int64, int, []ce, []reflect.Type, string, string) error { return nil }
-func (deps) RunFuzzWorker(func(ce) error) error { return nil }
-func (deps) ReadCorpus(string, []reflect.Type) ([]ce, error) { return nil, nil }
-func (deps) CheckCorpus([]any, []reflect.Type) error { return nil }
-func (deps) ResetCoverage() {}
-func (deps) SnapshotCoverage() {}
-func (deps) InitRuntimeCoverage() (string, func(string, string) (string, error), func() float64) { return "", nil, nil }
-
+`+fakeDeps+`
 func init() {
 	TestMain(testing.MainStart(deps{}, []testing.InternalTest{{Name: "Test_01_a", F: func(*testing.T) {}}}, nil, nil, nil))
 }
@@ -432,4 +413,103 @@ func TestLinkerPrefix(t *testing.T) {
 	assert.Equal(t, "example.com/m/tests", linkerPrefix("example.com/m/tests"))
 	assert.Equal(t, "example.com/m/a%2eb", linkerPrefix("example.com/m/a.b"))
 	assert.Equal(t, "example.com/m/%22x%25", linkerPrefix(`example.com/m/"x%`))
+}
+
+// fakeDeps is a testDeps of a package's own, with which code can build
+// an M of its own (testing.MainStart); it needs io, reflect, regexp and
+// time.
+const fakeDeps = `type deps struct{}
+type ce = struct{Parent, Path string; Data []byte; Values []any; Generation int; IsSeed bool}
+func (deps) ImportPath() string { return "" }
+func (deps) ModulePath() string { return "" }
+func (deps) MatchString(p, s string) (bool, error) { return regexp.MatchString(p, s) }
+func (deps) SetPanicOnExit0(bool) {}
+func (deps) StartCPUProfile(io.Writer) error { return nil }
+func (deps) StopCPUProfile() {}
+func (deps) StartTestLog(io.Writer) {}
+func (deps) StopTestLog() error { return nil }
+func (deps) WriteProfileTo(string, io.Writer, int) error { return nil }
+func (deps) CoordinateFuzzing(time.Duration, int64, time.Duration, int64, int, []ce, []reflect.Type, string, string) error { return nil }
+func (deps) RunFuzzWorker(func(ce) error) error { return nil }
+func (deps) ReadCorpus(string, []reflect.Type) ([]ce, error) { return nil, nil }
+func (deps) CheckCorpus([]any, []reflect.Type) error { return nil }
+func (deps) ResetCoverage() {}
+func (deps) SnapshotCoverage() {}
+func (deps) InitRuntimeCoverage() (string, func(string, string) (string, error), func() float64) { return "", nil, nil }
+`
+
+// A //go:linkname can give a function any name: one named main.hook that
+// calls TestMain with an M of fake tests is still not the binary's main.
+func TestTheAddedTestMainKnowsTheBinarysMainByItsAddress(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import "testing"
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+`)
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "fake_test.go"), []byte(`package tests
+
+import ("io"; "reflect"; "regexp"; "testing"; "time"; _ "unsafe")
+`+fakeDeps+`
+//go:linkname hook main.hook
+func hook() {
+	TestMain(testing.MainStart(deps{}, []testing.InternalTest{{Name: "Test_01_a", F: func(*testing.T) {}}}, nil, nil, nil))
+}
+
+func init() { hook() }
+`), 0o644))
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_a"].Output, "called by other code than the test binary's main")
+}
+
+// A function a //go:linkname names as the external test package's test of
+// a course test's name, put in that test's place, is still not the
+// course's test: this package's own tests are known by their addresses.
+func TestAFunctionNamedAsATestIsNotTheTest(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("testing"; _ "unsafe")
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+
+//go:linkname mainTests main.tests
+var mainTests []testing.InternalTest
+
+//go:linkname fake example.com/m/tests_test.Test_01_a
+func fake(t *testing.T) {}
+
+func init() {
+	for i := range mainTests {
+		mainTests[i].F = fake
+	}
+}
+`)
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
+	assert.Contains(t, byName(res)["Test_01_a"].Cause, "ran another function in the test's place")
+}
+
+// The TestMain goes into the package of the course's copies, whatever
+// package a learner's file that sorts first declares.
+func TestTheVerdictGoesWithTheCoursesCopies(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("00_mine_test.go", "package tests_test\n\nimport \"testing\"\n\nfunc TestMine(t *testing.T) {}\n")
+	write("01_course_test.go", "package tests\n")
+	course := map[string][]byte{filepath.Join(dir, "01_course_test.go"): []byte("package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc helper(t *testing.T) {}\nfunc Testing(t *testing.T) {}\n")}
+	pkg, own, err := verdictPackage(dir, course)
+	require.NoError(t, err)
+	assert.Equal(t, "tests", pkg)
+	assert.Equal(t, []string{"Test_01_a"}, own)
+
+	pkg, _, err = verdictPackage(dir, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "tests", pkg, "not an external test package, when the course gives no copies")
 }
