@@ -109,11 +109,6 @@ import (
 //go:linkname courseBinaryMain main.main
 func courseBinaryMain()
 
-// courseOwnTests is the test functions of this package, by name: a test
-// of that name whose function is another signs nothing.
-var courseOwnTests = map[string]func(*testing.T){
-{{ownTests}}}
-
 // TestMain is added by course check: see gotest/verdict.go.
 func TestMain(m *testing.M) {
 	// Only the test binary's main may call it: a package's init that
@@ -153,6 +148,12 @@ func TestMain(m *testing.M) {
 		}
 	})
 
+	// The test functions of this package, by name: a test of that name
+	// whose function is another signs nothing. A local, so that no code
+	// of the package can change it.
+	ownTests := map[string]func(*testing.T){
+{{ownTests}}	}
+
 	// Each test tells how it ended, through its own T, once it and its
 	// subtests are done.
 	var mu sync.Mutex
@@ -168,7 +169,7 @@ func TestMain(m *testing.M) {
 			// is not wrapped: its record says so, and it signs no pass.
 			// This package's own are told by their address; the others
 			// (an external test package's) by their names.
-			if own, ok := courseOwnTests[name]; ok && reflect.ValueOf(own).Pointer() != reflect.ValueOf(run).Pointer() {
+			if own, ok := ownTests[name]; ok && reflect.ValueOf(own).Pointer() != reflect.ValueOf(run).Pointer() {
 				ended[name] = "foreign"
 				continue
 			}
@@ -257,7 +258,7 @@ func verdictMAC(nonce string, words ...string) string {
 func verdictProgram(pkg, importPath string, own []string) []byte {
 	var tests strings.Builder
 	for _, n := range own {
-		fmt.Fprintf(&tests, "\t%q: %s,\n", n, n)
+		fmt.Fprintf(&tests, "\t\t%q: %s,\n", n, n)
 	}
 	// A test's function is named for its package's path, in the linker's
 	// spelling or the path's own, internal test package or external.

@@ -513,3 +513,33 @@ func TestTheVerdictGoesWithTheCoursesCopies(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "tests", pkg, "not an external test package, when the course gives no copies")
 }
+
+// Code of the package itself cannot change what TestMain knows of the
+// package's tests: it holds them in a local of its own.
+func TestThePackageCannotChangeWhatTestMainKnowsOfItsTests(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("testing"; _ "unsafe")
+
+func Test_01_a(t *testing.T) { t.Fatal("wrong") }
+
+//go:linkname mainTests main.tests
+var mainTests []testing.InternalTest
+
+func fake(t *testing.T) {}
+
+func init() {
+	for i := range mainTests {
+		mainTests[i].F = fake
+	}
+}
+`)
+	// A package variable of that name would be the package's to change;
+	// the build must not find one.
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "y_test.go"), []byte("package tests\n\nvar courseOwnTests, ownTests int\n"), 0o644))
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Empty(t, res.BuildOutput, "the package's own names do not clash with the added TestMain's")
+	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
+}
