@@ -29,6 +29,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/systemic-game-design/course/internal/jsonobject"
+
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -176,27 +178,15 @@ func dirsAt(tree *object.Tree, prefix string) []string {
 	}
 	// Every key that Go's JSON reader would take for engineDirs counts:
 	// it matches keys without regard to case, and takes the last of two.
-	var cfg struct{ EngineDirs []string }
-	dec := json.NewDecoder(strings.NewReader(raw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		var v json.RawMessage
-		if dec.Decode(&v) != nil {
-			break
-		}
+	var engineDirs []string
+	for k, v := range jsonobject.Members([]byte(raw)) {
 		var dirs []string
-		if k, _ := t.(string); strings.EqualFold(k, "engineDirs") && json.Unmarshal(v, &dirs) == nil {
-			cfg.EngineDirs = append(cfg.EngineDirs, dirs...)
+		if strings.EqualFold(k, "engineDirs") && json.Unmarshal(v, &dirs) == nil {
+			engineDirs = append(engineDirs, dirs...)
 		}
 	}
 	var out []string
-	for _, d := range cfg.EngineDirs {
+	for _, d := range engineDirs {
 		c := path.Clean(filepath.ToSlash(d))
 		if d == "" || path.IsAbs(c) || c == ".." || strings.HasPrefix(c, "../") {
 			continue

@@ -61,6 +61,7 @@ type Tree struct {
 	// to case, as git's do then (not those go-git reads for a global or
 	// system core.excludesFile).
 	foldCase bool
+	configs  []gitConfig         // git's config files, the one that wins first
 	base     []gitignore.Pattern // core.excludesFile, info/exclude
 	baseKey  [20]byte            // what base was read from (see rulesKey)
 	dirs     *dirCache           // folders as earlier walks read them; nil for none
@@ -215,6 +216,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 			t.trackedDirs[p] = true
 		}
 	}
+	t.configs = readConfigs(t.configFiles())
 	t.foldCase = gitBool(t.Config("core", "ignorecase"))
 	t.base, t.baseKey = t.basePatterns()
 	t.dirs = openDirCache(t.Root, sum)
@@ -283,12 +285,48 @@ func (t *Tree) RepoPath(p string) string {
 // then the user's (~/.gitconfig, then $XDG_CONFIG_HOME/git/config), then the
 // system's. "" when unset.
 func (t *Tree) Config(section, key string) string {
-	for _, file := range t.configFiles() {
-		if v, ok := configValue(file, section, key); ok {
-			return v
+	v, _ := t.configValue(section, key)
+	return v
+}
+
+// configValue is one option as git's config files give it, the one that
+// wins first, and whether any sets it.
+func (t *Tree) configValue(section, key string) (string, bool) {
+	for _, c := range t.configs {
+		if c.cfg == nil || !c.cfg.HasSection(section) {
+			continue
+		}
+		if opts := c.cfg.Section(section).Options; opts.Has(key) {
+			return opts.Get(key), true
 		}
 	}
-	return ""
+	return "", false
+}
+
+// gitConfig is one of git's config files, as Open read it once for every
+// option asked of it.
+type gitConfig struct {
+	path string
+	raw  []byte         // nil when it cannot be read
+	cfg  *config.Config // nil when it cannot be read or parsed
+}
+
+// readConfigs reads and parses git's config files.
+func readConfigs(files []string) []gitConfig {
+	out := make([]gitConfig, len(files))
+	for i, file := range files {
+		out[i].path = file
+		raw, err := regularfile.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		out[i].raw = raw
+		cfg := config.New()
+		if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
+			out[i].cfg = cfg
+		}
+	}
+	return out
 }
 
 // configFiles is git's config files, the one that wins first.
@@ -312,26 +350,6 @@ func xdgConfigHome() string {
 	return filepath.Join(home, ".config")
 }
 
-// configValue reads one option of one config file.
-func configValue(file, section, key string) (string, bool) {
-	raw, err := regularfile.ReadFile(file)
-	if err != nil {
-		return "", false
-	}
-	cfg := config.New()
-	if err := config.NewDecoder(bytes.NewReader(raw)).Decode(cfg); err != nil {
-		return "", false
-	}
-	if !cfg.HasSection(section) {
-		return "", false
-	}
-	opts := cfg.Section(section).Options
-	if !opts.Has(key) {
-		return "", false
-	}
-	return opts.Get(key), true
-}
-
 // basePatterns is the ignore rules that hold everywhere, lowest priority
 // first: core.excludesFile (or git's default for it, the XDG
 // ~/.config/git/ignore), then info/exclude of the repository's common
@@ -341,20 +359,13 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	var ps []gitignore.Pattern
 	// The key covers every file the rules could come from.
 	var key [20]byte
-	for _, file := range t.configFiles() {
-		raw, _ := regularfile.ReadFile(file)
-		key = rulesKey(key, file, raw)
+	for _, c := range t.configs {
+		key = rulesKey(key, c.path, c.raw)
 	}
 	home, _ := os.UserHomeDir()
 	// core.excludesFile set empty names no file, the XDG default not
 	// either; a relative one is the work tree's, where git runs.
-	excludes, set := "", false
-	for _, file := range t.configFiles() {
-		if v, ok := configValue(file, "core", "excludesfile"); ok {
-			excludes, set = v, true
-			break
-		}
-	}
+	excludes, set := t.configValue("core", "excludesfile")
 	switch {
 	case strings.HasPrefix(excludes, "~/"):
 		excludes = filepath.Join(home, excludes[2:])
@@ -396,18 +407,16 @@ func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Patte
 	}
 	var ps []gitignore.Pattern
 	// Read as git reads it: past a UTF-8 byte order mark at the start, one
-	// CR taken off each line's end, a line cut at a NUL, its trailing
-	// spaces trimmed as trimSpaces says, and no limit on its length.
+	// CR taken off each line's end, a line cut at a NUL, no limit on its
+	// length; a line of spaces alone, or a comment, is no rule (parse
+	// trims the rest).
 	text := string(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")))
 	for len(text) > 0 {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
 		line = strings.TrimSuffix(line, "\r")
 		line, _, _ = strings.Cut(line, "\x00")
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if line = trimSpaces(line); line == "" {
+		if strings.HasPrefix(line, "#") || trimSpaces(line) == "" {
 			continue
 		}
 		if fold {
@@ -428,32 +437,6 @@ func gitBool(v string) bool {
 	}
 	n, err := strconv.Atoi(v)
 	return err == nil && n != 0
-}
-
-// trimSpaces takes the trailing spaces off an ignore rule as git does: not
-// one a backslash escapes, nor tabs.
-func trimSpaces(line string) string {
-	lastSpace := -1
-	for i := 0; i < len(line); i++ {
-		switch line[i] {
-		case ' ':
-			if lastSpace < 0 {
-				lastSpace = i
-			}
-		case '\\':
-			i++
-			if i == len(line) {
-				return line
-			}
-			lastSpace = -1
-		default:
-			lastSpace = -1
-		}
-	}
-	if lastSpace >= 0 {
-		return line[:lastSpace]
-	}
-	return line
 }
 
 // foldedPattern is a pattern read with core.ignorecase set: parsed in

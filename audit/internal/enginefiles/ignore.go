@@ -29,13 +29,10 @@ func parsePattern(line string, domain []string) gitignore.Pattern {
 // matched against paths in lower case (core.ignorecase), where a POSIX
 // class of one case stands for letters of both.
 func parse(line string, domain []string, fold bool) gitignore.Pattern {
-	p := line
+	p := trimSpaces(line)
 	inclusion := strings.HasPrefix(p, "!")
 	if inclusion {
 		p = p[1:]
-	}
-	if !strings.HasSuffix(p, `\ `) {
-		p = strings.TrimRight(p, " ")
 	}
 	dirOnly := strings.HasSuffix(p, "/")
 	if dirOnly {
@@ -57,6 +54,32 @@ func parse(line string, domain []string, fold bool) gitignore.Pattern {
 		return &globPattern{domain: domain, segments: []string{gitClasses(p, fold)}, last: true, inclusion: inclusion, dirOnly: dirOnly}
 	}
 	return f
+}
+
+// trimSpaces takes the trailing spaces off an ignore rule as git does: not
+// one a backslash escapes, nor tabs.
+func trimSpaces(line string) string {
+	lastSpace := -1
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case ' ':
+			if lastSpace < 0 {
+				lastSpace = i
+			}
+		case '\\':
+			i++
+			if i == len(line) {
+				return line
+			}
+			lastSpace = -1
+		default:
+			lastSpace = -1
+		}
+	}
+	if lastSpace >= 0 {
+		return line[:lastSpace]
+	}
+	return line
 }
 
 // globPattern is a pattern with wildcards: its segments, each matched
@@ -143,7 +166,7 @@ func bytesAsLetters(s string) string {
 }
 
 // gitClasses spells git's character classes as Go's filepath.Match (which
-// go-git's patterns use) reads them:
+// globPattern uses) reads them:
 //   - a class negated with "!" ("[!x]") as "[^x]": Match reads the "!" as a
 //     letter, so that "[!x].dat" matched only "!.dat" and "x.dat";
 //   - a "]" first in a class, and a "-" first or last, letters in git,

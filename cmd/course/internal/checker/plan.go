@@ -227,20 +227,13 @@ func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, err
 		}
 		for _, d := range file.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !isTest(fn.Name.Name) {
+			if !ok || fn.Recv != nil || !gotest.IsTestName(fn.Name.Name) {
 				continue
 			}
 			names = append(names, fn.Name.Name)
 		}
 	}
 	return names, bad, nil
-}
-
-// isTest is the go command's rule: Test, then nothing or a character that
-// is not a lower-case letter.
-func isTest(name string) bool {
-	rest, ok := strings.CutPrefix(name, "Test")
-	return ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z'))
 }
 
 func parseMessage(err error) string {

@@ -566,7 +566,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 // overlay's files must be named as it names them: a workspace reached
 // through a symbolic link (macOS's /tmp, say) got no TestMain of check's.
 func realPaths(o Options) (Options, error) {
-	real := func(p string) (string, error) {
+	resolve := func(p string) (string, error) {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			return "", err
@@ -578,18 +578,18 @@ func realPaths(o Options) (Options, error) {
 		return r, nil
 	}
 	var err error
-	if o.Module, err = real(o.Module); err != nil {
+	if o.Module, err = resolve(o.Module); err != nil {
 		return o, err
 	}
 	pkgs := make([]Package, len(o.Packages))
 	for i, p := range o.Packages {
-		if p.Dir, err = real(p.Dir); err != nil {
+		if p.Dir, err = resolve(p.Dir); err != nil {
 			return o, err
 		}
 		if len(p.Replace) > 0 {
 			files := make(map[string][]byte, len(p.Replace))
 			for f, src := range p.Replace {
-				dir, err := real(filepath.Dir(f))
+				dir, err := resolve(filepath.Dir(f))
 				if err != nil {
 					return o, err
 				}

@@ -169,11 +169,14 @@ func TestMain(m *testing.M) {
 			// is not wrapped: its record says so, and it signs no pass.
 			// This package's own are told by their address; the others
 			// (an external test package's) by their names.
-			if own, ok := ownTests[name]; ok && reflect.ValueOf(own).Pointer() != reflect.ValueOf(run).Pointer() {
-				ended[name] = "foreign"
-				continue
+			at := reflect.ValueOf(run).Pointer()
+			isOwn := false
+			if own, ok := ownTests[name]; ok {
+				isOwn = reflect.ValueOf(own).Pointer() == at
+			} else if fn := runtime.FuncForPC(at); fn != nil {
+				isOwn = strings.HasSuffix(fn.Name(), "."+name) && slices.Contains({{funcPrefixes}}, strings.TrimSuffix(fn.Name(), "."+name))
 			}
-			if fn := runtime.FuncForPC(reflect.ValueOf(run).Pointer()); fn == nil || !slices.Contains({{funcPrefixes}}, strings.TrimSuffix(fn.Name(), "."+name)) || !strings.HasSuffix(fn.Name(), "."+name) {
+			if !isOwn {
 				ended[name] = "foreign"
 				continue
 			}
@@ -391,7 +394,7 @@ func verdictPackage(dir string, replace map[string][]byte) (string, []string, er
 		}
 		for _, d := range f.f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
-			if ok && fd.Recv == nil && isTestName(fd.Name.Name) && fd.Type.Params.NumFields() == 1 && fd.Type.Results.NumFields() == 0 && fd.Type.TypeParams == nil {
+			if ok && fd.Recv == nil && IsTestName(fd.Name.Name) && fd.Type.Params.NumFields() == 1 && fd.Type.Results.NumFields() == 0 && fd.Type.TypeParams == nil {
 				tests = append(tests, fd.Name.Name)
 			}
 		}
@@ -399,9 +402,9 @@ func verdictPackage(dir string, replace map[string][]byte) (string, []string, er
 	return pkg, tests, nil
 }
 
-// isTestName is the go command's rule for a test's name: Test, then
+// IsTestName is the go command's rule for a test's name: Test, then
 // nothing or a character that is not a lower-case letter.
-func isTestName(name string) bool {
+func IsTestName(name string) bool {
 	rest, ok := strings.CutPrefix(name, "Test")
 	return ok && (rest == "" || !(rest[0] >= 'a' && rest[0] <= 'z'))
 }

@@ -111,17 +111,15 @@ func Test_01_skipper(t *testing.T) {
 }
 func Test_01_stub(t *testing.T) { panic("not implemented") }
 `)
-	p.Expected, p.Verify = []string{"Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_skipper", "Test_01_stub"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_skipper", "Test_01_stub")
 	assert.Equal(t, map[string]Outcome{"Test_01_good": Pass, "Test_01_forger": Crash, "Test_01_nonce": Crash, "Test_01_skipper": Crash, "Test_01_stub": Fail}, outcomes(res))
 	assert.Contains(t, byName(res)["Test_01_forger"].Cause, "it printed a pass, but the test binary ended (exit status 0) before the testing package could confirm it")
 	assert.Contains(t, byName(res)["Test_01_skipper"].Cause, "it printed a skip")
 
 	// Without Verify the forger passes: the testing package's lines are
 	// all there is to read.
-	p.Verify = false
-	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	p.Expected = []string{"Test_01_good", "Test_01_forger", "Test_01_nonce", "Test_01_skipper", "Test_01_stub"}
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, Pass, outcomes(res)["Test_01_forger"])
 }
@@ -167,22 +165,18 @@ import ("os"; "testing")
 func TestMain(m *testing.M) { os.Exit(m.Run()) }
 func Test_01_a(t *testing.T) {}
 `)
-	p.Expected, p.Verify = []string{"Test_01_a"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a")
 	assert.Equal(t, NotRun, outcomes(res)["Test_01_a"])
 	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "course check adds a TestMain of its own")
 
 	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "x_test.go"), []byte("package tests\n\nimport (\"os\"; \"testing\")\n\nfunc TestMain(m *testing.M) { os.Exit(m.Run()) }\nfunc Test_01_a(t *testing.T) {}\n"), 0o644))
-	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res = verified(t, dir, p, "Test_01_a")
 	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "course check adds a TestMain of its own", "in the same package")
 
 	// An external test package (package tests_test) gets check's TestMain
 	// in its own package name.
 	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "x_test.go"), []byte("package tests_test\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n"), 0o644))
-	res, err = Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res = verified(t, dir, p, "Test_01_a")
 	assert.Empty(t, res.BuildOutput)
 	assert.Equal(t, Pass, outcomes(res)["Test_01_a"])
 }
@@ -206,9 +200,7 @@ func init() {
 func Test_01_a(t *testing.T) { panic("not implemented") }
 func Test_01_b(t *testing.T) { t.Fatal("wrong") }
 `)
-	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res))
 }
 
@@ -223,9 +215,7 @@ import ("flag"; "testing")
 func Test_01_a(t *testing.T) {}
 func Test_01_b(t *testing.T) { flag.Set("test.run", "^$") }
 `)
-	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Fail}, outcomes(res))
 	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the test flags check ran the binary with were changed while it ran")
 }
@@ -283,9 +273,7 @@ func init() {
 func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 func Test_01_b(t *testing.T) { t.Fatal("wrong") }
 `)
-	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res))
 	assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran")
 }
@@ -316,9 +304,7 @@ func init() {
 func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 func Test_01_b(t *testing.T) {}
 `)
-	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash, "Test_01_b": Pass}, outcomes(res))
 	assert.Contains(t, byName(res)["Test_01_a"].Cause, "before the testing package could confirm it")
 }
@@ -400,9 +386,7 @@ func init() {
 func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 func Test_01_b(t *testing.T) {}
 `)
-	p.Expected, p.Verify = []string{"Test_01_a", "Test_01_b"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
 	assert.Contains(t, byName(res)["Test_01_a"].Cause, "ran another function in the test's place")
 }
@@ -458,9 +442,7 @@ func hook() {
 
 func init() { hook() }
 `), 0o644))
-	p.Expected, p.Verify = []string{"Test_01_a"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	res := verified(t, dir, p, "Test_01_a")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(res))
 	assert.Contains(t, byName(res)["Test_01_a"].Output, "called by other code than the test binary's main")
 }
@@ -469,27 +451,8 @@ func init() { hook() }
 // a course test's name, put in that test's place, is still not the
 // course's test: this package's own tests are known by their addresses.
 func TestAFunctionNamedAsATestIsNotTheTest(t *testing.T) {
-	dir, p := module(t, `package tests
-
-import ("testing"; _ "unsafe")
-
-func Test_01_a(t *testing.T) { t.Fatal("wrong") }
-
-//go:linkname mainTests main.tests
-var mainTests []testing.InternalTest
-
-//go:linkname fake example.com/m/tests_test.Test_01_a
-func fake(t *testing.T) {}
-
-func init() {
-	for i := range mainTests {
-		mainTests[i].F = fake
-	}
-}
-`)
-	p.Expected, p.Verify = []string{"Test_01_a"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
+	dir, p := module(t, replacingEveryTest("//go:linkname fake example.com/m/tests_test.Test_01_a"))
+	res := verified(t, dir, p, "Test_01_a")
 	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
 	assert.Contains(t, byName(res)["Test_01_a"].Cause, "ran another function in the test's place")
 }
@@ -517,7 +480,30 @@ func TestTheVerdictGoesWithTheCoursesCopies(t *testing.T) {
 // Code of the package itself cannot change what TestMain knows of the
 // package's tests: it holds them in a local of its own.
 func TestThePackageCannotChangeWhatTestMainKnowsOfItsTests(t *testing.T) {
-	dir, p := module(t, `package tests
+	dir, p := module(t, replacingEveryTest(""))
+	// A package variable of that name would be the package's to change;
+	// the build must not find one.
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "y_test.go"), []byte("package tests\n\nvar courseOwnTests, ownTests int\n"), 0o644))
+	res := verified(t, dir, p, "Test_01_a")
+	assert.Empty(t, res.BuildOutput, "the package's own names do not clash with the added TestMain's")
+	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
+}
+
+// verified runs the named tests of p, the course's tests (Verify), in the
+// module at dir, with a minute for each run.
+func verified(t *testing.T, dir string, p Package, names ...string) *Result {
+	t.Helper()
+	p.Expected, p.Verify = names, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	return res
+}
+
+// replacingEveryTest is a package whose one test fails and whose init,
+// through a //go:linkname to main.tests, puts a function that passes
+// (named by the directive fakeName, if any) in every test's place.
+func replacingEveryTest(fakeName string) string {
+	return `package tests
 
 import ("testing"; _ "unsafe")
 
@@ -526,6 +512,7 @@ func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 //go:linkname mainTests main.tests
 var mainTests []testing.InternalTest
 
+` + fakeName + `
 func fake(t *testing.T) {}
 
 func init() {
@@ -533,13 +520,5 @@ func init() {
 		mainTests[i].F = fake
 	}
 }
-`)
-	// A package variable of that name would be the package's to change;
-	// the build must not find one.
-	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "y_test.go"), []byte("package tests\n\nvar courseOwnTests, ownTests int\n"), 0o644))
-	p.Expected, p.Verify = []string{"Test_01_a"}, true
-	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
-	require.NoError(t, err)
-	assert.Empty(t, res.BuildOutput, "the package's own names do not clash with the added TestMain's")
-	assert.Equal(t, Fail, outcomes(res)["Test_01_a"])
+`
 }

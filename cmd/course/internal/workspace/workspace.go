@@ -22,6 +22,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/systemic-game-design/course/internal/jsonobject"
+
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
@@ -74,22 +76,9 @@ type Workspace struct {
 // told. Config itself cannot tell them: Go's JSON reader takes a key in
 // any case, and the last of two.
 func (ws *Workspace) ConfigKeys() []string {
-	dec := json.NewDecoder(bytes.NewReader(ws.configRaw))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
 	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return keys
-		}
-		k, _ := t.(string)
+	for k := range jsonobject.Members(ws.configRaw) {
 		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
-		}
 	}
 	return keys
 }
