@@ -126,6 +126,9 @@ type Module struct {
 	Title  string `json:"title"`
 	Passed int    `json:"passed"`
 	Failed int    `json:"failed"`
+	// Skipped is the learner's own tests that skipped (t.Skip), which fail
+	// no check. A course test that skips has run no scenario: it fails.
+	Skipped int `json:"skipped"`
 	// NotBuilt is set when the module's tests did not compile.
 	NotBuilt     bool     `json:"notBuilt"`
 	Tests        []Test   `json:"tests"`
@@ -133,7 +136,7 @@ type Module struct {
 }
 
 // Test is one test's outcome; Reason is one line saying why it did not
-// pass.
+// pass (for a skip, the test's own words).
 type Test struct {
 	Name    string `json:"name"`
 	Outcome string `json:"outcome"`
@@ -281,17 +284,29 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	for _, g := range p.groups {
 		mr := Module{Number: g.number, Slug: g.slug, Title: g.title, Tests: []Test{}}
 		for _, t := range res.Tests {
-			if !g.owns(t.Package, t.Name) || t.Outcome == gotest.Skip {
+			if !g.owns(t.Package, t.Name) {
 				continue
 			}
 			if _, bad := res.BuildOutput[t.Package]; bad {
 				mr.NotBuilt = true
 			}
 			tr := Test{Name: t.Name, Outcome: string(t.Outcome)}
-			if t.Outcome == gotest.Pass {
+			switch {
+			case t.Outcome == gotest.Pass:
 				mr.Passed++
 				mr.Tests = append(mr.Tests, tr)
 				continue
+			case t.Outcome == gotest.Skip && g.number == "":
+				mr.Skipped++
+				tr.Reason = oneLine(t.Output) // the test's own words, if any
+				mr.Tests = append(mr.Tests, tr)
+				continue
+			case t.Outcome == gotest.Skip:
+				// No course test skips: something skipped it for the
+				// learner, and a scenario that did not run is not passed.
+				t.Outcome = gotest.Fail
+				t.Cause = "it was skipped, and a course test counts only when it runs to the end; no course test skips itself, so look for code that calls SkipNow, or Skip, on its testing.T"
+				tr.Outcome = string(gotest.Fail)
 			}
 			mr.Failed++
 			text := fo.failure(t, res)

@@ -96,6 +96,45 @@ func TestLearnersTestsRunUnderYourTests(t *testing.T) {
 	assert.Contains(t, sb.String(), "too slow")
 }
 
+// A learner's own test that skips is counted and shown with its reason, and
+// fails no check; a course test that skips has run no scenario, so it
+// fails, whatever made it skip.
+func TestSkippedTestsAreShownAndACourseTestThatSkipsFails(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { t.Skip(\"not today\") }\n",
+		"tests/mine_test.go":       "package tests\n\nimport \"testing\"\n\nfunc TestMine(t *testing.T) {}\nfunc TestLater(t *testing.T) { t.Skip(\"the stress case waits for module 06\") }\nfunc TestQuiet(t *testing.T) { t.SkipNow() }\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute, Module: "01"}, nil)
+	require.NoError(t, err)
+	require.Len(t, r.Modules, 1)
+	m := r.Modules[0]
+	assert.Equal(t, 1, m.Passed)
+	assert.Equal(t, 1, m.Failed, "the course test that skipped")
+	assert.Equal(t, 0, m.Skipped)
+	require.NotNil(t, m.FirstFailure)
+	assert.Equal(t, "Test_01_b", m.FirstFailure.Test)
+	assert.Equal(t, "fail", m.FirstFailure.Outcome)
+	assert.Contains(t, m.FirstFailure.Output, "it was skipped")
+	require.NotNil(t, r.YourTests)
+	assert.Equal(t, 1, r.YourTests.Passed)
+	assert.Equal(t, 0, r.YourTests.Failed)
+	assert.Equal(t, 2, r.YourTests.Skipped)
+	assert.Nil(t, r.YourTests.FirstFailure)
+	assert.False(t, r.OK, "a course test skipped")
+	assert.Equal(t, 2, r.Passed)
+	assert.Equal(t, 1, r.Failed)
+
+	var sb strings.Builder
+	r.WriteText(&sb)
+	out := sb.String()
+	assert.Contains(t, out, "module 01 handles: 1 passed, 1 failed\n  first failure: Test_01_b (fail)\n")
+	assert.Contains(t, out, "\nyour tests: 1 passed, 0 failed, 2 skipped\n")
+	assert.Regexp(t, `\n  skipped: TestLater: mine_test\.go:\d+: the stress case waits for module 06\n`, out)
+	assert.Contains(t, out, "\n  skipped: TestQuiet: no reason given\n")
+	assert.NotContains(t, out, "also failed: TestLater")
+	assert.True(t, strings.HasSuffix(out, "2 passed, 1 failed\n"), "the closing line counts no skip: %q", out)
+}
+
 func TestProgressComesLiveWithTheModule(t *testing.T) {
 	ws := fixture(t, map[string]string{
 		"tests/01_a_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { panic(\"not implemented: B\") }\nfunc Test_01_c(t *testing.T) {}\n",

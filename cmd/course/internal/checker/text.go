@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -56,18 +57,25 @@ func writeModule(w io.Writer, title string, m Module) {
 	if m.NotBuilt {
 		note = " (the tests do not compile)"
 	}
-	fmt.Fprintf(w, "%s: %d passed, %d failed%s\n", title, m.Passed, m.Failed, note)
-	f := m.FirstFailure
-	if f == nil || m.NotBuilt {
-		return
+	skipped := ""
+	if m.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d skipped", m.Skipped)
 	}
-	fmt.Fprintf(w, "  first failure: %s (%s)\n", f.Test, f.Outcome)
-	indent(w, f.Output, "    ")
-	for _, t := range m.Tests {
-		if t.Outcome == "pass" || t.Name == f.Test {
-			continue
+	fmt.Fprintf(w, "%s: %d passed, %d failed%s%s\n", title, m.Passed, m.Failed, skipped, note)
+	if f := m.FirstFailure; f != nil && !m.NotBuilt {
+		fmt.Fprintf(w, "  first failure: %s (%s)\n", f.Test, f.Outcome)
+		indent(w, f.Output, "    ")
+		for _, t := range m.Tests {
+			if t.Outcome == "pass" || t.Outcome == "skip" || t.Name == f.Test {
+				continue
+			}
+			fmt.Fprintf(w, "  also failed: %s (%s): %s\n", t.Name, t.Outcome, t.Reason)
 		}
-		fmt.Fprintf(w, "  also failed: %s (%s): %s\n", t.Name, t.Outcome, t.Reason)
+	}
+	for _, t := range m.Tests {
+		if t.Outcome == "skip" {
+			fmt.Fprintf(w, "  skipped: %s: %s\n", t.Name, cmp.Or(t.Reason, "no reason given"))
+		}
 	}
 }
 
