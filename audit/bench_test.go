@@ -22,9 +22,7 @@ func BenchmarkCouplingAudit(b *testing.B) {
 	m := courseRules(b)
 	var files int
 	var bytes int64
-	b.ResetTimer()
-	cpu := benchtree.CPUTime()
-	for b.Loop() {
+	benchtree.Repeats(b, func() {
 		r, err := Dirs(dir, []string{"engine"}, m)
 		if err != nil {
 			b.Fatal(err)
@@ -33,12 +31,11 @@ func BenchmarkCouplingAudit(b *testing.B) {
 			b.Fatalf("unexpected findings: %v", r.Findings[0])
 		}
 		files, bytes = r.Files, r.Bytes
-	}
+	})
 	secs := b.Elapsed().Seconds() / float64(b.N)
 	b.ReportMetric(float64(files)/secs, "files/s")
 	b.ReportMetric(float64(bytes)/secs/1e6, "MB/s")
 	b.ReportMetric(float64(files), "files")
-	benchtree.ReportCPU(b, cpu)
 }
 
 // BenchmarkCouplingAuditFirstRun is the audit's first run on the large
@@ -103,8 +100,7 @@ func BenchmarkReadEngineFiles(b *testing.B) {
 		b.Fatal(err)
 	}
 	var files, size atomic.Int64
-	cpu := benchtree.CPUTime()
-	for b.Loop() {
+	benchtree.Repeats(b, func() {
 		files.Store(0)
 		size.Store(0)
 		enginefiles.Each(len(dirs), 2*runtime.GOMAXPROCS(0), func(i int) {
@@ -126,11 +122,10 @@ func BenchmarkReadEngineFiles(b *testing.B) {
 				size.Add(int64(len(src)))
 			}
 		})
-	}
+	})
 	secs := b.Elapsed().Seconds() / float64(b.N)
 	b.ReportMetric(float64(files.Load())/secs, "files/s")
 	b.ReportMetric(float64(size.Load())/secs/1e6, "MB/s")
-	benchtree.ReportCPU(b, cpu)
 }
 
 // BenchmarkAuditInMemory audits 2,000 engine sources held in memory: the

@@ -12,9 +12,7 @@ const wantChanges = benchtree.Changed + benchtree.Added + benchtree.Removed
 // BenchmarkGitDiffAndUntracked, git's own answer to the same question.
 func BenchmarkExpansionCheck(b *testing.B) {
 	dir := benchtree.Build(b)
-	b.ResetTimer()
-	cpu := benchtree.CPUTime()
-	for b.Loop() {
+	benchtree.Repeats(b, func() {
 		res, err := Check(dir, "HEAD", []string{"engine"})
 		if err != nil {
 			b.Fatal(err)
@@ -22,8 +20,7 @@ func BenchmarkExpansionCheck(b *testing.B) {
 		if len(res.Changes) != wantChanges {
 			b.Fatalf("%d changes, want %d: %v", len(res.Changes), wantChanges, res.Changes)
 		}
-	}
-	benchtree.ReportCPU(b, cpu)
+	})
 }
 
 // BenchmarkExpansionCheckFirstRun is the check's first run on the large

@@ -136,16 +136,11 @@ func runWork(b *testing.B, dir string, work func(*Session) error) {
 	}
 }
 
-// repeatRuns times runWork after a first run has filled the caches, and
-// reports its CPU time.
+// repeatRuns times runWork after a first run has filled the caches (see
+// benchtree.Repeats).
 func repeatRuns(b *testing.B, dir string, work func(*Session) error) {
 	runWork(b, dir, work)
-	b.ResetTimer()
-	cpu := benchtree.CPUTime()
-	for b.Loop() {
-		runWork(b, dir, work)
-	}
-	benchtree.ReportCPU(b, cpu)
+	benchtree.Repeats(b, func() { runWork(b, dir, work) })
 }
 
 // BenchmarkGitDiffAndUntracked is the yardstick, measured in the same runs.
