@@ -168,9 +168,10 @@ func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 	return e
 }
 
-// LoadCards parses every file and checks the set: names unique, and every
-// summon effect naming a minion of the set. It returns all the cards or an
-// error, never part of them.
+// LoadCards parses every file and checks the set: names unique, every
+// summon effect naming a minion of the set, and a card that stands on the
+// grid summoning only minions that do too (see OffGridToken). It returns
+// all the cards or an error, never part of them.
 func (c *Content) LoadCards(files []File) ([]card.Def, error) {
 	defs := make([]card.Def, 0, len(files))
 	where := make(map[string]string, len(files))
@@ -194,14 +195,32 @@ func (c *Content) LoadCards(files []File) ([]card.Def, error) {
 			if cl.Kind != card.KindEffect || cl.Effect != card.EffectSummon {
 				continue
 			}
-			if t, ok := byName[cl.Card]; !ok || t.Type != card.TypeMinion {
+			t, ok := byName[cl.Card]
+			if !ok || t.Type != card.TypeMinion {
 				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k),
 					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
 					"add a card file for it or correct the name")
 			}
+			if rule, mend := OffGridToken(d.Name, d.Noun, t.Name, t.Noun); rule != "" {
+				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)
+			}
 		}
 	}
 	return defs, nil
+}
+
+// OffGridToken says what is wrong when a card that stands on the grid as
+// noun summons the minion token, which has no noun (tokenNoun ""): on a
+// SpellGrid level the token would be in play and on no tile, out of reach
+// of every rule, which is never what the card's text promises. It returns
+// "" when nothing is: the summoner has no noun, or the token has one. The
+// loader and the course's own checks of its cards say it in these words.
+func OffGridToken(summoner, noun, token, tokenNoun string) (rule, mend string) {
+	if noun == "" || tokenNoun != "" {
+		return "", ""
+	}
+	return fmt.Sprintf("card %q stands on the grid as %s but summons %q, which has no noun, so on a SpellGrid level the token would be in play and on no tile", summoner, noun, token),
+		fmt.Sprintf("give %q a noun", token)
 }
 
 // ReadFiles reads the files of fsys that match pattern (see fs.Glob), in

@@ -79,6 +79,35 @@ func TestLoadCardsIsAllOrNothing(t *testing.T) {
 	assert.Contains(t, ce.Rule, "cards/alpha.json")
 }
 
+// A card that stands on the grid may summon only a minion that does too:
+// the token of one without a noun would be in play and on no tile.
+func TestLoadCardsRefusesAGridCardsTokenOffTheGrid(t *testing.T) {
+	summoner := func(noun string) []byte {
+		return []byte(`{"name": "Beta", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "", "noun": "` + noun + `",
+		 "clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "Alpha"}]}`)
+	}
+	alpha := func(noun string) []byte {
+		return []byte(strings.Replace(goodCard, `"type": "minion",`, `"type": "minion", "noun": "`+noun+`",`, 1))
+	}
+	c := embedded(t)
+	_, err := c.LoadCards([]File{{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", summoner("ROCK")}})
+	var ce *FileError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "cards/beta.json", ce.File)
+	assert.Equal(t, "/clauses/1/card", ce.Path)
+	assert.Equal(t, `card "Beta" stands on the grid as ROCK but summons "Alpha", which has no noun, so on a SpellGrid level the token would be in play and on no tile`, ce.Rule)
+	assert.Equal(t, `give "Alpha" a noun`, ce.Mend)
+
+	for name, files := range map[string][]File{
+		"the token stands on the grid too": {{"cards/alpha.json", alpha("KEY")}, {"cards/beta.json", summoner("ROCK")}},
+		"neither stands on the grid":       {{"cards/alpha.json", []byte(goodCard)}, {"cards/beta.json", []byte(strings.Replace(string(summoner("ROCK")), `"noun": "ROCK",`, "", 1))}},
+	} {
+		defs, err := c.LoadCards(files)
+		assert.NoError(t, err, name)
+		assert.Len(t, defs, 2, name)
+	}
+}
+
 // FuzzParseCard: no input makes ParseCard panic, every refusal is a
 // *FileError, and every card it accepts compiles in the engine.
 func FuzzParseCard(f *testing.F) {

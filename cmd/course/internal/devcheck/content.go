@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/systemic-game-design/course/course/data"
 )
 
 type catalogFile struct {
@@ -146,21 +148,17 @@ func (c *checker) content() {
 }
 
 // tokensStandOnTheGrid reports a card that stands on the grid (it has a
-// noun) and summons a minion that has none. On a SpellGrid level that token
-// would be in play without an object on the grid, out of reach of every
-// rule, which is never what the card's text promises. Names the card files
-// do not define are LoadCards's to report.
+// noun) and summons a minion that has none (see data.OffGridToken). Names
+// the card files do not define are LoadCards's to report.
 func (c *checker) tokensStandOnTheGrid(file string, card cardFile, cards map[string]cardFile) {
-	if card.Noun == "" {
-		return
-	}
 	for _, cl := range card.Clauses {
 		token, ok := cards[cl.Card]
-		if cl.Effect != "summon" || !ok || token.Type != "minion" || token.Noun != "" {
+		if cl.Effect != "summon" || !ok || token.Type != "minion" {
 			continue
 		}
-		c.problem(file, 0, "card %q stands on the grid as %s but summons %q, which has no noun, so on a SpellGrid level the token would be in play and on no tile; give %q a noun",
-			card.Name, card.Noun, token.Name, token.Name)
+		if rule, mend := data.OffGridToken(card.Name, card.Noun, token.Name, token.Noun); rule != "" {
+			c.problem(file, 0, "%s; %s", rule, mend)
+		}
 	}
 }
 
