@@ -35,6 +35,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -500,6 +501,67 @@ func goLine(version string) string {
 	return version
 }
 
+// overlaidNames is a compiler's complaint with the files the build took
+// from check's folder named as the workspace's files they stand for (the
+// compiler names a temporary file nobody can open, by its absolute path or
+// its path from the module). A line about check's
+// own TestMain goes when there are others, since its errors then follow
+// from theirs (a test declared twice is a key twice in its list). When
+// the complaint names a course test file's copy, a last line says what
+// that copy is: a learner who renamed or copied the course's file sees
+// their tests "redeclared" against a file no longer in tests/.
+func (r *runner) overlaidNames(msg string, p Package, sources map[string]string) string {
+	if len(sources) == 0 {
+		return msg
+	}
+	rel := func(target string) string {
+		if name, err := filepath.Rel(r.o.Module, target); err == nil && filepath.IsLocal(name) {
+			return filepath.ToSlash(name)
+		}
+		return target
+	}
+	pairs := make([]string, 0, 2*len(sources))
+	verdict := ""
+	for target, src := range sources {
+		if _, copied := p.Replace[target]; !copied {
+			verdict = rel(target)
+		}
+		// The go command names a file by its path from the module when
+		// that is shorter, as it may be for check's folder.
+		pairs = append(pairs, src, rel(target))
+		if short, err := filepath.Rel(r.o.Module, src); err == nil {
+			pairs = append(pairs, short, rel(target))
+		}
+	}
+	msg = strings.NewReplacer(pairs...).Replace(msg)
+	lines := strings.Split(msg, "\n")
+	if verdict != "" {
+		var kept []string
+		others := false
+		for _, l := range lines {
+			if !strings.Contains(l, verdict+":") {
+				kept = append(kept, l)
+				others = others || strings.TrimSpace(l) != "" && !strings.HasPrefix(l, "#")
+			}
+		}
+		if others {
+			lines = kept
+		}
+	}
+	var copies []string
+	for target := range p.Replace {
+		if name := rel(target); strings.Contains(msg, name+":") {
+			copies = append(copies, name)
+		}
+	}
+	sort.Strings(copies)
+	msg = strings.Join(lines, "\n")
+	if len(copies) > 0 {
+		msg += fmt.Sprintf("\n(%s: the course's own copy, which check builds in place of any file of that name; a function of yours with a name it declares clashes with it: rename yours, or delete your copy of the course's file)", strings.Join(copies, ", "))
+	}
+	return msg
+}
+
 // envProblem is the go command's word for a module it cannot fetch.
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
 
@@ -509,12 +571,14 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	// -s -w as go test links the binaries it runs itself: no symbol table or
 	// DWARF, which traces do not need and the linker spends most time on.
 	args := append([]string{"test", "-c", "-vet=off", "-ldflags=-s -w", "-o", bin}, r.modArgs...)
+	var sources map[string]string // the overlay's files, by the path each stands for
 	if p.Verify || len(p.Replace) > 0 {
-		overlay, err := writeOverlay(r.tmp, strings.TrimSuffix(filepath.Base(bin), ".test"), p)
+		overlay, written, err := writeOverlay(r.tmp, strings.TrimSuffix(filepath.Base(bin), ".test"), p)
 		if err != nil {
 			return "", err
 		}
 		args = append(args, "-overlay="+overlay)
+		sources = written
 	}
 	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
@@ -552,7 +616,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		if p.Verify && (strings.Contains(msg, "TestMain redeclared") || strings.Contains(msg, "multiple definitions of TestMain")) {
 			msg += "\n(course check adds a TestMain of its own, to confirm what the tests did; the course's tests declare none: remove yours)"
 		}
-		return msg, nil
+		return r.overlaidNames(msg, p, sources), nil
 	}
 	if _, err := os.Stat(bin); err != nil {
 		return "no test files in " + relPattern(r.o.Module, p.Dir), nil

@@ -191,6 +191,41 @@ func TestABuildFailureIsReported(t *testing.T) {
 	assert.Contains(t, r.BuildOutput[p.ImportPath], "undefined")
 }
 
+// A learner's file that declares a test of a course file's copy (a renamed
+// copy of it, say) fails to build against that copy: the complaint names
+// the copy as the workspace's file it stands for, not check's temporary
+// one, says what it is, and leaves out what check's own TestMain says as a
+// consequence.
+func TestABuildFailureNamesTheCopiesAsTheFilesTheyStandFor(t *testing.T) {
+	test := "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n"
+	dir, p := module(t, test)
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "renamed_test.go"), []byte(test), 0o644))
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	p.Replace = map[string][]byte{filepath.Join(p.Dir, "x_test.go"): []byte(test)}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	out := r.BuildOutput[p.ImportPath]
+	assert.Contains(t, out, "Test_01_a redeclared")
+	assert.Contains(t, out, "tests/renamed_test.go:5:6: ")
+	assert.Contains(t, out, "tests/x_test.go:5:6: ")
+	assert.Contains(t, out, "(tests/x_test.go: the course's own copy, which check builds in place of any file of that name;")
+	assert.NotContains(t, out, "course-check-")
+	assert.NotContains(t, out, verdictFile)
+}
+
+// Check's own file keeps its lines when nothing else is wrong: they are
+// then the whole story.
+func TestOverlaidNamesKeepTheVerdictFilesLinesWhenTheyAreAll(t *testing.T) {
+	r := &runner{o: Options{Module: "/ws"}}
+	p := Package{Replace: map[string][]byte{"/ws/tests/01_test.go": nil}}
+	sources := map[string]string{"/ws/tests/01_test.go": "/tmp/c/p0-0_test.go", "/ws/tests/" + verdictFile: "/tmp/c/p0-1_test.go"}
+	only := "# example.com/m/tests\n/tmp/c/p0-1_test.go:3:1: something check wrote is wrong"
+	assert.Equal(t, "# example.com/m/tests\ntests/"+verdictFile+":3:1: something check wrote is wrong", r.overlaidNames(only, p, sources))
+	// The go command may name a file of check's by its path from the module.
+	both := "# example.com/m/tests\ntests/mine_test.go:4:6: x redeclared\n../tmp/c/p0-1_test.go:9:2: duplicate key"
+	assert.Equal(t, "# example.com/m/tests\ntests/mine_test.go:4:6: x redeclared", r.overlaidNames(both, p, sources))
+}
+
 func TestNoGoIsAnEnvironmentError(t *testing.T) {
 	t.Setenv("GO", filepath.Join(t.TempDir(), "no-go-here"))
 	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: time.Minute})

@@ -283,8 +283,9 @@ func verdictProgram(pkg, importPath string, own []string) []byte {
 
 // writeOverlay writes, into tmp, the files the build of p takes instead of
 // the disk's (check's TestMain when p.Verify, and p.Replace) and the
-// overlay file that says so; it returns the overlay's path.
-func writeOverlay(tmp, name string, p Package) (string, error) {
+// overlay file that says so; it returns the overlay's path, and each file
+// written there by the path it stands for.
+func writeOverlay(tmp, name string, p Package) (string, map[string]string, error) {
 	replace := map[string]string{}
 	i := 0
 	add := func(target string, content []byte) error {
@@ -307,27 +308,27 @@ func writeOverlay(tmp, name string, p Package) (string, error) {
 	sort.Strings(targets)
 	for _, t := range targets {
 		if err := add(t, p.Replace[t]); err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	if p.Verify {
 		pkg, own, err := verdictPackage(p.Dir, p.Replace)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 	raw, err := json.Marshal(map[string]map[string]string{"Replace": replace})
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	overlay := filepath.Join(tmp, name+"-overlay.json")
 	if err := os.WriteFile(overlay, raw, 0o600); err != nil {
-		return "", fmt.Errorf("writing the build overlay of %s: %w", p.ImportPath, err)
+		return "", nil, fmt.Errorf("writing the build overlay of %s: %w", p.ImportPath, err)
 	}
-	return overlay, nil
+	return overlay, replace, nil
 }
 
 // verdictPackage is the package check's TestMain goes into, of the
