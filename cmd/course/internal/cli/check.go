@@ -209,7 +209,9 @@ func progressLine(p checker.Progress) string {
 	return fmt.Sprintf("check: %s, %d of %d tests done (%s)", where, p.Done, p.Total, p.Test)
 }
 
-// classDirs is the workspaces a class check covers.
+// classDirs is the workspaces a class check covers: those named, then the
+// folders of --all (a link to a folder among them, as a class gathered
+// from elsewhere may hold), each checked once however often it is named.
 func classDirs(opts *CheckOptions) ([]string, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
 	if opts.All != "" {
@@ -219,10 +221,18 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 		}
 		var found []string
 		for _, e := range entries {
-			if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			p := filepath.Join(opts.All, e.Name())
+			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			found = append(found, filepath.Join(opts.All, e.Name()))
+			if e.Type()&fs.ModeSymlink != 0 {
+				if st, err := os.Stat(p); err != nil || !st.IsDir() {
+					continue
+				}
+			} else if !e.IsDir() {
+				continue
+			}
+			found = append(found, p)
 		}
 		sort.Strings(found)
 		if len(found) == 0 {
@@ -230,7 +240,22 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 		}
 		dirs = append(dirs, found...)
 	}
-	return dirs, nil
+	seen := map[string]bool{}
+	unique := dirs[:0]
+	for _, d := range dirs {
+		key, err := filepath.EvalSymlinks(d)
+		if err == nil {
+			key, err = filepath.Abs(key)
+		}
+		if err != nil {
+			key = filepath.Clean(d) // its row will say why it cannot be checked
+		}
+		if !seen[key] {
+			seen[key] = true
+			unique = append(unique, d)
+		}
+	}
+	return unique, nil
 }
 
 func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
