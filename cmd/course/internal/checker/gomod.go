@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"path/filepath"
+	"strings"
 
 	"golang.org/x/mod/modfile"
 
@@ -31,7 +33,8 @@ func pinnedModFile(ws *workspace.Workspace) (mod, sum []byte, warn *Warning, err
 	}
 	f, err := modfile.Parse("go.mod", raw, nil)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s/go.mod does not parse (%w); mend it, or copy the template's from a new `course init`", ws.Dir, err)
+		return nil, nil, nil, &workspace.Error{Path: filepath.Join(ws.Dir, "go.mod"),
+			Why: fmt.Sprintf("does not parse (%s); mend it, or copy the template's from a new `course init`", strings.Join(strings.Fields(err.Error()), " "))}
 	}
 	if len(f.Replace) > 0 {
 		warn = &Warning{File: "go.mod", Message: "has replace directives, which check leaves out: the course's tests run against the modules go.sum vouches for",
