@@ -127,7 +127,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		if len(bad) > 0 {
 			return &plan{parseErrors: bad, moduleOf: func(string, string) string { return "" }}, nil
 		}
-		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module 01 %s`", dir, filepath.Join(dir, "tests"), dir)
+		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, dir)
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
 		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)

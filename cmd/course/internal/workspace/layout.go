@@ -128,7 +128,7 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 		byModule[n] = append(m.Tests, m.DropTests...)
 	}
 	if len(byModule) == 0 {
-		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("no module is started (no course tests in %s); run `course start-module 01 %s`", filepath.Join(w.Dir, "tests"), w.Dir)}
+		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("no module is started (no course tests in %s); run `course start-module %s %s`", filepath.Join(w.Dir, "tests"), modules.All()[0].Number, w.Dir)}
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 {
 		return nil, &Error{Path: w.Dir, Why: fmt.Sprintf("module %s is not started; run `course start-module %s %s`, or leave out --module", upTo.Number, upTo.Number, w.Dir)}

@@ -136,6 +136,7 @@ func TestTestPackagesOfALearner(t *testing.T) {
 	require.NoError(t, err)
 	_, err = empty.TestPackages(nil)
 	assert.ErrorContains(t, err, "no module is started")
+	assert.ErrorContains(t, err, "run `course start-module 00 ", "the mend is the course's first module")
 }
 
 func TestTestPackagesOfTheRepository(t *testing.T) {
