@@ -298,7 +298,11 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		if c.Report == nil {
 			failing++
 			if firstReason == "" {
-				firstReason = c.Workspace + ": " + reason(c.Err)
+				// Most reasons name the folder already.
+				firstReason = reason(c.Err)
+				if !strings.HasPrefix(firstReason, c.Workspace+":") {
+					firstReason = c.Workspace + ": " + firstReason
+				}
 			}
 			continue
 		}

@@ -484,16 +484,21 @@ func progressBar(st styles, done, total, width int) string {
 
 // age says a duration as a person would: "12 seconds", "3 minutes".
 func age(d time.Duration) string {
+	n, unit := 0, ""
 	switch {
 	case d < time.Minute:
-		return fmt.Sprintf("%d seconds", int(d.Seconds()))
+		n, unit = int(d.Seconds()), "second"
 	case d < time.Hour:
-		return fmt.Sprintf("%d minutes", int(d.Minutes()))
+		n, unit = int(d.Minutes()), "minute"
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%d hours", int(d.Hours()))
+		n, unit = int(d.Hours()), "hour"
 	default:
-		return fmt.Sprintf("%d days", int(d.Hours()/24))
+		n, unit = int(d.Hours()/24), "day"
 	}
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }
 
 // rememberCheck keeps a learner workspace's check result for status and

@@ -121,3 +121,12 @@ func TestTheFingerprintIsBoundedByTheTree(t *testing.T) {
 		t.Fatal("the fingerprint of 40 doubled links did not end")
 	}
 }
+
+func TestAgeSaysOneUnitInTheSingular(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		time.Second: "1 second", 30 * time.Second: "30 seconds", time.Minute: "1 minute",
+		90 * time.Minute: "1 hour", 3 * time.Hour: "3 hours", 72 * time.Hour: "3 days",
+	} {
+		assert.Equal(t, want, age(d), d.String())
+	}
+}

@@ -161,7 +161,7 @@ func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	assert.Contains(t, got, "course/01-handles/scenarios.md:5: scenario test_01_only_a_heading has no test; write func Test_01_only_a_heading in course/01-handles/tests")
 	assert.Contains(t, got, "course/01-handles/scenarios.md:7: heading test_01_summon_gives_an_id appears 2 times; each scenario is one heading")
 	assert.Contains(t, got, "course/01-handles/tests/more_test.go:5: test Test_01_only_a_test has no scenario; add a heading ## test_01_only_a_test to course/01-handles/scenarios.md")
-	assert.Contains(t, got, "course/01-handles/tests/more_test.go:7: test Test_02_misplaced does not start Test_01_, so check cannot tell which module it belongs to")
+	assert.Contains(t, got, "course/01-handles/tests/more_test.go:7: test Test_02_misplaced does not start Test_01_, so check cannot tell which module it belongs to; rename it Test_01_misplaced, or move it to the module it belongs to")
 	assert.Len(t, got, 4, "a heading inside a code block is not a scenario")
 }
 
@@ -304,4 +304,13 @@ func modulesByNumber(t *testing.T, n string) modules.Module {
 	m, err := modules.Lookup(n)
 	require.NoError(t, err)
 	return m
+}
+
+func TestTestStemIsTheNameWithoutItsModule(t *testing.T) {
+	for name, want := range map[string]string{
+		"Test01_names": "names", "Test_1_names": "names", "Test_02x_names": "names",
+		"TestNames": "Names", "Test_01_xray": "xray", "Test_01_": "what_it_states",
+	} {
+		assert.Equal(t, want, testStem(name), name)
+	}
 }

@@ -84,11 +84,28 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	}
 	for name, pos := range funcs {
 		if !strings.HasPrefix(name, prefix) {
-			c.problem(pos.Filename, pos.Line, "test %s does not start %s, so check cannot tell which module it belongs to", name, prefix)
+			c.problem(pos.Filename, pos.Line, "test %s does not start %s, so check cannot tell which module it belongs to; rename it %s, or move it to the module it belongs to", name, prefix, prefix+testStem(name))
 			continue
 		}
 		if _, ok := heads["t"+name[1:]]; !ok {
 			c.problem(pos.Filename, pos.Line, "test %s has no scenario; add a heading ## t%s to %s", name, name[1:], courseFile(mdPath))
 		}
 	}
+}
+
+// testStem is what a test's name says once the word Test, a module's
+// number (with a drop's x) and the underscores around them are gone:
+// Test01_names, Test_1_names and Test_02x_names are all "names".
+func testStem(name string) string {
+	stem := strings.TrimPrefix(name, "Test")
+	stem = strings.TrimLeft(stem, "_")
+	stem = strings.TrimLeft(stem, "0123456789")
+	if strings.HasPrefix(stem, "x_") { // a drop's test
+		stem = stem[1:]
+	}
+	stem = strings.TrimLeft(stem, "_")
+	if stem == "" {
+		return "what_it_states"
+	}
+	return stem
 }
