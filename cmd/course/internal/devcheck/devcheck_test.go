@@ -165,6 +165,18 @@ func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	assert.Len(t, got, 4, "a heading inside a code block is not a scenario")
 }
 
+// A heading that reads like a scenario's but is not one (a capital T, a
+// third #) would leave its scenario without a test and nothing said.
+func TestAHeadingThatAlmostNamesAScenario(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## Test_01_capital\n\n### test_01_level3\n\n```\n## Test_01_in_a_code_block\n```\n")
+	got := problemsOf(t, repo)
+	assert.Equal(t, []string{
+		`course/01-handles/scenarios.md:5: "## Test_01_capital" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:7: "### test_01_level3" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+	}, got)
+}
+
 func TestAMissingFileOfTheModule(t *testing.T) {
 	repo := fixture(t)
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))

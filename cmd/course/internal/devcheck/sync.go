@@ -10,22 +10,34 @@ import (
 	"github.com/systemic-game-design/course/modules"
 )
 
-var headingLine = regexp.MustCompile(`^##\s+(test_[0-9]{2}x?_[A-Za-z0-9_]+)\s*$`)
+var (
+	headingLine = regexp.MustCompile(`^##\s+(test_[0-9]{2}x?_[A-Za-z0-9_]+)\s*$`)
+	// almostHeading is a heading that reads like a scenario's, in any
+	// case and at any level: one that is not headingLine is a slip.
+	almostHeading = regexp.MustCompile(`(?i)^#+\s*test_?[0-9]`)
+)
 
-// headings are the scenario headings of a Markdown file, with their lines.
-func headings(text string) map[string][]int {
+// headings are the scenario headings of a Markdown file, with their lines,
+// and the lines of headings that look like one and are not.
+func headings(text string) (map[string][]int, []int) {
 	out := map[string][]int{}
+	var slips []int
 	inFence := false
 	for i, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(strings.TrimSpace(line), "```") {
 			inFence = !inFence
 			continue
 		}
-		if m := headingLine.FindStringSubmatch(line); m != nil && !inFence {
+		if inFence {
+			continue
+		}
+		if m := headingLine.FindStringSubmatch(line); m != nil {
 			out[m[1]] = append(out[m[1]], i+1)
+		} else if almostHeading.MatchString(line) {
+			slips = append(slips, i+1)
 		}
 	}
-	return out
+	return out, slips
 }
 
 // testFuncs are the Test functions of a folder's test files, with the file
@@ -62,7 +74,11 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	if !ok {
 		return
 	}
-	heads := headings(text)
+	heads, slips := headings(text)
+	lines := strings.Split(text, "\n")
+	for _, n := range slips {
+		c.problem(courseFile(mdPath), n, "%q reads like a scenario heading but is not one, so it has no test; write it as ## %sname, two #s and test_ in lower case", strings.TrimSpace(lines[n-1]), "t"+prefix[1:])
+	}
 	funcs, probs := testFuncs(c.course, testsDir)
 	c.rep.Problems = append(c.rep.Problems, probs...)
 	if len(funcs) == 0 && len(probs) == 0 {
