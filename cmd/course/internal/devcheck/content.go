@@ -13,6 +13,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
 )
 
 type catalogFile struct {
@@ -21,10 +22,12 @@ type catalogFile struct {
 		Cost   *int   `json:"cost"`
 		Attack *int   `json:"attack"`
 		Health *int   `json:"health"`
+		Module string `json:"module"`
 	} `json:"cards"`
 	Words []struct {
-		Word string `json:"word"`
-		Role string `json:"role"`
+		Word   string `json:"word"`
+		Role   string `json:"role"`
+		Module string `json:"module"`
 	} `json:"words"`
 }
 
@@ -76,20 +79,33 @@ func (c *checker) content() {
 				c.problem(p, 0, "does not match course/schema/card.schema.json: %s", trim(err.Error()))
 			}
 		}
-		if want := kebab(card.Name) + ".json"; path.Base(p) != want {
-			c.problem(p, 0, "holds %q, so its name must be %s", card.Name, want)
-		}
 		if other, dup := files[card.Name]; dup {
 			c.problem(p, 0, "%q is already defined by %s", card.Name, other)
 		}
 		files[card.Name] = p
 		seen[card.Name] = card
 	}
+	byBase := map[string]string{} // a card file's name -> the card it holds
+	for n, p := range files {
+		byBase[path.Base(p)] = n
+	}
 	inCatalog := map[string]bool{}
+	misnamed := map[string]bool{} // cards whose file the catalog expects under another name
 	for _, cc := range cat.Cards {
 		inCatalog[cc.Name] = true
+		if !isModule(cc.Module) {
+			c.problem("course/catalog.json", 0, "card %q comes with module %s, which is not a module of modules/modules.go; give the number of the module that introduces it (NNx for its drop)", cc.Name, cc.Module)
+		}
 		f, ok := seen[cc.Name]
 		if !ok {
+			// A file of the catalog's name holding another name: most
+			// likely the name in the file is mistyped, and one problem
+			// says so where three would each send the author elsewhere.
+			if held, ok := byBase[kebab(cc.Name)+".json"]; ok && !inCatalogNames(cat, held) {
+				misnamed[held] = true
+				c.problem(files[held], 0, "holds %q at /name, where the catalog has %q for this file; correct the name, or, if the card is new, rename the file and add it to the catalog", held, cc.Name)
+				continue
+			}
 			c.problem("course/catalog.json", 0, "card %q has no card file; add cards/%s.json", cc.Name, kebab(cc.Name))
 			continue
 		}
@@ -108,6 +124,12 @@ func (c *checker) content() {
 	}
 	sort.Strings(names)
 	for _, n := range names {
+		if misnamed[n] {
+			continue
+		}
+		if want := kebab(n) + ".json"; path.Base(files[n]) != want {
+			c.problem(files[n], 0, "holds %q, so its name must be %s", n, want)
+		}
 		if !inCatalog[n] {
 			c.problem(files[n], 0, "card %q is not in course/catalog.json; add it with the module that introduces it", n)
 		}
@@ -131,6 +153,9 @@ func (c *checker) content() {
 	catRole := map[string]string{}
 	for _, w := range cat.Words {
 		catRole[w.Word] = w.Role
+		if !isModule(w.Module) {
+			c.problem("course/catalog.json", 0, "word %s comes with module %s, which is not a module of modules/modules.go; give the number of the module that introduces it (NNx for its drop)", w.Word, w.Module)
+		}
 		switch role, ok := lexRole[w.Word]; {
 		case !ok:
 			c.problem("course/words.json", 0, "has no word %s, which the catalog lists; add it with role %q", w.Word, w.Role)
@@ -160,6 +185,28 @@ func (c *checker) tokensStandOnTheGrid(file string, card cardFile, cards map[str
 			c.problem(file, 0, "%s; %s", rule, mend)
 		}
 	}
+}
+
+// isModule reports whether n is the number of a module of the course, or
+// of its Expansion Drop, as the catalog writes them ("06", "06x").
+func isModule(n string) bool {
+	n = strings.TrimSuffix(n, "x")
+	for _, m := range modules.All() {
+		if m.Number == n {
+			return true
+		}
+	}
+	return false
+}
+
+// inCatalogNames reports whether the catalog lists a card of this name.
+func inCatalogNames(cat catalogFile, name string) bool {
+	for _, cc := range cat.Cards {
+		if cc.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 func deref(p *int) string {

@@ -235,6 +235,27 @@ func TestCatalogCardsAndLexiconAgree(t *testing.T) {
 	assert.Contains(t, strings.Join(got, "\n"), "cards/nameless.json: does not match course/schema/card.schema.json")
 }
 
+// A mistyped name inside a card file is one problem at the file, not three
+// that each send the author to rename or add something.
+func TestAMistypedCardNameIsOneProblemAtItsFile(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filer", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	assert.Equal(t, []string{`cards/test-filler.json: holds "Test Filer" at /name, where the catalog has "Test Filler" for this file; correct the name, or, if the card is new, rename the file and add it to the catalog`}, problemsOf(t, repo))
+}
+
+// The catalog's module of a card or a word must be a module of the course,
+// or a module's drop.
+func TestTheCatalogNamesModulesThatExist(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "99"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "01x"}, {"word": "LAVA", "role": "noun", "module": "42x"}]}`)
+	write(t, repo, "course/words.json", `{"words": [{"word": "ROCK", "role": "noun"}, {"word": "LAVA", "role": "noun"}]}`)
+	assert.Equal(t, []string{
+		`course/catalog.json: card "Test Filler" comes with module 99, which is not a module of modules/modules.go; give the number of the module that introduces it (NNx for its drop)`,
+		`course/catalog.json: word LAVA comes with module 42x, which is not a module of modules/modules.go; give the number of the module that introduces it (NNx for its drop)`,
+	}, problemsOf(t, repo))
+}
+
 func TestAGridCardSummonsOnlyGridMinions(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/catalog.json", `{"cards": [
