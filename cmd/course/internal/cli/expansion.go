@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -54,7 +53,8 @@ as git resolves it (a branch named like a hash is the branch); reflog
 
 Without COMMIT it compares with the commit the workspace's latest Expansion
 Drop started from (the one start-module --expansion recorded); without
-WORKSPACE it checks the workspace the current folder is in.
+WORKSPACE it checks the workspace the current folder is in. One argument
+that names a folder is the WORKSPACE; any other is a COMMIT.
 
 It prints "expansion-check: ok", or each engine file added, changed or
 removed since COMMIT.`,
@@ -133,7 +133,9 @@ func expansionArgs(a []string) (ws, commit string, err error) {
 	case 2:
 		return a[0], a[1], nil
 	case 1:
-		if st, err := os.Stat(filepath.Join(a[0], workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
+		// A folder is the workspace (and says so if it is none); anything
+		// else is a commit of the workspace the current folder is in.
+		if st, err := os.Stat(a[0]); err == nil && st.IsDir() {
 			ws = a[0]
 		} else {
 			commit = a[0]
@@ -141,6 +143,9 @@ func expansionArgs(a []string) (ws, commit string, err error) {
 	}
 	if ws == "" {
 		if ws, err = findWorkspace(""); err != nil {
+			if commit != "" {
+				return "", "", usagef("course expansion-check: %s is no folder, so it was taken for a commit, but the current folder is in no course workspace; give both: course expansion-check WORKSPACE COMMIT", commit)
+			}
 			return "", "", err
 		}
 	}
