@@ -120,10 +120,10 @@ func TestClassShowsAProgressBarOnATerminal(t *testing.T) {
 	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
 	}
-	ws := checkFixture(t, files)
+	ws, other := checkFixture(t, files), checkFixture(t, files)
 	env, out, errOut := courseEnv(files)
 	env.Progress = true
-	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, ws}, Timeout: time.Minute, Jobs: 1}))
+	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, other}, Timeout: time.Minute, Jobs: 1}))
 	assert.Contains(t, errOut.String(), "check: [....................] 0 of 2 workspaces done; checking "+ws)
 	assert.Contains(t, errOut.String(), "check: [##########..........] 1 of 2 workspaces done")
 	assert.Contains(t, out.String(), "WORKSPACE")

@@ -22,7 +22,7 @@ func TestExpansionCheckFlags(t *testing.T) {
 		{args: []string{"ws", "HEAD"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD"}},
 		{args: []string{"ws", "v1", "--json"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "v1", JSON: true}},
 		{args: []string{"--json", "ws", "HEAD~1"}, want: ExpansionCheckOptions{Workspace: "ws", Commit: "HEAD~1", JSON: true}},
-		{args: []string{"ws"}, err: "not inside a course workspace"},
+		{args: []string{"ws"}, err: "ws is no folder, so it was taken for a commit, but the current folder is in no course workspace"},
 		{args: []string{"ws", "HEAD", "extra"}, err: "takes at most 2 argument(s), [WORKSPACE] [COMMIT], and got 3"},
 		{args: []string{"ws", "HEAD", "--nope"}, err: "unknown flag: --nope"},
 	})
