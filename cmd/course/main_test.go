@@ -247,7 +247,7 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	cmd.Dir = ts.MkAbs(".")
 	cmd.Env = append(append([]string(nil), vars.([]string)...), "PIDFILE="+pidFile, "TMPDIR="+tmp)
 	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	cmd.Stdout, cmd.Stderr = ts.Stdout(), &stderr
 	ts.Check(cmd.Start())
 	deadline := time.Now().Add(2 * time.Minute)
 	var child int

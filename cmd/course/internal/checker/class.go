@@ -40,7 +40,8 @@ type ClassProgress struct {
 
 // Class checks every workspace, jobs at once (0: the number of CPUs). A
 // workspace that cannot be checked is a result with its reason, not the
-// end of the run; only a cancelled run is an error. The results are in the
+// end of the run; only a cancelled run is an error, returned with the
+// results of the workspaces that ended before it. The results are in the
 // order of dirs.
 func Class(ctx context.Context, dirs []string, o Options, jobs int, progress func(ClassProgress)) ([]Checked, error) {
 	if jobs <= 0 {
@@ -100,11 +101,19 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 			return nil
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	err = g.Wait()
+	if err == nil && ctx.Err() != nil {
+		err = &gotest.CanceledError{Cause: context.Cause(ctx)}
 	}
-	if ctx.Err() != nil {
-		return nil, &gotest.CanceledError{Cause: context.Cause(ctx)}
+	if err != nil {
+		var ended []Checked
+		for _, c := range out {
+			var canceled *gotest.CanceledError
+			if c.Workspace != "" && !errors.As(c.Err, &canceled) {
+				ended = append(ended, c)
+			}
+		}
+		return ended, err
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
@@ -273,9 +275,14 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(p.Running, ", "))
 	})
 	env.progressDone()
-	if err != nil {
+	// Stopped part-way, the workspaces that ended are still shown: a
+	// class's check can take long, and its finished rows are worth having.
+	var canceled *gotest.CanceledError
+	stopped := errors.As(err, &canceled)
+	if err != nil && (!stopped || len(results) == 0) {
 		return err
 	}
+	stop := err
 	reason := func(err error) string {
 		msg := Message(err)
 		msg = strings.TrimPrefix(msg, "course: ")
@@ -288,9 +295,15 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		err = checker.WriteClassCSV(env.Stdout, results, reason)
 	default:
 		checker.WriteClassTable(termsafe.NewWriter(env.Stdout), results, reason)
+		if stopped {
+			fmt.Fprintf(env.Stdout, "(stopped with %d of %d workspaces checked; the others have no row)\n", len(results), len(dirs))
+		}
 	}
 	if err != nil {
 		return err
+	}
+	if stop != nil {
+		return stop
 	}
 	checked, failing := 0, 0
 	var firstReason string
