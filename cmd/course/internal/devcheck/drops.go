@@ -12,7 +12,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -193,6 +193,10 @@ func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Soluti
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	goTmp := filepath.Join(tmp, "go")
+	if err := os.Mkdir(goTmp, 0o700); err != nil {
+		return err
+	}
 	copies := make(chan string, workers)
 	for i := range workers {
 		dir := filepath.Join(tmp, strconv.Itoa(i))
@@ -219,9 +223,9 @@ func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Soluti
 			}
 			// No vet: the run asks only whether the test fails, and make
 			// vet holds the tests to vet.
-			cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-vet=off", "-run", "^"+m.ExpansionTestPrefix(), "./course/"+m.ExpansionTestsDir())
-			cmd.Dir = dir
+			cmd := goCommand(ctx, dir, goTmp, "test", "-count=1", "-vet=off", "-run", "^"+m.ExpansionTestPrefix(), "./course/"+m.ExpansionTestsDir())
 			out, runErr := cmd.CombinedOutput()
+			procgroup.End(cmd)
 			if err := restore(); err != nil {
 				return err
 			}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -49,11 +50,16 @@ func (c *checker) tests(ctx context.Context) error {
 
 // green runs the course's tests in the repository: each must pass.
 func (c *checker) green(ctx context.Context) error {
-	cmd := exec.CommandContext(ctx, "go", "test", "-json", "./course/...")
-	cmd.Dir = c.opts.Repo
+	goTmp, err := os.MkdirTemp("", "course-devcheck-go-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(goTmp)
+	cmd := goCommand(ctx, c.opts.Repo, goTmp, "test", "-json", "./course/...")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
+	procgroup.End(cmd)
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		return fmt.Errorf("running go test in %s: %w", c.opts.Repo, err)
@@ -171,4 +177,16 @@ func firstFailure(out string) string {
 		}
 	}
 	return "no output"
+}
+
+// goCommand is the go command with args in dir, its own temporary files
+// (GOTMPDIR) in goTmp, which the caller removes: stopped, the go command
+// and everything it started end together (package procgroup), and what it
+// had not cleaned up goes with goTmp.
+func goCommand(ctx context.Context, dir, goTmp string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOTMPDIR="+goTmp)
+	procgroup.Own(cmd)
+	return cmd
 }

@@ -39,6 +39,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // Outcome is how a test ended.
@@ -583,12 +585,11 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
 	cmd.Env = withPWD(r.env, cmd.Dir)
-	inGroup(cmd)
-	cmd.WaitDelay = 5 * time.Second
+	procgroup.Own(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
-	endGroup(cmd)
+	procgroup.End(cmd)
 	if ctx.Err() != nil {
 		return "", nil
 	}
@@ -716,7 +717,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
 	cmd.Dir = p.Dir
 	cmd.Env = withPWD(r.env, cmd.Dir)
-	inGroup(cmd)
+	procgroup.Own(cmd)
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return br, fmt.Errorf("making a pipe for the tests of %s: %w", p.ImportPath, err)
@@ -748,7 +749,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	go func() { readErr <- rd.read(pr) }()
 	waitErr := cmd.Wait()
 	// Whatever the tests started dies with the binary.
-	endGroup(cmd)
+	procgroup.End(cmd)
 	_ = pr.SetReadDeadline(time.Now().Add(5 * time.Second))
 	<-readErr // a read error after the process ended only cuts the output short
 	if ctx.Err() != nil {
