@@ -139,7 +139,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 }
 
 // commandsOf answers, from the command tree, whether a course command line a
-// lesson names exists: its command and each of its flags.
+// lesson names exists: its command, each of its flags, and its arguments as
+// the command takes them (how many, a module's number where its usage says
+// NN, a hint's where it says K).
 func commandsOf(root *cobra.Command) devcheck.Commands {
 	return func(words []string) error {
 		cmd, rest, err := root.Find(words)
@@ -149,23 +151,64 @@ func commandsOf(root *cobra.Command) devcheck.Commands {
 		if cmd == root && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
 			return fmt.Errorf("course has no command %q", rest[0])
 		}
-		for _, w := range rest {
+		if len(rest) == 0 {
+			return nil // the command named in passing, not a line to run
+		}
+		var positional []string
+		for i := 0; i < len(rest); i++ {
+			w := rest[i]
 			if w == "--" {
+				positional = append(positional, rest[i+1:]...)
 				break
 			}
 			if !strings.HasPrefix(w, "-") || w == "-" {
+				positional = append(positional, w)
 				continue
 			}
-			name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+			name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
 			if name == "help" || name == "h" {
-				continue
+				return nil
 			}
 			long := strings.HasPrefix(w, "--")
-			if long && cmd.Flags().Lookup(name) == nil && cmd.InheritedFlags().Lookup(name) == nil {
-				return fmt.Errorf("%s has no flag --%s", cmd.CommandPath(), name)
+			f := cmd.Flags().ShorthandLookup(name[:1])
+			if long {
+				if f = cmd.Flags().Lookup(name); f == nil {
+					f = cmd.InheritedFlags().Lookup(name)
+				}
 			}
-			if !long && cmd.Flags().ShorthandLookup(name[:1]) == nil {
+			switch {
+			case f == nil && long:
+				return fmt.Errorf("%s has no flag --%s", cmd.CommandPath(), name)
+			case f == nil:
 				return fmt.Errorf("%s has no flag -%s", cmd.CommandPath(), name[:1])
+			}
+			// A flag that takes a value takes the next word, unless it
+			// came with =, or (a short one) right after the letter.
+			if f.NoOptDefVal == "" && !hasValue && (long || len(name) == 1) {
+				i++
+			}
+		}
+		if cmd.HasSubCommands() && len(positional) > 0 {
+			return fmt.Errorf("%s has no command %q", cmd.CommandPath(), positional[0])
+		}
+		if cmd.Args != nil {
+			if err := cmd.Args(cmd, positional); err != nil {
+				return err
+			}
+		}
+		for i, u := range strings.Fields(cmd.Use)[1:] {
+			if i >= len(positional) {
+				break
+			}
+			switch p := positional[i]; strings.Trim(u, "[]") {
+			case "NN":
+				if _, err := modules.Lookup(p); err != nil {
+					return fmt.Errorf("%s: there is no module %q", cmd.CommandPath(), p)
+				}
+			case "K":
+				if p != "1" && p != "2" && p != "3" {
+					return fmt.Errorf("%s: hint %q is none of a module's hints, 1, 2 and 3", cmd.CommandPath(), p)
+				}
 			}
 		}
 		return nil

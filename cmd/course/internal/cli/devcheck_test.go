@@ -36,4 +36,17 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.EqualError(t, resolve([]string{"chek", "~/ws"}), `course has no command "chek"`)
 	assert.EqualError(t, resolve([]string{"check", "--jsn"}), "course check has no flag --jsn")
 	assert.EqualError(t, resolve([]string{"dev", "check", "-x"}), "course dev check has no flag -x")
+
+	// Its arguments as the command takes them: a subcommand that exists,
+	// how many, a module's number, a hint's; a flag's value is no argument.
+	assert.NoError(t, resolve([]string{"start-module"}), "a command named in passing")
+	assert.NoError(t, resolve([]string{"check", "~/ws", "--module", "03", "--timeout", "5s", "-j", "2"}))
+	assert.NoError(t, resolve([]string{"hint", "01", "3"}))
+	assert.NoError(t, resolve([]string{"check", "--all=class", "-j2"}))
+	assert.EqualError(t, resolve([]string{"dev", "chek"}), `course dev has no command "chek"`)
+	assert.EqualError(t, resolve([]string{"dev", "new-modul", "14", "x"}), `course dev has no command "new-modul"`)
+	assert.EqualError(t, resolve([]string{"start-module", "99", "~/ws"}), `course start-module: there is no module "99"`)
+	assert.EqualError(t, resolve([]string{"lesson", "42"}), `course lesson: there is no module "42"`)
+	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
+	assert.ErrorContains(t, resolve([]string{"init", "a", "b"}), "course init takes 1 argument(s), DIR, and got 2")
 }
