@@ -147,6 +147,76 @@ func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 	return res, nil
 }
 
+// Between compares the engine folders at two commits, as committed: the
+// files from's tree has under them against to's (engineDirs, and the
+// folders .course.json names at either commit). A change is a file's
+// content, or its mode where core.fileMode counts it. The Result's Commit
+// is from's.
+func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
+	t, err := enginefiles.Open(workspace, true)
+	if err != nil {
+		return nil, err
+	}
+	if t.Repo == nil {
+		return nil, &NotRepositoryError{Dir: workspace}
+	}
+	var trees [2]*object.Tree
+	var hashes [2]string
+	for i, rev := range []string{from, to} {
+		commit, err := resolve(t.Repo, rev)
+		if err != nil {
+			return nil, err
+		}
+		if trees[i], err = commit.Tree(); err != nil {
+			return nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
+		}
+		hashes[i] = commit.Hash.String()
+	}
+	fileMode := !strings.EqualFold(t.Config("core", "filemode"), "false")
+	dirs := union(engineDirs, dirsAt(trees[0], t.Prefix), dirsAt(trees[1], t.Prefix))
+	res := &Result{Revision: from, Commit: hashes[0], EngineDirs: dirs, Changes: []Change{}}
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		before, err := treeFiles(t, trees[0], t.RepoPath(dir))
+		if err != nil {
+			return nil, err
+		}
+		after, err := treeFiles(t, trees[1], t.RepoPath(dir))
+		if err != nil {
+			return nil, err
+		}
+		add := func(p string, k Kind) {
+			if !seen[p] {
+				seen[p] = true
+				res.Changes = append(res.Changes, Change{Path: t.WorkspacePath(p), Kind: k})
+			}
+		}
+		for p, a := range after {
+			b, ok := before[p]
+			switch {
+			case !ok:
+				add(p, Added)
+			case b.hash != a.hash, b.mode != a.mode && (fileMode || !plainModes(a.mode, b.mode)):
+				add(p, Changed)
+			}
+		}
+		for p := range before {
+			if _, ok := after[p]; !ok {
+				add(p, Removed)
+			}
+		}
+	}
+	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
+	return res, nil
+}
+
+// plainModes reports whether both modes are a regular file's, executable
+// or not: the same file where core.fileMode is false.
+func plainModes(a, b filemode.FileMode) bool {
+	plain := func(m filemode.FileMode) bool { return m == filemode.Regular || m == filemode.Executable }
+	return plain(a) && plain(b)
+}
+
 // union is the engine folders of both lists, cleaned, each once, with
 // folders inside another left out (the outer one covers them).
 func union(lists ...[]string) []string {

@@ -95,6 +95,39 @@ func TestEngineChangesAreNamed(t *testing.T) {
 	assert.Equal(t, []string{"added: engine/extra.go", "changed: engine/world.go", "removed: engine/zones/zones.go"}, f.check("HEAD"))
 }
 
+// Between two commits: what was committed under the engine folders, at
+// either commit's engineDirs, whatever the working tree holds now.
+func TestBetweenComparesTwoCommits(t *testing.T) {
+	f := baseWorkspace(t)
+	start := f.commit("the drop starts")
+	f.write("harness/game.go", "package harness\n\nfunc Play() {}\n")
+	harnessOnly := f.commit("the drop, in the harness")
+	f.write("engine/world.go", "package engine\n\nvar changed int\n")
+	f.write("engine/extra.go", "package engine\n")
+	f.remove("engine/zones/zones.go")
+	f.write("rules/r.go", "package rules\n")
+	f.write(".course.json", `{"track": "go", "engineDirs": ["engine", "rules"]}`)
+	engineToo := f.commit("the next module")
+	f.write("engine/world.go", "package engine\n\nvar uncommitted int\n")
+
+	between := func(from, to plumbing.Hash) []string {
+		res, err := Between(f.dir, from.String(), to.String(), []string{"engine"})
+		require.NoError(t, err)
+		assert.Equal(t, from.String(), res.Commit)
+		var out []string
+		for _, c := range res.Changes {
+			out = append(out, c.String())
+		}
+		return out
+	}
+	assert.Empty(t, between(start, harnessOnly), "the harness is no engine folder, and the working tree does not count")
+	assert.Equal(t, []string{"added: engine/extra.go", "changed: engine/world.go", "removed: engine/zones/zones.go", "added: rules/r.go"},
+		between(harnessOnly, engineToo), "a folder .course.json names at the later commit counts")
+	_, err := Between(f.dir, "nosuch", "HEAD", []string{"engine"})
+	var re *RevisionError
+	assert.ErrorAs(t, err, &re)
+}
+
 func TestSameSizeEditRightAfterCommitIsSeen(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/world.go", "package engine\n"[:14]+"X\n")

@@ -155,8 +155,9 @@ type Failure struct {
 
 // Drop is one started Expansion Drop's verdict.
 type Drop struct {
-	Module  string             `json:"module"` // "01x"
-	Commit  string             `json:"commit"` // the commit it started from
+	Module  string             `json:"module"`        // "01x"
+	Commit  string             `json:"commit"`        // the commit it started from
+	End     string             `json:"end,omitempty"` // the commit it ended at, when a later module started
 	OK      bool               `json:"ok"`
 	Changes []expansion.Change `json:"changes"`
 	Error   string             `json:"error,omitempty"` // why it could not be checked

@@ -12,7 +12,8 @@ import (
 )
 
 // checkDrops runs expansion-check for every started drop (up to upTo)
-// against the commit it started from.
+// against the commit it started from: an open drop's engine as it is now,
+// an ended one's as it was committed when it ended.
 func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warning) {
 	st, err := workspace.LoadState(ws)
 	if err != nil {
@@ -31,8 +32,14 @@ func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warnin
 			continue
 		}
 		rec := records[n]
-		d := Drop{Module: n + "x", Commit: rec.Commit, Changes: []expansion.Change{}}
-		res, err := expansion.Check(ws.Dir, rec.Commit, ws.Config.EngineDirs)
+		d := Drop{Module: n + "x", Commit: rec.Commit, End: rec.End, Changes: []expansion.Change{}}
+		var res *expansion.Result
+		var err error
+		if rec.Open() {
+			res, err = expansion.Check(ws.Dir, rec.Commit, ws.Config.EngineDirs)
+		} else {
+			res, err = expansion.Between(ws.Dir, rec.Commit, rec.End, ws.Config.EngineDirs)
+		}
 		switch {
 		case err != nil:
 			d.Error = err.Error()
@@ -57,11 +64,17 @@ func (d Drop) lines() []string {
 	switch {
 	case d.Error != "":
 		return []string{fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error)}
+	case d.OK && d.End != "":
+		return []string{fmt.Sprintf("drop %s: engine unchanged from %s to %s, where it ended", d.Module, short(d.Commit), short(d.End))}
 	case d.OK:
 		return []string{fmt.Sprintf("drop %s: engine unchanged since %s", d.Module, short(d.Commit))}
 	}
 	var out []string
 	for _, c := range d.Changes {
+		if d.End != "" {
+			out = append(out, fmt.Sprintf("drop %s: %s %s between %s and %s, where it ended", d.Module, c.Path, c.Kind, short(d.Commit), short(d.End)))
+			continue
+		}
 		out = append(out, fmt.Sprintf("drop %s: %s %s since %s", d.Module, c.Path, c.Kind, short(d.Commit)))
 	}
 	return out

@@ -164,14 +164,25 @@ func latestDropCommit(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var latest workspace.Drop
-	for _, d := range st.Drops {
-		if d.Commit != "" && !d.StartedAt.Before(latest.StartedAt) {
+	var latest, ended workspace.Drop
+	endedNumber := ""
+	for n, d := range st.Drops {
+		switch {
+		case d.Commit == "":
+		case !d.Open():
+			if !d.EndedAt.Before(ended.EndedAt) {
+				ended, endedNumber = d, n
+			}
+		case !d.StartedAt.Before(latest.StartedAt):
 			latest = d
 		}
 	}
-	if latest.Commit == "" {
-		return "", usagef("course expansion-check: no Expansion Drop is started in %s, so there is no commit to compare with; name one, e.g. `course expansion-check %s HEAD`", dir, dir)
+	switch {
+	case latest.Commit != "":
+		return latest.Commit, nil
+	case endedNumber != "":
+		return "", usagef("course expansion-check: no Expansion Drop is open in %s: drop %sx ended at %s, when a later module started, and course check judges it from %s to there; to compare the engine with a commit, name it, e.g. `course expansion-check %s %s`",
+			dir, endedNumber, shortHash(ended.End), shortHash(ended.Commit), dir, shortHash(ended.Commit))
 	}
-	return latest.Commit, nil
+	return "", usagef("course expansion-check: no Expansion Drop is started in %s, so there is no commit to compare with; name one, e.g. `course expansion-check %s HEAD`", dir, dir)
 }

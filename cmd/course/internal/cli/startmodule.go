@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -125,10 +126,13 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	}
 	var state *workspace.State
 	var drop *workspace.Drop
+	var ended []string // the drops this start ends, by number
 	if opts.Expansion {
 		if state, drop, err = dropStart(ws, m); err != nil {
 			return err
 		}
+	} else if state, ended, err = dropsEnd(ws, m); err != nil {
+		return err
 	}
 	results, err := scaffold.StartModule(scaffold.StartOptions{
 		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
@@ -137,7 +141,7 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	if err != nil {
 		return err
 	}
-	if state != nil {
+	if state != nil && drop != nil {
 		if state.Drops == nil {
 			state.Drops = map[string]workspace.Drop{}
 		}
@@ -146,6 +150,11 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 			if err := workspace.Save(ws, state); err != nil {
 				return err
 			}
+		}
+	}
+	if len(ended) > 0 {
+		if err := workspace.Save(ws, state); err != nil {
+			return err
 		}
 	}
 	lesson := "course lesson " + m.Number
@@ -161,6 +170,11 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	}
 	st := env.Term.styles()
 	fmt.Fprintf(env.Stdout, "start-module: %s %s %s (%s)\n", what, m.Number, m.Name(), m.Title)
+	for _, n := range ended {
+		d := state.Drops[n]
+		fmt.Fprintf(env.Stdout, "drop %sx ends at commit %s: check judges it by the engine from %s to there, and the engine is module %s's to change from now on\n",
+			n, shortHash(d.End), shortHash(d.Commit), m.Number)
+	}
 	for _, r := range results {
 		line := "  " + padded(actionStyle(st, r.Action), string(r.Action), 9) + " " + r.Path
 		if r.Action == scaffold.Replaced {
@@ -219,15 +233,68 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 		return nil, nil, err
 	}
 	if len(res.Changes) > 0 {
-		var files []string
-		for _, c := range res.Changes {
-			files = append(files, c.String())
-		}
 		return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
 			"the engine folders have uncommitted changes (%s), and the drop would be blamed for them; commit your module first (git add -A && git commit), then start the drop",
-			strings.Join(files, ", "))}
+			changeList(res.Changes))}
 	}
 	return state, &workspace.Drop{Commit: res.Commit, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
+}
+
+// dropsEnd ends every open drop of a module before m: starting m is where
+// the engine becomes the learner's to change again. A drop ends at HEAD,
+// whose engine folders must be the files on disk (the drop's work
+// committed) and the drop's start commit's (a drop changes no engine
+// file); otherwise m does not start, and the message says what to mend.
+// It returns the state with the drops ended, and their numbers.
+func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []string, error) {
+	state, err := workspace.LoadState(ws)
+	if err != nil {
+		return nil, nil, err
+	}
+	var open []string
+	for n, d := range state.Drops {
+		if d.Open() && n < m.Number && d.Commit != "" {
+			open = append(open, n)
+		}
+	}
+	if len(open) == 0 {
+		return state, nil, nil
+	}
+	sort.Strings(open)
+	head, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(head.Changes) > 0 {
+		return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+			"the engine folders have uncommitted changes (%s), and drop %sx, which module %s ends, would be judged without them; commit your work first (git add -A && git commit), then start module %s",
+			changeList(head.Changes), open[0], m.Number, m.Number)}
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	for _, n := range open {
+		d := state.Drops[n]
+		res, err := expansion.Between(ws.Dir, d.Commit, head.Commit, ws.Config.EngineDirs)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(res.Changes) > 0 {
+			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: put them back with `git checkout %s -- FILE`, commit, then start module %s",
+				n, shortHash(d.Commit), changeList(res.Changes), m.Number, shortHash(d.Commit), m.Number)}
+		}
+		d.End, d.EndedAt = head.Commit, now
+		state.Drops[n] = d
+	}
+	return state, open, nil
+}
+
+// changeList is engine changes as a message lists them.
+func changeList(changes []expansion.Change) string {
+	var files []string
+	for _, c := range changes {
+		files = append(files, c.String())
+	}
+	return strings.Join(files, ", ")
 }
 
 // shortHash is a commit's hash as git abbreviates it, 7 digits.

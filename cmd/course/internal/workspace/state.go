@@ -76,11 +76,19 @@ func (s State) MarshalJSON() ([]byte, error) {
 }
 
 // Drop is an Expansion Drop started with start-module --expansion: the
-// commit its engine is compared with, and when it started.
+// commit its engine is compared with, and when it started. A drop ends
+// when a later module starts (End, the commit then): from there the engine
+// is the next module's to change, and the drop is judged by the engine
+// between its two commits.
 type Drop struct {
 	Commit    string    `json:"commit"`
 	StartedAt time.Time `json:"startedAt"`
+	End       string    `json:"end,omitempty"`
+	EndedAt   time.Time `json:"endedAt,omitzero"`
 }
+
+// Open reports whether the drop has not ended.
+func (d Drop) Open() bool { return d.End == "" }
 
 // LoadState reads the workspace's state file; a workspace without one has
 // an empty state. A state file that is not a regular file inside the
