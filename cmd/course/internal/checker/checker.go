@@ -333,6 +333,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 
 	if !repo {
 		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
+		r.Warnings = append(r.Warnings, leftModules(ws, p.started)...)
 		progress(Progress{Phase: "drops"})
 		drops, warn := checkDrops(ws, upTo)
 		r.Drops = drops

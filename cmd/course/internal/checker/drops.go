@@ -2,7 +2,9 @@ package checker
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 
@@ -91,17 +93,47 @@ func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
 	}
 	var out []Warning
 	for _, c := range copies.list {
-		have, err := ws.ReadFile(c.rel)
-		if err != nil || bytes.Equal(have, copies.files[c.abs]) {
-			continue // not copied in (a drop not started), or the course's
-		}
 		flag := "--force"
 		if c.drop {
 			flag = "--expansion --force"
 		}
+		have, err := ws.ReadFile(c.rel)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out = append(out, Warning{File: c.rel,
+				Message: "is missing: check runs the course's copy in its place, and go test runs none",
+				Mend:    fmt.Sprintf("run `course start-module %s %s %s` to put it back", c.module, ws.Dir, flag)})
+			continue
+		case err != nil || bytes.Equal(have, copies.files[c.abs]):
+			continue // unreadable (the build says why), or the course's
+		}
 		out = append(out, Warning{File: c.rel,
 			Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
 			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, ws.Dir, flag)})
+	}
+	return out
+}
+
+// leftModules warns of each module start-module recorded whose test files
+// tests/ no longer holds: check leaves such a module out, as not started,
+// which the learner should know, since its tests then fail nothing.
+func leftModules(ws *workspace.Workspace, started []modules.Module) []Warning {
+	st, err := workspace.LoadState(ws)
+	if err != nil {
+		return nil // checkDrops says what is wrong with the state
+	}
+	in := map[string]bool{}
+	for _, m := range started {
+		in[m.Number] = true
+	}
+	var out []Warning
+	for _, m := range modules.All() {
+		if _, recorded := st.Modules[m.Number]; !recorded || in[m.Number] {
+			continue
+		}
+		out = append(out, Warning{File: "tests/",
+			Message: fmt.Sprintf("holds none of module %s's test files, though start-module started it: check leaves the module out, as not started", m.Number),
+			Mend:    fmt.Sprintf("run `course start-module %s %s --force` to put them back (or leave them out if you started it by mistake)", m.Number, ws.Dir)})
 	}
 	return out
 }

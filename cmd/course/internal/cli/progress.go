@@ -53,7 +53,7 @@ func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 	for _, m := range modules.All() {
 		var p moduleProgress
 		if s := started[m.Number]; s != nil {
-			p.started, p.dropStarted = len(s.Tests) > 0, len(s.DropTests) > 0
+			p.started, p.dropStarted = len(s.Tests) > 0, len(s.DropTests) > 0 || s.DropStarted
 		}
 		if c, ok := counts[m.Number]; ok && p.started {
 			p.checked, p.passed, p.failed = true, c.Passed, c.Failed

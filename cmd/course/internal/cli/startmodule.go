@@ -152,9 +152,17 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 			}
 		}
 	}
-	if len(ended) > 0 {
-		if err := workspace.Save(ws, state); err != nil {
-			return err
+	if !opts.Expansion {
+		if state.Modules == nil {
+			state.Modules = map[string]time.Time{}
+		}
+		if _, recorded := state.Modules[m.Number]; !recorded || len(ended) > 0 {
+			if !recorded {
+				state.Modules[m.Number] = time.Now().UTC().Truncate(time.Second)
+			}
+			if err := workspace.Save(ws, state); err != nil {
+				return err
+			}
 		}
 	}
 	lesson := "course lesson " + m.Number

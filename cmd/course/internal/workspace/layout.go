@@ -154,13 +154,29 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 // file is read as ReadFile reads it. A file that does not parse is left for
 // the compiler to report.
 // StartedModules is what the workspace's tests folder holds of each module
-// (see coursetests), by module number: what start-module copied there.
+// (see coursetests), by module number: what start-module copied there, and
+// the drops its state records as started, files or not. A module whose
+// files are gone is not started (check warns of it).
 func (w *Workspace) StartedModules() (map[string]*coursetests.Module, error) {
 	names, err := w.testNames("tests")
 	if err != nil {
 		return nil, err
 	}
-	return coursetests.Group(names), nil
+	mods := coursetests.Group(names)
+	st, err := LoadState(w)
+	if err != nil {
+		return mods, nil // the state's own readers say what is wrong with it
+	}
+	at := func(n string) *coursetests.Module {
+		if mods[n] == nil {
+			mods[n] = &coursetests.Module{}
+		}
+		return mods[n]
+	}
+	for n := range st.Drops {
+		at(n).DropStarted = true
+	}
+	return mods, nil
 }
 
 func (w *Workspace) testNames(rel string) ([]string, error) {

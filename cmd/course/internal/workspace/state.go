@@ -21,6 +21,9 @@ const StateFile = StateDir + "/state.json"
 // it does not know are kept as they are, so that a newer course's records
 // survive an older one's Save.
 type State struct {
+	// Modules is when each module was started, by number ("01"): a module
+	// start-module started stays started if its test files go.
+	Modules map[string]time.Time `json:"modules,omitempty"`
 	// Drops is each Expansion Drop started, by module number ("01").
 	Drops map[string]Drop `json:"drops,omitempty"`
 	// Hints is how many hints of each module were shown, by module number.
@@ -34,9 +37,10 @@ type State struct {
 
 // stateFields is State's own fields, without the methods.
 type stateFields struct {
-	Drops     map[string]Drop `json:"drops,omitempty"`
-	Hints     map[string]int  `json:"hints,omitempty"`
-	LastCheck json.RawMessage `json:"lastCheck,omitempty"`
+	Modules   map[string]time.Time `json:"modules,omitempty"`
+	Drops     map[string]Drop      `json:"drops,omitempty"`
+	Hints     map[string]int       `json:"hints,omitempty"`
+	LastCheck json.RawMessage      `json:"lastCheck,omitempty"`
 }
 
 // UnmarshalJSON reads the known keys and keeps the others.
@@ -49,10 +53,10 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 	if err := json.Unmarshal(raw, &all); err != nil {
 		return err
 	}
-	for _, k := range []string{"drops", "hints", "lastCheck"} {
+	for _, k := range []string{"modules", "drops", "hints", "lastCheck"} {
 		delete(all, k)
 	}
-	*s = State{Drops: f.Drops, Hints: f.Hints, LastCheck: f.LastCheck}
+	*s = State{Modules: f.Modules, Drops: f.Drops, Hints: f.Hints, LastCheck: f.LastCheck}
 	if len(all) > 0 {
 		s.other = all
 	}
@@ -61,7 +65,7 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 
 // MarshalJSON writes the known keys and the others kept.
 func (s State) MarshalJSON() ([]byte, error) {
-	known, err := json.Marshal(stateFields{Drops: s.Drops, Hints: s.Hints, LastCheck: s.LastCheck})
+	known, err := json.Marshal(stateFields{Modules: s.Modules, Drops: s.Drops, Hints: s.Hints, LastCheck: s.LastCheck})
 	if err != nil || len(s.other) == 0 {
 		return known, err
 	}
