@@ -153,8 +153,13 @@ func (f formatter) frames(lines []string) []string {
 }
 
 // inside is file (path:line) relative to the workspace, when it is in it.
+// Check's own TestMain is not: its file stands in tests/ only for the
+// build, and its frames, in every trace, are no code of the learner's.
 func (f formatter) inside(file string) (string, bool) {
 	name, line, _ := strings.Cut(file, ":")
+	if filepath.Base(name) == gotest.VerdictFile {
+		return "", false
+	}
 	for _, root := range f.roots() {
 		rel, err := filepath.Rel(root, name)
 		if err == nil && !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) {

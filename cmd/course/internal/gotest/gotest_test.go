@@ -210,7 +210,7 @@ func TestABuildFailureNamesTheCopiesAsTheFilesTheyStandFor(t *testing.T) {
 	assert.Contains(t, out, "tests/x_test.go:5:6: ")
 	assert.Contains(t, out, "(tests/x_test.go: the course's own copy, which check builds in place of any file of that name;")
 	assert.NotContains(t, out, "course-check-")
-	assert.NotContains(t, out, verdictFile)
+	assert.NotContains(t, out, VerdictFile)
 }
 
 // Check's own file keeps its lines when nothing else is wrong: they are
@@ -218,9 +218,9 @@ func TestABuildFailureNamesTheCopiesAsTheFilesTheyStandFor(t *testing.T) {
 func TestOverlaidNamesKeepTheVerdictFilesLinesWhenTheyAreAll(t *testing.T) {
 	r := &runner{o: Options{Module: "/ws"}}
 	p := Package{Replace: map[string][]byte{"/ws/tests/01_test.go": nil}}
-	sources := map[string]string{"/ws/tests/01_test.go": "/tmp/c/p0-0_test.go", "/ws/tests/" + verdictFile: "/tmp/c/p0-1_test.go"}
+	sources := map[string]string{"/ws/tests/01_test.go": "/tmp/c/p0-0_test.go", "/ws/tests/" + VerdictFile: "/tmp/c/p0-1_test.go"}
 	only := "# example.com/m/tests\n/tmp/c/p0-1_test.go:3:1: something check wrote is wrong"
-	assert.Equal(t, "# example.com/m/tests\ntests/"+verdictFile+":3:1: something check wrote is wrong", r.overlaidNames(only, p, sources))
+	assert.Equal(t, "# example.com/m/tests\ntests/"+VerdictFile+":3:1: something check wrote is wrong", r.overlaidNames(only, p, sources))
 	// The go command may name a file of check's by its path from the module.
 	both := "# example.com/m/tests\ntests/mine_test.go:4:6: x redeclared\n../tmp/c/p0-1_test.go:9:2: duplicate key"
 	assert.Equal(t, "# example.com/m/tests\ntests/mine_test.go:4:6: x redeclared", r.overlaidNames(both, p, sources))

@@ -53,8 +53,8 @@ import (
 // What an init can still do is read the nonce itself (from file 3, or the
 // process's memory), and sign what it likes.
 
-// verdictFile is the name the added TestMain has in the package's folder.
-const verdictFile = "zz_course_verdict_test.go"
+// VerdictFile is the name the added TestMain has in the package's folder.
+const VerdictFile = "zz_course_verdict_test.go"
 
 // verdictEnv names where the nonce is: "fd3" when it comes on file
 // descriptor 3 (a pipe check writes it to and closes, the nonce on its
@@ -316,7 +316,7 @@ func writeOverlay(tmp, name string, p Package) (string, map[string]string, error
 		if err != nil {
 			return "", nil, err
 		}
-		if err := add(filepath.Join(p.Dir, verdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
+		if err := add(filepath.Join(p.Dir, VerdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
 			return "", nil, err
 		}
 	}
@@ -354,7 +354,7 @@ func verdictPackage(dir string, replace map[string][]byte) (string, []string, er
 	}
 	var files []file
 	for _, n := range names {
-		if filepath.Base(n) == verdictFile {
+		if filepath.Base(n) == VerdictFile {
 			continue
 		}
 		src, course := replace[n]
