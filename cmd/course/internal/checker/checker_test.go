@@ -135,6 +135,25 @@ func TestSkippedTestsAreShownAndACourseTestThatSkipsFails(t *testing.T) {
 	assert.True(t, strings.HasSuffix(out, "2 passed, 1 failed\n"), "the closing line counts no skip: %q", out)
 }
 
+// A learner's TestMain is the package's main, not a test of theirs: it
+// clashes with check's, and the build error says so and names the file.
+func TestALearnersTestMainIsNoTestAndIsNamed(t *testing.T) {
+	ws := fixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+		"tests/main_test.go":       "package tests\n\nimport (\"os\"; \"testing\")\n\nfunc TestMain(m *testing.M) { os.Exit(m.Run()) }\n\nfunc TestMine(t *testing.T) {}\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute, Module: "01"}, nil)
+	require.NoError(t, err)
+	require.NotNil(t, r.YourTests)
+	var names []string
+	for _, tt := range r.YourTests.Tests {
+		names = append(names, tt.Name)
+	}
+	assert.Equal(t, []string{"TestMine"}, names)
+	require.Len(t, r.BuildErrors, 1)
+	assert.Contains(t, r.BuildErrors[0].Output, "remove yours (tests/main_test.go))")
+}
+
 func TestProgressComesLiveWithTheModule(t *testing.T) {
 	ws := fixture(t, map[string]string{
 		"tests/01_a_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) { panic(\"not implemented: B\") }\nfunc Test_01_c(t *testing.T) {}\n",

@@ -227,7 +227,9 @@ func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, err
 		}
 		for _, d := range file.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !gotest.IsTestName(fn.Name.Name) {
+			// TestMain is the package's main, not a test, whatever its
+			// signature (the go command refuses any but *testing.M's).
+			if !ok || fn.Recv != nil || !gotest.IsTestName(fn.Name.Name) || fn.Name.Name == "TestMain" {
 				continue
 			}
 			names = append(names, fn.Name.Name)

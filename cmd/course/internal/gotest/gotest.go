@@ -41,6 +41,7 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // Outcome is how a test ended.
@@ -503,6 +504,30 @@ func goLine(version string) string {
 	return version
 }
 
+// testMainDecl is a TestMain's declaration at the start of a line.
+var testMainDecl = regexp.MustCompile(`(?m)^func\s+TestMain\s*\(`)
+
+// declaringTestMain is the test files of p's folder (as the module names
+// them) that declare a TestMain of their own, for a message.
+func declaringTestMain(module string, p Package) []string {
+	names, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
+	var out []string
+	for _, n := range names {
+		if _, replaced := p.Replace[n]; replaced {
+			continue
+		}
+		src, err := regularfile.ReadFile(n)
+		if err != nil || !testMainDecl.Match(src) {
+			continue
+		}
+		if rel, err := filepath.Rel(module, n); err == nil && filepath.IsLocal(rel) {
+			n = filepath.ToSlash(rel)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
 // overlaidNames is a compiler's complaint with the files the build took
 // from check's folder named as the workspace's files they stand for (the
 // compiler names a temporary file nobody can open, by its absolute path or
@@ -615,7 +640,11 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 			msg = err.Error()
 		}
 		if p.Verify && (strings.Contains(msg, "TestMain redeclared") || strings.Contains(msg, "multiple definitions of TestMain")) {
-			msg += "\n(course check adds a TestMain of its own, to confirm what the tests did; the course's tests declare none: remove yours)"
+			yours := "yours"
+			if files := declaringTestMain(r.o.Module, p); len(files) > 0 {
+				yours += " (" + strings.Join(files, ", ") + ")"
+			}
+			msg += "\n(course check adds a TestMain of its own, to confirm what the tests did; the course's tests declare none: remove " + yours + ")"
 		}
 		return r.overlaidNames(msg, p, sources), nil
 	}

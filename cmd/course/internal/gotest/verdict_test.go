@@ -172,6 +172,7 @@ func Test_01_a(t *testing.T) {}
 	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "x_test.go"), []byte("package tests\n\nimport (\"os\"; \"testing\")\n\nfunc TestMain(m *testing.M) { os.Exit(m.Run()) }\nfunc Test_01_a(t *testing.T) {}\n"), 0o644))
 	res = verified(t, dir, p, "Test_01_a")
 	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "course check adds a TestMain of its own", "in the same package")
+	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "remove yours (tests/x_test.go))", "the file that declares it named")
 
 	// An external test package (package tests_test) gets check's TestMain
 	// in its own package name.
