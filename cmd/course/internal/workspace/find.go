@@ -10,10 +10,28 @@ import (
 // folder from it up to the root has a .course.json.
 type NotInsideError struct {
 	Start string // the folder the search started from
+	// Lost is the nearest folder on the way up that looks like a workspace
+	// whose .course.json is gone, if any.
+	Lost string
 }
 
 func (e *NotInsideError) Error() string {
+	if e.Lost != "" {
+		return fmt.Sprintf("not inside a course workspace: %s looks like one (go.mod, harness/, tests/) but has no %s; put it back with `git -C %s checkout -- %s`, as course init committed it", e.Lost, ConfigFile, e.Lost, ConfigFile)
+	}
 	return "not inside a course workspace; run course init DIR or cd into one"
+}
+
+// looksLikeWorkspace reports whether dir has what course init makes
+// besides .course.json: a go.mod, harness/ and tests/.
+func looksLikeWorkspace(dir string) bool {
+	for name, folder := range map[string]bool{"go.mod": false, "harness": true, "tests": true} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil || st.IsDir() != folder {
+			return false
+		}
+	}
+	return true
 }
 
 // UserError marks the error as the user's to mend.
@@ -27,12 +45,16 @@ func Find(start string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("finding the absolute path of %s: %w", start, err)
 	}
+	lost := ""
 	for dir := abs; ; dir = filepath.Dir(dir) {
 		if _, err := os.Lstat(filepath.Join(dir, ConfigFile)); err == nil {
 			return dir, nil
 		}
+		if lost == "" && looksLikeWorkspace(dir) {
+			lost = dir
+		}
 		if parent := filepath.Dir(dir); parent == dir {
-			return "", &NotInsideError{Start: start}
+			return "", &NotInsideError{Start: start, Lost: lost}
 		}
 	}
 }

@@ -121,6 +121,12 @@ func Open(dir string) (*Workspace, error) {
 	file := filepath.Join(dir, ConfigFile)
 	raw, err := ws.ReadFile(ConfigFile)
 	if errors.Is(err, os.ErrNotExist) {
+		if top, err := Find(filepath.Dir(abs)); err == nil {
+			return nil, &Error{Path: dir, Why: fmt.Sprintf("is inside the workspace %s, not its top; give %s", top, top)}
+		}
+		if looksLikeWorkspace(abs) {
+			return nil, &Error{Path: dir, Why: fmt.Sprintf("has no %s, though it looks like a course workspace (go.mod, harness/, tests/); put it back with `git -C %s checkout -- %s`, as course init committed it", ConfigFile, dir, ConfigFile)}
+		}
 		return nil, &Error{Path: dir, Why: "not a course workspace: it has no " + ConfigFile + "; make one with `course init DIR`, or give the workspace's folder"}
 	}
 	if err != nil {
