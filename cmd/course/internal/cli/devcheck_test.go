@@ -50,3 +50,12 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
 	assert.ErrorContains(t, resolve([]string{"init", "a", "b"}), "course init takes 1 argument(s), DIR, and got 2")
 }
+
+func TestEditDistance(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"", "", 0}, {"modul", "module", 1}, {"statsu", "status", 2}, {"json", "jsn", 1}, {"abc", "xyz", 3}, {"", "ab", 2}} {
+		assert.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
+	}
+}

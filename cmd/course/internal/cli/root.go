@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -120,15 +121,19 @@ Ctrl-C or SIGTERM stopped it.`,
 				return RunVersion(cmd.Context(), env, &VersionOptions{})
 			}
 			if len(args) > 0 {
-				return usagef("unknown command %q; run `course --help` for the commands", args[0])
+				return unknownSubcommand(cmd, args)
 			}
 			return cmd.Help()
 		},
+		SuggestionsMinimumDistance: 2,
 	}
 	root.Flags().BoolVar(&showVersion, "version", false, "print the version (as course version does)")
 	root.SetOut(env.Stdout)
 	root.SetErr(env.Stderr)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		if near := nearFlags(cmd, err); len(near) > 0 {
+			return usagef("%s: %v; did you mean %s?", cmd.CommandPath(), err, strings.Join(near, " or "))
+		}
 		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
 	})
 	root.AddCommand(
