@@ -21,6 +21,7 @@ type WatchOptions struct {
 	Workspace string        // "" for the one the current folder is in
 	Module    string        // as check --module
 	Debounce  time.Duration // how long the files must be quiet before a run
+	Timeout   time.Duration // as check --timeout
 	// runs, when more than 0, ends the watch after that many checks (for
 	// tests).
 	runs int
@@ -37,7 +38,8 @@ level files, go.mod or .course.json: it waits until the files are quiet for
 --debounce, so an editor's save (often a write to a new file and a rename)
 is one run. On a terminal it clears the screen before each run and shows how
 far the tests are while they run; through a pipe it prints one block per
-run. Ctrl-C ends it (status 130).`,
+run. A save while a check runs stops it and starts the next at once, so an
+endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
 		Args:              optionalArgs("[WORKSPACE]"),
@@ -54,6 +56,7 @@ run. Ctrl-C ends it (status 130).`,
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
 	cmd.Flags().DurationVar(&opts.Debounce, "debounce", 300*time.Millisecond, "how long the files must be quiet before a run")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit for each run of the tests (at most 24h), as check's")
 	return cmd
 }
 
@@ -107,12 +110,57 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	if opts.Debounce <= 0 {
 		opts.Debounce = 300 * time.Millisecond
 	}
+	if opts.Timeout == 0 {
+		opts.Timeout = time.Minute
+	}
+	if opts.Timeout < 0 || opts.Timeout > maxTimeout {
+		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
+	}
+	// One wait for a change at a time, across the runs: a save during a run
+	// stops the run (and is the change the next run answers), a save after
+	// it starts the next.
+	var changed chan error
+	waitCtx, stopWaiting := context.WithCancel(ctx)
+	defer func() {
+		// The wait ends before the watcher closes (deferred above).
+		stopWaiting()
+		if changed != nil {
+			<-changed
+		}
+	}()
 	for run := 1; ; run++ {
 		if env.Term.IsTerminal {
 			fmt.Fprint(env.Stdout, "\x1b[H\x1b[2J")
 		}
 		fmt.Fprintf(env.Stdout, "course watch: check %d at %s\n", run, time.Now().Format("15:04:05"))
-		err := RunCheck(ctx, env, &CheckOptions{Workspace: abs, Module: opts.Module, Timeout: time.Minute})
+		runCtx, stopRun := context.WithCancelCause(ctx)
+		done := make(chan error, 1)
+		go func() {
+			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: abs, Module: opts.Module, Timeout: opts.Timeout})
+		}()
+		if changed == nil {
+			changed = make(chan error, 1)
+			go func() { changed <- w.waitForChange(waitCtx, opts.Debounce) }()
+		}
+		var err error
+		select {
+		case err = <-done:
+		case werr := <-changed:
+			changed = nil
+			stopRun(errSaved)
+			<-done
+			stopRun(nil)
+			if werr != nil {
+				return werr
+			}
+			env.progressDone()
+			fmt.Fprintf(env.Stdout, "course watch: a file changed while check %d ran; it stopped, and the next starts now\n\n", run)
+			if opts.runs > 0 && run >= opts.runs {
+				return nil
+			}
+			continue
+		}
+		stopRun(nil)
 		if ctx.Err() != nil {
 			return stopped(ctx)
 		}
@@ -126,11 +174,16 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		if opts.runs > 0 && run >= opts.runs {
 			return nil
 		}
-		if err := w.waitForChange(ctx, opts.Debounce); err != nil {
-			return err
+		werr := <-changed
+		changed = nil
+		if werr != nil {
+			return werr
 		}
 	}
 }
+
+// errSaved is why watch stops a check that is running: a file was saved.
+var errSaved = errors.New("a file was saved while the check ran")
 
 // stopped is the error of a watch that its context ended: the signal's,
 // when a signal ended it.

@@ -116,6 +116,42 @@ func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
 }
 
+// A save while a check runs (here one stuck in an endless test) stops it
+// and starts the next at once, well before its time limit.
+func TestASaveStopsARunningCheck(t *testing.T) {
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { select {} }\n",
+	}
+	ws := checkFixture(t, files)
+	env, _, _ := courseEnv(files)
+	out := &syncBuffer{}
+	env.Stdout = out
+	done := make(chan error, 1)
+	start := time.Now()
+	go func() {
+		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: 10 * time.Minute, runs: 1})
+	}()
+	waitFor(t, out, "course watch: check 1 at")
+	time.Sleep(500 * time.Millisecond) // the check is building or running its stuck test
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatal("the save did not stop the running check")
+	}
+	assert.Less(t, time.Since(start), time.Minute)
+	assert.Contains(t, out.String(), "course watch: a file changed while check 1 ran; it stopped, and the next starts now")
+	assert.NotContains(t, out.String(), "ran out of time")
+}
+
+func TestWatchRefusesATimeoutOutOfRange(t *testing.T) {
+	env, _, _ := testEnv()
+	err := RunWatch(context.Background(), env, &WatchOptions{Workspace: watchWorkspace(t), Timeout: 48 * time.Hour})
+	assert.Equal(t, 2, Status(err))
+	assert.Contains(t, err.Error(), "--timeout 48h0m0s is out of range")
+}
+
 func TestWatchEndsWithTheSignal(t *testing.T) {
 	ws := watchWorkspace(t)
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
@@ -142,8 +178,8 @@ func TestWatchOutsideAWorkspace(t *testing.T) {
 func TestWatchAndStatusFlags(t *testing.T) {
 	env, _, _ := testEnv()
 	flagTable(t, func(runF func(*WatchOptions) error) *cobra.Command { return newWatchCmd(env, runF) }, []flagCase[WatchOptions]{
-		{args: []string{"ws", "--module", "03", "--debounce", "1s"}, want: WatchOptions{Workspace: "ws", Module: "03", Debounce: time.Second}},
-		{args: nil, want: WatchOptions{Debounce: 300 * time.Millisecond}},
+		{args: []string{"ws", "--module", "03", "--debounce", "1s", "--timeout", "5s"}, want: WatchOptions{Workspace: "ws", Module: "03", Debounce: time.Second, Timeout: 5 * time.Second}},
+		{args: nil, want: WatchOptions{Debounce: 300 * time.Millisecond, Timeout: time.Minute}},
 		{args: []string{"a", "b"}, err: "takes at most 1 argument(s), [WORKSPACE], and got 2"},
 	})
 	flagTable(t, func(runF func(*StatusOptions) error) *cobra.Command { return newStatusCmd(env, runF) }, []flagCase[StatusOptions]{
