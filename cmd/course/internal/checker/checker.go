@@ -338,6 +338,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		drops, warn := checkDrops(ws, upTo)
 		r.Drops = drops
 		r.Warnings = append(r.Warnings, warn...)
+		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)
 	}
 	r.OK = r.Failed == 0 && len(r.BuildErrors) == 0 &&
 		(r.Audit == nil || r.Audit.OK) && (r.Validate == nil || r.Validate.OK)

@@ -137,3 +137,27 @@ func leftModules(ws *workspace.Workspace, started []modules.Module) []Warning {
 	}
 	return out
 }
+
+// unrecordedDrops warns of each drop whose test tests/ holds (so check runs
+// it) with no start commit in the workspace's state (a .course/ deleted,
+// say): nothing then says whether the drop changed the engine.
+func unrecordedDrops(ws *workspace.Workspace, copies *courseCopies, checked []Drop) []Warning {
+	if copies == nil {
+		return nil
+	}
+	judged := map[string]bool{}
+	for _, d := range checked {
+		judged[strings.TrimSuffix(d.Module, "x")] = true
+	}
+	var out []Warning
+	for _, c := range copies.list {
+		if !c.drop || judged[c.module] {
+			continue
+		}
+		judged[c.module] = true // one warning a drop
+		out = append(out, Warning{File: c.rel,
+			Message: fmt.Sprintf("is drop %sx's test, but %s records no commit the drop started from, so nothing says whether it left the engine as it was", c.module, workspace.StateFile),
+			Mend:    fmt.Sprintf("run `course expansion-check %s COMMIT` with the commit it started from, or record one with `course start-module %s %s --expansion` (HEAD, if the engine is as the drop found it)", ws.Dir, c.module, ws.Dir)})
+	}
+	return out
+}
