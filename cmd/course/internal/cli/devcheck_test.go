@@ -59,3 +59,10 @@ func TestEditDistance(t *testing.T) {
 		assert.Equal(t, c.want, editDistance(c.a, c.b), "%q %q", c.a, c.b)
 	}
 }
+
+func TestNumberRange(t *testing.T) {
+	assert.Equal(t, "module 00", numberRange([]string{"00"}))
+	assert.Equal(t, "modules 00 and 01", numberRange([]string{"00", "01"}))
+	assert.Equal(t, "modules 00 to 12", numberRange([]string{"00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"}))
+	assert.Equal(t, "modules 00, 02 and 05", numberRange([]string{"00", "02", "05"}))
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -205,8 +206,12 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	if m.Note != "" {
 		fmt.Fprintf(env.Stdout, "%s %s\n", st.warn.Render("note:"), m.Note)
 	}
+	if skipped := notStartedBefore(ws, m); len(skipped) > 0 {
+		fmt.Fprintf(env.Stdout, "%s module %s comes after %s, not started here; its tests build on what those modules build, so start them first unless you mean to skip ahead\n",
+			st.warn.Render("note:"), m.Number, numberRange(skipped))
+	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	fmt.Fprintf(env.Stdout, "%s course check %s: RED until you build them; course status says where you stand\n", st.pass.Render("next:"), opts.Workspace)
+	fmt.Fprintf(env.Stdout, "%s course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand\n", st.pass.Render("next:"), opts.Workspace)
 	return nil
 }
 
@@ -294,6 +299,42 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []st
 		state.Drops[n] = d
 	}
 	return state, open, nil
+}
+
+// notStartedBefore is the modules before m that tests/ holds nothing of
+// (after start-module m has copied m's files in).
+func notStartedBefore(ws *workspace.Workspace, m modules.Module) []string {
+	started, err := ws.StartedModules()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, before := range modules.All() {
+		if before.Number >= m.Number {
+			break
+		}
+		if s := started[before.Number]; s == nil || len(s.Tests) == 0 {
+			out = append(out, before.Number)
+		}
+	}
+	return out
+}
+
+// numberRange is module numbers as a message names them: "01", "01 and
+// 02", or "01 to 12" (a run with gaps is listed).
+func numberRange(ns []string) string {
+	switch {
+	case len(ns) == 1:
+		return "module " + ns[0]
+	case len(ns) == 2:
+		return "modules " + ns[0] + " and " + ns[1]
+	}
+	first, _ := strconv.Atoi(ns[0])
+	last, _ := strconv.Atoi(ns[len(ns)-1])
+	if last-first == len(ns)-1 {
+		return "modules " + ns[0] + " to " + ns[len(ns)-1]
+	}
+	return "modules " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
 // changeList is engine changes as a message lists them.
