@@ -124,6 +124,7 @@ type checker struct {
 	course     fs.FS
 	rep        *Report
 	knownNames map[string]bool
+	unbuilt    bool // a course test package does not compile against the reference
 }
 
 func (c *checker) say(what string) {

@@ -17,15 +17,17 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/modules"
 )
 
 // testEvent is one line of go test -json.
 type testEvent struct {
-	Action  string `json:"Action"`
-	Package string `json:"Package"`
-	Test    string `json:"Test"`
-	Output  string `json:"Output"`
+	Action     string `json:"Action"`
+	Package    string `json:"Package"`
+	ImportPath string `json:"ImportPath"` // of a build event
+	Test       string `json:"Test"`
+	Output     string `json:"Output"`
 }
 
 // devcheckModule is the module path of the workspace the RED run makes.
@@ -66,11 +68,27 @@ func (c *checker) green(ctx context.Context) error {
 	}
 	passed := map[string]bool{}
 	failed := map[string]string{}
+	buildOutput := map[string]*strings.Builder{} // by import path
+	var unbuilt []string                         // import paths, as they failed
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
 		var ev testEvent
-		if json.Unmarshal(sc.Bytes(), &ev) != nil || ev.Test == "" {
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			continue
+		}
+		switch ev.Action {
+		case "build-output":
+			if buildOutput[ev.ImportPath] == nil {
+				buildOutput[ev.ImportPath] = &strings.Builder{}
+			}
+			buildOutput[ev.ImportPath].WriteString(ev.Output)
+			continue
+		case "build-fail":
+			unbuilt = append(unbuilt, ev.ImportPath)
+			continue
+		}
+		if ev.Test == "" {
 			continue
 		}
 		switch ev.Action {
@@ -86,8 +104,36 @@ func (c *checker) green(ctx context.Context) error {
 		c.problem("course", 0, "the tests do not build against the reference: %s", trim(stderr.String()))
 		return nil
 	}
+	// A test package that does not compile is one problem, with the
+	// compiler's words, not a "did not run" for each of its tests.
+	notBuilt := map[string]bool{}
+	for _, ip := range unbuilt {
+		// "pkg [pkg.test]" names the test build of pkg.
+		pkg, _, _ := strings.Cut(ip, " ")
+		dir, ok := strings.CutPrefix(pkg, workspace.RepositoryModule+"/")
+		if !ok || notBuilt[dir] {
+			continue
+		}
+		notBuilt[dir] = true
+		c.unbuilt = true
+		why := "the go command gave no reason"
+		if b := buildOutput[ip]; b != nil {
+			// The compiler's lines, without the header naming the package.
+			var lines []string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if !strings.HasPrefix(l, "# ") {
+					lines = append(lines, l)
+				}
+			}
+			why = trim(strings.Join(lines, "\n"))
+		}
+		c.problem(dir, 0, "does not compile against the reference, so none of its tests ran: %s", why)
+	}
 	for _, m := range modules.All() {
 		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			if notBuilt["course/"+dir] {
+				continue
+			}
 			funcs, _ := testFuncs(c.course, dir)
 			for name, pos := range funcs {
 				if why, bad := failed[name]; bad {
@@ -146,7 +192,11 @@ func (c *checker) red(ctx context.Context) error {
 		return err
 	}
 	if out, ok := res.BuildOutput[importPath]; ok {
-		c.problem("templates/go", 0, "the course's tests do not compile against the template's stubs: %s", trim(out))
+		// Tests that do not compile against the reference either are the
+		// tests' fault, which green has reported, not the template's.
+		if !c.unbuilt {
+			c.problem("templates/go", 0, "the course's tests do not compile against the template's stubs: %s", trim(out))
+		}
 		return nil
 	}
 	results := map[string]gotest.Test{}
