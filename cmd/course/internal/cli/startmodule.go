@@ -241,16 +241,28 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	if d, ok := state.Drops[m.Number]; ok {
 		return state, &d, nil
 	}
-	res, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	head, err := engineAtHead(ws, "the drop would be blamed for them", "your module", "start the drop")
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(res.Changes) > 0 {
-		return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and the drop would be blamed for them; commit your module first (git add -A && git commit), then start the drop",
-			changeList(res.Changes))}
+	return state, &workspace.Drop{Commit: head, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
+}
+
+// engineAtHead is HEAD's commit when the engine folders on disk are
+// HEAD's, as a drop's start or end needs them; otherwise an error saying
+// what the uncommitted changes would cause (blame), and to commit what
+// (work) before doing what (then).
+func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, error) {
+	res, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	if err != nil {
+		return "", err
 	}
-	return state, &workspace.Drop{Commit: res.Commit, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
+	if len(res.Changes) > 0 {
+		return "", &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+			"the engine folders have uncommitted changes (%s), and %s; commit %s first (git add -A && git commit), then %s",
+			changeList(res.Changes), blame, work, then)}
+	}
+	return res.Commit, nil
 }
 
 // dropsEnd ends every open drop of a module before m: starting m is where
@@ -274,19 +286,15 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []st
 		return state, nil, nil
 	}
 	sort.Strings(open)
-	head, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	head, err := engineAtHead(ws, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
+		"your work", "start module "+m.Number)
 	if err != nil {
 		return nil, nil, err
-	}
-	if len(head.Changes) > 0 {
-		return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and drop %sx, which module %s ends, would be judged without them; commit your work first (git add -A && git commit), then start module %s",
-			changeList(head.Changes), open[0], m.Number, m.Number)}
 	}
 	now := time.Now().UTC().Truncate(time.Second)
 	for _, n := range open {
 		d := state.Drops[n]
-		res, err := expansion.Between(ws.Dir, d.Commit, head.Commit, ws.Config.EngineDirs)
+		res, err := expansion.Between(ws.Dir, d.Commit, head, ws.Config.EngineDirs)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -295,7 +303,7 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []st
 				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: put them back with `git checkout %s -- FILE`, commit, then start module %s",
 				n, shortHash(d.Commit), changeList(res.Changes), m.Number, shortHash(d.Commit), m.Number)}
 		}
-		d.End, d.EndedAt = head.Commit, now
+		d.End, d.EndedAt = head, now
 		state.Drops[n] = d
 	}
 	return state, open, nil
