@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // parseFlags runs a command built with a runF seam on args and returns
@@ -185,4 +187,39 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 	status, err := wt.Status()
 	require.NoError(t, err)
 	assert.True(t, status.IsClean(), "%v", status)
+}
+
+// A workspace from before drops ended: a drop still open while a later
+// module is started, the engine that module's work. Starting the next
+// module ends the drop there, as it is, instead of refusing for good.
+func TestADropLeftOpenByAnOlderToolEndsAtTheNextStart(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ws")
+	env, _ := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
+	env, _ = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	commitAll(t, dir)
+	env, _ = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true}))
+	// Module 02 started by the older tool: its files in tests/, the drop
+	// left open, and the engine changed for module 02.
+	content, err := env.content()
+	require.NoError(t, err)
+	for _, f := range modules.TestFiles(content.Course(), modules.All()[2]) {
+		src, err := fs.ReadFile(content.Course(), f)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "tests", filepath.Base(f)), src, 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "engine", "queue.go"), []byte("package engine\n"), 0o644))
+	head := commitAll(t, dir)
+
+	env, out := embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "03", Workspace: dir}))
+	assert.Contains(t, out.String(), "drop 01x ends at commit "+head[:7])
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
+	st, err := workspace.LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, head, st.Drops["01"].End)
 }
