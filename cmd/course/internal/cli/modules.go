@@ -26,7 +26,9 @@ course has its tests; start-module refuses the others.
 
 Inside a workspace (found from the current folder, as go finds go.mod) it
 also says which modules you have started and which are done: a module is
-done when the last check or status passed every one of its tests.`,
+done, as status counts it, when the last check or status passed every one
+of its tests and of its Expansion Drop's, with the engine unchanged by the
+drop.`,
 		Example: `  course modules
   course modules --json`,
 		Args: args(),

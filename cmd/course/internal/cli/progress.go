@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -13,7 +14,7 @@ type moduleProgress struct {
 	started     bool // its tests are in tests/
 	dropStarted bool // its Expansion Drop's test is in tests/
 	// From the last check: its tests' counts, and done when every one
-	// passed.
+	// passed and its drop is done (see moduleStatusOf).
 	checked        bool
 	passed, failed int
 	done           bool
@@ -49,6 +50,16 @@ func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 			counts[m.Number] = m
 		}
 	}
+	// The last check's whole report, when the cache holds it, says "done"
+	// as status does: the module's tests and its drop's.
+	var report *checker.Report
+	if cached != nil && len(cached.Report) > 0 {
+		var r checker.Report
+		if json.Unmarshal(cached.Report, &r) == nil {
+			report = &r
+		}
+	}
+	byNumber, dropOf := indexResults(report)
 	started, _ := w.StartedModules()
 	for _, m := range modules.All() {
 		var p moduleProgress
@@ -58,6 +69,9 @@ func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 		if c, ok := counts[m.Number]; ok && p.started {
 			p.checked, p.passed, p.failed = true, c.Passed, c.Failed
 			p.done = c.Failed == 0 && c.Passed > 0
+			if report != nil {
+				p.done = moduleStatusOf(m, p, report, byNumber, dropOf).Done
+			}
 		}
 		out[m.Number] = p
 	}

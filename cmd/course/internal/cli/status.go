@@ -156,16 +156,7 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 
 // fillStatus lays a check's report out as where the workspace stands.
 func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress, results *checker.Report) {
-	byNumber := map[string]checker.Module{}
-	dropOf := map[string]checker.Drop{}
-	if results != nil {
-		for _, m := range results.Modules {
-			byNumber[m.Number] = m
-		}
-		for _, d := range results.Drops {
-			dropOf[strings.TrimSuffix(d.Module, "x")] = d
-		}
-	}
+	byNumber, dropOf := indexResults(results)
 	highest := -1
 	for i, m := range modules.All() {
 		if progress[m.Number].started {
@@ -183,48 +174,72 @@ func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress,
 			}
 			continue
 		}
-		ms := ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title, Started: true}
-		if cm, ok := byNumber[m.Number]; results != nil && (!ok || cm.NotBuilt || len(cm.Tests) == 0) {
-			ms.NotBuilt = true
-		}
-		var drop DropStatus
-		for _, t := range byNumber[m.Number].Tests {
-			isDrop := strings.HasPrefix(t.Name, m.ExpansionTestPrefix())
-			passed := t.Outcome == "pass" || t.Outcome == "passed"
-			switch {
-			case isDrop:
-				drop.Total++
-				if passed {
-					drop.Passed++
-				}
-			default:
-				ms.Total++
-				if passed {
-					ms.Passed++
-				} else if ms.FirstFailure == "" {
-					ms.FirstFailure = t.Name
-				}
-			}
-		}
-		if p.dropStarted {
-			drop.EngineChanged = []string{}
-			if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
-				drop.Commit = d.Commit
-				for _, c := range d.Changes {
-					drop.EngineChanged = append(drop.EngineChanged, c.String())
-				}
-				drop.Verified = d.OK && d.Error == ""
-			}
-			ms.Drop = &drop
-		}
-		ms.Done = ms.Total > 0 && ms.Passed == ms.Total && ms.Drop != nil && ms.Drop.Verified &&
-			ms.Drop.Total > 0 && ms.Drop.Passed == ms.Drop.Total
+		ms := moduleStatusOf(m, p, results, byNumber, dropOf)
 		if ms.Done {
 			rep.Done++
 		}
 		rep.Modules = append(rep.Modules, ms)
 	}
 	rep.Next = nextStep(rep)
+}
+
+// indexResults is a check's modules and drops by module number ("01").
+func indexResults(results *checker.Report) (map[string]checker.Module, map[string]checker.Drop) {
+	byNumber := map[string]checker.Module{}
+	dropOf := map[string]checker.Drop{}
+	if results != nil {
+		for _, m := range results.Modules {
+			byNumber[m.Number] = m
+		}
+		for _, d := range results.Drops {
+			dropOf[strings.TrimSuffix(d.Module, "x")] = d
+		}
+	}
+	return byNumber, dropOf
+}
+
+// moduleStatusOf is a started module as status shows it, from a check's
+// results (nil: none yet), by module number: its own tests, and its drop's
+// test and engine verdict. It is done when its tests and its drop's all
+// pass with the engine unchanged; modules says "done" by the same rule.
+func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report, byNumber map[string]checker.Module, dropOf map[string]checker.Drop) ModuleStatus {
+	ms := ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title, Started: true}
+	if cm, ok := byNumber[m.Number]; results != nil && (!ok || cm.NotBuilt || len(cm.Tests) == 0) {
+		ms.NotBuilt = true
+	}
+	var drop DropStatus
+	for _, t := range byNumber[m.Number].Tests {
+		isDrop := strings.HasPrefix(t.Name, m.ExpansionTestPrefix())
+		passed := t.Outcome == "pass" || t.Outcome == "passed"
+		switch {
+		case isDrop:
+			drop.Total++
+			if passed {
+				drop.Passed++
+			}
+		default:
+			ms.Total++
+			if passed {
+				ms.Passed++
+			} else if ms.FirstFailure == "" {
+				ms.FirstFailure = t.Name
+			}
+		}
+	}
+	if p.dropStarted {
+		drop.EngineChanged = []string{}
+		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
+			drop.Commit = d.Commit
+			for _, c := range d.Changes {
+				drop.EngineChanged = append(drop.EngineChanged, c.String())
+			}
+			drop.Verified = d.OK && d.Error == ""
+		}
+		ms.Drop = &drop
+	}
+	ms.Done = ms.Total > 0 && ms.Passed == ms.Total && ms.Drop != nil && ms.Drop.Verified &&
+		ms.Drop.Total > 0 && ms.Drop.Passed == ms.Drop.Total
+	return ms
 }
 
 func mustCourse(env *Env) fs.FS {
