@@ -237,14 +237,25 @@ func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath
 	if ws == "" {
 		return func() (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
 	}
-	env.progressf("building the engine of %s ...", opts.Workspace)
+	shown := shownWorkspace(opts.Workspace, ws)
+	env.progressf("building the engine of %s ...", shown)
 	program, err := driver.Build(ctx, ws, modulePath)
 	env.progressDone()
 	if err != nil {
 		return nil, "", playError(err)
 	}
 	return func() (*driver.Client, error) { return driver.StartProcess(ctx, program, ws) },
-		"engine of " + opts.Workspace, nil
+		"engine of " + shown, nil
+}
+
+// shownWorkspace is the workspace as play names it: as given, or, when
+// it is the current folder (--workspace with no folder), by the folder's
+// name (abs, its absolute path), not ".".
+func shownWorkspace(given, abs string) string {
+	if given == workspaceHere {
+		return filepath.Base(abs)
+	}
+	return given
 }
 
 // playError gives the errors that are the user's to mend their one line.

@@ -70,3 +70,8 @@ func TestPlayCompletesLevelNames(t *testing.T) {
 	require.NoError(t, root.Execute())
 	assert.Contains(t, out.String(), "01-push\tOut of the way")
 }
+
+func TestPlayNamesTheCurrentFolderByItsName(t *testing.T) {
+	assert.Equal(t, "my-engine", shownWorkspace(workspaceHere, "/home/l/my-engine"))
+	assert.Equal(t, "~/ws", shownWorkspace("~/ws", "/home/l/ws"))
+}
