@@ -178,10 +178,16 @@ func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		before, err := treeFiles(t, trees[0], t.RepoPath(dir))
+		if err == nil {
+			err = followLinks(t.Repo, trees[0], before)
+		}
 		if err != nil {
 			return nil, err
 		}
 		after, err := treeFiles(t, trees[1], t.RepoPath(dir))
+		if err == nil {
+			err = followLinks(t.Repo, trees[1], after)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -208,6 +214,79 @@ func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
 	}
 	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
 	return res, nil
+}
+
+// followLinks makes each symbolic link among files stand for what it
+// points at in the same commit, as the working-tree check reads links: a
+// link to a file is that file's content, a link to a folder is its files,
+// each under the link's path; a link to a link is followed on (8 at most).
+// A link out of the repository, or to nothing, stays a link (its target
+// text is then what counts).
+func followLinks(repo *git.Repository, tree *object.Tree, files map[string]entry) error {
+	var links []string
+	for p, e := range files {
+		if e.mode == filemode.Symlink {
+			links = append(links, p)
+		}
+	}
+	for _, p := range links {
+		at, e := p, files[p]
+		for hop := 0; hop < 8 && e.mode == filemode.Symlink; hop++ {
+			target, err := linkTarget(repo, e.hash)
+			if err != nil {
+				return err
+			}
+			to := path.Clean(path.Join(path.Dir(at), target))
+			if path.IsAbs(target) || to == ".." || strings.HasPrefix(to, "../") {
+				break
+			}
+			te, err := tree.FindEntry(to)
+			if err != nil {
+				break // to nothing
+			}
+			at, e = to, entry{hash: te.Hash, mode: te.Mode}
+		}
+		if e.mode != filemode.Dir {
+			files[p] = e
+			continue
+		}
+		delete(files, p)
+		sub, err := tree.Tree(at)
+		if err != nil {
+			return fmt.Errorf("reading %s at the commit: %w", at, err)
+		}
+		w := object.NewTreeWalker(sub, true, nil)
+		for {
+			name, se, err := w.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				w.Close()
+				return fmt.Errorf("reading %s at the commit: %w", at, err)
+			}
+			if se.Mode != filemode.Dir {
+				files[p+"/"+name] = entry{hash: se.Hash, mode: se.Mode}
+			}
+		}
+		w.Close()
+	}
+	return nil
+}
+
+// linkTarget is what a symbolic link's blob says it points at.
+func linkTarget(repo *git.Repository, h plumbing.Hash) (string, error) {
+	blob, err := repo.BlobObject(h)
+	if err != nil {
+		return "", fmt.Errorf("reading a link's target %s: %w", h, err)
+	}
+	r, err := blob.Reader()
+	if err != nil {
+		return "", fmt.Errorf("reading a link's target %s: %w", h, err)
+	}
+	defer r.Close()
+	raw, err := io.ReadAll(io.LimitReader(r, 4096))
+	return string(raw), err
 }
 
 // plainModes reports whether both modes are a regular file's, executable

@@ -128,6 +128,29 @@ func TestBetweenComparesTwoCommits(t *testing.T) {
 	assert.ErrorAs(t, err, &re)
 }
 
+// Between reads a link as the working-tree check does: a link to a file
+// is that file's content, a link to a folder its files, so an engine that
+// links to content changes when the content does.
+func TestBetweenFollowsLinks(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("content/real.go", "package content\n")
+	f.write("content/pkg/x.go", "package pkg\n")
+	require.NoError(t, os.Symlink("../content/real.go", filepath.Join(f.dir, "engine", "link.go")))
+	require.NoError(t, os.Symlink("../content/pkg", filepath.Join(f.dir, "engine", "linked")))
+	require.NoError(t, os.Symlink("link.go", filepath.Join(f.dir, "engine", "chain.go")))
+	start := f.commit("links into content")
+	f.write("content/real.go", "package content\n\nvar changed int\n")
+	f.write("content/pkg/x.go", "package pkg\n\nvar changed int\n")
+	end := f.commit("content changed")
+	res, err := Between(f.dir, start.String(), end.String(), []string{"engine"})
+	require.NoError(t, err)
+	var got []string
+	for _, c := range res.Changes {
+		got = append(got, c.String())
+	}
+	assert.Equal(t, []string{"changed: engine/chain.go", "changed: engine/link.go", "changed: engine/linked/x.go"}, got)
+}
+
 func TestSameSizeEditRightAfterCommitIsSeen(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/world.go", "package engine\n"[:14]+"X\n")
