@@ -166,6 +166,16 @@ func All() []Module { return append([]Module(nil), all...) }
 type ErrUnknown struct{ Number string }
 
 func (e *ErrUnknown) Error() string {
+	if base, drop := strings.CutSuffix(e.Number, "x"); drop {
+		if m, err := Lookup(base); err == nil {
+			return fmt.Sprintf("there is no module %q; module %s's Expansion Drop is started with --expansion: start-module %s --expansion", e.Number, m.Number, m.Number)
+		}
+	}
+	for _, m := range all {
+		if strings.EqualFold(m.Name(), e.Number) {
+			return fmt.Sprintf("there is no module %q; module %s is %s: give its number, %s", e.Number, m.Number, m.Name(), m.Number)
+		}
+	}
 	return fmt.Sprintf("there is no module %q; run `course modules` for the list (numbers 00 to %s)", e.Number, all[len(all)-1].Number)
 }
 

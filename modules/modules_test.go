@@ -35,6 +35,13 @@ func TestLookup(t *testing.T) {
 		var unknown *ErrUnknown
 		assert.ErrorAs(t, err, &unknown, in)
 	}
+	// A module's name or a drop's number says what was meant.
+	_, err := Lookup("handles")
+	assert.EqualError(t, err, `there is no module "handles"; module 01 is handles: give its number, 01`)
+	_, err = Lookup("01x")
+	assert.EqualError(t, err, `there is no module "01x"; module 01's Expansion Drop is started with --expansion: start-module 01 --expansion`)
+	_, err = Lookup("99")
+	assert.ErrorContains(t, err, "run `course modules` for the list (numbers 00 to 13)")
 }
 
 func TestAvailableNeedsTests(t *testing.T) {
