@@ -433,10 +433,11 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 // resolveName finds the commit a revision's name (what stands before ^ and
 // ~) stands for; nil when there is none.
 func resolveName(repo *git.Repository, rev, name string) (*object.Commit, error) {
+	// A full hash is that object or nothing, as git reads it: a branch of
+	// the same name (one that history rewritten since could add) is not
+	// taken in its place.
 	if len(name) == 40 && hexPrefix.MatchString(name) {
-		if c := peel(repo, plumbing.NewHash(name)); c != nil {
-			return c, nil
-		}
+		return peel(repo, plumbing.NewHash(name)), nil
 	}
 	candidates := []plumbing.ReferenceName{plumbing.ReferenceName(name)}
 	if name != "HEAD" {

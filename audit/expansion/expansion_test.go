@@ -3,6 +3,7 @@ package expansion
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -252,6 +253,14 @@ func TestRevisionSpellings(t *testing.T) {
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD~1"))
 	assert.Empty(t, f.check(head.Name().Short()))
 	assert.Empty(t, f.check("HEAD"))
+
+	// A full hash no object has is no commit, though a branch bears it as
+	// its name (history rewritten, then a branch made to stand in).
+	gone := strings.Repeat("ab", 20)
+	require.NoError(t, f.repo.Storer.SetReference(plumbing.NewHashReference(plumbing.NewBranchReferenceName(gone), head.Hash())))
+	_, err = Check(f.dir, gone, []string{"engine"})
+	var re *RevisionError
+	assert.ErrorAs(t, err, &re)
 }
 
 func TestBadRevisionsAreRefused(t *testing.T) {
