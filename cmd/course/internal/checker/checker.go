@@ -361,14 +361,20 @@ func (r *Report) Summary() string {
 	if n := len(r.BuildErrors); n > 0 {
 		parts = append(parts, "build: "+plural(n, "package does not compile", "packages do not compile"))
 	}
-	bad := 0
+	changed, unchecked := 0, 0
 	for _, d := range r.Drops {
-		if !d.OK {
-			bad++
+		switch {
+		case d.Error != "":
+			unchecked++
+		case !d.OK:
+			changed++
 		}
 	}
-	if bad > 0 {
-		parts = append(parts, "drops: "+plural(bad, "drop changed the engine", "drops changed the engine"))
+	if unchecked > 0 {
+		parts = append(parts, "drops: "+plural(unchecked, "drop cannot be checked", "drops cannot be checked"))
+	}
+	if changed > 0 {
+		parts = append(parts, "drops: "+plural(changed, "drop changed the engine", "drops changed the engine"))
 	}
 	return strings.Join(parts, "; ")
 }

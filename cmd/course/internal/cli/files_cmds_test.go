@@ -217,6 +217,7 @@ func TestADropLeftOpenByAnOlderToolEndsAtTheNextStart(t *testing.T) {
 	env, out := embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "03", Workspace: dir}))
 	assert.Contains(t, out.String(), "drop 01x ends at commit "+head[:7])
+	assert.Contains(t, out.String(), "warning: drop 01x: the engine changed meanwhile (added: engine/queue.go), so it stays undone")
 	ws, err := workspace.Open(dir)
 	require.NoError(t, err)
 	st, err := workspace.LoadState(ws)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -128,7 +129,7 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	}
 	var state *workspace.State
 	var drop *workspace.Drop
-	var ended []string // the drops this start ends, by number
+	var ended map[string]string // the drops this start ends, by number: what is wrong with each
 	if opts.Expansion {
 		if state, drop, err = dropStart(ws, m); err != nil {
 			return err
@@ -180,10 +181,18 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 	}
 	st := env.Term.styles()
 	fmt.Fprintf(env.Stdout, "start-module: %s %s %s (%s)\n", what, m.Number, m.Name(), m.Title)
-	for _, n := range ended {
+	numbers := make([]string, 0, len(ended))
+	for n := range ended {
+		numbers = append(numbers, n)
+	}
+	sort.Strings(numbers)
+	for _, n := range numbers {
 		d := state.Drops[n]
 		fmt.Fprintf(env.Stdout, "drop %sx ends at commit %s: check judges it by the engine from %s to there, and the engine is module %s's to change from now on\n",
 			n, shortHash(d.End), shortHash(d.Commit), m.Number)
+		if note := ended[n]; note != "" {
+			fmt.Fprintf(env.Stdout, "%s drop %sx: %s\n", st.warn.Render("warning:"), n, note)
+		}
 	}
 	for _, r := range results {
 		line := "  " + padded(actionStyle(st, r.Action), string(r.Action), 9) + " " + r.Path
@@ -271,8 +280,9 @@ func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, er
 // whose engine folders must be the files on disk (the drop's work
 // committed) and the drop's start commit's (a drop changes no engine
 // file); otherwise m does not start, and the message says what to mend.
-// It returns the state with the drops ended, and their numbers.
-func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []string, error) {
+// It returns the state with the drops ended, and for each ended (by
+// number) what is wrong with it ("" for nothing).
+func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, map[string]string, error) {
 	state, err := workspace.LoadState(ws)
 	if err != nil {
 		return nil, nil, err
@@ -287,6 +297,7 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []st
 		return state, nil, nil
 	}
 	sort.Strings(open)
+	notes := map[string]string{} // each drop ended: what is wrong with it, if anything
 	head, err := engineAtHead(ws, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
 		"your work", "start module "+m.Number)
 	if err != nil {
@@ -300,22 +311,37 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, []st
 	for _, n := range open {
 		d := state.Drops[n]
 		res, err := expansion.Between(ws.Dir, d.Commit, head, ws.Config.EngineDirs)
-		if err != nil {
+		var lost *expansion.RevisionError
+		switch {
+		case errors.As(err, &lost):
+			// The start commit is gone (history rewritten): the drop cannot
+			// be judged, and refusing would leave the learner no way on. It
+			// ends here, and check says it cannot be checked.
+			d.End, d.EndedAt = head, now
+			state.Drops[n] = d
+			notes[n] = fmt.Sprintf("its start commit %s is not in the repository any more, so it stays unchecked, and undone", shortHash(d.Commit))
+			continue
+		case err != nil:
 			return nil, nil, err
 		}
 		// A later module already started with the drop open is a state
 		// from before drops ended: the engine is that module's work, and
 		// refusing would leave the learner no way on. The drop ends here,
 		// judged as it is (check names the changes).
-		if len(res.Changes) > 0 && !laterStarted(started, n, m.Number) {
+		if len(res.Changes) > 0 && laterStarted(started, n, m.Number) {
+			notes[n] = fmt.Sprintf("the engine changed meanwhile (%s), so it stays undone", changeList(res.Changes))
+		} else if len(res.Changes) > 0 {
 			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
 				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: put them back with `git checkout %s -- FILE`, commit, then start module %s",
 				n, shortHash(d.Commit), changeList(res.Changes), m.Number, shortHash(d.Commit), m.Number)}
 		}
+		if _, noted := notes[n]; !noted {
+			notes[n] = ""
+		}
 		d.End, d.EndedAt = head, now
 		state.Drops[n] = d
 	}
-	return state, open, nil
+	return state, notes, nil
 }
 
 // laterStarted reports whether a module after drop's module and before

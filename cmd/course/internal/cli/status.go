@@ -102,6 +102,10 @@ type DropStatus struct {
 	Commit        string   `json:"commit,omitempty"`
 	EngineChanged []string `json:"engineChanged"`
 	Verified      bool     `json:"verified"`
+	// End is the commit the drop ended at, when a later module started;
+	// Error says why its engine cannot be checked (its commit gone, say).
+	End   string `json:"end,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // RunStatus prints where the workspace stands.
@@ -229,7 +233,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 	if p.dropStarted {
 		drop.EngineChanged = []string{}
 		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
-			drop.Commit = d.Commit
+			drop.Commit, drop.End, drop.Error = d.Commit, d.End, d.Error
 			for _, c := range d.Changes {
 				drop.EngineChanged = append(drop.EngineChanged, c.String())
 			}
@@ -278,6 +282,12 @@ func nextStep(rep *StatusReport) string {
 		return fmt.Sprintf("commit, then `course start-module %s --expansion`", last.Number)
 	case last.Drop.Commit == "":
 		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", last.Number, last.Number)
+	case last.Drop.Error != "":
+		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `course expansion-check COMMIT`, or start it again with `course start-module %s --expansion` after removing its record from %s",
+			last.Number, last.Drop.Error, last.Number, workspace.StateFile)
+	case len(last.Drop.EngineChanged) > 0 && last.Drop.End != "":
+		return fmt.Sprintf("the drop of module %s changed engine files (%s) before it ended at %s, so it stays undone; go on with the next module",
+			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.End))
 	case len(last.Drop.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; put them back with `git checkout %s -- FILE`",
 			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.Commit))
@@ -288,6 +298,14 @@ func nextStep(rep *StatusReport) string {
 	default:
 		return "every module and drop is done: the course is finished"
 	}
+}
+
+// dropSpan is the commits a drop is judged over, as status says it.
+func dropSpan(d *DropStatus) string {
+	if d.End != "" {
+		return fmt.Sprintf("from %s to %s, where it ended", shortHash(d.Commit), shortHash(d.End))
+	}
+	return "since " + shortHash(d.Commit)
 }
 
 // checkResults is the workspace's check result: the cached one when the
@@ -469,10 +487,12 @@ func printStatus(env *Env, rep *StatusReport) {
 			switch {
 			case d.Commit == "":
 				drop = st.warn.Render(fmt.Sprintf("drop %d/%d passed, started without a record of its commit", d.Passed, d.Total))
+			case d.Error != "":
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, its engine cannot be checked: %s", d.Passed, d.Total, termsafe.String(d.Error)))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed since %s: %s", d.Passed, d.Total, shortHash(d.Commit), termsafe.String(strings.Join(d.EngineChanged, ", "))))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, dropSpan(d), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
-				text := fmt.Sprintf("drop %d/%d passed, engine unchanged since %s", d.Passed, d.Total, shortHash(d.Commit))
+				text := fmt.Sprintf("drop %d/%d passed, engine unchanged %s", d.Passed, d.Total, dropSpan(d))
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {
