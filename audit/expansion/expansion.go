@@ -651,9 +651,22 @@ func (d *differ) diffDir(dir string) ([]Change, error) {
 		return nil, err
 	}
 	for p := range want {
-		if !seen[p] {
-			changes = append(changes, Change{Path: p, Kind: Removed})
+		if seen[p] {
+			continue
 		}
+		// The engine folder itself a link at the commit and now: the walk
+		// went through it, so the link is not removed, but a link pointed
+		// elsewhere is a change.
+		if w := want[p]; p == dir && w.mode == filemode.Symlink && len(links) > 0 && links[0].Path == dir {
+			now, err := os.Readlink(filepath.Join(d.t.Root, filepath.FromSlash(dir)))
+			then, terr := linkTarget(d.t.Repo, w.hash)
+			if err == nil && terr == nil && filepath.ToSlash(now) == then {
+				continue
+			}
+			changes = append(changes, Change{Path: p, Kind: Changed})
+			continue
+		}
+		changes = append(changes, Change{Path: p, Kind: Removed})
 	}
 	// A linked folder that was a link at the commit too: the files its
 	// target had then and has no more are removed.

@@ -152,6 +152,24 @@ func TestBetweenFollowsLinks(t *testing.T) {
 	assert.Equal(t, []string{"changed: engine/chain.go", "changed: engine/link.go", "changed: engine/linked/x.go"}, got)
 }
 
+// An engine folder that is itself a link, at the commit and now, is not
+// removed: its target's files are compared, and the link pointed elsewhere
+// is a change.
+func TestAnEngineFolderThatIsALink(t *testing.T) {
+	f := newFixture(t)
+	f.write("real/world.go", "package engine\n")
+	f.write("other/world.go", "package engine\n")
+	require.NoError(t, os.Symlink("real", filepath.Join(f.dir, "engine")))
+	f.commit("the engine is a link")
+	assert.Empty(t, f.check("HEAD"))
+	f.write("real/world.go", "package engine\n\nvar changed int\n")
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+	f.write("real/world.go", "package engine\n")
+	require.NoError(t, os.Remove(filepath.Join(f.dir, "engine")))
+	require.NoError(t, os.Symlink("other", filepath.Join(f.dir, "engine")))
+	assert.Equal(t, []string{"changed: engine"}, f.check("HEAD"))
+}
+
 func TestSameSizeEditRightAfterCommitIsSeen(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/world.go", "package engine\n"[:14]+"X\n")

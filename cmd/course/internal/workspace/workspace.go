@@ -142,6 +142,9 @@ func Open(dir string) (*Workspace, error) {
 			if err := stayInside(abs, d); err != nil {
 				return nil, &Error{Path: file, Why: fmt.Sprintf("%s[%d] %q %s", field, i, d, err)}
 			}
+			if st, err := os.Stat(filepath.Join(abs, filepath.FromSlash(d))); err == nil && !st.IsDir() {
+				return nil, &Error{Path: file, Why: fmt.Sprintf("%s[%d] %q is a file; name the folder that holds it (e.g. %q)", field, i, d, path.Dir(path.Clean(filepath.ToSlash(d))))}
+			}
 		}
 	}
 	ws.Config, ws.configRaw = *cfg, raw
