@@ -107,10 +107,27 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 	return CheckOf(t, workspace, revision, engineDirs)
 }
 
+// CheckContent is Check reading every engine file, whatever git's index
+// says of it: where a verdict is recorded for good (a drop's start and
+// end), a file whose bytes differ from its blob while the index vouches
+// for it (a clean filter that stores one content and a smudge filter
+// that writes another) must not pass for unchanged.
+func CheckContent(workspace, revision string, engineDirs []string) (*Result, error) {
+	t, err := enginefiles.Open(workspace, true)
+	if err != nil {
+		return nil, err
+	}
+	return checkOf(t, workspace, revision, engineDirs, true)
+}
+
 // CheckOf is Check through a git view of the workspace already open (see
 // package session), which a check before it may have walked: what that
 // walk stat'ed is not stat'ed again.
 func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string) (*Result, error) {
+	return checkOf(t, workspace, revision, engineDirs, false)
+}
+
+func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string, readAll bool) (*Result, error) {
 	if t.Repo == nil {
 		return nil, &NotRepositoryError{Dir: workspace}
 	}
@@ -123,7 +140,7 @@ func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 		return nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
 	}
 	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
-	d := &differ{t: t, tree: tree}
+	d := &differ{t: t, tree: tree, readAll: readAll}
 	d.fileMode = !strings.EqualFold(t.Config("core", "filemode"), "false")
 	d.crlf = wantsCRLFNormalizing(t)
 	res := &Result{Revision: revision, Commit: commit.Hash.String(), EngineDirs: dirs, Changes: []Change{}}
@@ -597,6 +614,7 @@ type differ struct {
 	tree     *object.Tree
 	fileMode bool // core.fileMode: the executable bit counts
 	crlf     bool // CRLF line ends count as LF
+	readAll  bool // read every file, trusting no index entry (CheckContent)
 }
 
 // diffDir compares one engine folder (a path from the repository root)
@@ -737,7 +755,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 		}
 		return d.sameTarget(f)
 	}
-	if ie := f.Entry; ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
+	if ie := f.Entry; !d.readAll && ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
 		return true, nil
 	}
 	return d.sameFile(f.Abs, f.Path, w.hash)

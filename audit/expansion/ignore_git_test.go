@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -192,4 +193,38 @@ func TestIgnoreFilesReadAsGitReadsThem(t *testing.T) {
 			assert.Equal(t, untracked, added)
 		})
 	}
+}
+
+// A clean filter that stores one content and a smudge filter that writes
+// another: git's index vouches for the file on disk, so Check (trusting
+// the index, as git status does) sees nothing, and CheckContent, which
+// reads every file, sees the change.
+func TestCheckContentReadsPastAFilter(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("the git program is not installed")
+	}
+	dir := t.TempDir()
+	git := gitIn(t, dir)
+	git("init", "-q")
+	git("config", "filter.drop.clean", "sed s/SMUDGED/CLEAN/")
+	git("config", "filter.drop.smudge", "sed s/CLEAN/SMUDGED/")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, ".gitattributes"), []byte("engine/x.go filter=drop\n"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "engine"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "engine", "x.go"), []byte("package engine // CLEAN\n"), 0o644))
+	git("add", "-A")
+	git("commit", "-qm", "the engine")
+	require.NoError(t, os.Remove(filepath.Join(dir, "engine", "x.go")))
+	git("checkout", "--", "engine/x.go")
+	time.Sleep(1100 * time.Millisecond) // past git's racy-file second
+	git("update-index", "--refresh")
+	raw, err := os.ReadFile(filepath.Join(dir, "engine", "x.go"))
+	require.NoError(t, err)
+	require.Contains(t, string(raw), "SMUDGED", "the smudge filter wrote the file")
+
+	res, err := Check(dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Empty(t, res.Changes, "the index vouches for it, as for git status")
+	res, err = CheckContent(dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []Change{{Path: "engine/x.go", Kind: Changed}}, res.Changes)
 }

@@ -259,11 +259,12 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 }
 
 // engineAtHead is HEAD's commit when the engine folders on disk are
-// HEAD's, as a drop's start or end needs them; otherwise an error saying
+// HEAD's, every file read (expansion.CheckContent), as a drop's start or
+// end needs them; otherwise an error saying
 // what the uncommitted changes would cause (blame), and to commit what
 // (work) before doing what (then).
 func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, error) {
-	res, err := expansion.Check(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	res, err := expansion.CheckContent(ws.Dir, "HEAD", ws.Config.EngineDirs)
 	if err != nil {
 		return "", err
 	}
