@@ -136,16 +136,23 @@ func commitAll(t *testing.T, dir string) string {
 	return h.String()
 }
 
-// start-module --expansion records the commit the drop starts from, keeps
-// the first one recorded, and refuses while the engine has uncommitted
-// changes.
-func TestStartDropRecordsItsCommit(t *testing.T) {
+// moduleOneStarted is a new workspace with module 01 started.
+func moduleOneStarted(t *testing.T) (context.Context, string) {
+	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "ws")
 	env, _ := embeddedEnv(t)
 	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
 	env, _ = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	return ctx, dir
+}
+
+// start-module --expansion records the commit the drop starts from, keeps
+// the first one recorded, and refuses while the engine has uncommitted
+// changes.
+func TestStartDropRecordsItsCommit(t *testing.T) {
+	ctx, dir := moduleOneStarted(t)
 
 	engineFile := filepath.Join(dir, "engine", "game.go")
 	require.NoError(t, os.WriteFile(engineFile, []byte("package engine\n"), 0o644))
@@ -193,14 +200,9 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 // module is started, the engine that module's work. Starting the next
 // module ends the drop there, as it is, instead of refusing for good.
 func TestADropLeftOpenByAnOlderToolEndsAtTheNextStart(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "ws")
-	env, _ := embeddedEnv(t)
-	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
-	env, _ = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	ctx, dir := moduleOneStarted(t)
 	commitAll(t, dir)
-	env, _ = embeddedEnv(t)
+	env, _ := embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true}))
 	// Module 02 started by the older tool: its files in tests/, the drop
 	// left open, and the engine changed for module 02.
