@@ -51,8 +51,10 @@ COMMIT is HEAD, HEAD~N, HEAD^N, a branch, a tag or a (short) hash, resolved
 as git resolves it (a branch named like a hash is the branch); reflog
 (@{...}), path (:) and range (..) forms are refused.
 
-Without COMMIT it compares with the commit the workspace's latest Expansion
-Drop started from (the one start-module --expansion recorded); without
+Without COMMIT it compares with the commit the workspace's open Expansion
+Drop started from (the one start-module --expansion recorded; a drop ends
+when a later module starts, and check then judges it between its start
+and its end); without
 WORKSPACE it checks the workspace the current folder is in. One argument
 that names a folder is the WORKSPACE; any other is a COMMIT.
 
