@@ -155,12 +155,16 @@ type Failure struct {
 
 // Drop is one started Expansion Drop's verdict.
 type Drop struct {
-	Module  string             `json:"module"`        // "01x"
-	Commit  string             `json:"commit"`        // the commit it started from
-	End     string             `json:"end,omitempty"` // the commit it ended at, when a later module started
-	OK      bool               `json:"ok"`
-	Changes []expansion.Change `json:"changes"`
-	Error   string             `json:"error,omitempty"` // why it could not be checked
+	Module string `json:"module"`        // "01x"
+	Commit string `json:"commit"`        // the commit it started from
+	End    string `json:"end,omitempty"` // the commit it ended at, when a later module started
+	// EndPassed of EndTests is how its tests did when it ended (EndTests 0:
+	// no record).
+	EndPassed int                `json:"endPassed,omitempty"`
+	EndTests  int                `json:"endTests,omitempty"`
+	OK        bool               `json:"ok"`
+	Changes   []expansion.Change `json:"changes"`
+	Error     string             `json:"error,omitempty"` // why it could not be checked
 }
 
 // Warning is something the learner should mend that does not fail check.

@@ -34,7 +34,7 @@ func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warnin
 			continue
 		}
 		rec := records[n]
-		d := Drop{Module: n + "x", Commit: rec.Commit, End: rec.End, Changes: []expansion.Change{}}
+		d := Drop{Module: n + "x", Commit: rec.Commit, End: rec.End, EndPassed: rec.EndPassed, EndTests: rec.EndTests, Changes: []expansion.Change{}}
 		var res *expansion.Result
 		var err error
 		if rec.Open() {

@@ -13,6 +13,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/coursetests"
@@ -109,7 +111,10 @@ type StartModuleReport struct {
 
 // RunStartModule copies the module into the workspace; with Expansion it
 // copies the drop's test and records the commit the drop starts from.
-func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error {
+func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	m, err := modules.Lookup(opts.Module)
 	if err != nil {
 		return err
@@ -134,7 +139,7 @@ func RunStartModule(_ context.Context, env *Env, opts *StartModuleOptions) error
 		if state, drop, err = dropStart(ws, m); err != nil {
 			return err
 		}
-	} else if state, ended, err = dropsEnd(ws, m); err != nil {
+	} else if state, ended, err = dropsEnd(ctx, env, ws, m); err != nil {
 		return err
 	}
 	results, err := scaffold.StartModule(scaffold.StartOptions{
@@ -283,7 +288,7 @@ func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, er
 // file); otherwise m does not start, and the message says what to mend.
 // It returns the state with the drops ended, and for each ended (by
 // number) what is wrong with it ("" for nothing).
-func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, map[string]string, error) {
+func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.State, map[string]string, error) {
 	state, err := workspace.LoadState(ws)
 	if err != nil {
 		return nil, nil, err
@@ -342,7 +347,65 @@ func dropsEnd(ws *workspace.Workspace, m modules.Module) (*workspace.State, map[
 		d.End, d.EndedAt = head, now
 		state.Drops[n] = d
 	}
+	// How the drops' tests do at their end is what they are done by from
+	// now on: one check of the modules up to the highest drop ending.
+	results, err := dropTestsNow(ctx, env, ws, open[len(open)-1])
+	if ctx.Err() != nil {
+		return nil, nil, err
+	}
+	if err != nil {
+		// Tests that cannot run (a module's files gone, say) leave no
+		// record: status then judges the drop by its tests as they run.
+		for _, n := range open {
+			if notes[n] == "" {
+				notes[n] = fmt.Sprintf("its tests could not be run as it ends (%s)", Message(err))
+			}
+		}
+		return state, notes, nil
+	}
+	for _, n := range open {
+		d := state.Drops[n]
+		if d.End == "" {
+			continue
+		}
+		d.EndPassed, d.EndTests = results[n][0], results[n][1]
+		state.Drops[n] = d
+		if d.EndTests > 0 && d.EndPassed < d.EndTests && notes[n] == "" {
+			notes[n] = fmt.Sprintf("its tests pass %d of %d as it ends, so it stays undone", d.EndPassed, d.EndTests)
+		}
+	}
 	return state, notes, nil
+}
+
+// dropTestsNow runs check on the workspace as it is, modules up to upTo,
+// and returns each drop's tests as passed and total, by module number.
+func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo string) (map[string][2]int, error) {
+	env.progressf("start-module: running the drops' tests as they end ...")
+	o := CheckerOptions(env, ws.Dir, upTo, time.Minute, false)
+	o.Audit, o.Validate = nil, nil // the tests alone
+	r, err := checker.Run(ctx, o, nil)
+	env.progressDone()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][2]int{}
+	for _, mr := range r.Modules {
+		m, err := modules.Lookup(mr.Number)
+		if err != nil {
+			continue
+		}
+		counts := out[mr.Number]
+		for _, t := range mr.Tests {
+			if strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
+				counts[1]++
+				if t.Outcome == string(gotest.Pass) {
+					counts[0]++
+				}
+			}
+		}
+		out[mr.Number] = counts
+	}
+	return out, nil
 }
 
 // laterStarted reports whether a module after drop's module and before

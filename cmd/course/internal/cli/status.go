@@ -234,6 +234,11 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 		drop.EngineChanged = []string{}
 		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
 			drop.Commit, drop.End, drop.Error = d.Commit, d.End, d.Error
+			if d.End != "" && d.EndTests > 0 {
+				// An ended drop is done as it was when it ended: later
+				// modules' work may make its tests pass.
+				drop.Passed, drop.Total = d.EndPassed, d.EndTests
+			}
 			for _, c := range d.Changes {
 				drop.EngineChanged = append(drop.EngineChanged, c.String())
 			}

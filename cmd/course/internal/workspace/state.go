@@ -89,6 +89,11 @@ type Drop struct {
 	StartedAt time.Time `json:"startedAt"`
 	End       string    `json:"end,omitempty"`
 	EndedAt   time.Time `json:"endedAt,omitzero"`
+	// EndPassed of EndTests is how the drop's tests did when it ended:
+	// what status counts for it from then on, since later modules' work
+	// may make them pass. EndTests 0 is no record (an older tool's).
+	EndPassed int `json:"endPassed,omitempty"`
+	EndTests  int `json:"endTests,omitempty"`
 }
 
 // Open reports whether the drop has not ended.
