@@ -131,19 +131,15 @@ func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 	if t.Repo == nil {
 		return nil, &NotRepositoryError{Dir: workspace}
 	}
-	commit, err := resolve(t.Repo, revision)
+	commit, tree, err := commitTree(t.Repo, revision)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := commit.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
-	}
 	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
 	d := &differ{t: t, tree: tree, readAll: readAll}
-	d.fileMode = !strings.EqualFold(t.Config("core", "filemode"), "false")
+	d.fileMode = fileModeCounts(t)
 	d.crlf = wantsCRLFNormalizing(t)
-	res := &Result{Revision: revision, Commit: commit.Hash.String(), EngineDirs: dirs, Changes: []Change{}}
+	res := &Result{Revision: revision, Commit: commit, EngineDirs: dirs, Changes: []Change{}}
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		changes, err := d.diffDir(t.RepoPath(dir))
@@ -180,31 +176,21 @@ func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
 	var trees [2]*object.Tree
 	var hashes [2]string
 	for i, rev := range []string{from, to} {
-		commit, err := resolve(t.Repo, rev)
-		if err != nil {
+		var err error
+		if hashes[i], trees[i], err = commitTree(t.Repo, rev); err != nil {
 			return nil, err
 		}
-		if trees[i], err = commit.Tree(); err != nil {
-			return nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
-		}
-		hashes[i] = commit.Hash.String()
 	}
-	fileMode := !strings.EqualFold(t.Config("core", "filemode"), "false")
+	fileMode := fileModeCounts(t)
 	dirs := union(engineDirs, dirsAt(trees[0], t.Prefix), dirsAt(trees[1], t.Prefix))
 	res := &Result{Revision: from, Commit: hashes[0], EngineDirs: dirs, Changes: []Change{}}
 	seen := map[string]bool{}
 	for _, dir := range dirs {
-		before, err := treeFiles(t, trees[0], t.RepoPath(dir))
-		if err == nil {
-			err = followLinks(t.Repo, trees[0], before)
-		}
+		before, err := linkedTreeFiles(t, trees[0], t.RepoPath(dir))
 		if err != nil {
 			return nil, err
 		}
-		after, err := treeFiles(t, trees[1], t.RepoPath(dir))
-		if err == nil {
-			err = followLinks(t.Repo, trees[1], after)
-		}
+		after, err := linkedTreeFiles(t, trees[1], t.RepoPath(dir))
 		if err != nil {
 			return nil, err
 		}
@@ -231,6 +217,34 @@ func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
 	}
 	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
 	return res, nil
+}
+
+// fileModeCounts reports whether the executable bit is part of a file, as
+// core.fileMode (true unless set false) says.
+func fileModeCounts(t *enginefiles.Tree) bool {
+	return !strings.EqualFold(t.Config("core", "filemode"), "false")
+}
+
+// commitTree is the full hash of the commit a revision names, and its tree.
+func commitTree(repo *git.Repository, rev string) (string, *object.Tree, error) {
+	commit, err := resolve(repo, rev)
+	if err != nil {
+		return "", nil, err
+	}
+	tree, err := commit.Tree()
+	if err != nil {
+		return "", nil, fmt.Errorf("reading the tree of %s: %w", commit.Hash, err)
+	}
+	return commit.Hash.String(), tree, nil
+}
+
+// linkedTreeFiles is treeFiles with its links followed (followLinks).
+func linkedTreeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]entry, error) {
+	files, err := treeFiles(t, tree, dir)
+	if err == nil {
+		err = followLinks(t.Repo, tree, files)
+	}
+	return files, err
 }
 
 // followLinks makes each symbolic link among files stand for what it

@@ -59,6 +59,37 @@ func (f *fixture) check(rev string) []string {
 	f.t.Helper()
 	res, err := Check(f.dir, rev, []string{"engine"})
 	require.NoError(f.t, err)
+	return changeStrings(res)
+}
+
+// between is Between of the engine folder, as check gives Check.
+func (f *fixture) between(from, to string) []string {
+	f.t.Helper()
+	res, err := Between(f.dir, from, to, []string{"engine"})
+	require.NoError(f.t, err)
+	assert.Equal(f.t, f.resolve(from), res.Commit)
+	return changeStrings(res)
+}
+
+// resolve is the full hash a revision names.
+func (f *fixture) resolve(rev string) string {
+	f.t.Helper()
+	h, err := f.repo.ResolveRevision(plumbing.Revision(rev))
+	require.NoError(f.t, err)
+	return h.String()
+}
+
+// setCore sets a core.KEY option in the repository's config.
+func (f *fixture) setCore(key, value string) {
+	f.t.Helper()
+	cfg, err := f.repo.Config()
+	require.NoError(f.t, err)
+	cfg.Raw.Section("core").SetOption(key, value)
+	require.NoError(f.t, f.repo.SetConfig(cfg))
+}
+
+// changeStrings is a result's changes as "kind: path", in its order.
+func changeStrings(res *Result) []string {
 	var out []string
 	for _, c := range res.Changes {
 		out = append(out, c.String())
@@ -111,19 +142,9 @@ func TestBetweenComparesTwoCommits(t *testing.T) {
 	engineToo := f.commit("the next module")
 	f.write("engine/world.go", "package engine\n\nvar uncommitted int\n")
 
-	between := func(from, to plumbing.Hash) []string {
-		res, err := Between(f.dir, from.String(), to.String(), []string{"engine"})
-		require.NoError(t, err)
-		assert.Equal(t, from.String(), res.Commit)
-		var out []string
-		for _, c := range res.Changes {
-			out = append(out, c.String())
-		}
-		return out
-	}
-	assert.Empty(t, between(start, harnessOnly), "the harness is no engine folder, and the working tree does not count")
+	assert.Empty(t, f.between(start.String(), harnessOnly.String()), "the harness is no engine folder, and the working tree does not count")
 	assert.Equal(t, []string{"added: engine/extra.go", "changed: engine/world.go", "removed: engine/zones/zones.go", "added: rules/r.go"},
-		between(harnessOnly, engineToo), "a folder .course.json names at the later commit counts")
+		f.between(harnessOnly.String(), engineToo.String()), "a folder .course.json names at the later commit counts")
 	_, err := Between(f.dir, "nosuch", "HEAD", []string{"engine"})
 	var re *RevisionError
 	assert.ErrorAs(t, err, &re)
@@ -143,13 +164,7 @@ func TestBetweenFollowsLinks(t *testing.T) {
 	f.write("content/real.go", "package content\n\nvar changed int\n")
 	f.write("content/pkg/x.go", "package pkg\n\nvar changed int\n")
 	end := f.commit("content changed")
-	res, err := Between(f.dir, start.String(), end.String(), []string{"engine"})
-	require.NoError(t, err)
-	var got []string
-	for _, c := range res.Changes {
-		got = append(got, c.String())
-	}
-	assert.Equal(t, []string{"changed: engine/chain.go", "changed: engine/link.go", "changed: engine/linked/x.go"}, got)
+	assert.Equal(t, []string{"changed: engine/chain.go", "changed: engine/link.go", "changed: engine/linked/x.go"}, f.between(start.String(), end.String()))
 }
 
 // An engine folder that is itself a link, at the commit and now, is not

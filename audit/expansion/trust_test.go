@@ -114,10 +114,7 @@ func TestExcludesFilesGitReads(t *testing.T) {
 
 	excludes := filepath.Join(t.TempDir(), "excludes")
 	require.NoError(t, os.WriteFile(excludes, []byte("*.mine\n"), 0o644))
-	cfg, err := f.repo.Config()
-	require.NoError(t, err)
-	cfg.Raw.Section("core").SetOption("excludesfile", excludes)
-	require.NoError(t, f.repo.SetConfig(cfg))
+	f.setCore("excludesfile", excludes)
 	f.write("engine/b.mine", "junk")
 	assert.Equal(t, []string{"added: engine/a.xdg"}, f.check("HEAD"), "core.excludesFile replaces the XDG default")
 }
@@ -137,10 +134,7 @@ func TestTheGlobalExcludesFileReadsAsGitReadsIt(t *testing.T) {
 	f.write("engine/run.tmp", "junk")
 	assert.Equal(t, []string{"added: engine/run.tmp", "added: engine/x.dat"}, f.check("HEAD"))
 
-	cfg, err := f.repo.Config()
-	require.NoError(t, err)
-	cfg.Raw.Section("core").SetOption("ignorecase", "true")
-	require.NoError(t, f.repo.SetConfig(cfg))
+	f.setCore("ignorecase", "true")
 	assert.Equal(t, []string{"added: engine/x.dat"}, f.check("HEAD"), "*.TMP folds to *.tmp")
 }
 
@@ -161,10 +155,7 @@ func TestAutoCRLFLineEndsAreUnchanged(t *testing.T) {
 	f := baseWorkspace(t)
 	f.write("engine/world.go", "package engine\r\n")
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"), "without core.autocrlf CRLF is a change")
-	cfg, err := f.repo.Config()
-	require.NoError(t, err)
-	cfg.Raw.Section("core").SetOption("autocrlf", "true")
-	require.NoError(t, f.repo.SetConfig(cfg))
+	f.setCore("autocrlf", "true")
 	assert.Empty(t, f.check("HEAD"))
 	f.write("engine/world.go", "package engine\r\n\r\nvar x int\r\n")
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
@@ -181,10 +172,7 @@ func TestIgnoreCaseMakesTheIgnoreRulesFoldCase(t *testing.T) {
 	f.write("engine/out/x", "x")
 	f.write("engine/sub/notes.txt", "x")
 	assert.Equal(t, []string{"added: engine/k.dat", "added: engine/out/x", "added: engine/sub/notes.txt"}, f.check("HEAD"))
-	cfg, err := f.repo.Config()
-	require.NoError(t, err)
-	cfg.Raw.Section("core").SetOption("ignorecase", "true")
-	require.NoError(t, f.repo.SetConfig(cfg))
+	f.setCore("ignorecase", "true")
 	assert.Empty(t, f.check("HEAD"))
 
 	// Git folds ASCII alone: "ÄX" does not hide "äx", nor "kelvin" a name
@@ -207,10 +195,7 @@ func TestFileModeFalseIgnoresTheExecutableBit(t *testing.T) {
 	f := baseWorkspace(t)
 	require.NoError(t, os.Chmod(filepath.Join(f.dir, "engine", "world.go"), 0o755))
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
-	cfg, err := f.repo.Config()
-	require.NoError(t, err)
-	cfg.Raw.Section("core").SetOption("filemode", "false")
-	require.NoError(t, f.repo.SetConfig(cfg))
+	f.setCore("filemode", "false")
 	assert.Empty(t, f.check("HEAD"))
 }
 

@@ -337,9 +337,10 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 
 	if !repo {
 		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
-		r.Warnings = append(r.Warnings, leftModules(ws, p.started)...)
+		st, stErr := workspace.LoadState(ws)
+		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started)...)
 		progress(Progress{Phase: "drops"})
-		drops, warn := checkDrops(ws, upTo)
+		drops, warn := checkDrops(ws, st, stErr, upTo)
 		r.Drops = drops
 		r.Warnings = append(r.Warnings, warn...)
 		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)

@@ -16,8 +16,9 @@ import (
 // checkDrops runs expansion-check for every started drop (up to upTo)
 // against the commit it started from: an open drop's engine as it is now
 // (every file read), an ended one's as it was committed when it ended.
-func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warning) {
-	st, err := workspace.LoadState(ws)
+// st and err are the workspace's state as Run read it, once for the drops
+// and leftModules.
+func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *modules.Module) ([]Drop, []Warning) {
 	if err != nil {
 		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
 			Mend: "start the drop again with `course start-module NN --expansion`, which records where it starts"}}
@@ -56,6 +57,16 @@ func checkDrops(ws *workspace.Workspace, upTo *modules.Module) ([]Drop, []Warnin
 	return drops, nil
 }
 
+// DropSpan is the commits a drop is judged over, as check and status say
+// it: "since START" while it is open, "from START to END, where it ended"
+// once ended.
+func DropSpan(commit, end string) string {
+	if end != "" {
+		return fmt.Sprintf("from %s to %s, where it ended", short(commit), short(end))
+	}
+	return "since " + short(commit)
+}
+
 func short(commit string) string {
 	if len(commit) > 7 {
 		return commit[:7]
@@ -68,10 +79,8 @@ func (d Drop) lines() []string {
 	switch {
 	case d.Error != "":
 		return []string{fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error)}
-	case d.OK && d.End != "":
-		return []string{fmt.Sprintf("drop %s: engine unchanged from %s to %s, where it ended", d.Module, short(d.Commit), short(d.End))}
 	case d.OK:
-		return []string{fmt.Sprintf("drop %s: engine unchanged since %s", d.Module, short(d.Commit))}
+		return []string{fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.Commit, d.End))}
 	}
 	var out []string
 	for _, c := range d.Changes {
@@ -119,9 +128,8 @@ func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
 // leftModules warns of each module start-module recorded whose test files
 // tests/ no longer holds: check leaves such a module out, as not started,
 // which the learner should know, since its tests then fail nothing.
-func leftModules(ws *workspace.Workspace, started []modules.Module) []Warning {
-	st, err := workspace.LoadState(ws)
-	if err != nil {
+func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules.Module) []Warning {
+	if st == nil {
 		return nil // checkDrops says what is wrong with the state
 	}
 	in := map[string]bool{}

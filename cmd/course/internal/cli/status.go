@@ -187,6 +187,24 @@ func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress,
 	rep.Next = nextStep(rep)
 }
 
+// passedOutcome reports whether a test's outcome, as a report (or an
+// older one's cache) writes it, is a pass.
+func passedOutcome(o string) bool { return o == "pass" || o == "passed" }
+
+// dropTestCounts is how many of module m's Expansion Drop tests in a
+// check's module line passed, of how many.
+func dropTestCounts(m modules.Module, cm checker.Module) (passed, total int) {
+	for _, t := range cm.Tests {
+		if strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
+			total++
+			if passedOutcome(t.Outcome) {
+				passed++
+			}
+		}
+	}
+	return passed, total
+}
+
 // indexResults is a check's modules and drops by module number ("01").
 func indexResults(results *checker.Report) (map[string]checker.Module, map[string]checker.Drop) {
 	byNumber := map[string]checker.Module{}
@@ -212,22 +230,16 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 		ms.NotBuilt = true
 	}
 	var drop DropStatus
+	drop.Passed, drop.Total = dropTestCounts(m, byNumber[m.Number])
 	for _, t := range byNumber[m.Number].Tests {
-		isDrop := strings.HasPrefix(t.Name, m.ExpansionTestPrefix())
-		passed := t.Outcome == "pass" || t.Outcome == "passed"
-		switch {
-		case isDrop:
-			drop.Total++
-			if passed {
-				drop.Passed++
-			}
-		default:
-			ms.Total++
-			if passed {
-				ms.Passed++
-			} else if ms.FirstFailure == "" {
-				ms.FirstFailure = t.Name
-			}
+		if strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
+			continue
+		}
+		ms.Total++
+		if passedOutcome(t.Outcome) {
+			ms.Passed++
+		} else if ms.FirstFailure == "" {
+			ms.FirstFailure = t.Name
 		}
 	}
 	if p.dropStarted {
@@ -303,14 +315,6 @@ func nextStep(rep *StatusReport) string {
 	default:
 		return "every module and drop is done: the course is finished"
 	}
-}
-
-// dropSpan is the commits a drop is judged over, as status says it.
-func dropSpan(d *DropStatus) string {
-	if d.End != "" {
-		return fmt.Sprintf("from %s to %s, where it ended", shortHash(d.Commit), shortHash(d.End))
-	}
-	return "since " + shortHash(d.Commit)
 }
 
 // checkResults is the workspace's check result: the cached one when the
@@ -495,9 +499,9 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Error != "":
 				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, its engine cannot be checked: %s", d.Passed, d.Total, termsafe.String(d.Error)))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, dropSpan(d), termsafe.String(strings.Join(d.EngineChanged, ", "))))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
-				text := fmt.Sprintf("drop %d/%d passed, engine unchanged %s", d.Passed, d.Total, dropSpan(d))
+				text := fmt.Sprintf("drop %d/%d passed, engine unchanged %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End))
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {

@@ -90,9 +90,11 @@ func (c *checker) content() {
 		byBase[path.Base(p)] = n
 	}
 	inCatalog := map[string]bool{}
-	misnamed := map[string]bool{} // cards whose file the catalog expects under another name
 	for _, cc := range cat.Cards {
 		inCatalog[cc.Name] = true
+	}
+	misnamed := map[string]bool{} // cards whose file the catalog expects under another name
+	for _, cc := range cat.Cards {
 		if !isModule(cc.Module) {
 			c.problem("course/catalog.json", 0, "card %q comes with module %s, which is not a module of modules/modules.go; give the number of the module that introduces it (NNx for its drop)", cc.Name, cc.Module)
 		}
@@ -101,7 +103,7 @@ func (c *checker) content() {
 			// A file of the catalog's name holding another name: most
 			// likely the name in the file is mistyped, and one problem
 			// says so where three would each send the author elsewhere.
-			if held, ok := byBase[kebab(cc.Name)+".json"]; ok && !inCatalogNames(cat, held) {
+			if held, ok := byBase[kebab(cc.Name)+".json"]; ok && !inCatalog[held] {
 				misnamed[held] = true
 				c.problem(files[held], 0, "holds %q at /name, where the catalog has %q for this file; correct the name, or, if the card is new, rename the file and add it to the catalog", held, cc.Name)
 				continue
@@ -193,16 +195,6 @@ func isModule(n string) bool {
 	n = strings.TrimSuffix(n, "x")
 	for _, m := range modules.All() {
 		if m.Number == n {
-			return true
-		}
-	}
-	return false
-}
-
-// inCatalogNames reports whether the catalog lists a card of this name.
-func inCatalogNames(cat catalogFile, name string) bool {
-	for _, cc := range cat.Cards {
-		if cc.Name == name {
 			return true
 		}
 	}
