@@ -243,6 +243,7 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer t.Save()
 	return DirsOf(t, ws, dirs, r, nil)
 }
 
@@ -250,7 +251,8 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 // package session), which a check before it may have walked: what that
 // walk stat'ed is not stat'ed again. also, if not nil, is given every file
 // the audit reads (as a ReadHook is), so that a check after it need not
-// read them again.
+// read them again. The clean verdicts it finds are written when t is
+// saved.
 func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also enginefiles.ReadHook) (*Report, error) {
 	cleanDirs, err := CleanDirs(ws, dirs)
 	if err != nil {
@@ -392,13 +394,11 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		}
 	})
 	results = append(results, more...)
-	var saves sync.WaitGroup
 	for _, c := range clean {
 		if c != nil {
-			saves.Go(c.Save)
+			t.Later(c.Save)
 		}
 	}
-	saves.Wait()
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
 	for _, res := range results {
 		if res.err != nil {

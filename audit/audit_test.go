@@ -380,6 +380,7 @@ func TestAlsoIsGivenEveryFileTheAuditReads(t *testing.T) {
 			assert.Equal(t, int64(len(src)), info.Size(), p)
 		})
 		require.NoError(t, err)
+		tr.Save()
 		return got
 	}
 	assert.Equal(t, map[string]string{"engine/a.go": "package engine\n", "engine/sub/b.go": "package sub\n", "engine/notes.md": "notes\n"}, audited())

@@ -104,6 +104,7 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer t.Save()
 	return CheckOf(t, workspace, revision, engineDirs)
 }
 
@@ -117,6 +118,7 @@ func CheckContent(workspace, revision string, engineDirs []string) (*Result, err
 	if err != nil {
 		return nil, err
 	}
+	defer t.Save()
 	return checkOf(t, workspace, revision, engineDirs, true)
 }
 

@@ -56,6 +56,7 @@ func BenchmarkCheckListed(b *testing.B) {
 				if err := s.CheckListed(listedIn(testws.ModulePath)); err != nil {
 					b.Fatal(err)
 				}
+				s.Save()
 			}
 			run()
 			b.ReportAllocs()
@@ -134,6 +135,7 @@ func runWork(b *testing.B, dir string, work func(*Session) error) {
 	if err := work(s); err != nil {
 		b.Fatal(err)
 	}
+	s.Save()
 }
 
 // repeatRuns times runWork after a first run has filled the caches (see

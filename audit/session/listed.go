@@ -25,7 +25,6 @@ type Listed struct {
 // harness or a listed folder builds on from outside the folders l lists.
 func (s *Session) CheckListed(l Listed) error {
 	r := s.Imports()
-	defer r.Save()
 	// From the harness and every package of the listed folders: engine
 	// code builds on what it imports, whether or not the harness uses it
 	// yet. Those are read at once, the folders the imports lead to after

@@ -34,15 +34,25 @@ func Open(dir string) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.KeepStats()
 	return &Session{dir: dir, tree: t}, nil
 }
 
 // Imports is the reader of what the workspace's Go files import, as the
-// go command would build them here (see goimports); Save it when done.
+// go command would build them here (see goimports); it is saved with the
+// Session.
 func (s *Session) Imports() *goimports.Reader {
-	s.importsOnce.Do(func() { s.imports = goimports.New(s.tree, build.Default) })
+	s.importsOnce.Do(func() {
+		s.imports = goimports.New(s.tree, build.Default)
+		s.tree.Later(s.imports.Save)
+	})
 	return s.imports
 }
+
+// Save writes what the checks learnt for the next command (the folder
+// records, the audit's clean verdicts, what Go files import), each cache
+// once and all at once. Call it when the command's checks are done.
+func (s *Session) Save() { s.tree.Save() }
 
 // Audit is audit.Dirs on the workspace. The Go files it reads are handed
 // to Imports, so that CheckListed after it reads none of them again: on a

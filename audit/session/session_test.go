@@ -45,7 +45,6 @@ func TestChecksAfterTheImportsFindWhatTheyFindAlone(t *testing.T) {
 		require.NoError(t, err)
 		_, err = s.Imports().Dir("harness", nil)
 		require.NoError(t, err)
-		s.Imports().Save()
 		got, err := s.Audit([]string{"engine"}, rules)
 		require.NoError(t, err)
 		assert.Equal(t, alone.Findings, got.Findings, "run %d", run)
@@ -53,7 +52,37 @@ func TestChecksAfterTheImportsFindWhatTheyFindAlone(t *testing.T) {
 		diff, err := s.Changes("HEAD", []string{"engine"})
 		require.NoError(t, err)
 		assert.Equal(t, changes.Changes, diff.Changes, "run %d: the diff after the audit", run)
+		s.Save()
 	}
+}
+
+// TestASavedSessionSparesTheNextCommandItsReads: what one command's checks
+// learnt is written when its Session is saved, and the next command's
+// audit then reads none of the files the index vouches for; a Session not
+// saved leaves the next to read them all.
+func TestASavedSessionSparesTheNextCommandItsReads(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go": "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"engine/a.go":  "package engine\n",
+		"engine/b.go":  "package engine\n\nvar b = 1\n",
+	})
+	command := func(save bool) *audit.Report {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		rep, err := s.Audit([]string{"engine"}, rules)
+		require.NoError(t, err)
+		require.NoError(t, s.CheckListed(listedIn("example.com/ws")))
+		if save {
+			s.Save()
+		}
+		return rep
+	}
+	assert.Zero(t, command(false).Cached)
+	assert.Zero(t, command(true).Cached, "the first command saved nothing")
+	rep := command(true)
+	assert.Equal(t, 2, rep.Files)
+	assert.Equal(t, 2, rep.Cached, "every file was known clean by its hash")
 }
 
 func TestChangesOutsideARepositorySaysSo(t *testing.T) {

@@ -26,7 +26,18 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 // (one byte more than the file's size): a reader of many files can hand
 // the same buffer to every read, and allocate nothing per file. The
 // content returned then shares buf's memory, and its capacity is the room
-// read into, for the next call.
+// read into, for the next call; a file that does not fit is read into new
+// room, twice buf's or the file's size and a byte, whichever is more, so
+// that a reader of files a little larger each time does not allocate for
+// every one of them.
+//
+// Given room, ReadInto reads before it stats: a file that fits takes an
+// open, one read, one fstat and a close, where an fstat first would add a
+// call to every file, which counts when a check reads thousands of them.
+// Something other than a regular file is still refused by that fstat,
+// with no more than buf's room read from it; since only a file replaced
+// while it is being opened can be anything else (a walk hands over the
+// files its folder listing says are regular), that read harms nothing.
 func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 	var fd int
 	var err error
@@ -40,26 +51,42 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	defer syscall.Close(fd)
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+	info := &fileStat{name: filepath.Base(name)}
+	n := 0
+	if cap(buf) > 0 {
+		buf = buf[:cap(buf)]
+		m, rerr := readSome(fd, buf)
+		if err := statRegular(fd, name, info); err != nil {
+			return nil, nil, err
+		}
+		if rerr != nil {
+			return nil, nil, &fs.PathError{Op: "read", Path: name, Err: rerr}
+		}
+		// A read short of the room that gave as many bytes as the fstat
+		// after it says the file holds has read it all, and that fstat is
+		// the one taken after the read.
+		if m < len(buf) && int64(m) == info.st.Size {
+			return buf[:m], info, nil
+		}
+		n = m
+	} else if err := statRegular(fd, name, info); err != nil {
+		return nil, nil, err
 	}
-	info := &fileStat{name: filepath.Base(name), st: st}
-	if !info.Mode().IsRegular() {
-		return nil, nil, &NotRegularError{Path: name, Mode: info.Mode()}
-	}
-	if st.Size > MaxSize {
-		return nil, nil, &TooLargeError{Path: name, Size: st.Size}
-	}
+	size := info.st.Size
 	// One byte more than the size, so that a file that grew since the
 	// fstat is seen to have; a short read once the size is reached is its
 	// end, which saves the last read of a zero.
-	if int64(cap(buf)) > st.Size {
-		buf = buf[:st.Size+1]
+	if int64(cap(buf)) <= size {
+		room := size + 1
+		if buf != nil && 2*int64(cap(buf)) > room && 2*int64(cap(buf)) <= MaxSize {
+			room = 2 * int64(cap(buf))
+		}
+		grown := make([]byte, room)
+		copy(grown, buf[:n])
+		buf = grown
 	} else {
-		buf = make([]byte, st.Size+1)
+		buf = buf[:cap(buf)]
 	}
-	n := 0
 	for {
 		if n == len(buf) {
 			if n > MaxSize {
@@ -67,10 +94,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 			}
 			buf = append(buf, make([]byte, len(buf))...)
 		}
-		m, err := syscall.Read(fd, buf[n:])
-		if err == syscall.EINTR {
-			continue
-		}
+		m, err := readSome(fd, buf[n:])
 		if err != nil {
 			return nil, nil, &fs.PathError{Op: "read", Path: name, Err: err}
 		}
@@ -79,7 +103,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 		}
 		short := m < len(buf)-n
 		n += m
-		if short && int64(n) >= st.Size {
+		if short && int64(n) >= size {
 			break
 		}
 	}
@@ -91,6 +115,31 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 		return nil, nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	return buf[:n], info, nil
+}
+
+// readSome is one read(2) into p, tried again when a signal cuts it short.
+func readSome(fd int, p []byte) (int, error) {
+	for {
+		m, err := syscall.Read(fd, p)
+		if err != syscall.EINTR {
+			return m, err
+		}
+	}
+}
+
+// statRegular fstats fd into info, and refuses what is not a regular file
+// or is larger than MaxSize.
+func statRegular(fd int, name string, info *fileStat) error {
+	if err := syscall.Fstat(fd, &info.st); err != nil {
+		return &fs.PathError{Op: "stat", Path: name, Err: err}
+	}
+	if !info.Mode().IsRegular() {
+		return &NotRegularError{Path: name, Mode: info.Mode()}
+	}
+	if info.st.Size > MaxSize {
+		return &TooLargeError{Path: name, Size: info.st.Size}
+	}
+	return nil
 }
 
 // fileStat is an fs.FileInfo made from a Stat_t, as os.Lstat's is: Sys

@@ -25,18 +25,25 @@ func TestReadGivesTheContentAndWhatLstatSays(t *testing.T) {
 		p := filepath.Join(dir, "f")
 		want := []byte(strings.Repeat("x", size))
 		require.NoError(t, os.WriteFile(p, want, 0o640))
-		got, info, err := Read(p)
-		require.NoError(t, err)
-		assert.Equal(t, want, got, "size %d", size)
 		st, err := os.Lstat(p)
 		require.NoError(t, err)
-		assert.Equal(t, st.Size(), info.Size())
-		assert.Equal(t, st.Mode(), info.Mode())
-		assert.True(t, st.ModTime().Equal(info.ModTime()))
-		assert.Equal(t, "f", info.Name())
-		assert.False(t, info.IsDir())
-		lst, fst := st.Sys().(*syscall.Stat_t), info.Sys().(*syscall.Stat_t)
-		assert.Equal(t, [2]uint64{uint64(lst.Dev), lst.Ino}, [2]uint64{uint64(fst.Dev), fst.Ino}, "Sys must carry the file's identity")
+		// Read, and ReadInto a buffer the file fits in and one it does not.
+		for _, read := range []func() ([]byte, fs.FileInfo, error){
+			func() ([]byte, fs.FileInfo, error) { return Read(p) },
+			func() ([]byte, fs.FileInfo, error) { return ReadInto(p, make([]byte, 80000)) },
+			func() ([]byte, fs.FileInfo, error) { return ReadInto(p, make([]byte, 1000)) },
+		} {
+			got, info, err := read()
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "size %d", size)
+			assert.Equal(t, st.Size(), info.Size())
+			assert.Equal(t, st.Mode(), info.Mode())
+			assert.True(t, st.ModTime().Equal(info.ModTime()))
+			assert.Equal(t, "f", info.Name())
+			assert.False(t, info.IsDir())
+			lst, fst := st.Sys().(*syscall.Stat_t), info.Sys().(*syscall.Stat_t)
+			assert.Equal(t, [2]uint64{uint64(lst.Dev), lst.Ino}, [2]uint64{uint64(fst.Dev), fst.Ino}, "Sys must carry the file's identity")
+		}
 	}
 }
 
@@ -56,8 +63,7 @@ func TestReadIntoReadsIntoTheBufferWhenItHasRoom(t *testing.T) {
 	got, _, err = ReadInto(large, buf)
 	require.NoError(t, err)
 	assert.Equal(t, strings.Repeat("y", 5000), string(got))
-	assert.Greater(t, cap(got), 5000)
-	assert.Equal(t, "package engine\n", string(buf[:15]), "a file that does not fit leaves the buffer as it was")
+	assert.Equal(t, 2*cap(buf), cap(got), "a file that does not fit is read into twice the room, for the files after it")
 
 	// A file exactly the buffer's size does not fit: the byte more is what
 	// tells that it did not grow.
@@ -71,6 +77,46 @@ func TestReadIntoReadsIntoTheBufferWhenItHasRoom(t *testing.T) {
 	got, _, err = Read(small)
 	require.NoError(t, err)
 	assert.Equal(t, len(got), cap(got), "Read hands out no spare room to append into")
+
+	// A file far larger than the buffer gets room of its own size.
+	huge := filepath.Join(dir, "huge")
+	require.NoError(t, os.WriteFile(huge, []byte(strings.Repeat("h", 20000)), 0o644))
+	got, info, err := ReadInto(huge, buf)
+	require.NoError(t, err)
+	assert.Equal(t, strings.Repeat("h", 20000), string(got))
+	assert.Equal(t, int64(20000), info.Size())
+	assert.Equal(t, 20001, cap(got))
+}
+
+// With a buffer, ReadInto reads before it stats; what it refuses, and what
+// it reads past the stat size, is as without one.
+func TestReadIntoABufferRefusesAndReadsAsReadDoes(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "pipe.go")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	paths := []struct{ path, kind string }{{fifo, "a FIFO"}, {dir, "a folder"}}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, struct{ path, kind string }{"/dev/zero", "a device"})
+	}
+	for _, c := range paths {
+		buf := make([]byte, 64)
+		err := testws.Within(t, 5*time.Second, fmt.Sprintf("ReadInto(%s) blocked", c.path), func() error { _, _, err := ReadInto(c.path, buf); return err })
+		var nr *NotRegularError
+		require.ErrorAs(t, err, &nr, c.path)
+		assert.Equal(t, c.path+" is "+c.kind+", not a regular file; remove it, or put a regular file in its place", err.Error())
+	}
+	if runtime.GOOS == "linux" {
+		got, _, err := ReadInto("/proc/self/status", make([]byte, 16))
+		require.NoError(t, err)
+		assert.Contains(t, string(got), "Name:")
+		assert.Contains(t, string(got), "Pid:", "read past the first read's room and the stat size of 0")
+	}
+	empty := filepath.Join(dir, "empty")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	got, info, err := ReadInto(empty, make([]byte, 8))
+	require.NoError(t, err)
+	assert.Empty(t, got)
+	assert.Equal(t, int64(0), info.Size())
 }
 
 func TestReadFollowsALinkToAFile(t *testing.T) {

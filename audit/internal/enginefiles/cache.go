@@ -3,7 +3,7 @@ package enginefiles
 import (
 	"bytes"
 	"path/filepath"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -89,12 +89,12 @@ func (s *BlobSet) Save() {
 	for h := range s.have {
 		hashes = append(hashes, h)
 	}
-	sort.Slice(hashes, func(i, j int) bool { return bytes.Compare(hashes[i][:], hashes[j][:]) < 0 })
-	var buf bytes.Buffer
+	slices.SortFunc(hashes, func(a, b plumbing.Hash) int { return bytes.Compare(a[:], b[:]) })
+	buf := make([]byte, 0, len(hashes)*len(plumbing.Hash{}))
 	for _, h := range hashes {
-		buf.Write(h[:])
+		buf = append(buf, h[:]...)
 	}
-	if usercache.WriteFile(s.file, buf.Bytes()) {
+	if usercache.WriteFile(s.file, buf) {
 		s.added = false
 	}
 }

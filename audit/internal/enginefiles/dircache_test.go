@@ -2,10 +2,12 @@ package enginefiles
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -69,6 +71,7 @@ func (f *cacheFixture) files() ([]string, int) {
 		got = append(got, file.Path)
 		return nil
 	}}))
+	tr.Save()
 	sort.Strings(got)
 	return got, int(tr.dirs.hits.Load())
 }
@@ -143,6 +146,7 @@ func TestAPrunedWalkLeavesOutOnlyWhatItPrunes(t *testing.T) {
 			got = append(got, file.Path)
 			return nil
 		}}))
+		tr.Save()
 		sort.Strings(got)
 		hits = int(tr.dirs.hits.Load())
 		return got
@@ -186,4 +190,78 @@ func TestASecondWalkOfATreeTakesTheFirstWalksStat(t *testing.T) {
 	fresh, err := Open(f.dir, true)
 	require.NoError(t, err)
 	assert.Equal(t, int64(len("package rules\n\n// longer now\n")), sizes(fresh)["engine/rules/rules.go"])
+}
+
+// TestASecondWalkTakesWhatTheFirstReadOnlyWhenKept: a walk that reads the
+// files (a read hook with readAll) hands a later walk of the same Tree the
+// stat data of its reads only when the Tree keeps them (KeepStats, as a
+// Session's does); otherwise the later walk stats the file afresh.
+func TestASecondWalkTakesWhatTheFirstReadOnlyWhenKept(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("engine/rules/rules.go", "package rules\n")
+	for _, keep := range []bool{true, false} {
+		f.write("engine/rules/rules.go", "package rules\n")
+		tr, err := Open(f.dir, true)
+		require.NoError(t, err)
+		if keep {
+			tr.KeepStats()
+		}
+		read := 0
+		tr.SetReadHook(true, func(p string, src []byte, info fs.FileInfo) {
+			if p == "engine/rules/rules.go" {
+				read++
+			}
+		})
+		size := func() int64 {
+			var n int64
+			require.NoError(t, tr.Walk("engine", Visitor{File: func(file File) error {
+				if file.Path == "engine/rules/rules.go" {
+					n = file.Info.Size()
+				}
+				return nil
+			}}))
+			return n
+		}
+		first := size()
+		require.Equal(t, 1, read, "the walk read the file")
+		f.write("engine/rules/rules.go", "package rules\n\n// longer now\n")
+		tr.SetReadHook(false, nil)
+		if keep {
+			assert.Equal(t, first, size(), "a kept read's stat data serves the later walk")
+		} else {
+			assert.Equal(t, int64(len("package rules\n\n// longer now\n")), size(), "without KeepStats the later walk stats the file")
+		}
+	}
+}
+
+// TestAWalkWritesNoCacheUntilTheTreeIsSaved: the folder records are written
+// once, by Save, with every cache given to Later, however many walks came
+// before.
+func TestAWalkWritesNoCacheUntilTheTreeIsSaved(t *testing.T) {
+	f := newCacheFixture(t)
+	tr, err := Open(f.dir, true)
+	require.NoError(t, err)
+	for range 2 {
+		require.NoError(t, tr.Walk("engine", Visitor{File: func(File) error { return nil }}))
+	}
+	cache := os.Getenv(usercache.EnvVar)
+	listing := func() []string {
+		es, err := os.ReadDir(cache)
+		require.NoError(t, err)
+		var names []string
+		for _, e := range es {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	assert.Empty(t, listing(), "nothing is written before Save")
+	saved := 0
+	tr.Later(func() { saved++ })
+	tr.Save()
+	assert.Equal(t, 1, saved)
+	names := listing()
+	require.NotEmpty(t, names)
+	assert.True(t, strings.HasPrefix(names[0], "dirs-"), "%v", names)
+	tr.Save()
+	assert.Equal(t, 1, saved, "a cache given to Later is saved once")
 }

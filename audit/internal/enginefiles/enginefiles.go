@@ -70,11 +70,15 @@ type Tree struct {
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
 	above map[string]bool        // folder -> whether it or one above it has any
 	infos map[string]fs.FileInfo // Lstat of files, taken by the embed scan or an earlier walk
+	// keepRead is set on a Tree more than one check walks: infos then
+	// also holds what fstat said of the files a walk read.
+	keepRead bool
 	// onRead and readAll are set by SetReadHook, before the walks.
 	onRead  ReadHook
 	readAll bool
 
 	noEmbed *BlobSet // blobs known to have no //go:embed line
+	saves   []func() // the callers' caches, for Save (see Later)
 
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
 }
@@ -164,7 +168,8 @@ func builtAsOurs(abs, p string) error {
 
 // Open reads the git view of the workspace at ws. A workspace outside any
 // repository gives a NotRepositoryError only when needRepo is set; otherwise
-// a Tree with no index and no ignore rules, where every file counts.
+// a Tree with no index and no ignore rules, where every file counts. Save
+// it when its walks are done.
 func Open(ws string, needRepo bool) (*Tree, error) {
 	absWS, err := filepath.Abs(ws)
 	if err != nil {
@@ -207,12 +212,20 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		}
 	}
 	t.tracked = make(map[string]*index.Entry, len(t.Index.Entries))
+	lastDir := ""
 	for _, e := range t.Index.Entries {
 		if e.Stage != index.Merged && t.tracked[e.Name] != nil {
 			continue
 		}
 		t.tracked[e.Name] = e
-		for p := path.Dir(e.Name); p != "." && !t.trackedDirs[p]; p = path.Dir(p) {
+		// The index is sorted by name, so the files of a folder come
+		// together: its folders are marked at its first file.
+		dir := parentOf(e.Name)
+		if dir == lastDir {
+			continue
+		}
+		lastDir = dir
+		for p := dir; p != "." && !t.trackedDirs[p]; p = parentOf(p) {
 			t.trackedDirs[p] = true
 		}
 	}
@@ -587,9 +600,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 		if err := w.walk(dir, real, parts, ps, key, ignoredDir, true); err != nil {
 			return err
 		}
-		err := w.finish()
-		t.dirs.save()
-		return err
+		return w.finish()
 	}
 	if !st.IsDir() {
 		return nil
@@ -597,15 +608,38 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err := w.walk(dir, dir, parts, ps, key, ignoredDir, false); err != nil {
 		return err
 	}
-	err = w.finish()
-	// The two caches are written at once: each is a file made and renamed.
-	var wg sync.WaitGroup
-	wg.Go(t.dirs.save)
+	return w.finish()
+}
+
+// Later adds save to what Save writes: a cache of the caller's own, filled
+// by its walks.
+func (t *Tree) Later(save func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.saves = append(t.saves, save)
+}
+
+// Save writes what this Tree's walks learnt for the next run (the folder
+// records, the files known to embed nothing) and every cache given to
+// Later, all at once, and returns when all are written. Each is a file
+// made and renamed, which on some file systems takes as long as reading
+// hundreds of small files, so none waits for another, and each is written
+// once for a command however many walks filled it. Whoever opened the
+// Tree saves it once its walks are done; a cache not saved only costs the
+// next run time.
+func (t *Tree) Save() {
+	t.mu.Lock()
+	saves := append([]func(){t.dirs.save}, t.saves...)
+	t.saves = nil
+	t.mu.Unlock()
 	if t.noEmbed != nil {
-		wg.Go(t.noEmbed.Save)
+		saves = append(saves, t.noEmbed.Save)
+	}
+	var wg sync.WaitGroup
+	for _, save := range saves {
+		wg.Go(save)
 	}
 	wg.Wait()
-	return err
 }
 
 type walker struct {
@@ -716,8 +750,8 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	}
 	if rec != nil {
 		entries = make([]fs.DirEntry, len(rec.entries))
-		for i, e := range rec.entries {
-			entries[i] = e
+		for i := range rec.entries {
+			entries[i] = &rec.entries[i] // a pointer in an interface allocates nothing
 		}
 	} else {
 		var err error
@@ -846,6 +880,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		keep(e)
 		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
+		fresh := false // whether info is this walk's own, to keep for a later one
 		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
@@ -853,14 +888,18 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 				info = fi
 				t.onRead(p, src, fi)
 			})
+			fresh = info != nil && t.keepRead
 		}
 		if info == nil {
 			var err error
 			if info, err = e.Info(); err != nil {
 				return fmt.Errorf("reading %s: %w", p, err)
 			}
-			// A later walk of the same Tree (another check of the same
-			// command) takes it from here instead of stat'ing the file again.
+			fresh = true
+		}
+		// A later walk of the same Tree (another check of the same command)
+		// takes it from here instead of stat'ing the file again.
+		if fresh {
 			t.mu.Lock()
 			t.infos[p] = info
 			t.mu.Unlock()
@@ -904,15 +943,13 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	return nil
 }
 
-// readDir is a folder's entries in the order the file system gives them:
-// no sorting, since every caller sorts what it reports.
-func readDir(dir string) ([]fs.DirEntry, error) {
-	f, err := os.Open(dir)
-	if err != nil {
-		return nil, err
+// parentOf is path.Dir for the clean slash paths an index holds, without
+// its allocation: the part before the last slash, "." for none.
+func parentOf(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
 	}
-	defer f.Close()
-	return f.ReadDir(-1)
+	return "."
 }
 
 func join(dir, name string) string {
@@ -985,13 +1022,24 @@ func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
 	t.onRead, t.readAll = hook, readAll
 }
 
+// KeepStats makes the walks keep what fstat said of each file they read,
+// as they keep what they lstat'ed, so that a later walk of the same files
+// (another check of the same command; see package session) stats none of
+// them. A Tree walked once has no use for it. Call it before the walks.
+func (t *Tree) KeepStats() { t.keepRead = true }
+
 // Entry is git's index entry for the Path p, nil if p is untracked.
 func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
 
 // readBuffers are the buffers the walks read files into: the files are
 // handed to a ReadHook and not kept, so a few buffers serve thousands of
-// files.
-var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
+// files. Each starts with room for most source files (see
+// regularfile.ReadInto, which reads first and stats after when given
+// room), and grows to the largest file it is handed, up to maxKeptBuffer.
+var readBuffers = sync.Pool{New: func() any { b := make([]byte, 0, initialBuffer); return &b }}
+
+// initialBuffer is a new read buffer's room.
+const initialBuffer = 16 << 10
 
 // maxKeptBuffer is the largest buffer kept for the next read: a rare large
 // file is read into room of its own, which is not held on to.

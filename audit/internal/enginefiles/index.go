@@ -50,6 +50,14 @@ func readIndex(gitDir string) (*index.Index, [20]byte, error) {
 	n := int(binary.BigEndian.Uint32(raw[8:12]))
 	idx := &index.Index{Version: version, ModTime: st.ModTime(), Entries: make([]*index.Entry, 0, n)}
 	entries := make([]index.Entry, n)
+	// Every name is a part of one string: a few allocations for an index
+	// of thousands of files, not one a file. ends[i] is where entry i's
+	// name ends in it.
+	var names strings.Builder
+	if room := len(raw) - 12 - 62*n; room > 0 {
+		names.Grow(room) // room for every name of a version 2 or 3 index
+	}
+	ends := make([]int, n)
 	off := 12
 	var prev []byte
 	be := binary.BigEndian
@@ -88,7 +96,7 @@ func readIndex(gitDir string) (*index.Index, [20]byte, error) {
 			if end < 0 {
 				return nil, sum, errFormat
 			}
-			name = append(append([]byte(nil), prev[:len(prev)-int(strip)]...), b[pos:pos+end]...)
+			name = append(prev[:len(prev)-int(strip)], b[pos:pos+end]...)
 			pos += end + 1
 		} else {
 			end := bytes.IndexByte(b[pos:], 0)
@@ -99,10 +107,18 @@ func readIndex(gitDir string) (*index.Index, [20]byte, error) {
 			pos += end
 			pos += 8 - pos%8 // one to eight NULs pad the entry to a multiple of 8
 		}
-		e.Name = string(name)
-		prev = name
+		names.Write(name)
+		ends[i] = names.Len()
+		if version == 4 {
+			prev = name // the next name is told as a change of this one
+		}
 		off += pos
 		idx.Entries = append(idx.Entries, e)
+	}
+	all, start := names.String(), 0
+	for i := range entries {
+		entries[i].Name = all[start:ends[i]]
+		start = ends[i]
 	}
 	// The extensions, up to the checksum; only the cache tree is read.
 	for off+8 <= len(raw)-20 {

@@ -178,6 +178,7 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer s.Save()
 	// The audit first, since the rule then reads none of the Go files the
 	// audit read; the rule's refusal comes before the audit's findings or
 	// errors all the same.

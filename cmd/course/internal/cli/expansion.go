@@ -101,6 +101,7 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	if err != nil {
 		return err
 	}
+	defer s.Save()
 	if err := checkEngineListed(ws, s); err != nil {
 		return fmt.Errorf("course expansion-check: %w", err)
 	}
