@@ -56,6 +56,10 @@ type Reader struct {
 	mu    sync.Mutex
 	known map[plumbing.Hash]verdict
 	added bool
+	// cold says the cache held no verdict when the Reader was made (a
+	// first run): the walks then read the Go files in place of stat'ing
+	// them, since each would be read after its stat anyway.
+	cold bool
 }
 
 // verdict is what a file's content says, whatever its name: whether its
@@ -80,6 +84,7 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 			r.file = filepath.Join(dir, "go-imports-"+contextKey(ctx))
 			r.known = load(r.file)
 		}
+		r.cold = len(r.known) == 0
 	}
 	return r
 }
@@ -145,12 +150,18 @@ func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
 func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bool) ([]Package, error) {
 	t := r.tree
 	var found []enginefiles.File
-	err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
+	v := enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
 		if !f.Submodule && f.Real == f.Path && isSource(path.Base(f.Path)) {
 			found = append(found, f)
 		}
 		return nil
-	}})
+	}}
+	if r.cold {
+		// Judged as the walk reads them: verdictOf then finds each one
+		// the index vouches for kept under its hash, and reads none again.
+		v.Read, v.ReadName = r.Note, isSource
+	}
+	err := t.Walk(t.RepoPath(dir), v)
 	if err != nil {
 		return nil, err
 	}

@@ -265,3 +265,43 @@ func TestAWalkWritesNoCacheUntilTheTreeIsSaved(t *testing.T) {
 	tr.Save()
 	assert.Equal(t, 1, saved, "a cache given to Later is saved once")
 }
+
+// TestAVisitorsReadHookIsGivenTheFilesItNames: a Visitor's Read is given
+// the content of each regular file whose name ReadName accepts, before
+// File is called with the stat data of that read, and no other file; a
+// file an earlier walk of a Tree that keeps its stat data read is not
+// read again.
+func TestAVisitorsReadHookIsGivenTheFilesItNames(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("engine/rules/rules.go", "package rules\n")
+	f.write("engine/rules/table.json", "{}\n")
+	tr, err := Open(f.dir, true)
+	require.NoError(t, err)
+	tr.KeepStats()
+	walk := func() map[string]string {
+		var mu sync.Mutex
+		read := map[string]string{}
+		var order []string
+		require.NoError(t, tr.Walk("engine/rules", Visitor{
+			File: func(file File) error {
+				mu.Lock()
+				defer mu.Unlock()
+				if _, ok := read[file.Path]; ok {
+					order = append(order, file.Path)
+					assert.Equal(t, int64(len(read[file.Path])), file.Info.Size())
+				}
+				return nil
+			},
+			Read: func(p string, src []byte, info fs.FileInfo) {
+				mu.Lock()
+				defer mu.Unlock()
+				read[p] = string(src)
+			},
+			ReadName: func(name string) bool { return strings.HasSuffix(name, ".go") },
+		}))
+		assert.Len(t, order, len(read), "File comes after Read for each file read")
+		return read
+	}
+	assert.Equal(t, map[string]string{"engine/rules/rules.go": "package rules\n"}, walk())
+	assert.Empty(t, walk(), "the second walk of the Tree has the first's stat data")
+}

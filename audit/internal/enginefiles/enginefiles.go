@@ -544,6 +544,14 @@ type Visitor struct {
 	File  func(File) error
 	Dir   func(LinkedDir) error
 	Prune func(dir string, linked bool) bool
+	// Read, if set, is given each regular file whose name ReadName
+	// accepts and that no earlier walk stat'ed: the walk reads it in
+	// place of an Lstat (an open and an fstat tell what an Lstat does),
+	// and calls Read (as a ReadHook) before File, for a check that would
+	// read those files itself. Unlike SetReadHook's hook it is this walk's
+	// alone, so walks of one Tree at once may each have their own.
+	Read     ReadHook
+	ReadName func(name string) bool
 }
 
 // Walk visits every file that counts under the engine folder dir (a Path).
@@ -669,9 +677,11 @@ func (w *walker) recorder() (*walker, *[]event) {
 		seen[k] = v
 	}
 	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
-		File:  func(f File) error { evs = append(evs, event{file: &f}); return nil },
-		Dir:   func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
-		Prune: w.v.Prune,
+		File:     func(f File) error { evs = append(evs, event{file: &f}); return nil },
+		Dir:      func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
+		Prune:    w.v.Prune,
+		Read:     w.v.Read,
+		ReadName: w.v.ReadName,
 	}}, &evs
 }
 
@@ -881,14 +891,23 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
 		fresh := false // whether info is this walk's own, to keep for a later one
-		if info == nil && !isLink && e.Type().IsRegular() && t.readAll {
+		if info == nil && !isLink && e.Type().IsRegular() {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
-			_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
-				info = fi
-				t.onRead(p, src, fi)
-			})
-			fresh = info != nil && t.keepRead
+			hook := t.onRead
+			if !t.readAll {
+				hook = nil
+				if w.v.Read != nil && w.v.ReadName(name) {
+					hook = w.v.Read
+				}
+			}
+			if hook != nil {
+				_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
+					info = fi
+					hook(p, src, fi)
+				})
+				fresh = info != nil && t.keepRead
+			}
 		}
 		if info == nil {
 			var err error
