@@ -294,8 +294,15 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// What the walk reads (Go files, for their //go:embed lines; every
 	// file, when no verdict is kept and all must be read) is audited there
 	// and then, by the walk's workers, not read a second time.
+	// Room for every tracked file of the folders, made at once: grown a
+	// file at a time, these maps and the results cost more than the
+	// audit's own work on a first run.
+	size := 0
+	for _, dir := range cleanDirs {
+		size += t.TrackedUnder(t.RepoPath(dir))
+	}
 	var mu sync.Mutex
-	early := map[string]result{} // by Path
+	early := make(map[string]result, size) // by Path
 	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
 		e := t.Entry(p)
@@ -316,10 +323,10 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		entry     *index.Entry // its index entry; nil for an untracked file or a link
 	}
 	var files []file
-	var results []result
+	results := make([]result, 0, size)
 	var skipped int
 	var skippedBytes int64
-	seen := map[string]bool{}
+	seen := make(map[string]bool, size)
 	for _, dir := range cleanDirs {
 		err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{File: func(f enginefiles.File) error {
 			if f.Submodule || seen[f.Path] {

@@ -1047,6 +1047,22 @@ func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
 // them. A Tree walked once has no use for it. Call it before the walks.
 func (t *Tree) KeepStats() { t.keepRead = true }
 
+// TrackedUnder is how many entries the index holds under the folder dir (a
+// Path; "." for every one): what a check of the folder makes room for.
+func (t *Tree) TrackedUnder(dir string) int {
+	if t.Index == nil {
+		return 0
+	}
+	es := t.Index.Entries
+	if dir == "." {
+		return len(es)
+	}
+	// The index is sorted by name, and '0' is the byte after '/'.
+	lo := sort.Search(len(es), func(i int) bool { return es[i].Name >= dir+"/" })
+	hi := sort.Search(len(es), func(i int) bool { return es[i].Name >= dir+"0" })
+	return hi - lo
+}
+
 // Entry is git's index entry for the Path p, nil if p is untracked.
 func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -113,4 +114,18 @@ func TestCacheTreeStandsForTheTreeOnlyWhileValid(t *testing.T) {
 	f.git("add", "engine/world.go")
 	_, ok = tracked("engine")
 	assert.False(t, ok, "a change added under the engine")
+}
+
+// TrackedUnder counts the index's entries under a folder, not those of a
+// folder whose name only begins the same.
+func TestTrackedUnderCountsTheFolder(t *testing.T) {
+	tr := &Tree{Index: &index.Index{}}
+	for _, n := range []string{"engine-old/x.go", "engine/a.go", "engine/sub/b.go", "engine0/c.go", "enginex.go", "harness/h.go"} {
+		tr.Index.Entries = append(tr.Index.Entries, &index.Entry{Name: n})
+	}
+	assert.Equal(t, 2, tr.TrackedUnder("engine"))
+	assert.Equal(t, 1, tr.TrackedUnder("engine/sub"))
+	assert.Equal(t, 0, tr.TrackedUnder("content"))
+	assert.Equal(t, 6, tr.TrackedUnder("."))
+	assert.Equal(t, 0, (&Tree{}).TrackedUnder("engine"))
 }

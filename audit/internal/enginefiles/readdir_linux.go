@@ -26,22 +26,32 @@ func readDir(dir string) ([]fs.DirEntry, error) {
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer syscall.Close(fd)
+	// The whole listing is read first, so that its names and its entries
+	// are each one allocation of the right size.
 	bp := direntBuffers.Get().(*[]byte)
 	defer direntBuffers.Put(bp)
-	buf := *bp
-	var ents []cachedEntry
+	buf := (*bp)[:0]
 	for {
-		n, err := getdents(fd, buf)
+		if cap(buf)-len(buf) < minDirentRoom {
+			grown := make([]byte, len(buf), 2*cap(buf)+minDirentRoom)
+			copy(grown, buf)
+			buf = grown
+		}
+		n, err := getdents(fd, buf[len(buf):cap(buf)])
 		if err != nil {
 			return nil, &fs.PathError{Op: "readdirent", Path: dir, Err: err}
 		}
 		if n <= 0 {
 			break
 		}
-		ents, err = parseDirents(dir, buf[:n], ents)
-		if err != nil {
-			return nil, err
-		}
+		buf = buf[:len(buf)+n]
+	}
+	if cap(buf) <= maxKeptDirents {
+		*bp = buf
+	}
+	ents, err := parseDirents(dir, buf, nil)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]fs.DirEntry, len(ents))
 	for i := range ents {
@@ -49,6 +59,13 @@ func readDir(dir string) ([]fs.DirEntry, error) {
 	}
 	return out, nil
 }
+
+// minDirentRoom is the least room a getdents64 call is given: more than
+// the largest record (a 255-byte name and its header).
+const minDirentRoom = 4 << 10
+
+// maxKeptDirents is the largest listing buffer kept for the next folder.
+const maxKeptDirents = 1 << 20
 
 // direntBuffers hold what getdents64 writes: 32 KB is a few hundred
 // entries a call.
