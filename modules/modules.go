@@ -168,7 +168,7 @@ type ErrUnknown struct{ Number string }
 func (e *ErrUnknown) Error() string {
 	if base, drop := strings.CutSuffix(e.Number, "x"); drop {
 		if m, err := Lookup(base); err == nil {
-			return fmt.Sprintf("there is no module %q; module %s's Expansion Drop is started with --expansion: start-module %s --expansion", e.Number, m.Number, m.Number)
+			return fmt.Sprintf("there is no module %q; an Expansion Drop goes by its module's number: `start-module %s --expansion` starts module %s's, `lesson %s --drop` prints it", e.Number, m.Number, m.Number, m.Number)
 		}
 	}
 	for _, m := range all {

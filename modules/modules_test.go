@@ -39,7 +39,7 @@ func TestLookup(t *testing.T) {
 	_, err := Lookup("handles")
 	assert.EqualError(t, err, `there is no module "handles"; module 01 is handles: give its number, 01`)
 	_, err = Lookup("01x")
-	assert.EqualError(t, err, `there is no module "01x"; module 01's Expansion Drop is started with --expansion: start-module 01 --expansion`)
+	assert.EqualError(t, err, "there is no module \"01x\"; an Expansion Drop goes by its module's number: `start-module 01 --expansion` starts module 01's, `lesson 01 --drop` prints it")
 	_, err = Lookup("99")
 	assert.ErrorContains(t, err, "run `course modules` for the list (numbers 00 to 13)")
 }

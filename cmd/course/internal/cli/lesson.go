@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +18,8 @@ import (
 type LessonOptions struct {
 	Module     string
 	Scenarios  bool
+	Drop       bool // the module's Expansion Drop
+	Harness    bool // the module's part of the harness contract
 	Discussion bool
 	NoPager    bool
 }
@@ -33,14 +37,22 @@ Through a pipe it is the lesson's Markdown.
 The lesson's hints stay folded: each says the course hint command that shows
 it. So do the discussions of its questions, until you have written your own
 answers down: --discussion opens them. --scenarios prints the module's
-scenarios instead, the rules its tests state one heading at a time.`,
+scenarios instead, the rules its tests state one heading at a time;
+--drop its Expansion Drop, the rule you add without touching your engine
+folders, and how it is tested; --harness the functions the module adds to
+the harness, as the harness contract states them.`,
 		Example: `  course lesson 01
   course lesson 01 --scenarios
+  course lesson 01 --drop
+  course lesson 01 --harness
   course lesson 03 --discussion --no-pager | less`,
 		Args:              args("NN"),
 		ValidArgsFunction: moduleNumbers,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Module = a[0]
+			if err := opts.oneText(); err != nil {
+				return err
+			}
 			if runF != nil {
 				return runF(opts)
 			}
@@ -48,27 +60,60 @@ scenarios instead, the rules its tests state one heading at a time.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Scenarios, "scenarios", false, "print the module's scenarios instead of its lesson")
+	cmd.Flags().BoolVar(&opts.Drop, "drop", false, "print the module's Expansion Drop instead of its lesson")
+	cmd.Flags().BoolVar(&opts.Harness, "harness", false, "print the module's part of the harness contract instead of its lesson")
 	cmd.Flags().BoolVar(&opts.Discussion, "discussion", false, "open the discussions of the lesson's questions")
 	cmd.Flags().BoolVar(&opts.NoPager, "no-pager", false, "write the text straight out, with no pager")
 	return cmd
 }
 
-// RunLesson prints the lesson or the scenarios.
+// oneText refuses flags that ask for more than one text: the lesson, its
+// scenarios, its drop or its part of the harness; the discussions are the
+// lesson's.
+func (o *LessonOptions) oneText() error {
+	var asked []string
+	for _, f := range []struct {
+		set  bool
+		name string
+	}{{o.Scenarios, "--scenarios"}, {o.Drop, "--drop"}, {o.Harness, "--harness"}} {
+		if f.set {
+			asked = append(asked, f.name)
+		}
+	}
+	switch {
+	case len(asked) > 1:
+		return usagef("course lesson: %s each print a text of their own; give one of them", strings.Join(asked, " and "))
+	case len(asked) == 1 && o.Discussion:
+		return usagef("course lesson: --discussion opens the lesson's discussions, and %s prints another text; give one of them", asked[0])
+	}
+	return nil
+}
+
+// RunLesson prints the lesson, its scenarios, its drop or its part of the
+// harness contract.
 func RunLesson(_ context.Context, env *Env, opts *LessonOptions) error {
 	m, err := modules.Lookup(opts.Module)
 	if err != nil {
 		return err
 	}
 	file := "lesson.md"
-	if opts.Scenarios {
+	switch {
+	case opts.Scenarios:
 		file = "scenarios.md"
+	case opts.Drop:
+		file = "expansion/README.md"
 	}
-	raw, err := readModuleFile(env, m, file)
+	var raw string
+	if opts.Harness {
+		raw, err = harnessSection(env, m)
+	} else {
+		raw, err = readModuleFile(env, m, file)
+	}
 	if err != nil {
 		return err
 	}
 	md := raw
-	if !opts.Scenarios {
+	if file == "lesson.md" && !opts.Harness {
 		l, err := parseLesson(m, raw)
 		if err != nil {
 			return err
@@ -96,6 +141,42 @@ func readModuleFile(env *Env, m modules.Module, file string) (string, error) {
 		return "", fmt.Errorf("reading course/%s/%s: %w", m.Slug, file, err)
 	}
 	return string(raw), nil
+}
+
+// harnessSection is the module's part of the harness contract
+// (course/harness.md): its "### M<n>: ..." heading and everything under
+// it, up to the next heading of its level or above.
+func harnessSection(env *Env, m modules.Module) (string, error) {
+	content, err := env.content()
+	if err != nil {
+		return "", err
+	}
+	raw, err := fs.ReadFile(content.Course(), "harness.md")
+	if err != nil {
+		return "", fmt.Errorf("reading course/harness.md: %w", err)
+	}
+	n, err := strconv.Atoi(m.Number)
+	if err != nil {
+		return "", usagef("course: module %s has no part in the harness contract; its tests call the harness of the module it extends", m.Number)
+	}
+	head := fmt.Sprintf("### M%d:", n)
+	var out []string
+	in := false
+	for line := range strings.Lines(string(raw)) {
+		if heading := strings.TrimLeft(line, "#"); len(heading) < len(line) && len(line)-len(heading) <= 3 && strings.HasPrefix(heading, " ") {
+			if in {
+				break
+			}
+			in = strings.HasPrefix(line, head)
+		}
+		if in {
+			out = append(out, line)
+		}
+	}
+	if len(out) == 0 {
+		return "", usagef("course: the harness contract has no part for module %s; run `course lesson %s` for what the module asks", m.Number, m.Number)
+	}
+	return strings.Join(out, ""), nil
 }
 
 func parseLesson(m modules.Module, raw string) (*lesson.Lesson, error) {

@@ -90,6 +90,35 @@ func TestLessonGoesThroughThePager(t *testing.T) {
 	assert.Contains(t, out.String(), "Build")
 }
 
+const testHarness = "# The harness contract\n\n## Part I\n\n### M1: Handles\n\nNewGame.\n\n#### Zones\n\nHand, deck.\n\n" +
+	"### M12: Combat\n\nAttack.\n\n## Test files\n\nNames.\n"
+
+// --drop prints the module's Expansion Drop, and --harness its part of the
+// harness contract, its subsections with it and nothing of the next part;
+// a module with no part there is told where to look.
+func TestLessonPrintsTheDropAndTheHarnessPart(t *testing.T) {
+	env, out := lessonEnv(t)
+	course := env.Content.Course().(fstest.MapFS)
+	course["01-handles/expansion/README.md"] = &fstest.MapFile{Data: []byte("# Module 1 Expansion Drop: a card\n")}
+	course["harness.md"] = &fstest.MapFile{Data: []byte(testHarness)}
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", Drop: true}))
+	assert.Equal(t, "# Module 1 Expansion Drop: a card\n", out.String())
+
+	out.Reset()
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "1", Harness: true}))
+	assert.Equal(t, "### M1: Handles\n\nNewGame.\n\n#### Zones\n\nHand, deck.\n\n", out.String())
+	out.Reset()
+	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "12", Harness: true}))
+	assert.Equal(t, "### M12: Combat\n\nAttack.\n\n", out.String(), "M12, not M1 and what follows")
+
+	err := RunLesson(context.Background(), env, &LessonOptions{Module: "02", Harness: true})
+	assert.Equal(t, 2, Status(err))
+	assert.EqualError(t, err, "course: the harness contract has no part for module 02; run `course lesson 02` for what the module asks")
+	err = RunLesson(context.Background(), env, &LessonOptions{Module: "02", Drop: true})
+	assert.Equal(t, 2, Status(err))
+	assert.Contains(t, Message(err), "module 02 has no expansion/README.md")
+}
+
 func TestLessonOfAModuleWithoutOne(t *testing.T) {
 	env, _ := lessonEnv(t)
 	err := RunLesson(context.Background(), env, &LessonOptions{Module: "07"})
@@ -160,6 +189,10 @@ func TestLessonAndHintFlags(t *testing.T) {
 		{args: []string{"03"}, want: LessonOptions{Module: "03"}},
 		{args: []string{"03", "--scenarios", "--no-pager"}, want: LessonOptions{Module: "03", Scenarios: true, NoPager: true}},
 		{args: []string{"3", "--discussion"}, want: LessonOptions{Module: "3", Discussion: true}},
+		{args: []string{"03", "--drop"}, want: LessonOptions{Module: "03", Drop: true}},
+		{args: []string{"03", "--harness"}, want: LessonOptions{Module: "03", Harness: true}},
+		{args: []string{"03", "--drop", "--scenarios"}, err: "course lesson: --scenarios and --drop each print a text of their own; give one of them"},
+		{args: []string{"03", "--harness", "--discussion"}, err: "course lesson: --discussion opens the lesson's discussions, and --harness prints another text; give one of them"},
 		{args: nil, err: "takes 1 argument(s), NN"},
 		{args: []string{"03", "--pager"}, err: "unknown flag: --pager"},
 	})
