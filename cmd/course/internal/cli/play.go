@@ -9,7 +9,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/mattn/go-isatty"
+	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play"
@@ -173,7 +175,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 	if err != nil {
 		return err
 	}
-	styles := play.NewStyles(os.Stdout, os.Getenv("NO_COLOR") == "")
+	styles := playStyles(env.Term)
 	if opts.Cards {
 		content, err := env.content()
 		if err != nil {
@@ -189,7 +191,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 			return playError(err)
 		}
 		defer t.Close()
-		return play.Run(ctx, t)
+		return play.Run(ctx, t, styles.Profile)
 	}
 	g, err := play.NewGrid(play.GridOptions{
 		Level: lv, Engine: engine, EngineName: name, Styles: styles,
@@ -199,7 +201,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return playError(err)
 	}
 	defer g.Close()
-	if err := play.Run(ctx, g); err != nil {
+	if err := play.Run(ctx, g, styles.Profile); err != nil {
 		return err
 	}
 	if g.Won() {
@@ -209,6 +211,26 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)
 	}
 	return nil
+}
+
+// playStyles paints the screen as the other commands paint their output:
+// in the terminal's colour profile as termenv reads it (Terminal.Profile),
+// plain when it has no colour or the environment forbids it (NO_COLOR,
+// CLICOLOR=0, TERM=dumb).
+func playStyles(term Terminal) play.Styles {
+	if !term.colored() {
+		return play.NewStyles(colorprofile.ASCII)
+	}
+	switch term.Profile {
+	case termenv.TrueColor:
+		return play.NewStyles(colorprofile.TrueColor)
+	case termenv.ANSI256:
+		return play.NewStyles(colorprofile.ANSI256)
+	case termenv.ANSI:
+		return play.NewStyles(colorprofile.ANSI)
+	case termenv.Ascii:
+	}
+	return play.NewStyles(colorprofile.ASCII)
 }
 
 // playWorkspace is the workspace whose engine plays and its module path,

@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/colorprofile"
+	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -74,4 +77,35 @@ func TestPlayCompletesLevelNames(t *testing.T) {
 func TestPlayNamesTheCurrentFolderByItsName(t *testing.T) {
 	assert.Equal(t, "my-engine", shownWorkspace(workspaceHere, "/home/l/my-engine"))
 	assert.Equal(t, "~/ws", shownWorkspace("~/ws", "/home/l/ws"))
+}
+
+// TestPlayPaintsAsTheOtherCommands: the screen takes the terminal's colour
+// profile as the other commands read it, plain without colour.
+func TestPlayPaintsAsTheOtherCommands(t *testing.T) {
+	for _, c := range []struct {
+		term Terminal
+		want colorprofile.Profile
+	}{
+		{Terminal{IsTerminal: true, Profile: termenv.TrueColor}, colorprofile.TrueColor},
+		{Terminal{IsTerminal: true, Profile: termenv.ANSI256}, colorprofile.ANSI256},
+		{Terminal{IsTerminal: true, Profile: termenv.ANSI}, colorprofile.ANSI},
+		{Terminal{IsTerminal: true, Profile: termenv.Ascii}, colorprofile.ASCII}, // NO_COLOR, TERM=dumb
+		{Terminal{Profile: termenv.ANSI256}, colorprofile.ASCII},                 // not a terminal
+	} {
+		st := playStyles(c.term)
+		assert.Equal(t, c.want, st.Profile, "%+v", c.term)
+		assert.Equal(t, c.want >= colorprofile.ANSI, st.Color, "%+v", c.term)
+	}
+
+	// NO_COLOR wins even over CLICOLOR_FORCE
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	t.Setenv("TERM", "xterm-256color")
+	t.Setenv("CLICOLOR_FORCE", "1")
+	t.Setenv("NO_COLOR", "")
+	assert.True(t, playStyles(detectTerminal(w)).Color)
+	t.Setenv("NO_COLOR", "1")
+	assert.False(t, playStyles(detectTerminal(w)).Color)
 }

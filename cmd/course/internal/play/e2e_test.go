@@ -37,20 +37,33 @@ func waitPane(t *testing.T, socket, want string) string {
 	return ""
 }
 
-// TestInARealTerminal builds course, plays 01-push in a detached tmux
-// session of 80x24 with the keys a person would press, and reads the
-// screen.
-func TestInARealTerminal(t *testing.T) {
+// needTmux skips a test that needs the course binary and tmux.
+func needTmux(t *testing.T) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the course binary")
 	}
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("tmux is not installed: the end-to-end test in a real terminal needs it (apt-get install tmux)")
 	}
+}
+
+// buildCourse builds the course binary into a folder of the test's.
+func buildCourse(t *testing.T) string {
+	t.Helper()
 	bin := filepath.Join(t.TempDir(), "course")
 	build := exec.Command("go", "build", "-o", bin, "github.com/systemic-game-design/course/cmd/course")
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "build course: %s", out)
+	return bin
+}
+
+// TestInARealTerminal builds course, plays 01-push in a detached tmux
+// session of 80x24 with the keys a person would press, and reads the
+// screen.
+func TestInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
 
 	socket := fmt.Sprintf("course-play-test-%d", os.Getpid())
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
@@ -80,4 +93,41 @@ func TestInARealTerminal(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("q did not quit")
+}
+
+// TestColoursInARealTerminal plays 01-push in terminals of each kind and
+// reads the colours the cells took (tmux writes each change of colour or
+// attribute it holds as the SGR sequence for it). Under NO_COLOR and on a
+// terminal without colours the screen has none, not even bold; a terminal
+// of 256 colours gets the 256-colour gold of an object, and one of 16 the
+// bright yellow chosen for it, inside tmux too, which has 256 colours
+// whatever TERM says.
+func TestColoursInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	for i, c := range []struct {
+		name      string
+		env       []string
+		want, not string
+	}{
+		{"NO_COLOR", []string{"NO_COLOR=1", "TERM=xterm-256color"}, "", "\x1b["},
+		{"no colours", []string{"TERM=vt100"}, "", "\x1b["},
+		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
+		{"16 colours", []string{"TERM=xterm"}, "\x1b[93m", "38;5;"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			socket := fmt.Sprintf("course-play-colours-%d-%d", os.Getpid(), i)
+			t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+			args := append([]string{"new-session", "-d", "-s", "play", "-x", "80", "-y", "24", "env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM"}, c.env...)
+			tmux(t, socket, append(args, bin, "play", "01-push")...)
+			waitPane(t, socket, "q quit") // the last line: the screen is up
+			pane := tmux(t, socket, "capture-pane", "-e", "-p", "-t", "play")
+			if c.want != "" {
+				assert.Contains(t, pane, c.want)
+			}
+			if c.not != "" {
+				assert.NotContains(t, pane, c.not)
+			}
+		})
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
@@ -311,24 +311,17 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, m.tick()
 		}
 		return m, nil
-	case tea.MouseMsg:
-		if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && (m.mode == modeBoard || m.mode == modeHistory) {
+	case tea.MouseClickMsg:
+		if msg.Button == tea.MouseLeft && (m.mode == modeBoard || m.mode == modeHistory) {
 			if i, ok := m.historyAt(msg.X, msg.Y); ok {
 				m.revert(i)
 				m.mode = modeBoard
 			}
 		}
 		return m, nil
-	case tea.KeyMsg:
-		if many := splitRunes(msg); many != nil {
-			var cmd tea.Cmd
-			for _, one := range many {
-				if _, c := m.Update(one); c != nil {
-					cmd = c
-				}
-			}
-			return m, cmd
-		}
+	case tea.KeyPressMsg:
+		// One key a message: keys typed together (a terminal may deliver
+		// them in one read) come as a message each.
 		k := msg.String()
 		if k == "ctrl+c" {
 			m.quit = true
@@ -406,7 +399,7 @@ func (m *Grid) boardKey(k string) {
 			return
 		}
 		m.mode, m.histSel = modeHistory, len(m.history)-1
-	case " ", "n", "enter":
+	case "space", "n", "enter":
 		if m.o.Replay {
 			m.replayNext()
 		}
@@ -440,7 +433,7 @@ func (m *Grid) historyKey(k string) {
 	switch k {
 	case "up", "k", "down", "j":
 		m.histSel = moveSelection(m.histSel, len(m.history), k)
-	case "enter", " ":
+	case "enter", "space":
 		m.revert(m.histSel)
 		m.mode = modeBoard
 	case "esc", "tab", "q":
@@ -455,7 +448,7 @@ func (m *Grid) menuKey(k string) {
 	case "esc", "q":
 		m.mode = modeBoard
 		m.say(false, "")
-	case "enter", " ":
+	case "enter", "space":
 		m.card = m.menuItems[m.menuSel]
 		if m.action == "cast" {
 			// a reason that is not about the target shows now
@@ -533,7 +526,7 @@ func (m *Grid) targetKey(k string) {
 		if m.action == "cast" {
 			m.tryCast(0)
 		}
-	case "enter", " ":
+	case "enter", "space":
 		if m.action == "play" {
 			m.try(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy}, move{Kind: "play", Card: m.card, X: m.cx, Y: m.cy})
 			return
@@ -571,7 +564,7 @@ func (m *Grid) chooseKey(k string) {
 	switch k {
 	case "up", "k", "down", "j":
 		m.menuSel = moveSelection(m.menuSel, len(m.menuItems), k)
-	case "enter", " ":
+	case "enter", "space":
 		pick := m.menuItems[m.menuSel]
 		if m.pending != nil {
 			m.pending.Choices = append(m.pending.Choices, pick)
@@ -625,18 +618,4 @@ func (m *Grid) freeGlyph(kind string) rune {
 		}
 	}
 	return '?'
-}
-
-// splitRunes is a key message that holds several typed characters (a
-// terminal delivers keys pressed quickly in one read) as one message per
-// character; nil for any other message.
-func splitRunes(msg tea.KeyMsg) []tea.KeyMsg {
-	if msg.Type != tea.KeyRunes || len(msg.Runes) < 2 || msg.Paste {
-		return nil
-	}
-	out := make([]tea.KeyMsg, 0, len(msg.Runes))
-	for _, r := range msg.Runes {
-		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt})
-	}
-	return out
 }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"encoding/json"
+	"image/color"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,12 +10,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/muesli/termenv"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -29,7 +31,7 @@ func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
 	t.Helper()
 	lv, err := Load(level)
 	require.NoError(t, err)
-	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)}
+	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)}
 	if edit != nil {
 		edit(&o)
 	}
@@ -39,24 +41,34 @@ func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
 	return m
 }
 
-var arrow = map[string]tea.KeyType{"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight}
-
-func key(s string) tea.KeyMsg {
+// key is a key as the terminal's input reads it: a letter in upper case is
+// the letter with shift.
+func key(s string) tea.KeyPressMsg {
 	switch s {
-	case "up", "down", "left", "right":
-		return tea.KeyMsg{Type: arrow[s]}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
 	case "enter":
-		return tea.KeyMsg{Type: tea.KeyEnter}
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "tab":
-		return tea.KeyMsg{Type: tea.KeyTab}
+		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "esc":
-		return tea.KeyMsg{Type: tea.KeyEsc}
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	case "backspace":
-		return tea.KeyMsg{Type: tea.KeyBackspace}
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	case "space":
-		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	}
-	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+	r := []rune(s)[0]
+	if unicode.IsUpper(r) {
+		return tea.KeyPressMsg{Code: unicode.ToLower(r), ShiftedCode: r, Mod: tea.ModShift, Text: s}
+	}
+	return tea.KeyPressMsg{Code: r, Text: s}
 }
 
 func press(m tea.Model, keys ...string) {
@@ -86,7 +98,7 @@ func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
 				press(m, keys[d.String()])
 			}
 			assert.True(t, m.Won())
-			assert.Contains(t, m.View(), "won in "+strconv.Itoa(len(lv.Solution))+" moves")
+			assert.Contains(t, m.View().Content, "won in "+strconv.Itoa(len(lv.Solution))+" moves")
 		})
 	}
 }
@@ -101,7 +113,7 @@ func screen(t *testing.T, m tea.Model, keys ...string) string {
 	}
 	require.NoError(t, tm.Quit())
 	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
-	return final.View()
+	return final.View().Content
 }
 
 func TestGoldenRuleGrid(t *testing.T) {
@@ -137,7 +149,7 @@ func TestScreenFitsAndGrows(t *testing.T) {
 		m := newGrid(t, lv.Name, nil)
 		for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			lines := strings.Split(m.View(), "\n")
+			lines := strings.Split(m.View().Content, "\n")
 			assert.Len(t, lines, size[1], "%s at %dx%d", lv.Name, size[0], size[1])
 			for i, l := range lines {
 				assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%s at %dx%d, line %d", lv.Name, size[0], size[1], i)
@@ -146,9 +158,9 @@ func TestScreenFitsAndGrows(t *testing.T) {
 	}
 	m := newGrid(t, "01-push", nil)
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	small := m.View()
+	small := m.View().Content
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	assert.Contains(t, m.View(), "┌────┐", "a larger terminal draws text as boxes")
+	assert.Contains(t, m.View().Content, "┌────┐", "a larger terminal draws text as boxes")
 	assert.NotContains(t, small, "┌────┐")
 }
 
@@ -162,25 +174,66 @@ func TestABigLevelScrollsWithYOU(t *testing.T) {
 			lv.Objects[i].X, lv.Objects[i].Y = 30, 20
 		}
 	}
-	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(io.Discard, false)})
+	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
-	view := m.View()
+	view := m.View().Content
 	assert.Len(t, strings.Split(view, "\n"), 24)
 	assert.Contains(t, view, "of 40x30", "the board pane says which part it shows")
 	assert.Contains(t, view, " b ", "YOU is in view")
 	assert.NotContains(t, view, "BABA  IS  YOU", "the text in the far corner is not")
 }
 
+// TestNoColorStillTellsThingsApart: without colour (NO_COLOR, a terminal
+// without it, not a terminal) the screen writes no escape sequence at all,
+// not even bold or reverse video, and the characters tell things apart.
 func TestNoColorStillTellsThingsApart(t *testing.T) {
-	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = stylesFor(termenv.ANSI256) })
-	assert.Contains(t, m.View(), "\x1b[", "colour when allowed")
-	m = newGrid(t, "01-push", nil)
-	view := m.View()
-	assert.NotContains(t, view, "\x1b[")
-	for _, s := range []string{"BABA  IS  YOU", " b ", " r ", " f ", "b baba", "r rock", "f flag"} {
-		assert.Contains(t, view, s)
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = NewStyles(colorprofile.ANSI256) })
+	assert.Contains(t, m.View().Content, "\x1b[", "colour when allowed")
+	for _, p := range []colorprofile.Profile{colorprofile.ASCII, colorprofile.NoTTY} {
+		m = newGrid(t, "01-push", func(o *GridOptions) { o.Styles = NewStyles(p) })
+		view := m.View().Content
+		assert.NotContains(t, view, "\x1b[", "%v", p)
+		for _, s := range []string{"BABA  IS  YOU", " b ", " r ", " f ", "b baba", "r rock", "f flag"} {
+			assert.Contains(t, view, s, "%v", p)
+		}
 	}
+	// the tile to aim at is marked by its edge, not by reverse video
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "c", "enter")
+	view := s.View().Content
+	assert.NotContains(t, view, "\x1b[")
+	assert.Contains(t, view, "BABA< IS")
+}
+
+// TestSixteenColoursKeepTheirHues: on a terminal of 16 colours each style
+// takes the one termenv lowered its colour to before; the nearest that
+// Bubble Tea itself would pick turn the gold of an object and of the won
+// banner red, the colour of a minion and of a problem.
+func TestSixteenColoursKeepTheirHues(t *testing.T) {
+	s := NewStyles(colorprofile.ANSI)
+	for _, c := range []struct {
+		name      string
+		got, want color.Color
+	}{
+		{"object", s.Object.GetForeground(), lipgloss.Color("11")},
+		{"won banner", s.Won.GetBackground(), lipgloss.Color("11")},
+		{"won text", s.Won.GetForeground(), lipgloss.Color("0")},
+		{"text", s.Text.GetBackground(), lipgloss.Color("5")},
+		{"you", s.You.GetForeground(), lipgloss.Color("13")},
+		{"minion", s.Minion.GetForeground(), lipgloss.Color("9")},
+		{"lost banner", s.Lost.GetBackground(), lipgloss.Color("1")},
+		{"keys", s.Keys.GetForeground(), lipgloss.Color("8")},
+	} {
+		assert.Equal(t, c.want, c.got, c.name)
+	}
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
+		assert.Equal(t, lipgloss.Color("222"), NewStyles(p).Object.GetForeground(), "%v keeps the colour of 256", p)
+	}
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = s })
+	view := m.View().Content
+	assert.Contains(t, view, "\x1b[")
+	assert.NotContains(t, view, "38;5;", "no colour of 256 on a terminal of 16")
 }
 
 func TestLostAndUndo(t *testing.T) {
@@ -218,10 +271,10 @@ func TestLostAndUndo(t *testing.T) {
 		lost = m.st.Lost
 	}
 	require.True(t, lost, "walked into a skull")
-	assert.Contains(t, m.View(), "all YOU objects are gone: u to undo")
+	assert.Contains(t, m.View().Content, "all YOU objects are gone: u to undo")
 	press(m, "backspace")
 	assert.False(t, m.st.Lost)
-	assert.NotContains(t, m.View(), "all YOU objects are gone")
+	assert.NotContains(t, m.View().Content, "all YOU objects are gone")
 }
 
 func abs(n int) int {
@@ -231,9 +284,14 @@ func abs(n int) int {
 	return n
 }
 
+// TestKeysTypedTogetherAreEachAKey: a terminal delivers keys pressed
+// quickly in one read, and each is a move.
 func TestKeysTypedTogetherAreEachAKey(t *testing.T) {
 	m := newGrid(t, "01-push", nil)
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("ldl")})
+	p := tea.NewProgram(m, tea.WithInput(strings.NewReader("ldlq")), tea.WithOutput(io.Discard),
+		tea.WithoutSignals(), tea.WithWindowSize(80, 24))
+	_, err := p.Run()
+	require.NoError(t, err)
 	assert.Len(t, m.history, 3)
 }
 
@@ -260,7 +318,7 @@ func TestClickingAHistoryRowGoesBack(t *testing.T) {
 	press(m, "right", "right")
 	// row 2 is the second line inside the history pane, which starts
 	// under the title and the board pane of 5 rows
-	lines := strings.Split(m.View(), "\n")
+	lines := strings.Split(m.View().Content, "\n")
 	y := -1
 	for i, l := range lines {
 		if strings.Contains(l, "  2 right") {
@@ -268,10 +326,10 @@ func TestClickingAHistoryRowGoesBack(t *testing.T) {
 		}
 	}
 	require.Positive(t, y)
-	m.Update(tea.MouseMsg{X: 3, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	m.Update(tea.MouseClickMsg{X: 3, Y: y, Button: tea.MouseLeft})
 	assert.Len(t, m.history, 1)
 	assert.Equal(t, after1, m.st.Tiles)
-	m.Update(tea.MouseMsg{X: 60, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	m.Update(tea.MouseClickMsg{X: 60, Y: y, Button: tea.MouseLeft})
 	assert.Len(t, m.history, 1, "a click beside the history does nothing")
 }
 
@@ -296,7 +354,7 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	lv, err := Load("12-spellgrid-gravecaller")
 	require.NoError(t, err)
 	lv.Hand = []string{"Test Sprout"}
-	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)}
+	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)}
 	m, err := NewGrid(o)
 	require.NoError(t, err)
 	defer m.Close()
@@ -317,7 +375,7 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 3, minion.X)
-	assert.Contains(t, m.View(), "Test Sprout")
+	assert.Contains(t, m.View().Content, "Test Sprout")
 }
 
 func TestRecordWritesASolution(t *testing.T) {
@@ -418,17 +476,17 @@ func TestSpellGridChooserIsAMenu(t *testing.T) {
 	lv, err := Load("12-spellgrid-gravecaller")
 	require.NoError(t, err)
 	lv.Width, lv.Height = 2, 1
-	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(io.Discard, false)})
+	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	press(m, "c", "enter", "n")
 	require.Equal(t, modeChoose, m.mode)
-	assert.Contains(t, m.View(), "The engine asks: choose the base")
-	assert.Contains(t, m.View(), "> Left One")
+	assert.Contains(t, m.View().Content, "The engine asks: choose the base")
+	assert.Contains(t, m.View().Content, "> Left One")
 	press(m, "right") // not an answer
 	assert.Contains(t, m.status, "waits for a choice")
 	press(m, "down", "enter")
-	assert.Contains(t, m.View(), "choose the half")
+	assert.Contains(t, m.View().Content, "choose the half")
 	press(m, "down", "enter")
 	assert.Equal(t, modeBoard, m.mode)
 	require.Len(t, m.history, 1)
@@ -480,10 +538,10 @@ func TestMoveSelectionStaysInsideTheList(t *testing.T) {
 // colours.
 func TestTheScreenShowsALevelsTextAsText(t *testing.T) {
 	m := newGrid(t, "01-push", func(o *GridOptions) {
-		o.Styles = stylesFor(termenv.ANSI256)
+		o.Styles = NewStyles(colorprofile.ANSI256)
 		o.Level.Title = "Push\x1b]0;owned\a\x1b]52;c;aGk=\a\x1b[2J"
 	})
-	view := m.View()
+	view := m.View().Content
 	assert.Contains(t, view, `Push\x1b]0;owned\x07\x1b]52;c;aGk=\x07\x1b[2J`)
 	assert.NotContains(t, view, "\x1b]")
 	assert.NotContains(t, view, "\x1b[2J")

@@ -7,7 +7,8 @@ import (
 
 	"github.com/systemic-game-design/course/internal/termsafe"
 
-	"github.com/charmbracelet/lipgloss"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
@@ -443,7 +444,7 @@ func (m *Grid) statusLine() string {
 
 // View draws the whole screen: a title, the board with the history under
 // it, the side panel, the banner or status, and the keys.
-func (m *Grid) View() string { return termsafe.Styled(m.view()) }
+func (m *Grid) View() tea.View { return fullScreen(termsafe.Styled(m.view())) }
 
 // view is the screen before what it holds from elsewhere (a level file's
 // title, the engine's names and log) is made safe to show.

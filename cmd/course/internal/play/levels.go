@@ -1,6 +1,6 @@
 // Package play is course play's screen: a rule-grid or SpellGrid level as a
 // game in the terminal (grid.go), and the card table of Part I (table.go),
-// built with bubbletea and lipgloss. It talks to an engine only through the
+// built with Bubble Tea and Lip Gloss v2. It talks to an engine only through the
 // protocol of package driver, so the reference engine and a learner's play
 // the same way.
 package play

@@ -5,16 +5,28 @@ import (
 	"errors"
 	"fmt"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 )
 
-// Run plays a screen in the terminal (the alternate screen, so the shell's
-// scrollback is left as it was) until the player quits. Clicks reach
-// it: a click on a history row goes back to before that move.
-func Run(ctx context.Context, m tea.Model) error {
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithContext(ctx))
+// Run plays a screen in the terminal until the player quits, drawing in
+// the colour profile its styles were made for (Styles.Profile) rather than
+// one Bubble Tea finds itself, so that no colour of theirs is lowered
+// again.
+func Run(ctx context.Context, m tea.Model, profile colorprofile.Profile) error {
+	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithColorProfile(profile))
 	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("course play: the screen stopped: %w", err)
 	}
 	return nil
+}
+
+// fullScreen is a screen's view as Run shows it: on the alternate screen,
+// so the shell's scrollback is left as it was, with clicks reported, so
+// that a click on a history row goes back to before that move.
+func fullScreen(content string) tea.View {
+	v := tea.NewView(content)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	return v
 }

@@ -33,8 +33,8 @@ func TestAStubEngineShowsInTheStatusLine(t *testing.T) {
 		o.Engine = func() (*driver.Client, error) { return driver.StartProcess(context.Background(), program, ws) }
 		o.EngineName = "engine of ws"
 	})
-	assert.Contains(t, m.View(), "! not implemented: NewBaba (Module 06)")
+	assert.Contains(t, m.View().Content, "! not implemented: NewBaba (Module 06)")
 	press(m, "right")
-	assert.Contains(t, m.View(), "no level or game has been started")
+	assert.Contains(t, m.View().Content, "no level or game has been started")
 	assert.Empty(t, m.history, "a move that failed is not history")
 }

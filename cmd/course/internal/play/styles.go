@@ -1,56 +1,71 @@
 package play
 
 import (
-	"io"
+	"image/color"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/textinput"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 )
 
-// Styles is how the screen is painted. Under NO_COLOR every style is plain
-// and only the characters tell things apart: text is its word in upper
-// case, an object its glyph in lower case, a minion its glyph and Health.
+// Styles is how the screen is painted. Without colour (NO_COLOR, or a
+// terminal that has none) every style is plain and only the characters
+// tell things apart: text is its word in upper case, an object its glyph
+// in lower case, a minion its glyph and Health.
 type Styles struct {
 	Title, Heading, Text, Object, You, Minion, Cursor, Selected, Won, Lost, Status, Problem, Keys, Dim lipgloss.Style
-	Color                                                                                              bool
+	// Color is false when every style is plain.
+	Color bool
+	// Profile is the colour profile the styles are for, which Run draws
+	// in.
+	Profile colorprofile.Profile
 }
 
-// NewStyles paints for w; color false (NO_COLOR, or not a terminal) gives
-// plain styles.
-func NewStyles(w io.Writer, color bool) Styles {
-	r := lipgloss.NewRenderer(w)
-	if !color {
-		r.SetColorProfile(termenv.Ascii)
+// NewStyles paints for a terminal of colour profile p, in plain text below
+// ANSI. Lip Gloss writes a style's colours as they are given and Bubble Tea
+// lowers them to the profile as it draws, in two ways that would change the
+// screen: the ASCII profile (NO_COLOR) keeps bold, underline and reverse
+// video, and its nearest of 16 colours turn the gold of an object and of
+// the won banner red. So a screen without colour is made of plain styles,
+// which write no escape sequence at all, and each colour names its own of
+// 16: the one termenv lowered it to for Lip Gloss v1.
+func NewStyles(p colorprofile.Profile) Styles {
+	s := Styles{Color: p >= colorprofile.ANSI, Profile: p}
+	if !s.Color {
+		return s // every style the zero one, lipgloss.NewStyle(): text as it is
 	}
-	return styles(r, color)
-}
-
-// stylesFor paints with a fixed colour profile.
-func stylesFor(p termenv.Profile) Styles {
-	r := lipgloss.NewRenderer(io.Discard)
-	r.SetColorProfile(p)
-	return styles(r, p != termenv.Ascii)
-}
-
-func styles(r *lipgloss.Renderer, color bool) Styles {
-	s := Styles{Color: color}
-	s.Title = r.NewStyle().Bold(true)
-	s.Heading = r.NewStyle().Bold(true).Underline(true)
-	s.Text = r.NewStyle().Foreground(lipgloss.Color("231")).Background(lipgloss.Color("90")).Bold(true)
-	s.Object = r.NewStyle().Foreground(lipgloss.Color("222"))
-	s.You = r.NewStyle().Foreground(lipgloss.Color("213")).Bold(true)
-	s.Minion = r.NewStyle().Foreground(lipgloss.Color("203")).Bold(true)
-	s.Cursor = r.NewStyle().Reverse(true)
-	s.Selected = r.NewStyle().Reverse(true)
-	s.Won = r.NewStyle().Foreground(lipgloss.Color("16")).Background(lipgloss.Color("220")).Bold(true)
-	s.Lost = r.NewStyle().Foreground(lipgloss.Color("231")).Background(lipgloss.Color("124")).Bold(true)
-	s.Status = r.NewStyle()
-	s.Problem = r.NewStyle().Foreground(lipgloss.Color("203"))
-	s.Keys = r.NewStyle().Foreground(lipgloss.Color("245"))
-	s.Dim = r.NewStyle().Foreground(lipgloss.Color("240"))
+	complete := lipgloss.Complete(p)
+	c := func(of16, of256 string) color.Color {
+		return complete(lipgloss.Color(of16), lipgloss.Color(of256), lipgloss.Color(of256))
+	}
+	plain := lipgloss.NewStyle()
+	s.Title = plain.Bold(true)
+	s.Heading = plain.Bold(true).Underline(true)
+	s.Text = plain.Foreground(c("15", "231")).Background(c("5", "90")).Bold(true)
+	s.Object = plain.Foreground(c("11", "222"))
+	s.You = plain.Foreground(c("13", "213")).Bold(true)
+	s.Minion = plain.Foreground(c("9", "203")).Bold(true)
+	s.Cursor = plain.Reverse(true)
+	s.Selected = plain.Reverse(true)
+	s.Won = plain.Foreground(c("0", "16")).Background(c("11", "220")).Bold(true)
+	s.Lost = plain.Foreground(c("15", "231")).Background(c("1", "124")).Bold(true)
+	s.Problem = plain.Foreground(c("9", "203"))
+	s.Keys = plain.Foreground(c("8", "245"))
+	s.Dim = plain.Foreground(c("8", "240"))
 	return s
+}
+
+// input is how the card table's prompt is painted: the text and the
+// prompt plain and a completion in the grey of Dim, as the prompt's
+// defaults were before bubbles v2, whose defaults colour the prompt and
+// choose a grey by the terminal's background. The cursor it draws is
+// reverse video whatever its style, so a screen without colour draws none
+// (NewTable).
+func (s Styles) input() textinput.Styles {
+	state := textinput.StyleState{Text: lipgloss.NewStyle(), Prompt: lipgloss.NewStyle(), Placeholder: s.Dim, Suggestion: s.Dim}
+	return textinput.Styles{Focused: state, Blurred: state, Cursor: textinput.CursorStyle{Blink: true}}
 }
 
 // pane draws lines in a rounded box of the given outer size, a title in

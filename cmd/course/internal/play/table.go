@@ -7,9 +7,9 @@ import (
 
 	"github.com/systemic-game-design/course/internal/termsafe"
 
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
@@ -62,6 +62,9 @@ func NewTable(o TableOptions) (*Table, error) {
 	in.Prompt = "> "
 	in.ShowSuggestions = true
 	in.CharLimit = 120
+	in.SetStyles(o.Styles.input())
+	// the cursor it draws is reverse video: none on a plain screen
+	in.SetVirtualCursor(o.Styles.Color)
 	var sugg []string
 	for _, v := range verbs {
 		if strings.Contains(v.args, "NAME") {
@@ -137,22 +140,20 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		t.w, t.h = msg.Width, msg.Height
-		t.input.Width = max(10, t.w-len(t.input.Prompt)-2)
+		t.input.SetWidth(max(10, t.w-len(t.input.Prompt)-2))
 		return t, nil
-	case tea.KeyMsg:
+	case tea.PasteMsg:
+		// pasted text goes into the prompt; it is never a key
+		if t.typing {
+			var cmd tea.Cmd
+			t.input, cmd = t.input.Update(msg)
+			return t, cmd
+		}
+	case tea.KeyPressMsg:
 		k := msg.String()
 		if k == "ctrl+c" {
 			t.quit = true
 			return t, tea.Quit
-		}
-		if many := splitRunes(msg); many != nil && !t.typing {
-			var cmd tea.Cmd
-			for _, one := range many {
-				if _, c := t.Update(one); c != nil {
-					cmd = c
-				}
-			}
-			return t, cmd
 		}
 		if t.choose != nil {
 			t.chooseKey(k)
@@ -213,7 +214,7 @@ func (t *Table) chooseKey(k string) {
 		t.sel = max(0, t.sel-1)
 	case "down", "j":
 		t.sel = min(len(t.choose.Options)-1, t.sel+1)
-	case "enter", " ":
+	case "enter", "space":
 		pick := t.choose.Options[t.sel]
 		t.choose = nil
 		if t.take(t.c.Answer(pick)) {
@@ -362,7 +363,7 @@ func (t *Table) sideLines(p int, width, height int) []string {
 }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
-func (t *Table) View() string { return termsafe.Styled(t.view()) }
+func (t *Table) View() tea.View { return fullScreen(termsafe.Styled(t.view())) }
 
 // view is the screen before what it holds from elsewhere (the engine's
 // card names, events and errors) is made safe to show.

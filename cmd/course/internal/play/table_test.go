@@ -1,12 +1,13 @@
 package play
 
 import (
-	"io"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -14,7 +15,7 @@ import (
 
 func newTable(t *testing.T) *Table {
 	t.Helper()
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false),
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII),
 		Cards: []string{"Loot Hoarder", "Test Filler", "Whirlwind", "Armorsmith"}})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = m.Close() })
@@ -90,7 +91,7 @@ func TestCardTableCompletesCardNames(t *testing.T) {
 }
 
 func TestCardTableChooserIsAMenu(t *testing.T) {
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(io.Discard, false)})
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	m.Command("hand Loot Hoarder")
@@ -98,7 +99,7 @@ func TestCardTableChooserIsAMenu(t *testing.T) {
 	m.Command("hand Test Tinkerer")
 	m.Command("play 5") // its Battlecry assembles: the engine asks
 	require.NotNil(t, m.choose)
-	assert.Contains(t, m.View(), "The engine asks: choose the "+m.choose.Kind)
+	assert.Contains(t, m.View().Content, "The engine asks: choose the "+m.choose.Kind)
 	var asked []string
 	for i := 0; i < 5 && m.choose != nil; i++ {
 		asked = append(asked, m.choose.Kind)
@@ -129,7 +130,7 @@ func TestAFullBoardStillShowsTheHand(t *testing.T) {
 		m.Command("summon Test Filler")
 	}
 	m.Command("hand Whirlwind")
-	view := m.View()
+	view := m.View().Content
 	assert.Len(t, strings.Split(view, "\n"), 24)
 	assert.Contains(t, view, "#9 1/1 Test Fill", "the seventh minion")
 	assert.Contains(t, view, "#10 Whirlwind", "and the hand under them")
@@ -138,11 +139,36 @@ func TestAFullBoardStillShowsTheHand(t *testing.T) {
 // TestTheCardTableShowsTheEnginesNameAsText: the engine's name is the
 // workspace's folder, which may hold anything.
 func TestTheCardTableShowsTheEnginesNameAsText(t *testing.T) {
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "ws\x1b]0;owned\a", Styles: NewStyles(io.Discard, false)})
+	m, err := NewTable(TableOptions{Engine: reference, EngineName: "ws\x1b]0;owned\a", Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = m.Close() })
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-	view := m.View()
+	view := m.View().Content
 	assert.Contains(t, view, `ws\x1b]0;owned\x07`)
 	assert.NotContains(t, view, "\x1b]")
+}
+
+// TestThePromptHasNoColourWithoutIt: the prompt's completion is grey and
+// its cursor in reverse video only when the screen has colour; without, the
+// line is plain text, the completion still shown.
+func TestThePromptHasNoColourWithoutIt(t *testing.T) {
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ASCII} {
+		m, err := NewTable(TableOptions{Engine: reference, Styles: NewStyles(p), Cards: []string{"Loot Hoarder"}})
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = m.Close() })
+		press(m, "s", "L", "o")
+		var line string
+		for _, l := range strings.Split(m.View().Content, "\n") {
+			if strings.HasPrefix(l, "> ") {
+				line = l
+			}
+		}
+		assert.Contains(t, ansi.Strip(line), "> summon Loot Hoarder", "%v: the completion is shown", p)
+		if p == colorprofile.ASCII {
+			assert.NotContains(t, line, "\x1b[", "no colour, no reverse video")
+			continue
+		}
+		assert.Contains(t, line, "\x1b[7m", "the cursor in reverse video")
+		assert.Contains(t, line, "\x1b[38;5;240m", "the completion in grey")
+	}
 }
