@@ -291,19 +291,23 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		}
 		return res
 	}
-	// What the walk reads (Go files, for their //go:embed lines; every
-	// file, when no verdict is kept and all must be read) is audited there
-	// and then, by the walk's workers, not read a second time.
 	// Room for every tracked file of the folders, made at once: grown a
 	// file at a time, these maps and the results cost more than the
-	// audit's own work on a first run.
-	size := 0
+	// audit's own work on a first run. Only a run that reads every file
+	// (a first one) has a result for each.
+	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
+	size, read := 0, 0
 	for _, dir := range cleanDirs {
 		size += t.TrackedUnder(t.RepoPath(dir))
 	}
+	if readAll {
+		read = size
+	}
+	// What the walk reads (Go files, for their //go:embed lines; every
+	// file, when no verdict is kept and all must be read) is audited there
+	// and then, by the walk's workers, not read a second time.
 	var mu sync.Mutex
-	early := make(map[string]result, size) // by Path
-	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
+	early := make(map[string]result, read) // by Path
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
 		e := t.Entry(p)
 		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
@@ -323,7 +327,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		entry     *index.Entry // its index entry; nil for an untracked file or a link
 	}
 	var files []file
-	results := make([]result, 0, size)
+	results := make([]result, 0, read)
 	var skipped int
 	var skippedBytes int64
 	seen := make(map[string]bool, size)
