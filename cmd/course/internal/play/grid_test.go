@@ -41,27 +41,19 @@ func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
 	return m
 }
 
+// namedKeys are the keys the tests press by name.
+var namedKeys = map[string]rune{
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"enter": tea.KeyEnter, "tab": tea.KeyTab, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace,
+}
+
 // key is a key as the terminal's input reads it: a letter in upper case is
 // the letter with shift.
 func key(s string) tea.KeyPressMsg {
-	switch s {
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "space":
+	if code, ok := namedKeys[s]; ok {
+		return tea.KeyPressMsg{Code: code}
+	}
+	if s == "space" {
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	}
 	r := []rune(s)[0]
@@ -77,8 +69,8 @@ func press(m tea.Model, keys ...string) {
 	}
 }
 
-// wasd is a direction as the other keys for it say it, so every key set is
-// exercised across the levels.
+// keySets spell each direction in every key set the screen takes, so that
+// every set is exercised across the levels.
 var keySets = []map[string]string{
 	{"up": "up", "down": "down", "left": "left", "right": "right"},
 	{"up": "k", "down": "j", "left": "h", "right": "l"},
