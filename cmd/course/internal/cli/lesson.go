@@ -152,6 +152,9 @@ func harnessSection(env *Env, m modules.Module) (string, error) {
 		return "", err
 	}
 	raw, err := fs.ReadFile(content.Course(), "harness.md")
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", usagef("course: this course has no harness contract (course/harness.md); run `course lesson %s` for what module %s asks", m.Number, m.Number)
+	}
 	if err != nil {
 		return "", fmt.Errorf("reading course/harness.md: %w", err)
 	}

@@ -98,6 +98,11 @@ const testHarness = "# The harness contract\n\n## Part I\n\n### M1: Handles\n\nN
 // a module with no part there is told where to look.
 func TestLessonPrintsTheDropAndTheHarnessPart(t *testing.T) {
 	env, out := lessonEnv(t)
+	err := RunLesson(context.Background(), env, &LessonOptions{Module: "01", Harness: true})
+	assert.Equal(t, 2, Status(err))
+	assert.True(t, IsUserError(err), "a course copy without the contract is its author's to mend")
+	assert.EqualError(t, err, "course: this course has no harness contract (course/harness.md); run `course lesson 01` for what module 01 asks")
+
 	course := env.Content.Course().(fstest.MapFS)
 	course["01-handles/expansion/README.md"] = &fstest.MapFile{Data: []byte("# Module 1 Expansion Drop: a card\n")}
 	course["harness.md"] = &fstest.MapFile{Data: []byte(testHarness)}
@@ -111,7 +116,7 @@ func TestLessonPrintsTheDropAndTheHarnessPart(t *testing.T) {
 	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "12", Harness: true}))
 	assert.Equal(t, "### M12: Combat\n\nAttack.\n\n", out.String(), "M12, not M1 and what follows")
 
-	err := RunLesson(context.Background(), env, &LessonOptions{Module: "02", Harness: true})
+	err = RunLesson(context.Background(), env, &LessonOptions{Module: "02", Harness: true})
 	assert.Equal(t, 2, Status(err))
 	assert.EqualError(t, err, "course: the harness contract has no part for module 02; run `course lesson 02` for what the module asks")
 	err = RunLesson(context.Background(), env, &LessonOptions{Module: "02", Drop: true})
