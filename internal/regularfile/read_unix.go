@@ -39,14 +39,9 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 // while it is being opened can be anything else (a walk hands over the
 // files its folder listing says are regular), that read harms nothing.
 func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := IgnoringEINTR(func() (int, error) {
+		return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+	})
 	if err != nil {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -119,10 +114,16 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 
 // readSome is one read(2) into p, tried again when a signal cuts it short.
 func readSome(fd int, p []byte) (int, error) {
+	return IgnoringEINTR(func() (int, error) { return syscall.Read(fd, p) })
+}
+
+// IgnoringEINTR makes a system call (call) again for as long as a signal
+// cuts it short, as the os package does for its own.
+func IgnoringEINTR(call func() (int, error)) (int, error) {
 	for {
-		m, err := syscall.Read(fd, p)
+		n, err := call()
 		if err != syscall.EINTR {
-			return m, err
+			return n, err
 		}
 	}
 }

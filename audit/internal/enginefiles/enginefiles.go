@@ -759,10 +759,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		}
 	}
 	if rec != nil {
-		entries = make([]fs.DirEntry, len(rec.entries))
-		for i := range rec.entries {
-			entries[i] = &rec.entries[i] // a pointer in an interface allocates nothing
-		}
+		entries = dirEntries(rec.entries)
 	} else {
 		var err error
 		if entries, err = readDir(absReal); err != nil {
@@ -894,14 +891,7 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 		if info == nil && !isLink && e.Type().IsRegular() {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
-			hook := t.onRead
-			if !t.readAll {
-				hook = nil
-				if w.v.Read != nil && w.v.ReadName(name) {
-					hook = w.v.Read
-				}
-			}
-			if hook != nil {
+			if hook := w.readHook(name); hook != nil {
 				_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
 					info = fi
 					hook(p, src, fi)
@@ -960,6 +950,29 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	}
 	complete = true
 	return nil
+}
+
+// readHook is the hook a regular file of this name is read for in place
+// of its Lstat: the Tree's when it reads every file, else the Visitor's if
+// it asks for the name; nil for none.
+func (w *walker) readHook(name string) ReadHook {
+	switch {
+	case w.t.readAll:
+		return w.t.onRead
+	case w.v.Read != nil && w.v.ReadName(name):
+		return w.v.Read
+	}
+	return nil
+}
+
+// dirEntries is a folder's entries as fs.DirEntry values, each a pointer
+// into ents (a pointer in an interface allocates nothing).
+func dirEntries(ents []cachedEntry) []fs.DirEntry {
+	out := make([]fs.DirEntry, len(ents))
+	for i := range ents {
+		out[i] = &ents[i]
+	}
+	return out
 }
 
 // parentOf is path.Dir for the clean slash paths an index holds, without

@@ -9,13 +9,15 @@ import (
 	"path/filepath"
 	"sync"
 	"syscall"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // readDir is a folder's entries in the order the file system gives them:
 // no sorting, since every caller sorts what it reports.
 //
 // The entries are read with getdents64, as os.ReadDir reads them, but kept
-// as cachedEntries whose names are parts of one string per read: a folder
+// as cachedEntries whose names are parts of one string: a folder
 // of thousands of files (build output, logs) costs a few allocations, not
 // two for each file, and most of those files are dropped by their names
 // alone. A file system that gives no type (DT_UNKNOWN) has the entry
@@ -46,26 +48,17 @@ func readDir(dir string) ([]fs.DirEntry, error) {
 		}
 		buf = buf[:len(buf)+n]
 	}
-	if cap(buf) <= maxKeptDirents {
-		*bp = buf
-	}
-	ents, err := parseDirents(dir, buf, nil)
+	keepBuffer(bp, buf)
+	ents, err := parseDirents(dir, buf)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]fs.DirEntry, len(ents))
-	for i := range ents {
-		out[i] = &ents[i]
-	}
-	return out, nil
+	return dirEntries(ents), nil
 }
 
 // minDirentRoom is the least room a getdents64 call is given: more than
 // the largest record (a 255-byte name and its header).
 const minDirentRoom = 4 << 10
-
-// maxKeptDirents is the largest listing buffer kept for the next folder.
-const maxKeptDirents = 1 << 20
 
 // direntBuffers hold what getdents64 writes: 32 KB is a few hundred
 // entries a call.
@@ -82,9 +75,9 @@ const (
 // errDirent says getdents64 gave a record that does not fit what it read.
 var errDirent = errors.New("the folder listing has a record that does not fit it")
 
-// parseDirents appends the entries of the records in buf, one read of
-// getdents64 in the folder dir, to ents.
-func parseDirents(dir string, buf []byte, ents []cachedEntry) ([]cachedEntry, error) {
+// parseDirents is the entries of the records in buf, what getdents64 gave
+// for the folder dir.
+func parseDirents(dir string, buf []byte) ([]cachedEntry, error) {
 	count := 0
 	for off := 0; off+direntName <= len(buf); {
 		reclen := int(binary.NativeEndian.Uint16(buf[off+direntReclen:]))
@@ -94,7 +87,7 @@ func parseDirents(dir string, buf []byte, ents []cachedEntry) ([]cachedEntry, er
 		off += reclen
 		count++
 	}
-	ents = growEntries(ents, count)
+	ents := make([]cachedEntry, 0, count)
 	names := string(buf) // one allocation; every name is a part of it
 	for off := 0; off+direntName <= len(buf); {
 		rec := buf[off : off+int(binary.NativeEndian.Uint16(buf[off+direntReclen:]))]
@@ -127,16 +120,6 @@ func parseDirents(dir string, buf []byte, ents []cachedEntry) ([]cachedEntry, er
 	return ents, nil
 }
 
-// growEntries makes room in ents for n more.
-func growEntries(ents []cachedEntry, n int) []cachedEntry {
-	if cap(ents)-len(ents) >= n {
-		return ents
-	}
-	grown := make([]cachedEntry, len(ents), len(ents)+n)
-	copy(grown, ents)
-	return grown
-}
-
 // direntMode is the file type a dirent's d_type gives; false for
 // DT_UNKNOWN, which only an lstat can tell.
 func direntMode(t byte) (fs.FileMode, bool) {
@@ -159,24 +142,14 @@ func direntMode(t byte) (fs.FileMode, bool) {
 	return 0, false
 }
 
-// openDir opens a folder to list it, tried again when a signal cuts the
-// call short.
+// openDir opens a folder to list it.
 func openDir(dir string) (int, error) {
-	for {
-		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			return fd, err
-		}
-	}
+	return regularfile.IgnoringEINTR(func() (int, error) {
+		return syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	})
 }
 
-// getdents is one getdents64 call into buf, tried again when a signal
-// cuts it short.
+// getdents is one getdents64 call into buf.
 func getdents(fd int, buf []byte) (int, error) {
-	for {
-		n, err := syscall.ReadDirent(fd, buf)
-		if err != syscall.EINTR {
-			return n, err
-		}
-	}
+	return regularfile.IgnoringEINTR(func() (int, error) { return syscall.ReadDirent(fd, buf) })
 }

@@ -80,7 +80,7 @@ func TestParseDirents(t *testing.T) {
 	} {
 		buf = append(buf, r...)
 	}
-	ents, err := parseDirents(dir, buf, nil)
+	ents, err := parseDirents(dir, buf)
 	require.NoError(t, err)
 	assert.Equal(t, []cachedEntry{
 		{name: "folder", typ: fs.ModeDir, dir: dir},
@@ -90,6 +90,6 @@ func TestParseDirents(t *testing.T) {
 
 	bad := dirent(6, syscall.DT_REG, "cut.go")
 	binary.NativeEndian.PutUint16(bad[direntReclen:], uint16(len(bad)+8))
-	_, err = parseDirents(dir, bad, nil)
+	_, err = parseDirents(dir, bad)
 	assert.EqualError(t, err, "readdirent "+dir+": the folder listing has a record that does not fit it")
 }

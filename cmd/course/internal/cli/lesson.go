@@ -96,29 +96,19 @@ func RunLesson(_ context.Context, env *Env, opts *LessonOptions) error {
 	if err != nil {
 		return err
 	}
-	file := "lesson.md"
+	var md string
 	switch {
 	case opts.Scenarios:
-		file = "scenarios.md"
+		md, err = readModuleFile(env, m, "scenarios.md")
 	case opts.Drop:
-		file = "expansion/README.md"
-	}
-	var raw string
-	if opts.Harness {
-		raw, err = harnessSection(env, m)
-	} else {
-		raw, err = readModuleFile(env, m, file)
+		md, err = readModuleFile(env, m, "expansion/README.md")
+	case opts.Harness:
+		md, err = harnessSection(env, m)
+	default:
+		md, err = unfoldedLesson(env, m, opts.Discussion)
 	}
 	if err != nil {
 		return err
-	}
-	md := raw
-	if file == "lesson.md" && !opts.Harness {
-		l, err := parseLesson(m, raw)
-		if err != nil {
-			return err
-		}
-		md = l.Unfold(lesson.Options{Module: m.Number, Discussion: opts.Discussion})
 	}
 	out, err := env.Term.renderMarkdown(md)
 	if err != nil {
@@ -127,46 +117,63 @@ func RunLesson(_ context.Context, env *Env, opts *LessonOptions) error {
 	return env.Term.page(env.Stdout, out, opts.NoPager)
 }
 
-// readModuleFile reads one of a module's files from the course content.
-func readModuleFile(env *Env, m modules.Module, file string) (string, error) {
-	content, err := env.content()
+// unfoldedLesson is the module's lesson with its hints folded, and its
+// discussions too unless discussion is set.
+func unfoldedLesson(env *Env, m modules.Module, discussion bool) (string, error) {
+	raw, err := readModuleFile(env, m, "lesson.md")
 	if err != nil {
 		return "", err
 	}
-	raw, err := fs.ReadFile(content.Course(), m.Slug+"/"+file)
+	l, err := parseLesson(m, raw)
+	if err != nil {
+		return "", err
+	}
+	return l.Unfold(lesson.Options{Module: m.Number, Discussion: discussion}), nil
+}
+
+// readModuleFile reads one of a module's files from the course content.
+func readModuleFile(env *Env, m modules.Module, file string) (string, error) {
+	raw, ok, err := readCourseFile(env, m.Slug+"/"+file)
+	if err == nil && !ok {
+		err = usagef("course: module %s has no %s in this course yet; run `course modules` for the modules that are ready", m.Number, file)
+	}
+	return raw, err
+}
+
+// readCourseFile reads the file at path (a slash path) in the course
+// content; ok is false when the course has none there.
+func readCourseFile(env *Env, path string) (text string, ok bool, err error) {
+	content, err := env.content()
+	if err != nil {
+		return "", false, err
+	}
+	raw, err := fs.ReadFile(content.Course(), path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return "", usagef("course: module %s has no %s in this course yet; run `course modules` for the modules that are ready", m.Number, file)
+		return "", false, nil
 	}
 	if err != nil {
-		return "", fmt.Errorf("reading course/%s/%s: %w", m.Slug, file, err)
+		return "", false, fmt.Errorf("reading course/%s: %w", path, err)
 	}
-	return string(raw), nil
+	return string(raw), true, nil
 }
 
 // harnessSection is the module's part of the harness contract
 // (course/harness.md): its "### M<n>: ..." heading and everything under
 // it, up to the next heading of its level or above.
 func harnessSection(env *Env, m modules.Module) (string, error) {
-	content, err := env.content()
+	raw, ok, err := readCourseFile(env, "harness.md")
 	if err != nil {
 		return "", err
 	}
-	raw, err := fs.ReadFile(content.Course(), "harness.md")
-	if errors.Is(err, fs.ErrNotExist) {
+	if !ok {
 		return "", usagef("course: this course has no harness contract (course/harness.md); run `course lesson %s` for what module %s asks", m.Number, m.Number)
 	}
-	if err != nil {
-		return "", fmt.Errorf("reading course/harness.md: %w", err)
-	}
-	n, err := strconv.Atoi(m.Number)
-	if err != nil {
-		return "", usagef("course: module %s has no part in the harness contract; its tests call the harness of the module it extends", m.Number)
-	}
+	n, _ := strconv.Atoi(m.Number) // a module's number is digits: "01" is M1
 	head := fmt.Sprintf("### M%d:", n)
 	var out []string
 	in := false
-	for line := range strings.Lines(string(raw)) {
-		if heading := strings.TrimLeft(line, "#"); len(heading) < len(line) && len(line)-len(heading) <= 3 && strings.HasPrefix(heading, " ") {
+	for line := range strings.Lines(raw) {
+		if level := headingLevel(line); level > 0 && level <= 3 {
 			if in {
 				break
 			}
@@ -180,6 +187,16 @@ func harnessSection(env *Env, m modules.Module) (string, error) {
 		return "", usagef("course: the harness contract has no part for module %s; run `course lesson %s` for what the module asks", m.Number, m.Number)
 	}
 	return strings.Join(out, ""), nil
+}
+
+// headingLevel is the level of a Markdown heading line ("## x" is 2), 0
+// for a line that is no heading.
+func headingLevel(line string) int {
+	text := strings.TrimLeft(line, "#")
+	if n := len(line) - len(text); n > 0 && strings.HasPrefix(text, " ") {
+		return n
+	}
+	return 0
 }
 
 func parseLesson(m modules.Module, raw string) (*lesson.Lesson, error) {

@@ -94,7 +94,7 @@ func TestPlayPaintsAsTheOtherCommands(t *testing.T) {
 	} {
 		st := playStyles(c.term)
 		assert.Equal(t, c.want, st.Profile, "%+v", c.term)
-		assert.Equal(t, c.want >= colorprofile.ANSI, st.Color, "%+v", c.term)
+		assert.Equal(t, c.want >= colorprofile.ANSI, st.Color(), "%+v", c.term)
 	}
 
 	// NO_COLOR wins even over CLICOLOR_FORCE
@@ -105,7 +105,7 @@ func TestPlayPaintsAsTheOtherCommands(t *testing.T) {
 	t.Setenv("TERM", "xterm-256color")
 	t.Setenv("CLICOLOR_FORCE", "1")
 	t.Setenv("NO_COLOR", "")
-	assert.True(t, playStyles(detectTerminal(w)).Color)
+	assert.True(t, playStyles(detectTerminal(w)).Color())
 	t.Setenv("NO_COLOR", "1")
-	assert.False(t, playStyles(detectTerminal(w)).Color)
+	assert.False(t, playStyles(detectTerminal(w)).Color())
 }

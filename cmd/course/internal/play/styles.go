@@ -16,12 +16,13 @@ import (
 // in lower case, a minion its glyph and Health.
 type Styles struct {
 	Title, Heading, Text, Object, You, Minion, Cursor, Selected, Won, Lost, Status, Problem, Keys, Dim lipgloss.Style
-	// Color is false when every style is plain.
-	Color bool
 	// Profile is the colour profile the styles are for, which Run draws
 	// in.
 	Profile colorprofile.Profile
 }
+
+// Color is false when every style is plain: a profile below ANSI.
+func (s Styles) Color() bool { return s.Profile >= colorprofile.ANSI }
 
 // NewStyles paints for a terminal of colour profile p, in plain text below
 // ANSI. Lip Gloss writes a style's colours as they are given and Bubble Tea
@@ -32,8 +33,8 @@ type Styles struct {
 // which write no escape sequence at all, and each colour names its own of
 // 16: the one termenv lowered it to for Lip Gloss v1.
 func NewStyles(p colorprofile.Profile) Styles {
-	s := Styles{Color: p >= colorprofile.ANSI, Profile: p}
-	if !s.Color {
+	s := Styles{Profile: p}
+	if !s.Color() {
 		return s // every style the zero one, lipgloss.NewStyle(): text as it is
 	}
 	complete := lipgloss.Complete(p)

@@ -64,7 +64,7 @@ func NewTable(o TableOptions) (*Table, error) {
 	in.CharLimit = 120
 	in.SetStyles(o.Styles.input())
 	// the cursor it draws is reverse video: none on a plain screen
-	in.SetVirtualCursor(o.Styles.Color)
+	in.SetVirtualCursor(o.Styles.Color())
 	var sugg []string
 	for _, v := range verbs {
 		if strings.Contains(v.args, "NAME") {
