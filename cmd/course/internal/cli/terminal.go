@@ -21,7 +21,8 @@ type Terminal struct {
 	// IsTerminal is true when stdout is a terminal.
 	IsTerminal bool
 	// Profile is the colour the output may use: termenv.Ascii for none. It
-	// honours NO_COLOR, CLICOLOR, CLICOLOR_FORCE and TERM=dumb.
+	// honours NO_COLOR, CLICOLOR, CLICOLOR_FORCE and TERM=dumb, and not CI:
+	// a terminal is one whoever runs it.
 	Profile termenv.Profile
 	// ForceColor is true when the environment asks for colour on a
 	// stdout that is not a terminal (CLICOLOR_FORCE). Colour is used on a
@@ -36,7 +37,9 @@ type Terminal struct {
 func detectTerminal(f *os.File) Terminal {
 	t := Terminal{Profile: termenv.Ascii}
 	t.IsTerminal = isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
-	t.Profile = termenv.NewOutput(f).EnvColorProfile()
+	// Whether stdout is a terminal is ours to say: termenv alone would take
+	// any CI variable for "no terminal" and drop colour on a real one.
+	t.Profile = termenv.NewOutput(f, termenv.WithTTY(t.IsTerminal)).EnvColorProfile()
 	// Off a terminal termenv gives a colour profile only when it is forced.
 	t.ForceColor = !t.IsTerminal && t.Profile != termenv.Ascii
 	if t.IsTerminal {

@@ -101,7 +101,8 @@ func TestInARealTerminal(t *testing.T) {
 // terminal without colours the screen has none, not even bold; a terminal
 // of 256 colours gets the 256-colour gold of an object, and one of 16 the
 // bright yellow chosen for it, inside tmux too, which has 256 colours
-// whatever TERM says.
+// whatever TERM says. A CI variable (set where the tests run in CI) changes
+// none of that.
 func TestColoursInARealTerminal(t *testing.T) {
 	needTmux(t)
 	bin := buildCourse(t)
@@ -114,11 +115,13 @@ func TestColoursInARealTerminal(t *testing.T) {
 		{"no colours", []string{"TERM=vt100"}, "", "\x1b["},
 		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
 		{"16 colours", []string{"TERM=xterm"}, "\x1b[93m", "38;5;"},
+		// a CI variable says nothing of the terminal the screen is on
+		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			socket := fmt.Sprintf("course-play-colours-%d-%d", os.Getpid(), i)
 			t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
-			args := append([]string{"new-session", "-d", "-s", "play", "-x", "80", "-y", "24", "env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM"}, c.env...)
+			args := append([]string{"new-session", "-d", "-s", "play", "-x", "80", "-y", "24", "env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM", "-u", "CI"}, c.env...)
 			tmux(t, socket, append(args, bin, "play", "01-push")...)
 			waitPane(t, socket, "q quit") // the last line: the screen is up
 			pane := tmux(t, socket, "capture-pane", "-e", "-p", "-t", "play")
