@@ -176,6 +176,36 @@ type Report struct {
 	Findings   []Finding `json:"findings"`
 }
 
+// Mend says, in one line, what the findings come to and how to mend them:
+// how many there are in how many files, and for each kind of name found,
+// where such a name belongs instead. It is "" when there are none.
+func (r *Report) Mend() string {
+	if len(r.Findings) == 0 {
+		return ""
+	}
+	files := map[string]bool{}
+	kinds := map[Kind]bool{}
+	for _, f := range r.Findings {
+		files[f.Path] = true
+		kinds[f.Kind] = true
+	}
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	var mends []string
+	if kinds[KindCard] {
+		mends = append(mends, "put a card's name in its card file or your content folders, and have the engine act on the card's data (stats, keywords, effects), not on which card it is")
+	}
+	if kinds[KindGridNoun] {
+		mends = append(mends, "put a grid noun in a level file or your content folders, and have the engine learn it from the rules on the grid")
+	}
+	return fmt.Sprintf("%s in %s: the engine may name no card and no grid noun (the Zero-Coupling Law); %s",
+		count(len(r.Findings), "finding", "findings"), count(len(files), "file", "files"), strings.Join(mends, "; "))
+}
+
 // DirError says an engine folder cannot be audited as named: it does not
 // exist, or it leads out of the workspace.
 type DirError struct {

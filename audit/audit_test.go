@@ -387,3 +387,20 @@ func TestAlsoIsGivenEveryFileTheAuditReads(t *testing.T) {
 	write(t, root, "engine/sub/b.go", "package sub\n\n// changed\n")
 	assert.Equal(t, map[string]string{"engine/sub/b.go": "package sub\n\n// changed\n"}, audited())
 }
+
+// TestMendCountsAndNamesWhereEachKindBelongs: the mend counts findings and
+// files, and says where a name belongs only for the kinds found.
+func TestMendCountsAndNamesWhereEachKindBelongs(t *testing.T) {
+	assert.Empty(t, (&Report{}).Mend(), "nothing found, nothing to mend")
+
+	card := Finding{Path: "engine/a.go", Line: 1, Column: 1, Name: "Test Filler", Kind: KindCard, Module: "01", As: "TestFiller"}
+	noun := Finding{Path: "engine/b.go", Line: 2, Column: 9, Name: "BABA", Kind: KindGridNoun, Module: "06", As: "BABA"}
+	const law = "the engine may name no card and no grid noun (the Zero-Coupling Law)"
+	const cardMend = "put a card's name in its card file or your content folders, and have the engine act on the card's data (stats, keywords, effects), not on which card it is"
+	const nounMend = "put a grid noun in a level file or your content folders, and have the engine learn it from the rules on the grid"
+
+	assert.Equal(t, "1 finding in 1 file: "+law+"; "+cardMend, (&Report{Findings: []Finding{card}}).Mend())
+	assert.Equal(t, "2 findings in 1 file: "+law+"; "+nounMend, (&Report{Findings: []Finding{noun, noun}}).Mend())
+	assert.Equal(t, "3 findings in 2 files: "+law+"; "+cardMend+"; "+nounMend, (&Report{Findings: []Finding{noun, card, card}}).Mend(),
+		"the card's mend first, whatever the order found")
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/stretchr/testify/assert"
@@ -238,4 +239,20 @@ func TestFilesLeftOutByConstraintsAreNotPlanned(t *testing.T) {
 	require.Len(t, r.Modules, 1)
 	assert.Equal(t, []Test{{Name: "Test_01_a", Outcome: "pass"}}, r.Modules[0].Tests)
 	assert.True(t, r.OK)
+}
+
+// The audit's findings in check's text are followed by the line that
+// counts them and says how to mend them, as coupling-audit prints it.
+func TestCheckTextSaysHowToMendTheAuditsFindings(t *testing.T) {
+	a := &audit.Report{Findings: []audit.Finding{{Path: "engine/a.go", Line: 3, Column: 5, Name: "Test Filler", Kind: audit.KindCard, Module: "01", As: "testFiller"}}}
+	r := &Report{Audit: &AuditReport{OK: false, Report: a}}
+	var sb strings.Builder
+	r.WriteText(&sb)
+	assert.True(t, strings.HasPrefix(sb.String(), "engine/a.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n"+
+		"coupling-audit: "+a.Mend()+"\n"), sb.String())
+
+	sb.Reset()
+	r = &Report{Audit: &AuditReport{OK: true, Report: &audit.Report{}}}
+	r.WriteText(&sb)
+	assert.True(t, strings.HasPrefix(sb.String(), "coupling-audit: ok\n"), sb.String())
 }

@@ -19,6 +19,9 @@ func (r *Report) WriteText(w io.Writer) {
 		for _, f := range r.Audit.Findings {
 			fmt.Fprintln(w, f.String())
 		}
+		if !r.Audit.OK {
+			fmt.Fprintf(w, "coupling-audit: %s\n", r.Audit.Mend())
+		}
 	}
 	if r.Validate != nil {
 		for _, l := range r.Validate.Lines {

@@ -61,8 +61,10 @@ not read again once an audit on this machine has found its content clean
 under the same names (the verdicts are kept in your cache folder, never in
 the workspace; COURSE_CACHE_DIR=off keeps none).
 
-It prints "coupling-audit: ok", or one line per finding:
-  engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR`,
+It prints "coupling-audit: ok", or one line per finding and a last line
+that counts them and says where such names belong:
+  engine/world.go:12:6: engine names "DOOR" (a grid noun, Module 08) as DOOR
+  coupling-audit: 1 finding in 1 file: the Zero-Coupling Law keeps ...`,
 		Example: `  course coupling-audit ~/my-engine
   course coupling-audit . --json`,
 		Args:              argsWithWorkspace(),
@@ -220,7 +222,8 @@ func RunCouplingAudit(_ context.Context, env *Env, opts *CouplingAuditOptions) e
 }
 
 // printAudit writes coupling-audit's lines: each finding with its place in
-// the failure colour, or "ok" in the passing one.
+// the failure colour and a last line in it that says how to mend them, or
+// "ok" in the passing colour.
 func printAudit(env *Env, r *audit.Report) {
 	st := env.Term.styles()
 	if len(r.Findings) == 0 {
@@ -230,4 +233,5 @@ func printAudit(env *Env, r *audit.Report) {
 	for _, f := range r.Findings {
 		fmt.Fprintln(env.Stdout, stylePrefix(st.fail, f.String(), fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)))
 	}
+	fmt.Fprintln(env.Stdout, st.fail.Render("coupling-audit: "+r.Mend()))
 }

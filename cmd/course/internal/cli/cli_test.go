@@ -126,10 +126,22 @@ func TestRunCouplingAudit(t *testing.T) {
 	env, out, _ = testEnv()
 	err := RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})
 	assert.Equal(t, 1, Status(err))
-	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n", out.String(), "KEY is Module 8's, not started")
+	assert.Equal(t, "engine/b.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n"+
+		"coupling-audit: 1 finding in 1 file: the engine may name no card and no grid noun (the Zero-Coupling Law); "+
+		"put a card's name in its card file or your content folders, and have the engine act on the card's data (stats, keywords, effects), not on which card it is\n",
+		out.String(), "KEY is Module 8's, not started")
 
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "tests"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "tests", "08_test.go"), []byte("package tests\n\nimport \"testing\"\n\nfunc Test_08_x(t *testing.T) {}\n"), 0o644))
+	env, out, _ = testEnv()
+	err = RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})
+	assert.Equal(t, 1, Status(err))
+	assert.Contains(t, out.String(), "engine/b.go:3:17: engine names \"KEY\" (a grid noun, Module 08) as KEY\n"+
+		"coupling-audit: 2 findings in 1 file: ", "the mend counts both")
+	assert.True(t, strings.HasSuffix(out.String(), "not on which card it is; "+
+		"put a grid noun in a level file or your content folders, and have the engine learn it from the rules on the grid\n"),
+		"a mend for each kind found: %s", out.String())
+
 	env, out, _ = testEnv()
 	err = RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws, JSON: true})
 	assert.Equal(t, 1, Status(err))

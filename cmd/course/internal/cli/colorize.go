@@ -20,6 +20,7 @@ var lineColors = []struct {
 	{regexp.MustCompile(`^(module .*|your tests): [0-9]+ passed, [1-9][0-9]* failed`), "fail"},
 	{regexp.MustCompile(`^[0-9]+ passed, [0-9]+ failed`), "fail"},
 	{regexp.MustCompile(`engine names "`), "fail"},
+	{regexp.MustCompile(`^coupling-audit: [0-9]+ findings? in `), "fail"},
 	{regexp.MustCompile(`^(build error|drop [0-9]+x: )`), "fail"},
 	{regexp.MustCompile(`^(warning|next): `), "warn"},
 }

@@ -122,6 +122,8 @@ func TestColourInCouplingAudit(t *testing.T) {
 		assert.Equal(t, StatusFinding, Status(RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})))
 		lines[i] = out.String()
 	}
-	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/a\.go:3:5\x1b\[0m: engine names "Test Filler" \(a card, Module 01\) as testFiller\n$`, lines[0])
-	assert.Equal(t, "engine/a.go:3:5: engine names \"Test Filler\" (a card, Module 01) as testFiller\n", lines[1])
+	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/a\.go:3:5\x1b\[0m: engine names "Test Filler" \(a card, Module 01\) as testFiller\n`+
+		`\x1b\[[0-9;]+mcoupling-audit: 1 finding in 1 file: [^\x1b]*\x1b\[0m\n$`, lines[0])
+	assert.Regexp(t, "^engine/a.go:3:5: engine names \"Test Filler\" \\(a card, Module 01\\) as testFiller\n"+
+		"coupling-audit: 1 finding in 1 file: [^\x1b]*\n$", lines[1])
 }
