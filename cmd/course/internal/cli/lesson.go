@@ -171,9 +171,14 @@ func harnessSection(env *Env, m modules.Module) (string, error) {
 	n, _ := strconv.Atoi(m.Number) // a module's number is digits: "01" is M1
 	head := fmt.Sprintf("### M%d:", n)
 	var out []string
-	in := false
+	in, fenced := false, false
 	for line := range strings.Lines(raw) {
-		if level := headingLevel(line); level > 0 && level <= 3 {
+		// A line in a code block is code, whatever it starts with: a
+		// shell comment there ("# run the tests") is no heading.
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		if level := headingLevel(line); !fenced && level > 0 && level <= 3 {
 			if in {
 				break
 			}
