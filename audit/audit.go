@@ -6,6 +6,8 @@
 // What counts, by kind:
 //   - a card (and each of its aliases) in every spelling, anywhere in an
 //     engine file: identifiers, string literals, comments, other files;
+//     and in the name of a file or folder (the engine folder's own
+//     included), where a grid noun counts as in a file that is not Go;
 //   - a grid noun only where it names the grid object, and only once the
 //     module that brings it is started: as an upper-case word in a Go
 //     string literal ("text:FLAG", "IS_ROCK", "ROCK IS YOU"), as a whole
@@ -143,7 +145,9 @@ func (r *Rules) Names() []Name {
 
 // Finding is one place an engine file names a card or a grid noun.
 type Finding struct {
-	Path   string `json:"path"` // slash-separated, relative to the workspace
+	Path string `json:"path"` // slash-separated, relative to the workspace
+	// Line and Column are 0 for a name in Path itself: the name of a file
+	// or of a folder (Path is then that folder).
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
 	Name   string `json:"name"`   // as the catalog writes it: "Test Filler"
@@ -155,7 +159,19 @@ type Finding struct {
 // The path and the spelling are the workspace's, so they are shown as
 // termsafe shows them: a file name cannot steer the terminal.
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: engine names %q (%s) as %s", termsafe.String(f.Path), f.Line, f.Column, f.Name, Describe(f.Kind, f.Module), termsafe.String(f.As))
+	if f.Line == 0 {
+		return fmt.Sprintf("%s: engine names %q (%s) in a file or folder name, as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), termsafe.String(f.As))
+	}
+	return fmt.Sprintf("%s: engine names %q (%s) as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), termsafe.String(f.As))
+}
+
+// Place is where the finding is, as its line begins: "engine/a.go:3:6", or
+// the path alone for a name in the path itself (Line 0).
+func (f Finding) Place() string {
+	if f.Line == 0 {
+		return termsafe.String(f.Path)
+	}
+	return fmt.Sprintf("%s:%d:%d", termsafe.String(f.Path), f.Line, f.Column)
 }
 
 // Describe says what a name is, for a finding: "a card, Module 02", "a grid
@@ -185,9 +201,11 @@ func (r *Report) Mend() string {
 	}
 	files := map[string]bool{}
 	kinds := map[Kind]bool{}
+	inNames := false
 	for _, f := range r.Findings {
 		files[f.Path] = true
 		kinds[f.Kind] = true
+		inNames = inNames || f.Line == 0
 	}
 	count := func(n int, one, many string) string {
 		if n == 1 {
@@ -201,6 +219,9 @@ func (r *Report) Mend() string {
 	}
 	if kinds[KindGridNoun] {
 		mends = append(mends, "put a grid noun in a level file or your content folders, and have the engine learn it from the rules on the grid")
+	}
+	if inNames {
+		mends = append(mends, "name the engine's files and folders for what they do, not for a card or a noun")
 	}
 	return fmt.Sprintf("%s in %s: the engine may name no card and no grid noun (the Zero-Coupling Law); %s",
 		count(len(r.Findings), "finding", "findings"), count(len(files), "file", "files"), strings.Join(mends, "; "))
@@ -361,9 +382,29 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	var skipped int
 	var skippedBytes int64
 	seen := make(map[string]bool, size)
+	// The names on the paths, each once: the engine folder's own, then
+	// those of the files and folders inside it.
+	var named []Finding
+	namesSeen := map[string]bool{}
+	nameAll := func(p string) {
+		for i := 0; i <= len(p); i++ {
+			if i < len(p) && p[i] != '/' {
+				continue
+			}
+			if prefix := p[:i]; prefix != "" && !namesSeen[prefix] {
+				namesSeen[prefix] = true
+				named = append(named, r.NameFindings(prefix)...)
+			}
+		}
+	}
 	for _, dir := range cleanDirs {
+		nameAll(dir)
 		err := t.Walk(t.RepoPath(dir), enginefiles.Visitor{File: func(f enginefiles.File) error {
-			if f.Submodule || seen[f.Path] {
+			if seen[f.Path] {
+				return nil
+			}
+			nameAll(t.WorkspacePath(f.Path))
+			if f.Submodule {
 				return nil
 			}
 			seen[f.Path] = true
@@ -440,7 +481,10 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			t.Later(c.Save)
 		}
 	}
-	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: []Finding{}}
+	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: named}
+	if rep.Findings == nil {
+		rep.Findings = []Finding{}
+	}
 	for _, res := range results {
 		if res.err != nil {
 			if err := regularfile.WithPath(res.err, res.path); err != nil {
@@ -478,6 +522,22 @@ func (r *Rules) File(name string, src []byte) []Finding {
 		return nil
 	}
 	return r.file(name, src)
+}
+
+// NameFindings are the findings in the last name of the slash path p (a
+// file's or a folder's), read as a file that is not Go is read: a card in
+// every spelling, a grid noun as an upper-case word. Their Line is 0.
+func (r *Rules) NameFindings(p string) []Finding {
+	name := path.Base(p)
+	if r.sieve != nil && r.sieve.clear([]byte(name), false) {
+		return nil
+	}
+	var out []Finding
+	for _, hit := range merge(r.cards.Find(name), r.nouns.FindUpper(name)) {
+		n := r.names[hit.Name.ID]
+		out = append(out, Finding{Path: p, Name: n.Name, Kind: n.Kind, Module: n.Module, As: name[hit.Start:hit.End]})
+	}
+	return out
 }
 
 // file is File without the sieve.

@@ -404,3 +404,39 @@ func TestMendCountsAndNamesWhereEachKindBelongs(t *testing.T) {
 	assert.Equal(t, "3 findings in 2 files: "+law+"; "+cardMend+"; "+nounMend, (&Report{Findings: []Finding{noun, card, card}}).Mend(),
 		"the card's mend first, whatever the order found")
 }
+
+// TestNamesOnThePathCount: a file or folder in an engine folder named for
+// a card is the engine naming it, whatever the file holds; a folder is
+// reported once, however many files it has; a grid noun counts in a name
+// as in a file that is not Go, as an upper-case word; the engine folder's
+// own name counts too. A file's findings after its name's stay as they
+// were, and a second run, with the clean verdicts kept, finds the same.
+func TestNamesOnThePathCount(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	root := testws.Committed(t, map[string]string{
+		"engine/test_filler.go":   "package engine\n\nvar hits int\n",
+		"engine/baron/a.go":       "package b\n",
+		"engine/baron/b.go":       "package b\n\nvar FLAG int\n",
+		"engine/ROCK.txt":         "nothing here\n",
+		"engine/rock.go":          "package engine\n",
+		"engine/keys/k.go":        "package keys\n",
+		"twisting-nether/x.go":    "package x\n",
+		"content/test_filler.go":  "package content\n",
+		"content/baron/baron.txt": "Baron\n",
+	})
+	want := []string{
+		`engine/ROCK.txt: engine names "ROCK" (a grid noun, Module 06) in a file or folder name, as ROCK`,
+		`engine/baron: engine names "Baron Rivendare" (a card, Module 04) in a file or folder name, as baron`,
+		`engine/baron/b.go:3:5: engine names "FLAG" (a grid noun, Module 06) as FLAG`,
+		`engine/test_filler.go: engine names "Test Filler" (a card, Module 01) in a file or folder name, as test_filler`,
+		`twisting-nether: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) in a file or folder name, as twisting-nether`,
+	}
+	for run := range 2 {
+		r, err := Dirs(root, []string{"engine", "twisting-nether"}, NewRules(testNames, AllModules))
+		require.NoError(t, err)
+		assert.Equal(t, want, lines(r.Findings), "run %d", run)
+	}
+	r, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
+	require.NoError(t, err)
+	assert.Contains(t, r.Mend(), "name the engine's files and folders for what they do, not for a card or a noun")
+}

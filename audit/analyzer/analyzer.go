@@ -47,7 +47,9 @@ identifiers, string literals and comments. A grid noun counts where it names
 the object: as an upper-case word in a string literal ("text:FLAG"), as a
 whole word in a literal without white space ("rock"), or in an all-upper-case
 identifier (ROCK, IS_ROCK), and only once the workspace has started the
-module that brings it. Files outside the engine folders are not checked.
+module that brings it. A Go file's name and its folders' names count too
+(reported at the package clause; a grid noun there as an upper-case word).
+Files outside the engine folders are not checked.
 
 The audit reads only the folders .course.json lists, so engine code may
 build on no package of the workspace's module outside them: an import of
@@ -85,6 +87,7 @@ func New(r *audit.Rules) *analysis.Analyzer {
 		Run: func(pass *analysis.Pass) (any, error) {
 			for _, f := range pass.Files {
 				report(pass, r, f)
+				reportNames(pass, r, f, []string{filepath.Base(pass.Fset.File(f.Pos()).Name())})
 			}
 			return nil, nil
 		},
@@ -92,6 +95,7 @@ func New(r *audit.Rules) *analysis.Analyzer {
 }
 
 func runWorkspace(pass *analysis.Pass) (any, error) {
+	namedFolders := false
 	for _, f := range pass.Files {
 		name := pass.Fset.File(f.Pos()).Name()
 		ws, err := workspaceOf(filepath.Dir(name))
@@ -107,6 +111,16 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 		}
 		if ws.isEngine(rel) {
 			report(pass, ws.rules, f)
+			// The folders' names once a package, at its first file; the
+			// file's own at each.
+			paths := []string{rel}
+			if !namedFolders {
+				namedFolders = true
+				for d := path.Dir(rel); d != "."; d = path.Dir(d) {
+					paths = append(paths, d)
+				}
+			}
+			reportNames(pass, ws.rules, f, paths)
 		}
 		if ws.holdsToListed(rel) {
 			reportUnlisted(pass, ws, rel, f)
@@ -148,6 +162,22 @@ func report(pass *analysis.Pass, r *audit.Rules, f *ast.File) {
 			Category: string(h.Kind),
 			Message:  fmt.Sprintf("engine names %q (%s) as %s", h.Name, audit.Describe(h.Kind, h.Module), h.As),
 		})
+	}
+}
+
+// reportNames gives one diagnostic per card or grid noun in the last name
+// of each of paths (slash paths: the file's, and its folders'), at the
+// file's package clause.
+func reportNames(pass *analysis.Pass, r *audit.Rules, f *ast.File, paths []string) {
+	for _, p := range paths {
+		for _, h := range r.NameFindings(p) {
+			pass.Report(analysis.Diagnostic{
+				Pos:      f.Package,
+				End:      f.Name.End(),
+				Category: string(h.Kind),
+				Message:  fmt.Sprintf("engine names %q (%s) in the name %s, as %s", h.Name, audit.Describe(h.Kind, h.Module), p, h.As),
+			})
+		}
 	}
 }
 

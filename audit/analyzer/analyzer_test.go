@@ -32,7 +32,7 @@ func TestAnalyzerWithFixedRules(t *testing.T) {
 // outside engineDirs, is not.
 func TestAnalyzerChecksOnlyTheWorkspaceEngine(t *testing.T) {
 	t.Setenv(ContentEnvVar, "")
-	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "ws/engine", "ws/harness")
+	results := analysistest.Run(t, analysistest.TestData(), Analyzer, "ws/engine", "ws/engine/test_filler", "ws/harness")
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
 			assert.Greater(t, d.End, d.Pos, "%s", d.Message)

@@ -148,6 +148,17 @@ func TestRunCouplingAudit(t *testing.T) {
 	m := validJSON(t, "coupling-audit", out.Bytes())
 	assert.Len(t, m["findings"], 2)
 	assert.Equal(t, "grid noun", m["findings"].([]any)[1].(map[string]any)["kind"])
+
+	// A name in a file's name has no line: 0, as the schema allows.
+	require.NoError(t, os.Rename(filepath.Join(ws, "engine", "b.go"), filepath.Join(ws, "engine", "test_filler.go")))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "test_filler.go"), []byte("package engine\n"), 0o644))
+	env, out, _ = testEnv()
+	err = RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	m = validJSON(t, "coupling-audit", out.Bytes())
+	require.Len(t, m["findings"], 1)
+	assert.Equal(t, map[string]any{"path": "engine/test_filler.go", "line": 0.0, "column": 0.0, "name": "Test Filler", "kind": "card", "module": "01", "as": "test_filler"},
+		m["findings"].([]any)[0])
 }
 
 func TestMessageNamesTheProgramOnce(t *testing.T) {
