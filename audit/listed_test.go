@@ -32,3 +32,21 @@ func TestModuleFolderIsAPackagesFolderInTheModule(t *testing.T) {
 		assert.Equal(t, want, got, imp)
 	}
 }
+
+func TestLocalReplaceIsTheLongestModuleThatHoldsThePackage(t *testing.T) {
+	replaces := map[string]string{"example.com/rules": "./rules", "example.com/rules/deep": "../deep"}
+	for imp, want := range map[string][2]string{
+		"example.com/rules":          {"example.com/rules", "./rules"},
+		"example.com/rules/a":        {"example.com/rules", "./rules"},
+		"example.com/rules/deep/x":   {"example.com/rules/deep", "../deep"},
+		"example.com/rulesx":         {},
+		"fmt":                        {},
+		"example.com/ws/engine/rule": {},
+	} {
+		m, dir, ok := LocalReplace(imp, replaces)
+		assert.Equal(t, want[0] != "", ok, imp)
+		assert.Equal(t, want, [2]string{m, dir}, imp)
+	}
+	_, _, ok := LocalReplace("example.com/rules", nil)
+	assert.False(t, ok, "no replaces, nothing replaced")
+}

@@ -17,12 +17,17 @@ type Listed struct {
 	// where links may lead.
 	Path     func(rel string) error
 	ReadLink goimports.ReadLink
+	// LocalReplaces is the modules go.mod replaces with a folder: module
+	// path to the folder as go.mod writes it.
+	LocalReplaces map[string]string
 }
 
 // CheckListed is the listed-folders rule (see audit.Folders), followed
 // from the harness through every import: an *audit.UnlistedPackageError
 // for the first package, in the order the folders are read, that the
-// harness or a listed folder builds on from outside the folders l lists.
+// harness or a listed folder builds on from outside the folders l lists,
+// or an *audit.ReplacedModuleError for one of a module go.mod replaces
+// with a folder.
 func (s *Session) CheckListed(l Listed) error {
 	r := s.Imports()
 	// From the harness and every package of the listed folders: engine
@@ -67,7 +72,13 @@ func (s *Session) CheckListed(l Listed) error {
 		for _, f := range queue[i].Files {
 			for _, p := range f.Imports {
 				rel, ok := audit.ModuleFolder(p, l.ModulePath)
-				if !ok || seen[rel] {
+				if !ok {
+					if m, dir, replaced := audit.LocalReplace(p, l.LocalReplaces); replaced {
+						return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, Dir: dir}
+					}
+					continue
+				}
+				if seen[rel] {
 					continue
 				}
 				seen[rel] = true

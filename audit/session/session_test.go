@@ -126,6 +126,19 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 	l.ContentDirs = append(l.ContentDirs, "rules")
 	assert.NoError(t, check(l))
 
+	// A module go.mod replaces with a folder is code the checks do not
+	// read: an import of it, at any depth of the imports followed, is
+	// refused, naming the file, the module and the folder.
+	l.LocalReplaces = map[string]string{"example.com/mod": "./mod"}
+	assert.NoError(t, check(l), "replaced, but imported by nothing")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "rules", "r.go"), []byte("package rules\n\nimport _ \"example.com/mod/cards\"\n"), 0o644))
+	var replaced *audit.ReplacedModuleError
+	require.ErrorAs(t, check(l), &replaced)
+	assert.Equal(t, audit.ReplacedModuleError{File: "rules/r.go", ImportPath: "example.com/mod/cards", Module: "example.com/mod", Dir: "./mod"}, *replaced)
+	assert.True(t, replaced.UserError())
+	l.LocalReplaces = nil
+	assert.NoError(t, check(l), "an import of a module outside the workspace, not replaced, is the go command's to find")
+
 	// A folder the caller refuses (a link out of the workspace) is its error.
 	refused := errors.New("leads out")
 	l.Path = func(rel string) error {

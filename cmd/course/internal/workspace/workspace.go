@@ -294,6 +294,31 @@ func ModulePath(dir string) (string, error) {
 	return parseModulePath(filepath.Join(dir, "go.mod"), raw)
 }
 
+// LocalReplaces is the modules the workspace's go.mod replaces with a
+// folder (module path to the folder as go.mod writes it); nil when it
+// replaces none, or when go.mod is missing or does not parse (what builds
+// then is check's to say).
+func (w *Workspace) LocalReplaces() map[string]string {
+	raw, err := w.ReadFile("go.mod")
+	if err != nil {
+		return nil
+	}
+	f, err := modfile.Parse("go.mod", raw, nil)
+	if err != nil {
+		return nil
+	}
+	var out map[string]string
+	for _, r := range f.Replace {
+		if modfile.IsDirectoryPath(r.New.Path) {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[r.Old.Path] = r.New.Path
+		}
+	}
+	return out
+}
+
 // parseModulePath is the module path of the go.mod file with contents raw.
 func parseModulePath(file string, raw []byte) (string, error) {
 	f, err := modfile.ParseLax(file, raw, nil)

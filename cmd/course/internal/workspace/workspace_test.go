@@ -188,3 +188,22 @@ func TestFindWalksUpToTheWorkspace(t *testing.T) {
 	assert.Equal(t, "not inside a course workspace; run course init DIR or cd into one", err.Error())
 	assert.True(t, notInside.UserError())
 }
+
+// LocalReplaces holds the replacements by a folder only, in a block or
+// alone, whatever version they name; a replacement by another module is
+// the go command's to fetch, and a go.mod that does not parse has none.
+func TestLocalReplacesAreTheFoldersGoModReplacesWith(t *testing.T) {
+	dir := t.TempDir()
+	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content"]}`)
+	gomod := "module example.com/ws\n\ngo 1.26\n\nreplace (\n\texample.com/near => ./near\n\texample.com/far v1.2.0 => ../far\n)\n\n" +
+		"replace example.com/abs => /tmp/abs\n\nreplace example.com/fork => example.com/fork2 v1.0.0\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"example.com/near": "./near", "example.com/far": "../far", "example.com/abs": "/tmp/abs"}, ws.LocalReplaces())
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	assert.Nil(t, ws.LocalReplaces())
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\nreplace (\n"), 0o644))
+	assert.Nil(t, ws.LocalReplaces())
+}
