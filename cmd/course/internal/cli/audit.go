@@ -231,7 +231,7 @@ func printAudit(env *Env, r *audit.Report) {
 		return
 	}
 	for _, f := range r.Findings {
-		fmt.Fprintln(env.Stdout, stylePrefix(st.fail, f.String(), fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Column)))
+		fmt.Fprintln(env.Stdout, stylePrefix(st.fail, f.String(), f.Place()))
 	}
 	fmt.Fprintln(env.Stdout, st.fail.Render("coupling-audit: "+r.Mend()))
 }

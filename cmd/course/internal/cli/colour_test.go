@@ -126,4 +126,12 @@ func TestColourInCouplingAudit(t *testing.T) {
 		`\x1b\[[0-9;]+mcoupling-audit: 1 finding in 1 file: [^\x1b]*\x1b\[0m\n$`, lines[0])
 	assert.Regexp(t, "^engine/a.go:3:5: engine names \"Test Filler\" \\(a card, Module 01\\) as testFiller\n"+
 		"coupling-audit: 1 finding in 1 file: [^\x1b]*\n$", lines[1])
+
+	// A name in a file's name has its path in colour, as a place is.
+	require.NoError(t, os.Rename(filepath.Join(ws, "engine", "a.go"), filepath.Join(ws, "engine", "test_filler.go")))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "test_filler.go"), []byte("package engine\n"), 0o644))
+	env, out, _ := testEnv()
+	env.Term = Terminal{IsTerminal: true, Profile: termenv.ANSI}
+	assert.Equal(t, StatusFinding, Status(RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})))
+	assert.Regexp(t, `^\x1b\[[0-9;]+mengine/test_filler\.go\x1b\[0m: engine names "Test Filler" \(a card, Module 01\) in a file or folder name, as test_filler\n`, out.String())
 }
