@@ -68,38 +68,47 @@ func (e *UnlistedPackageError) Error() string {
 // UserError marks the error as the learner's to mend.
 func (e *UnlistedPackageError) UserError() bool { return true }
 
-// ReplacedModuleError is a module the harness builds on, directly or
-// through the listed folders, that go.mod replaces with a folder: code
-// neither the audit nor expansion-check reads, under a directive that
-// check leaves out (it builds without replace directives, so the import
-// does not build there either).
+// LocalModule is a module the go command takes from a folder of this
+// machine, not from the version go.sum vouches for: one go.mod replaces
+// with a folder, or one a go.work uses or replaces so.
+type LocalModule struct {
+	Dir  string // the folder, as the file that names it writes it
+	From string // the directive that names it: "go.mod's replace directive", "the use directive of /w/go.work"
+	Drop string // the command that drops it: "go mod edit -dropreplace example.com/rules"
+}
+
+// ReplacedModuleError is a package the harness builds on, directly or
+// through the listed folders, of a LocalModule: code neither the audit nor
+// expansion-check reads, from a directive that check leaves out (it builds
+// with go.mod's requirements alone, without replace directives or a
+// go.work, so the import does not build there either).
 type ReplacedModuleError struct {
 	File       string // a file that imports it ("engine/game.go")
 	ImportPath string
-	Module     string // the module go.mod replaces
-	Dir        string // the folder it is replaced with, as go.mod writes it
+	Module     string // the module the folder stands for
+	LocalModule
 }
 
 func (e *ReplacedModuleError) Error() string {
-	what := fmt.Sprintf("%s, of the module %s, which", e.ImportPath, e.Module)
+	what := fmt.Sprintf("%s, of the module %s,", e.ImportPath, e.Module)
 	if e.ImportPath == e.Module {
 		what = e.Module + ", a module"
 	}
-	return fmt.Sprintf("%s imports %s go.mod replaces with the folder %s: the audit and expansion-check do not read that folder, and check builds without replace directives; move those packages into a folder of the workspace's module that .course.json lists, and drop the replace (`go mod edit -dropreplace %s`)",
-		e.File, what, e.Dir, e.Module)
+	return fmt.Sprintf("%s imports %s that %s takes from the folder %s: the audit and expansion-check do not read that folder, and check builds without it; move those packages into a folder of the workspace's module that .course.json lists, and drop the directive (`%s`)",
+		e.File, what, e.From, e.Dir, e.Drop)
 }
 
 // UserError marks the error as the learner's to mend.
 func (e *ReplacedModuleError) UserError() bool { return true }
 
-// LocalReplace is the module of importPath and the folder go.mod replaces
-// it with, when replaces (module path to folder) holds one; the longest
+// LocalReplace is the module of importPath and where the go command takes
+// it from, when locals (module path to LocalModule) holds one; the longest
 // module path that holds the package wins, as the go command chooses.
-func LocalReplace(importPath string, replaces map[string]string) (module, dir string, ok bool) {
-	for m, d := range replaces {
+func LocalReplace(importPath string, locals map[string]LocalModule) (module string, local LocalModule, ok bool) {
+	for m, l := range locals {
 		if (importPath == m || strings.HasPrefix(importPath, m+"/")) && len(m) > len(module) {
-			module, dir, ok = m, d, true
+			module, local, ok = m, l, true
 		}
 	}
-	return module, dir, ok
+	return module, local, ok
 }

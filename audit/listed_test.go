@@ -34,19 +34,34 @@ func TestModuleFolderIsAPackagesFolderInTheModule(t *testing.T) {
 }
 
 func TestLocalReplaceIsTheLongestModuleThatHoldsThePackage(t *testing.T) {
-	replaces := map[string]string{"example.com/rules": "./rules", "example.com/rules/deep": "../deep"}
-	for imp, want := range map[string][2]string{
-		"example.com/rules":          {"example.com/rules", "./rules"},
-		"example.com/rules/a":        {"example.com/rules", "./rules"},
-		"example.com/rules/deep/x":   {"example.com/rules/deep", "../deep"},
+	near, deep := LocalModule{Dir: "./rules"}, LocalModule{Dir: "../deep"}
+	locals := map[string]LocalModule{"example.com/rules": near, "example.com/rules/deep": deep}
+	for imp, want := range map[string]struct {
+		module string
+		local  LocalModule
+	}{
+		"example.com/rules":          {"example.com/rules", near},
+		"example.com/rules/a":        {"example.com/rules", near},
+		"example.com/rules/deep/x":   {"example.com/rules/deep", deep},
 		"example.com/rulesx":         {},
 		"fmt":                        {},
 		"example.com/ws/engine/rule": {},
 	} {
-		m, dir, ok := LocalReplace(imp, replaces)
-		assert.Equal(t, want[0] != "", ok, imp)
-		assert.Equal(t, want, [2]string{m, dir}, imp)
+		m, local, ok := LocalReplace(imp, locals)
+		assert.Equal(t, want.module != "", ok, imp)
+		assert.Equal(t, want.module, m, imp)
+		assert.Equal(t, want.local, local, imp)
 	}
 	_, _, ok := LocalReplace("example.com/rules", nil)
-	assert.False(t, ok, "no replaces, nothing replaced")
+	assert.False(t, ok, "no local modules, nothing taken from a folder")
+}
+
+func TestReplacedModuleErrorSaysWhereTheModuleComesFromAndHowToDropIt(t *testing.T) {
+	e := &ReplacedModuleError{File: "engine/e.go", ImportPath: "example.com/rules", Module: "example.com/rules",
+		LocalModule: LocalModule{Dir: "./rules", From: "go.mod's replace directive", Drop: "go mod edit -dropreplace example.com/rules"}}
+	assert.Equal(t, "engine/e.go imports example.com/rules, a module that go.mod's replace directive takes from the folder ./rules: "+
+		"the audit and expansion-check do not read that folder, and check builds without it; move those packages into a folder "+
+		"of the workspace's module that .course.json lists, and drop the directive (`go mod edit -dropreplace example.com/rules`)", e.Error())
+	e.ImportPath = "example.com/rules/cards"
+	assert.Contains(t, e.Error(), "engine/e.go imports example.com/rules/cards, of the module example.com/rules, that go.mod's replace directive takes from")
 }

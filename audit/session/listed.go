@@ -17,17 +17,18 @@ type Listed struct {
 	// where links may lead.
 	Path     func(rel string) error
 	ReadLink goimports.ReadLink
-	// LocalReplaces is the modules go.mod replaces with a folder: module
-	// path to the folder as go.mod writes it.
-	LocalReplaces map[string]string
+	// LocalModules is the modules the go command would take from a folder
+	// (go.mod's or a go.work's replace directives, a go.work's use), by
+	// module path.
+	LocalModules map[string]audit.LocalModule
 }
 
 // CheckListed is the listed-folders rule (see audit.Folders), followed
 // from the harness through every import: an *audit.UnlistedPackageError
 // for the first package, in the order the folders are read, that the
 // harness or a listed folder builds on from outside the folders l lists,
-// or an *audit.ReplacedModuleError for one of a module go.mod replaces
-// with a folder.
+// or an *audit.ReplacedModuleError for one of a module the go command
+// would take from a folder.
 func (s *Session) CheckListed(l Listed) error {
 	r := s.Imports()
 	// From the harness and every package of the listed folders: engine
@@ -73,8 +74,8 @@ func (s *Session) CheckListed(l Listed) error {
 			for _, p := range f.Imports {
 				rel, ok := audit.ModuleFolder(p, l.ModulePath)
 				if !ok {
-					if m, dir, replaced := audit.LocalReplace(p, l.LocalReplaces); replaced {
-						return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, Dir: dir}
+					if m, local, replaced := audit.LocalReplace(p, l.LocalModules); replaced {
+						return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, LocalModule: local}
 					}
 					continue
 				}

@@ -129,14 +129,15 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 	// A module go.mod replaces with a folder is code the checks do not
 	// read: an import of it, at any depth of the imports followed, is
 	// refused, naming the file, the module and the folder.
-	l.LocalReplaces = map[string]string{"example.com/mod": "./mod"}
+	mod := audit.LocalModule{Dir: "./mod", From: "go.mod's replace directive", Drop: "go mod edit -dropreplace example.com/mod"}
+	l.LocalModules = map[string]audit.LocalModule{"example.com/mod": mod}
 	assert.NoError(t, check(l), "replaced, but imported by nothing")
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "rules", "r.go"), []byte("package rules\n\nimport _ \"example.com/mod/cards\"\n"), 0o644))
 	var replaced *audit.ReplacedModuleError
 	require.ErrorAs(t, check(l), &replaced)
-	assert.Equal(t, audit.ReplacedModuleError{File: "rules/r.go", ImportPath: "example.com/mod/cards", Module: "example.com/mod", Dir: "./mod"}, *replaced)
+	assert.Equal(t, audit.ReplacedModuleError{File: "rules/r.go", ImportPath: "example.com/mod/cards", Module: "example.com/mod", LocalModule: mod}, *replaced)
 	assert.True(t, replaced.UserError())
-	l.LocalReplaces = nil
+	l.LocalModules = nil
 	assert.NoError(t, check(l), "an import of a module outside the workspace, not replaced, is the go command's to find")
 
 	// A folder the caller refuses (a link out of the workspace) is its error.

@@ -26,7 +26,7 @@ func checkEngineListed(ws *workspace.Workspace, s *session.Session) error {
 			_, err := ws.Path(rel)
 			return err
 		},
-		ReadLink:      ws.ReadFile,
-		LocalReplaces: ws.LocalReplaces(),
+		ReadLink:     ws.ReadFile,
+		LocalModules: ws.LocalModules(),
 	})
 }

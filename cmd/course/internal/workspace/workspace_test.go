@@ -189,21 +189,50 @@ func TestFindWalksUpToTheWorkspace(t *testing.T) {
 	assert.True(t, notInside.UserError())
 }
 
-// LocalReplaces holds the replacements by a folder only, in a block or
-// alone, whatever version they name; a replacement by another module is
-// the go command's to fetch, and a go.mod that does not parse has none.
-func TestLocalReplacesAreTheFoldersGoModReplacesWith(t *testing.T) {
-	dir := t.TempDir()
+// LocalModules holds go.mod's replacements by a folder only, in a block
+// or alone, whatever version they name (a replacement by another module is
+// the go command's to fetch); and, when the go.work above the workspace
+// uses it, the other folders that go.work uses and its replacements by a
+// folder. A go.work that does not use the workspace, or GOWORK=off, adds
+// nothing; a go.mod that does not parse has none.
+func TestLocalModulesAreTheFoldersTheGoCommandWouldTake(t *testing.T) {
+	t.Setenv("GOWORK", "")
+	top := t.TempDir()
+	dir := filepath.Join(top, "ws")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
 	writeConfig(t, dir, `{"track": "go", "engineDirs": ["engine"], "contentDirs": ["content"]}`)
 	gomod := "module example.com/ws\n\ngo 1.26\n\nreplace (\n\texample.com/near => ./near\n\texample.com/far v1.2.0 => ../far\n)\n\n" +
 		"replace example.com/abs => /tmp/abs\n\nreplace example.com/fork => example.com/fork2 v1.0.0\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644))
 	ws, err := Open(dir)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]string{"example.com/near": "./near", "example.com/far": "../far", "example.com/abs": "/tmp/abs"}, ws.LocalReplaces())
+	dirs := func() map[string]string {
+		out := map[string]string{}
+		for m, l := range ws.LocalModules() {
+			out[m] = l.Dir
+			assert.NotEmpty(t, l.From, m)
+			assert.NotEmpty(t, l.Drop, m)
+		}
+		return out
+	}
+	assert.Equal(t, map[string]string{"example.com/near": "./near", "example.com/far": "../far", "example.com/abs": "/tmp/abs"}, dirs())
+	assert.Equal(t, "go mod edit -dropreplace example.com/far", ws.LocalModules()["example.com/far"].Drop)
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
-	assert.Nil(t, ws.LocalReplaces())
+	assert.Nil(t, ws.LocalModules())
+	require.NoError(t, os.MkdirAll(filepath.Join(top, "rules"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(top, "rules", "go.mod"), []byte("module example.com/rules\n\ngo 1.26\n"), 0o644))
+	work := "go 1.26\n\nuse (\n\t./ws\n\t./rules\n)\n\nreplace example.com/lib => ./lib\n"
+	require.NoError(t, os.WriteFile(filepath.Join(top, "go.work"), []byte(work), 0o644))
+	assert.Equal(t, map[string]string{"example.com/rules": "./rules", "example.com/lib": "./lib"}, dirs(), "a go.work above the workspace that uses it")
+	assert.Equal(t, "go work edit -dropuse ./rules", ws.LocalModules()["example.com/rules"].Drop)
+
+	t.Setenv("GOWORK", "off")
+	assert.Nil(t, ws.LocalModules(), "GOWORK=off: no go.work")
+	t.Setenv("GOWORK", "")
+	require.NoError(t, os.WriteFile(filepath.Join(top, "go.work"), []byte("go 1.26\n\nuse ./rules\n"), 0o644))
+	assert.Nil(t, ws.LocalModules(), "a go.work that does not use the workspace is no go.work of its")
+
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\nreplace (\n"), 0o644))
-	assert.Nil(t, ws.LocalReplaces())
+	assert.Nil(t, ws.LocalModules())
 }
