@@ -21,9 +21,11 @@ import (
 	"fmt"
 	"go/ast"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,7 +56,8 @@ Files outside the engine folders are not checked.
 The audit reads only the folders .course.json lists, so engine code may
 build on no package of the workspace's module outside them: an import of
 one from the harness, an engine folder or a content folder is reported too
-(category "unlisted folder"), with the folder to list. tests/ and harness/
+(category "unlisted folder"), with the folder to list; so is an import of a
+module go.mod or a go.work takes from a folder, which check does not build. tests/ and harness/
 count as listed.
 
 The names come from the course catalog built into the tool, or from
@@ -138,11 +141,15 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 		if err != nil {
 			continue
 		}
-		dir, ok := audit.ModuleFolder(p, ws.modulePath)
-		if !ok || ws.folders.Allows(dir) {
+		var e error
+		if dir, ok := audit.ModuleFolder(p, ws.modulePath); ok && !ws.folders.Allows(dir) {
+			e = &audit.UnlistedPackageError{Dir: dir, ImportPath: p, File: rel}
+		} else if m, local, replaced := audit.LocalReplace(p, ws.locals); !ok && replaced {
+			e = &audit.ReplacedModuleError{File: rel, ImportPath: p, Module: m, LocalModule: local}
+		}
+		if e == nil {
 			continue
 		}
-		e := &audit.UnlistedPackageError{Dir: dir, ImportPath: p, File: rel}
 		pass.Report(analysis.Diagnostic{
 			Pos:      imp.Path.Pos(),
 			End:      imp.Path.End(),
@@ -189,7 +196,11 @@ type workspace struct {
 	// rule not applied, without a go.mod (nothing builds) and in the
 	// course repository (laid out differently), as for the course command.
 	modulePath string
-	rules      *audit.Rules
+	// locals is the modules the go command would take from a folder
+	// (audit.LocalModules), which the rule refuses as it refuses an
+	// unlisted folder.
+	locals map[string]audit.LocalModule
+	rules  *audit.Rules
 	// what the rules were made from, for CacheKey: the highest module
 	// started and the catalog's own bytes, hashed
 	highest string
@@ -198,7 +209,8 @@ type workspace struct {
 
 // CacheKey is what the analyzer's verdict on the packages of the workspace
 // at or above dir depends on besides their own files: the workspace's
-// folder, its engine and content folders, its module path, the highest
+// folder, its engine and content folders, its module path, the modules
+// the go command would take from a folder (audit.LocalModules), the highest
 // module it has started and the catalog the names come from (built in, or
 // $COURSE_CONTENT's). Drivers keep verdicts by a package's files (go vet
 // by the tool's id, golangci-lint by its analyzers' names); with CacheKey
@@ -217,6 +229,9 @@ func CacheKey(dir string) string {
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%q %q %q %q %q %x", ws.dir, ws.folders.EngineDirs, ws.folders.ContentDirs, ws.modulePath, ws.highest, ws.catalog)
+	for _, m := range slices.Sorted(maps.Keys(ws.locals)) {
+		fmt.Fprintf(h, " %q %q", m, ws.locals[m])
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -330,6 +345,7 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 		}
 		if gomod, err := regularfile.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
 			w.modulePath = modfile.ModulePath(gomod)
+			w.locals = audit.LocalModules(real, gomod)
 		}
 	}
 	w.rules = audit.NewRules(cat.names, w.highest)

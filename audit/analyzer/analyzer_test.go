@@ -59,7 +59,7 @@ func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
 			found[r.Pass.Fset.Position(d.Pos).String()] = true
 		}
 	}
-	assert.Len(t, found, 4, "%v", found)
+	assert.Len(t, found, 5, "%v", found)
 }
 
 func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {
@@ -233,8 +233,11 @@ func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
 	contentDirs := key(ws)
 	assert.NotEqual(t, engineDirs, contentDirs, "a content folder")
 	write("go.mod", "module example.com/renamed\n\ngo 1.26\n")
+	renamed := key(ws)
+	assert.NotEqual(t, contentDirs, renamed, "another module path")
+	write("go.mod", "module example.com/renamed\n\ngo 1.26\n\nreplace example.com/rules => ./rules\n")
 	moreDirs := key(ws)
-	assert.NotEqual(t, contentDirs, moreDirs, "another module path")
+	assert.NotEqual(t, renamed, moreDirs, "a module taken from a folder")
 
 	content := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))

@@ -24,7 +24,6 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/internal/jsonobject"
-	"github.com/systemic-game-design/course/internal/regularfile"
 
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"golang.org/x/mod/modfile"
@@ -297,99 +296,13 @@ func ModulePath(dir string) (string, error) {
 }
 
 // LocalModules is the modules the go command would take from a folder of
-// this machine when it builds in the workspace: those its go.mod replaces
-// with a folder and, when the go.work the go command would find (GOWORK,
-// or the first go.work in the workspace's folder or above it) uses the
-// workspace, the other modules it uses and those it replaces with a
-// folder. nil when there are none. A go.mod or go.work that cannot be read
-// or does not parse adds none: what builds then is check's to say.
+// this machine when it builds in the workspace (see audit.LocalModules).
 func (w *Workspace) LocalModules() map[string]audit.LocalModule {
-	out := map[string]audit.LocalModule{}
-	if raw, err := w.ReadFile("go.mod"); err == nil {
-		if f, err := modfile.Parse("go.mod", raw, nil); err == nil {
-			for _, r := range f.Replace {
-				if modfile.IsDirectoryPath(r.New.Path) {
-					out[r.Old.Path] = audit.LocalModule{Dir: r.New.Path, From: "go.mod's replace directive", Drop: "go mod edit -dropreplace " + r.Old.Path}
-				}
-			}
-		}
-	}
-	if work := w.goWork(); work != "" {
-		addWorkModules(out, work, w.Real)
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
-}
-
-// goWork is the go.work file the go command would use in the workspace,
-// "" for none.
-func (w *Workspace) goWork() string {
-	switch env := os.Getenv("GOWORK"); env {
-	case "off":
-		return ""
-	case "":
-	default:
-		return env
-	}
-	for dir := w.Real; ; {
-		p := filepath.Join(dir, "go.work")
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
-			return p
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return ""
-		}
-		dir = up
-	}
-}
-
-// addWorkModules adds to out what the go.work file work takes from folders,
-// when it uses the workspace at real (its folders' modules, and its
-// replacements by a folder).
-func addWorkModules(out map[string]audit.LocalModule, work, real string) {
-	raw, _, err := regularfile.Read(work)
+	raw, err := w.ReadFile("go.mod")
 	if err != nil {
-		return
+		raw = nil
 	}
-	f, err := modfile.ParseWork(work, raw, nil)
-	if err != nil {
-		return
-	}
-	base := filepath.Dir(work)
-	at := func(dir string) string {
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(base, filepath.FromSlash(dir))
-		}
-		if r, err := filepath.EvalSymlinks(dir); err == nil {
-			return r
-		}
-		return dir
-	}
-	usesWorkspace := false
-	for _, u := range f.Use {
-		usesWorkspace = usesWorkspace || at(u.Path) == real
-	}
-	if !usesWorkspace {
-		return // the go command refuses to build in the workspace
-	}
-	for _, u := range f.Use {
-		dir := at(u.Path)
-		if dir == real {
-			continue
-		}
-		gomod, _, err := regularfile.Read(filepath.Join(dir, "go.mod"))
-		if mod := modfile.ModulePath(gomod); err == nil && mod != "" {
-			out[mod] = audit.LocalModule{Dir: u.Path, From: "the use directive of " + work, Drop: "go work edit -dropuse " + u.Path}
-		}
-	}
-	for _, r := range f.Replace {
-		if modfile.IsDirectoryPath(r.New.Path) {
-			out[r.Old.Path] = audit.LocalModule{Dir: r.New.Path, From: "the replace directive of " + work, Drop: "go work edit -dropreplace " + r.Old.Path}
-		}
-	}
+	return audit.LocalModules(w.Real, raw)
 }
 
 // parseModulePath is the module path of the go.mod file with contents raw.

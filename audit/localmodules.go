@@ -1,0 +1,107 @@
+package audit
+
+import (
+	"os"
+	"path/filepath"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
+)
+
+// LocalModules is the modules the go command would take from a folder of
+// this machine when it builds the module in the folder real (its links
+// followed) whose go.mod holds gomod: those go.mod replaces with a folder
+// and, when the go.work the go command would find (GOWORK, or the first
+// go.work in that folder or above it) uses the module, the other modules
+// it uses and those it replaces with a folder. nil when there are none. A
+// go.mod or go.work that cannot be read or does not parse adds none: what
+// builds then is check's to say.
+func LocalModules(real string, gomod []byte) map[string]LocalModule {
+	out := map[string]LocalModule{}
+	if gomod != nil {
+		if f, err := modfile.Parse("go.mod", gomod, nil); err == nil {
+			for _, r := range f.Replace {
+				if modfile.IsDirectoryPath(r.New.Path) {
+					out[r.Old.Path] = LocalModule{Dir: r.New.Path, From: "go.mod's replace directive", Drop: "go mod edit -dropreplace " + r.Old.Path}
+				}
+			}
+		}
+	}
+	if work := goWork(real); work != "" {
+		addWorkModules(out, work, real)
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// goWork is the go.work file the go command would use in the folder real,
+// "" for none.
+func goWork(real string) string {
+	switch env := os.Getenv("GOWORK"); env {
+	case "off":
+		return ""
+	case "":
+	default:
+		return env
+	}
+	for dir := real; ; {
+		p := filepath.Join(dir, "go.work")
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return ""
+		}
+		dir = up
+	}
+}
+
+// addWorkModules adds to out what the go.work file work takes from folders,
+// when it uses the module at real (its folders' modules, and its
+// replacements by a folder).
+func addWorkModules(out map[string]LocalModule, work, real string) {
+	raw, _, err := regularfile.Read(work)
+	if err != nil {
+		return
+	}
+	f, err := modfile.ParseWork(work, raw, nil)
+	if err != nil {
+		return
+	}
+	base := filepath.Dir(work)
+	at := func(dir string) string {
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(base, filepath.FromSlash(dir))
+		}
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			return r
+		}
+		return dir
+	}
+	usesWorkspace := false
+	for _, u := range f.Use {
+		usesWorkspace = usesWorkspace || at(u.Path) == real
+	}
+	if !usesWorkspace {
+		return // the go command refuses to build there
+	}
+	for _, u := range f.Use {
+		dir := at(u.Path)
+		if dir == real {
+			continue
+		}
+		gomod, _, err := regularfile.Read(filepath.Join(dir, "go.mod"))
+		if mod := modfile.ModulePath(gomod); err == nil && mod != "" {
+			out[mod] = LocalModule{Dir: u.Path, From: "the use directive of " + work, Drop: "go work edit -dropuse " + u.Path}
+		}
+	}
+	for _, r := range f.Replace {
+		if modfile.IsDirectoryPath(r.New.Path) {
+			out[r.Old.Path] = LocalModule{Dir: r.New.Path, From: "the replace directive of " + work, Drop: "go work edit -dropreplace " + r.Old.Path}
+		}
+	}
+}
