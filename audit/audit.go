@@ -532,12 +532,7 @@ func (r *Rules) NameFindings(p string) []Finding {
 	if r.sieve != nil && r.sieve.clear([]byte(name), false) {
 		return nil
 	}
-	var out []Finding
-	for _, hit := range merge(r.cards.Find(name), r.nouns.FindUpper(name)) {
-		n := r.names[hit.Name.ID]
-		out = append(out, Finding{Path: p, Name: n.Name, Kind: n.Kind, Module: n.Module, As: name[hit.Start:hit.End]})
-	}
-	return out
+	return r.textFindings(nil, p, 0, name)
 }
 
 // file is File without the sieve.
@@ -573,12 +568,23 @@ func (r *Rules) text(name string, src []byte) []Finding {
 		} else {
 			l, src = src[:end], src[end+1:]
 		}
-		s := string(l)
-		for _, hit := range merge(r.cards.Find(s), r.nouns.FindUpper(s)) {
-			n := r.names[hit.Name.ID]
-			out = append(out, Finding{Path: name, Line: line, Column: hit.Start + 1, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[hit.Start:hit.End]})
-		}
+		out = r.textFindings(out, name, line, string(l))
 		line++
+	}
+	return out
+}
+
+// textFindings appends to out the findings in s, one line of the file at
+// path read as text (line 0: a name on the path itself, which has no
+// column): cards in every spelling, grid nouns as upper-case words.
+func (r *Rules) textFindings(out []Finding, path string, line int, s string) []Finding {
+	for _, hit := range merge(r.cards.Find(s), r.nouns.FindUpper(s)) {
+		n := r.names[hit.Name.ID]
+		f := Finding{Path: path, Line: line, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[hit.Start:hit.End]}
+		if line > 0 {
+			f.Column = hit.Start + 1
+		}
+		out = append(out, f)
 	}
 	return out
 }

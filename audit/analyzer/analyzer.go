@@ -142,10 +142,14 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 			continue
 		}
 		var e error
-		if dir, ok := audit.ModuleFolder(p, ws.modulePath); ok && !ws.folders.Allows(dir) {
+		dir, inModule := audit.ModuleFolder(p, ws.modulePath)
+		switch {
+		case inModule && !ws.folders.Allows(dir):
 			e = &audit.UnlistedPackageError{Dir: dir, ImportPath: p, File: rel}
-		} else if m, local, replaced := audit.LocalReplace(p, ws.locals); !ok && replaced {
-			e = &audit.ReplacedModuleError{File: rel, ImportPath: p, Module: m, LocalModule: local}
+		case !inModule:
+			if m, local, ok := audit.LocalReplace(p, ws.locals); ok {
+				e = &audit.ReplacedModuleError{File: rel, ImportPath: p, Module: m, LocalModule: local}
+			}
 		}
 		if e == nil {
 			continue
