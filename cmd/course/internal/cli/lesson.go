@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/lesson"
+	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -171,21 +172,18 @@ func harnessSection(env *Env, m modules.Module) (string, error) {
 	n, _ := strconv.Atoi(m.Number) // a module's number is digits: "01" is M1
 	head := fmt.Sprintf("### M%d:", n)
 	var out []string
-	in, fenced := false, false
-	for line := range strings.Lines(raw) {
+	in := false
+	for ln := range mdlines.Lines(raw) {
 		// A line in a code block is code, whatever it starts with: a
 		// shell comment there ("# run the tests") is no heading.
-		if t := strings.TrimSpace(line); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fenced = !fenced
-		}
-		if level := headingLevel(line); !fenced && level > 0 && level <= 3 {
+		if level := headingLevel(ln.Text); !ln.Code && level > 0 && level <= 3 {
 			if in {
 				break
 			}
-			in = strings.HasPrefix(line, head)
+			in = strings.HasPrefix(ln.Text, head)
 		}
 		if in {
-			out = append(out, line)
+			out = append(out, ln.Text+"\n")
 		}
 	}
 	if len(out) == 0 {

@@ -91,7 +91,7 @@ func TestLessonGoesThroughThePager(t *testing.T) {
 }
 
 const testHarness = "# The harness contract\n\n## Part I\n\n### M1: Handles\n\nNewGame.\n\n#### Zones\n\nHand, deck.\n\n" +
-	"```sh\n# a comment in code is no heading\ngo test ./tests\n```\n\n" +
+	"```sh\n# a comment in code is no heading\ngo test ./tests\n~~~\n# nor one after tildes in a block of backticks\n```\n\n" +
 	"### M12: Combat\n\nAttack.\n\n## Test files\n\nNames.\n"
 
 // --drop prints the module's Expansion Drop, and --harness its part of the
@@ -113,7 +113,7 @@ func TestLessonPrintsTheDropAndTheHarnessPart(t *testing.T) {
 	out.Reset()
 	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "1", Harness: true}))
 	assert.Equal(t, "### M1: Handles\n\nNewGame.\n\n#### Zones\n\nHand, deck.\n\n"+
-		"```sh\n# a comment in code is no heading\ngo test ./tests\n```\n\n", out.String(), "the code block with its comment is M1's")
+		"```sh\n# a comment in code is no heading\ngo test ./tests\n~~~\n# nor one after tildes in a block of backticks\n```\n\n", out.String(), "the code block with its comment is M1's")
 	out.Reset()
 	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "12", Harness: true}))
 	assert.Equal(t, "### M12: Combat\n\nAttack.\n\n", out.String(), "M12, not M1 and what follows")

@@ -155,14 +155,14 @@ func TestAWholeModuleHasNoProblem(t *testing.T) {
 
 func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	repo := fixture(t)
-	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_only_a_heading\n\n## test_01_summon_gives_an_id\n\n```\n## test_01_in_a_code_block\n```\n")
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_only_a_heading\n\n## test_01_summon_gives_an_id\n\n```\n## test_01_in_a_code_block\n```\n\n~~~\n## test_01_in_a_tilde_block\n~~~\n")
 	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) {}\n\nfunc Test_02_misplaced(t *testing.T) {}\n")
 	got := problemsOf(t, repo)
 	assert.Contains(t, got, "course/01-handles/scenarios.md:5: scenario test_01_only_a_heading has no test; write func Test_01_only_a_heading in course/01-handles/tests")
 	assert.Contains(t, got, "course/01-handles/scenarios.md:7: heading test_01_summon_gives_an_id appears 2 times; each scenario is one heading")
 	assert.Contains(t, got, "course/01-handles/tests/more_test.go:5: test Test_01_only_a_test has no scenario; add a heading ## test_01_only_a_test to course/01-handles/scenarios.md")
 	assert.Contains(t, got, "course/01-handles/tests/more_test.go:7: test Test_02_misplaced does not start Test_01_, so check cannot tell which module it belongs to; rename it Test_01_misplaced, or move it to the module it belongs to")
-	assert.Len(t, got, 4, "a heading inside a code block is not a scenario")
+	assert.Len(t, got, 4, "a heading inside a code block, of backticks or of tildes, is not a scenario")
 }
 
 // A heading that reads like a scenario's but is not one (a capital T, a

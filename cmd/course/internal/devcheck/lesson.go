@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/lesson"
+	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -32,19 +33,14 @@ func (c *checker) lesson(m modules.Module, text string) {
 		body string
 	}
 	var secs []section
-	inFence := false
-	lines := strings.Split(text, "\n")
-	for i, ln := range lines {
-		if strings.HasPrefix(strings.TrimSpace(ln), "```") {
-			inFence = !inFence
-		}
-		if inFence {
+	for ln := range mdlines.Lines(text) {
+		if ln.Code {
 			continue
 		}
-		if s := sectionLine.FindStringSubmatch(ln); s != nil {
-			secs = append(secs, section{name: s[1], line: i + 1})
+		if s := sectionLine.FindStringSubmatch(ln.Text); s != nil {
+			secs = append(secs, section{name: s[1], line: ln.Number})
 		} else if len(secs) > 0 {
-			secs[len(secs)-1].body += ln + "\n"
+			secs[len(secs)-1].body += ln.Text + "\n"
 		}
 	}
 	var got []string
@@ -140,25 +136,22 @@ var repoDirs = map[string]bool{"engine": true, "harness": true, "course": true, 
 // names checks that every course command line, harness function and
 // repository path a course text names exists.
 func (c *checker) names(file, text string) {
-	inFence := false
-	for i, ln := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(ln)
-		if strings.HasPrefix(trimmed, "```") {
-			inFence = !inFence
+	for ln := range mdlines.Lines(text) {
+		if ln.Fence {
 			continue
 		}
-		if inFence {
-			cmdline := strings.TrimPrefix(trimmed, "$ ")
+		if ln.Code {
+			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
-				c.command(file, i+1, cmdline)
+				c.command(file, ln.Number, cmdline)
 			}
 			continue
 		}
-		for _, m := range codeSpan.FindAllStringSubmatch(ln, -1) {
+		for _, m := range codeSpan.FindAllStringSubmatch(ln.Text, -1) {
 			span := strings.TrimSpace(m[1])
 			switch {
 			case strings.HasPrefix(span, "course "):
-				c.command(file, i+1, span)
+				c.command(file, ln.Number, span)
 			case callForm.MatchString(span):
 				call := callForm.FindStringSubmatch(span)
 				if call[1] != "" && !receivers[call[1]] || paramDecl.MatchString(span) {
@@ -167,7 +160,7 @@ func (c *checker) names(file, text string) {
 					continue
 				}
 				if !c.known()[call[2]] {
-					c.problem(file, i+1, "names %s, which neither the harness contract nor the reference has; rename it or drop the mention", call[2])
+					c.problem(file, ln.Number, "names %s, which neither the harness contract nor the reference has; rename it or drop the mention", call[2])
 				}
 			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
 				top, _, _ := strings.Cut(span, "/")
@@ -175,7 +168,7 @@ func (c *checker) names(file, text string) {
 					continue
 				}
 				if repoDirs[top] && !c.pathExists(span) {
-					c.problem(file, i+1, "names %s, which the repository does not have; fix the path", span)
+					c.problem(file, ln.Number, "names %s, which the repository does not have; fix the path", span)
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -22,19 +23,14 @@ var (
 func headings(text string) (map[string][]int, []int) {
 	out := map[string][]int{}
 	var slips []int
-	inFence := false
-	for i, line := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			inFence = !inFence
+	for ln := range mdlines.Lines(text) {
+		if ln.Code {
 			continue
 		}
-		if inFence {
-			continue
-		}
-		if m := headingLine.FindStringSubmatch(line); m != nil {
-			out[m[1]] = append(out[m[1]], i+1)
-		} else if almostHeading.MatchString(line) {
-			slips = append(slips, i+1)
+		if m := headingLine.FindStringSubmatch(ln.Text); m != nil {
+			out[m[1]] = append(out[m[1]], ln.Number)
+		} else if almostHeading.MatchString(ln.Text) {
+			slips = append(slips, ln.Number)
 		}
 	}
 	return out, slips

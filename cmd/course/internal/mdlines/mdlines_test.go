@@ -1,0 +1,72 @@
+package mdlines
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// marks writes each line's state as one letter: "t" text, "f" a fence,
+// "c" a line of code between fences.
+func marks(text string) string {
+	var b strings.Builder
+	for ln := range Lines(text) {
+		switch {
+		case ln.Fence:
+			b.WriteByte('f')
+		case ln.Code:
+			b.WriteByte('c')
+		default:
+			b.WriteByte('t')
+		}
+	}
+	return b.String()
+}
+
+func TestLinesMarksFencedBlocks(t *testing.T) {
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"a backtick block", "# title\n```sh\n# run the tests\n```\n## next\n", "tfcft"},
+		{"a tilde block", "~~~\n# code\n~~~\ntext\n", "fcft"},
+		{"a tilde line in a backtick block is code", "```\n~~~\n# code\n```\n# h\n", "fccft"},
+		{"a shorter fence does not close", "````\n```\n# code\n````\n", "fccf"},
+		{"a fence with words after it does not close", "```\n```go\n```\n", "fcf"},
+		{"an indented block in a list", "- step\n\n    ```\n    # code\n    ```\n", "ttfcf"},
+		{"an open block runs to the end", "text\n```\n# code\n# more", "tfcc"},
+		{"inline code is no fence", "```a` b\n# heading\n", "tt"},
+		{"two backticks are no fence", "``\n# heading\n", "tt"},
+		{"CRLF line endings", "```\r\n# code\r\n```\r\n# h\r\n", "fcft"},
+		{"no text", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, marks(c.text))
+		})
+	}
+}
+
+func TestLinesNumbersAndTextWithoutEndings(t *testing.T) {
+	var got []Line
+	for ln := range Lines("a\r\n```\nb\n```\nc") {
+		got = append(got, ln)
+	}
+	assert.Equal(t, []Line{
+		{Number: 1, Text: "a"},
+		{Number: 2, Text: "```", Code: true, Fence: true},
+		{Number: 3, Text: "b", Code: true},
+		{Number: 4, Text: "```", Code: true, Fence: true},
+		{Number: 5, Text: "c"},
+	}, got)
+}
+
+func TestLinesStopsWhenAsked(t *testing.T) {
+	n := 0
+	for range Lines("a\nb\nc\n") {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	assert.Equal(t, 2, n)
+}
