@@ -29,7 +29,7 @@ func (g *Game) apply(src source, ef *effect, depth int32) {
 		return
 	case card.EffectArmor:
 		g.armor[src.player] += int32(ef.amount)
-		g.emit(record{kind: evArmorGained, a: uint32(src.player), x: int32(ef.amount), depth: depth})
+		*g.newRecord() = record{kind: evArmorGained, a: uint32(src.player), x: int32(ef.amount), depth: depth}
 		return
 	case card.EffectSummon:
 		g.summonFor(src, ef, depth)
@@ -41,7 +41,7 @@ func (g *Game) apply(src source, ef *effect, depth int32) {
 		e := &g.ents[src.id]
 		e.attack += int32(ef.attack)
 		e.health += int32(ef.health)
-		g.emit(record{kind: evStatsChanged, a: src.id, x: e.attack, y: e.health, depth: depth})
+		*g.newRecord() = record{kind: evStatsChanged, a: src.id, x: e.attack, y: e.health, depth: depth}
 		return
 	case card.EffectAssemble:
 		g.assembleInHand(src.player)
@@ -82,13 +82,13 @@ func (g *Game) forTargets(src source, t card.Target, f func(ID)) {
 func (g *Game) draw(p Player, depth int32) {
 	deck := g.zones[p][ZoneDeck]
 	if len(deck) == 0 {
-		g.emit(record{kind: evFatigue, a: uint32(p), depth: depth})
+		*g.newRecord() = record{kind: evFatigue, a: uint32(p), depth: depth}
 		return
 	}
 	id := deck[0]
 	g.leave(id)
 	g.enter(id, ZoneHand, -1)
-	g.emit(record{kind: evDrew, a: uint32(p), b: id, depth: depth})
+	*g.newRecord() = record{kind: evDrew, a: uint32(p), b: id, depth: depth}
 }
 
 // summonFor places an effect's tokens: a dead minion's where it stood (its
@@ -117,7 +117,7 @@ func (g *Game) summonFor(src source, ef *effect, depth int32) {
 			pos = len(board)
 		}
 		g.enter(id, ZoneBoard, pos)
-		g.emit(record{kind: evSummoned, a: id, depth: depth})
+		*g.newRecord() = record{kind: evSummoned, a: id, depth: depth}
 		if at >= 0 {
 			at = pos + 1
 		}

@@ -43,6 +43,9 @@ type Card struct {
 	triggers    []trigger
 	multipliers []multiplier
 	effects     []effect // a spell's
+	// damageScopes are the scopes of its "damaged" triggers: the damage it
+	// may answer, so that the Queue passes over other damage at once
+	damageScopes scopeSet
 }
 
 // Compile checks a definition and sorts its clauses for the engine.
@@ -64,6 +67,9 @@ func Compile(d card.Def) (*Card, error) {
 		case card.KindTrigger:
 			t := trigger{kind: cl.Trigger, scope: cl.Scope}
 			c.listens[t.kind] = true
+			if t.kind == card.TriggerDamaged {
+				c.damageScopes |= scopeSet(1) << t.scope
+			}
 			c.triggers = append(c.triggers, t)
 		case card.KindEffect:
 			e := compileEffect(cl)
