@@ -13,6 +13,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -85,13 +86,15 @@ type ReadFunc func(path string) ([]byte, error)
 // files in name order. A file read reports fs.ErrNotExist for (gone since
 // the folder was listed) is left out; any other error stops it.
 func Names(dir string, read ReadFunc) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	// Matched inside dir, whose own name may hold [, * or ?.
+	files, err := fs.Glob(os.DirFS(dir), "*_test.go")
 	if err != nil {
 		return nil, err
 	}
 	slices.Sort(files)
 	var names []string
-	for _, f := range files {
+	for _, name := range files {
+		f := filepath.Join(dir, name)
 		raw, err := read(f)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue

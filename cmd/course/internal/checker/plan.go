@@ -203,7 +203,7 @@ func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, err
 	if err != nil {
 		return nil, nil, err
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	files, err := gotest.GlobIn(dir, "*_test.go")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -510,7 +510,7 @@ var testMainDecl = regexp.MustCompile(`(?m)^func\s+TestMain\s*\(`)
 // declaringTestMain is the test files of p's folder (as the module names
 // them) that declare a TestMain of their own, for a message.
 func declaringTestMain(module string, p Package) []string {
-	names, _ := filepath.Glob(filepath.Join(p.Dir, "*_test.go"))
+	names, _ := GlobIn(p.Dir, "*_test.go")
 	var out []string
 	for _, n := range names {
 		if _, replaced := p.Replace[n]; replaced {

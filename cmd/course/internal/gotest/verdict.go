@@ -11,6 +11,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -338,7 +339,7 @@ func writeOverlay(tmp, name string, p Package) (string, map[string]string, error
 // file of the learner's decides it; else the first package in name order
 // that is not an external test package; else the first.
 func verdictPackage(dir string, replace map[string][]byte) (string, []string, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*_test.go"))
+	names, err := GlobIn(dir, "*_test.go")
 	if err != nil {
 		return "", nil, err
 	}
@@ -440,4 +441,19 @@ func handNonce(cmd *exec.Cmd, nonce string) (started func(), err error) {
 	cmd.ExtraFiles = []*os.File{r}
 	cmd.Env = append(slices.Clip(cmd.Env), verdictEnv+"=fd3")
 	return func() { r.Close() }, nil
+}
+
+// GlobIn is the files of the folder dir whose names match pattern, as
+// paths under dir, sorted. The pattern is matched inside dir, so that a
+// [, * or ? in dir's own name (a workspace named "b[o]b") is not read as
+// one, as filepath.Glob(filepath.Join(dir, pattern)) would.
+func GlobIn(dir, pattern string) ([]string, error) {
+	names, err := fs.Glob(os.DirFS(dir), pattern)
+	if err != nil {
+		return nil, err
+	}
+	for i, n := range names {
+		names[i] = filepath.Join(dir, n)
+	}
+	return names, nil
 }

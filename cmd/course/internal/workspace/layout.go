@@ -2,6 +2,8 @@ package workspace
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -27,21 +29,17 @@ func (w *Workspace) CardFiles() ([]data.File, error) {
 func (w *Workspace) LevelFiles() ([]data.File, error) { return w.readAll("levels/*.json") }
 
 // readAll reads the files matching each slash pattern, in name order per
-// pattern.
+// pattern. The pattern is matched inside the workspace, so that a
+// workspace's own name, which may hold [, * or ?, is not read as one.
 func (w *Workspace) readAll(patterns ...string) ([]data.File, error) {
 	var out []data.File
 	for _, pat := range patterns {
-		matches, err := filepath.Glob(filepath.Join(w.Abs, filepath.FromSlash(pat)))
+		matches, err := fs.Glob(os.DirFS(w.Abs), pat)
 		if err != nil {
 			return nil, fmt.Errorf("list %s: %w", pat, err)
 		}
 		slices.Sort(matches)
-		for _, m := range matches {
-			rel, err := filepath.Rel(w.Abs, m)
-			if err != nil {
-				return nil, err
-			}
-			rel = filepath.ToSlash(rel)
+		for _, rel := range matches {
 			raw, err := w.ReadFile(rel)
 			if err != nil {
 				return nil, err
@@ -93,7 +91,7 @@ func (w *Workspace) repositoryTests(upTo *modules.Module) ([]ModuleTests, error)
 			if err != nil {
 				return nil, err
 			}
-			files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+			files, _ := fs.Glob(os.DirFS(dir), "*.go")
 			if len(files) == 0 {
 				continue
 			}

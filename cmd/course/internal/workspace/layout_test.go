@@ -154,3 +154,36 @@ func TestTestPackagesOfTheRepository(t *testing.T) {
 	assert.Equal(t, RepositoryModule+"/course/02-queue/expansion/tests", last.Packages[1].ImportPath)
 	assert.NotEmpty(t, last.Packages[0].Tests)
 }
+
+// A workspace whose folder's name holds a pattern's characters ([, *, ?)
+// lists its own card, level and test files, not another folder's: the
+// name is not read as a pattern.
+func TestLayoutReadsAWorkspaceNamedLikeAPattern(t *testing.T) {
+	files := map[string]string{
+		"cards/bad.json":           "{oops",
+		"levels/01.json":           "{}",
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	}
+	for _, name := range []string{"b[o]b", "b[", "b*", "b?b"} {
+		t.Run(name, func(t *testing.T) {
+			class := t.TempDir()
+			dir := filepath.Join(class, name)
+			require.NoError(t, os.Rename(learnerDir(t, files), dir))
+			// A sibling the pattern would match, with other files.
+			require.NoError(t, os.Rename(learnerDir(t, map[string]string{"cards/other.json": "{}"}), filepath.Join(class, "bob")))
+			ws, err := Open(dir)
+			require.NoError(t, err)
+			cards, err := ws.CardFiles()
+			require.NoError(t, err)
+			require.Len(t, cards, 1)
+			assert.Equal(t, "cards/bad.json", cards[0].Path)
+			levels, err := ws.LevelFiles()
+			require.NoError(t, err)
+			assert.Len(t, levels, 1)
+			all, err := ws.TestPackages(nil)
+			require.NoError(t, err)
+			require.Len(t, all, 1)
+			assert.Equal(t, []string{"Test_01_a"}, all[0].Packages[0].Tests)
+		})
+	}
+}
