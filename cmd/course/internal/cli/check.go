@@ -213,7 +213,10 @@ func progressLine(p checker.Progress) string {
 
 // classDirs is the workspaces a class check covers: those named, then the
 // folders of --all (a link to a folder among them, as a class gathered
-// from elsewhere may hold), each checked once however often it is named.
+// from elsewhere may hold), each checked once however often it is named:
+// under the first name that is not a link, else the first, so that a link
+// (alice -> bob) does not show bob's workspace under alice's name in
+// place of bob's own row.
 func classDirs(opts *CheckOptions) ([]string, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
 	if opts.All != "" {
@@ -242,9 +245,9 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 		}
 		dirs = append(dirs, found...)
 	}
-	seen := map[string]bool{}
-	unique := dirs[:0]
-	for _, d := range dirs {
+	chosen := map[string]int{} // each workspace's name, by its index in dirs
+	keys := make([]string, len(dirs))
+	for i, d := range dirs {
 		key, err := filepath.EvalSymlinks(d)
 		if err == nil {
 			key, err = filepath.Abs(key)
@@ -252,12 +255,24 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 		if err != nil {
 			key = filepath.Clean(d) // its row will say why it cannot be checked
 		}
-		if !seen[key] {
-			seen[key] = true
+		keys[i] = key
+		if j, ok := chosen[key]; !ok || isLink(dirs[j]) && !isLink(d) {
+			chosen[key] = i
+		}
+	}
+	var unique []string
+	for i, d := range dirs {
+		if chosen[keys[i]] == i {
 			unique = append(unique, d)
 		}
 	}
 	return unique, nil
+}
+
+// isLink reports whether the path's last part is a symbolic link.
+func isLink(p string) bool {
+	st, err := os.Lstat(filepath.Clean(p))
+	return err == nil && st.Mode()&fs.ModeSymlink != 0
 }
 
 func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
