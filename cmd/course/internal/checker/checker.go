@@ -338,7 +338,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	if !repo {
 		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
 		st, stErr := workspace.LoadState(ws)
-		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started)...)
+		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
 		progress(Progress{Phase: "drops"})
 		drops, warn := checkDrops(ws, st, stErr, upTo)
 		r.Drops = drops

@@ -127,8 +127,9 @@ func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
 
 // leftModules warns of each module start-module recorded whose test files
 // tests/ no longer holds: check leaves such a module out, as not started,
-// which the learner should know, since its tests then fail nothing.
-func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules.Module) []Warning {
+// which the learner should know, since its tests then fail nothing. A
+// module above upTo (--module) is left out by choice, and not warned of.
+func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules.Module, upTo *modules.Module) []Warning {
 	if st == nil {
 		return nil // checkDrops says what is wrong with the state
 	}
@@ -138,6 +139,9 @@ func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules
 	}
 	var out []Warning
 	for _, m := range modules.All() {
+		if upTo != nil && m.Number > upTo.Number {
+			break // --module leaves it out, not tests/
+		}
 		if _, recorded := st.Modules[m.Number]; !recorded || in[m.Number] {
 			continue
 		}

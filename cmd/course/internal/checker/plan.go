@@ -166,9 +166,13 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		}
 		moduleOf = func(test string) string { return copies.module[test] }
 		// The learner's own tests: every other test of tests/, Test_NN_
-		// names the course does not declare included.
+		// names the course does not declare included, but those of a
+		// module above --module, which is left out whole.
 		yours = nil
 		for _, n := range names {
+			if m := courseTestName.FindStringSubmatch(n); m != nil && upTo != nil && m[1] > upTo.Number {
+				continue
+			}
 			if copies.module[n] == "" {
 				yours = append(yours, n)
 			}

@@ -167,7 +167,12 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if err != nil {
 		return err
 	}
-	next := rememberCheck(env, report)
+	// A check up to --module is not the whole workspace's: status does
+	// not take it as its result, nor does it lead to the next step.
+	next := ""
+	if opts.Module == "" {
+		next = rememberCheck(env, report)
+	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {
 			return err
