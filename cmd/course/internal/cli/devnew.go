@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 )
 
 // DevNewModuleOptions are the arguments of course dev new-module.
@@ -65,7 +66,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
 	}
-	if existing, _ := filepath.Glob(filepath.Join(opts.Repo, "course", opts.Number+"-*")); len(existing) > 0 {
+	if existing, _ := gotest.GlobIn(filepath.Join(opts.Repo, "course"), opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
 	}
 	title := opts.Title

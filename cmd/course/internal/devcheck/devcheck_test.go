@@ -90,7 +90,12 @@ r
 // fixture is a course repository with Module 1 only, whole and consistent.
 func fixture(t *testing.T) string {
 	t.Helper()
-	repo := t.TempDir()
+	return fixtureAt(t, t.TempDir())
+}
+
+// fixtureAt writes the fixture into the folder repo.
+func fixtureAt(t *testing.T, repo string) string {
+	t.Helper()
 	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}],
 		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
 	write(t, repo, "course/words.json", `{"words": [{"word": "ROCK", "role": "noun"}]}`)
@@ -214,6 +219,18 @@ func TestLessonsNameWhatExists(t *testing.T) {
 		assert.Contains(t, got, "course/01-handles/lesson.md:"+strconv.Itoa(line)+": "+want)
 	}
 	assert.Len(t, got, 4, got)
+}
+
+// A lesson's card path is found among the modules' own cards in a
+// repository whose path would read as a pattern ("[p]" matches only "p"):
+// that path is a folder, not a glob.
+func TestACardIsFoundInARepositoryNamedLikeAPattern(t *testing.T) {
+	repo := fixtureAt(t, filepath.Join(t.TempDir(), "re[p]o"))
+	card := filepath.Join(repo, "course", "01-handles", "cards", "test-filler.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(card), 0o755))
+	require.NoError(t, os.Rename(filepath.Join(repo, "cards", "test-filler.json"), card))
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["course/01-handles/cards/test-filler.json"]}`)
+	assert.Empty(t, problemsOf(t, repo))
 }
 
 func TestCatalogCardsAndLexiconAgree(t *testing.T) {

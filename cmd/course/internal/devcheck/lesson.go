@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -209,7 +210,9 @@ func (c *checker) pathExists(p string) bool {
 		}
 	}
 	if strings.HasPrefix(p, "cards/") {
-		matches, _ := filepath.Glob(filepath.Join(c.opts.Repo, "course", "*", filepath.FromSlash(p)))
+		// The repository's own path is not a pattern: it may hold "[".
+		// pathForm keeps the lesson's path free of pattern letters.
+		matches, _ := fs.Glob(os.DirFS(c.opts.Repo), "course/*/"+p)
 		return len(matches) > 0
 	}
 	return false
