@@ -267,6 +267,20 @@ func dropsCell(r *Report) string {
 	return strings.Join(parts, ", ")
 }
 
+// csvCell is text the course tool did not write (a folder's name, a test's
+// message) as one CSV cell. It is spelled out as termsafe spells it, since
+// the CSV may go to a terminal; and a cell that a spreadsheet would take
+// for a formula (one starting with =, +, -, @ or a tab) starts with a ' so
+// that it is shown as text: a learner's folder named =HYPERLINK(...) is not
+// a link in the instructor's sheet.
+func csvCell(s string) string {
+	s = termsafe.String(s)
+	if s != "" && strings.ContainsRune("=+-@\t", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
 // CSVHeader is the class CSV's columns.
 var CSVHeader = []string{"workspace", "module", "passed", "failed", "audit_findings", "drop", "first_failure"}
 
@@ -280,7 +294,7 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 	for _, c := range results {
 		r := c.Report
 		if r == nil {
-			if err := cw.Write([]string{c.Workspace, "", "", "", "", "", "not checked: " + reason(c.Err)}); err != nil {
+			if err := cw.Write([]string{csvCell(c.Workspace), "", "", "", "", "", csvCell("not checked: " + reason(c.Err))}); err != nil {
 				return err
 			}
 			continue
@@ -307,7 +321,7 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 			if i == 0 && first == "" && len(r.BuildErrors) > 0 {
 				first = r.FirstProblem()
 			}
-			if err := cw.Write([]string{c.Workspace, m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], first}); err != nil {
+			if err := cw.Write([]string{csvCell(c.Workspace), m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], csvCell(first)}); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"encoding/csv"
 	"errors"
 	"strings"
 	"testing"
@@ -29,4 +30,31 @@ func TestClassTableLinesUpNamesItSpellsOut(t *testing.T) {
 	for _, l := range lines[1:] {
 		assert.Equal(t, "-", l[col:col+1], "the YOURS column does not line up:\n%s", out.String())
 	}
+}
+
+// TestClassCSVKeepsFormulasAndEscapesAsText: a folder name a spreadsheet
+// would run as a formula is written as text (a leading '), and an escape
+// sequence is spelled out; a plain name is written as it is.
+func TestClassCSVKeepsFormulasAndEscapesAsText(t *testing.T) {
+	results := []Checked{
+		{Workspace: `=HYPERLINK("http://x.example","ok")`, Err: errors.New("no .course.json")},
+		{Workspace: "+1", Err: errors.New("no .course.json")},
+		{Workspace: "-2", Err: errors.New("no .course.json")},
+		{Workspace: "@sum", Err: errors.New("no .course.json")},
+		{Workspace: "\tx", Err: errors.New("no .course.json")},
+		{Workspace: "ana\x1b]0;owned\x07", Err: errors.New("said \x1b[2J")},
+		{Workspace: "bo=b", Err: errors.New("no .course.json")},
+	}
+	var out strings.Builder
+	require.NoError(t, WriteClassCSV(&out, results, func(err error) string { return err.Error() }))
+	rows, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, len(results)+1)
+	var names []string
+	for _, r := range rows[1:] {
+		names = append(names, r[0])
+	}
+	assert.Equal(t, []string{`'=HYPERLINK("http://x.example","ok")`, "'+1", "'-2", "'@sum", "'\tx", `ana\x1b]0;owned\x07`, "bo=b"}, names)
+	assert.Equal(t, `not checked: said \x1b[2J`, rows[6][6])
+	assert.NotContains(t, out.String(), "\x1b")
 }
