@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 )
 
 // Kind is what a folded block is for.
@@ -49,26 +51,28 @@ var (
 
 // Parse finds the folded blocks of a lesson. A <details> without its
 // </details> is an error naming the line, since folding it would swallow the
-// rest of the lesson.
+// rest of the lesson. Tags on the lines of a fenced code block are code the
+// lesson shows, not blocks: neither opens nor closes one.
 func Parse(text string) (*Lesson, error) {
 	l := &Lesson{Text: text}
+	code := codeLines(text)
 	pos := 0
 	for {
-		open := detailsOpen.FindStringSubmatchIndex(text[pos:])
+		open := findOutside(detailsOpen, text, pos, code)
 		if open == nil {
 			return l, nil
 		}
-		start, bodyStart := pos+open[0], pos+open[1]
-		close := detailsClose.FindStringIndex(text[bodyStart:])
+		start, bodyStart := open[0], open[1]
+		close := findOutside(detailsClose, text, bodyStart, code)
 		if close == nil {
 			return nil, fmt.Errorf("line %d: a <details> block has no </details>; close it", lineOf(text, start))
 		}
 		b := Block{
-			Indent:  text[pos+open[2] : pos+open[3]],
-			Summary: strings.TrimSpace(text[pos+open[4] : pos+open[5]]),
-			Body:    strings.Trim(text[bodyStart:bodyStart+close[0]], "\n"),
+			Indent:  text[open[2]:open[3]],
+			Summary: strings.TrimSpace(text[open[4]:open[5]]),
+			Body:    strings.Trim(text[bodyStart:close[0]], "\n"),
 			start:   start,
-			end:     bodyStart + close[1],
+			end:     close[1],
 		}
 		switch {
 		case hintSummary.MatchString(b.Summary):
@@ -80,6 +84,43 @@ func Parse(text string) (*Lesson, error) {
 		l.Blocks = append(l.Blocks, b)
 		pos = b.end
 	}
+}
+
+// codeLines says, by line number from 1, which lines of text belong to a
+// fenced code block.
+func codeLines(text string) []bool {
+	code := []bool{false}
+	for ln := range mdlines.Lines(text) {
+		code = append(code, ln.Code)
+	}
+	return code
+}
+
+// findOutside is re's first match in text at or after pos that does not
+// start on a line of code, as submatch offsets into text; nil when there
+// is none.
+func findOutside(re *regexp.Regexp, text string, pos int, code []bool) []int {
+	for pos <= len(text) {
+		m := re.FindStringSubmatchIndex(text[pos:])
+		if m == nil {
+			return nil
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		if n := lineOf(text, m[0]); n >= len(code) || !code[n] {
+			return m
+		}
+		// Go on from the line after the match's first.
+		next := strings.IndexByte(text[m[0]:], '\n')
+		if next < 0 {
+			return nil
+		}
+		pos = m[0] + next + 1
+	}
+	return nil
 }
 
 func lineOf(text string, offset int) int { return strings.Count(text[:offset], "\n") + 1 }

@@ -97,6 +97,23 @@ func TestParseRefusesAnUnclosedBlock(t *testing.T) {
 	assert.Contains(t, err.Error(), "line 4")
 }
 
+// A fenced code block that shows the tags, in the lesson or inside a
+// hint, is code: it neither opens a block nor closes the one it sits in.
+func TestParseLeavesTagsInCodeAlone(t *testing.T) {
+	text := "# T\n\nA folded block is written so:\n\n```html\n<details>\n<summary>Hint 9: shown as code</summary>\n\nx\n\n</details>\n```\n\n" +
+		"<details>\n<summary>Hint 1: a nudge</summary>\n\n~~~md\n</details>\n~~~\n\nStill the hint.\n</details>\n\nAfter.\n"
+	l, err := Parse(text)
+	require.NoError(t, err)
+	require.Len(t, l.Blocks, 1, "only the block outside the code")
+	b := l.Blocks[0]
+	assert.Equal(t, 1, b.Number)
+	assert.Equal(t, "~~~md\n</details>\n~~~\n\nStill the hint.", b.Body)
+	out := l.Unfold(Options{Module: "01"})
+	assert.Contains(t, out, "<summary>Hint 9: shown as code</summary>", "the code is shown as it is")
+	assert.NotContains(t, out, "Still the hint.")
+	assert.Contains(t, out, "After.")
+}
+
 // Every lesson of the course parses, has exactly Hints 1, 2 and 3 in order,
 // and unfolds without a tag left behind.
 func TestEveryLessonOfTheCourse(t *testing.T) {
