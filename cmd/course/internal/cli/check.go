@@ -225,6 +225,11 @@ func progressLine(p checker.Progress) string {
 func classDirs(opts *CheckOptions) ([]string, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
 	if opts.All != "" {
+		if st, err := os.Lstat(filepath.Join(opts.All, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
+			// Its folders are its engine/, tests/...: a row each, every
+			// one "inside the workspace".
+			return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", opts.All, opts.All)
+		}
 		entries, err := os.ReadDir(opts.All)
 		if err != nil {
 			return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", opts.All, err)
