@@ -279,6 +279,28 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 	return unique, nil
 }
 
+// errUnreached is the reason of a workspace whose check a stop cut short
+// or never began.
+var errUnreached error = &UsageError{Msg: "the check was stopped before this workspace's ended"}
+
+// withUnreached is the results of a stopped class check with a result for
+// each of dirs that has none, in the order of dirs.
+func withUnreached(dirs []string, results []checker.Checked) []checker.Checked {
+	ended := make(map[string]checker.Checked, len(results))
+	for _, c := range results {
+		ended[c.Workspace] = c
+	}
+	all := make([]checker.Checked, 0, len(dirs))
+	for _, d := range dirs {
+		c, ok := ended[d]
+		if !ok {
+			c = checker.Checked{Workspace: d, Err: errUnreached}
+		}
+		all = append(all, c)
+	}
+	return all
+}
+
 // isLink reports whether the path's last part is a symbolic link.
 func isLink(p string) bool {
 	st, err := os.Lstat(filepath.Clean(p))
@@ -308,6 +330,13 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		return err
 	}
 	stop := err
+	ended := len(results)
+	if stopped {
+		// Every format names the workspaces left unchecked, so that a
+		// --json or --csv file kept after the stop does not read as the
+		// whole class.
+		results = withUnreached(dirs, results)
+	}
 	reason := func(err error) string {
 		msg := Message(err)
 		msg = strings.TrimPrefix(msg, "course: ")
@@ -321,7 +350,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	default:
 		checker.WriteClassTable(termsafe.NewWriter(env.Stdout), results, reason)
 		if stopped {
-			fmt.Fprintf(env.Stdout, "(stopped with %d of %d workspaces checked; the others have no row)\n", len(results), len(dirs))
+			fmt.Fprintf(env.Stdout, "(stopped with %d of %d workspaces checked)\n", ended, len(dirs))
 		}
 	}
 	if err != nil {
