@@ -200,6 +200,12 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	if err != nil {
 		return nil, err
 	}
+	// The folder as named, and where its links lead.
+	for _, dir := range []string{o.Workspace, ws.Real} {
+		if err := workspace.CheckBuildable(dir, "rename the folder without it"); err != nil {
+			return nil, err
+		}
+	}
 	var upTo *modules.Module
 	if o.Module != "" {
 		m, err := modules.Lookup(o.Module)

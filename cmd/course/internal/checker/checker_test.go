@@ -2,12 +2,15 @@ package checker
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/testws"
 
 	"github.com/stretchr/testify/assert"
@@ -255,4 +258,22 @@ func TestCheckTextSaysHowToMendTheAuditsFindings(t *testing.T) {
 	r = &Report{Audit: &AuditReport{OK: true, Report: &audit.Report{}}}
 	r.WriteText(&sb)
 	assert.True(t, strings.HasPrefix(sb.String(), "coupling-audit: ok\n"), sb.String())
+}
+
+// A workspace whose path holds a line break, by its own name or through a
+// link to it, is refused with that reason, not checked into a build error
+// of the learner's: the go command refuses such a package folder.
+func TestAWorkspaceTheGoCommandCannotBuildInIsRefused(t *testing.T) {
+	ws := fixture(t, nil)
+	odd := filepath.Join(t.TempDir(), "a\nb")
+	require.NoError(t, os.Rename(ws, odd))
+	link := filepath.Join(t.TempDir(), "plain")
+	require.NoError(t, os.Symlink(odd, link))
+	for _, dir := range []string{odd, link} {
+		_, err := Run(context.Background(), Options{Workspace: dir, Timeout: time.Minute}, nil)
+		var wsErr *workspace.Error
+		require.ErrorAs(t, err, &wsErr, dir)
+		assert.Contains(t, wsErr.Why, `holds a line break, which the go command refuses in a package's folder`)
+		assert.Contains(t, wsErr.Why, "rename the folder without it")
+	}
 }

@@ -33,6 +33,9 @@ func Init(dir, modulePath string) (string, error) {
 	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
 		return "", &workspace.Error{Path: modulePath, Why: "is not a Go module path; give one like example.com/my-engine"}
 	}
+	if err := workspace.CheckBuildable(dir, "give a folder whose name has none"); err != nil {
+		return "", err
+	}
 	if entries, err := os.ReadDir(dir); err == nil {
 		if len(entries) > 0 {
 			return "", &workspace.Error{Path: dir, Why: "exists and is not empty; give a new folder, or an empty one"}

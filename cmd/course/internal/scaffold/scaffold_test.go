@@ -211,3 +211,19 @@ func TestInit(t *testing.T) {
 	_, err = Init(filepath.Join(t.TempDir(), "other"), "bad path with spaces")
 	require.ErrorAs(t, err, &scErr)
 }
+
+// A folder whose path holds a line break is refused before anything is
+// written: the go command would refuse to build any package in it.
+func TestInitRefusesAFolderTheGoCommandCannotBuildIn(t *testing.T) {
+	for _, name := range []string{"a\nb", "a\rb"} {
+		parent := t.TempDir()
+		_, err := Init(filepath.Join(parent, name), "example.com/x")
+		var wsErr *workspace.Error
+		require.ErrorAs(t, err, &wsErr)
+		assert.Contains(t, wsErr.Why, "holds a line break, which the go command refuses")
+		assert.Contains(t, wsErr.Why, "give a folder whose name has none")
+		entries, err := os.ReadDir(parent)
+		require.NoError(t, err)
+		assert.Empty(t, entries, "nothing was made")
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -96,6 +97,23 @@ func (e *Error) Error() string { return e.Path + ": " + e.Why }
 
 // UserError marks the error as the user's to mend.
 func (e *Error) UserError() bool { return true }
+
+// CheckBuildable refuses a workspace folder dir that the go command could
+// never build in: one whose absolute path holds a line break (the go
+// command refuses such a package folder), so that init does not make a
+// workspace no test of can compile, and check does not report that as the
+// learner's build error.
+// mend ends the message: how to put it right.
+func CheckBuildable(dir, mend string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return fmt.Errorf("finding the absolute path of %s: %w", dir, err)
+	}
+	if strings.ContainsAny(abs, "\r\n") {
+		return &Error{Path: dir, Why: fmt.Sprintf("its path %s holds a line break, which the go command refuses in a package's folder, so no test could build; %s", strconv.Quote(abs), mend)}
+	}
+	return nil
+}
 
 // Open reads dir's .course.json (a regular file inside dir) and checks that
 // every folder it names stays inside dir; it reads the module path from
