@@ -106,7 +106,7 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "several workspaces: one CSV row per workspace and module")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit for each run of the tests (at most 24h)")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h)")
 	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces to check at once (default the number of CPUs)")
 	return cmd
@@ -168,10 +168,13 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		return err
 	}
 	// A check up to --module is not the whole workspace's: status does
-	// not take it as its result, nor does it lead to the next step.
+	// not take it as its result, nor does it lead to the next step. Nor
+	// does status take a check run with a time limit of its own, which can
+	// pass a test that status's (and an instructor's) check times out, or
+	// the reverse; it still leads to the next step.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(env, report)
+		next = rememberCheck(env, report, opts.Timeout == DefaultTimeout)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {

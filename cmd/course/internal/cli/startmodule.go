@@ -380,7 +380,7 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 // and returns each drop's tests as passed and total, by module number.
 func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo string) (map[string][2]int, error) {
 	env.progressf("start-module: running the drops' tests as they end ...")
-	o := CheckerOptions(env, ws.Dir, upTo, time.Minute, false)
+	o := CheckerOptions(env, ws.Dir, upTo, DefaultTimeout, false)
 	o.Audit, o.Validate = nil, nil // the tests alone
 	r, err := checker.Run(ctx, o, nil)
 	env.progressDone()

@@ -332,7 +332,7 @@ func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh 
 			return &rep, &at, true, nil
 		}
 	}
-	rep, err := checker.Run(ctx, CheckerOptions(env, ws.Abs, "", time.Minute, false),
+	rep, err := checker.Run(ctx, CheckerOptions(env, ws.Abs, "", DefaultTimeout, false),
 		func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
 	env.progressDone()
 	if err != nil {
@@ -545,15 +545,19 @@ func age(d time.Duration) string {
 	return fmt.Sprintf("%d %s", n, unit)
 }
 
+// DefaultTimeout is check's time limit for each run of the tests, and the
+// one status checks with: only a check with it is status's result.
+const DefaultTimeout = time.Minute
+
 // rememberCheck keeps a learner workspace's check result for status and
-// modules, and returns the next step it leads to ("" for the course
-// repository, or when the workspace cannot be read).
-func rememberCheck(env *Env, report *checker.Report) string {
+// modules when keep is true, and returns the next step it leads to (""
+// for the course repository, or when the workspace cannot be read).
+func rememberCheck(env *Env, report *checker.Report, keep bool) string {
 	ws, err := workspace.Open(report.Workspace)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
-	if key, err := cacheKey(env, ws); err == nil {
+	if key, err := cacheKey(env, ws); err == nil && keep {
 		_ = cacheCheck(ws, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}

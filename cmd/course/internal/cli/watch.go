@@ -56,7 +56,7 @@ endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
 	cmd.Flags().DurationVar(&opts.Debounce, "debounce", 300*time.Millisecond, "how long the files must be quiet before a run")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit for each run of the tests (at most 24h), as check's")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h), as check's")
 	return cmd
 }
 
@@ -111,7 +111,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		opts.Debounce = 300 * time.Millisecond
 	}
 	if opts.Timeout == 0 {
-		opts.Timeout = time.Minute
+		opts.Timeout = DefaultTimeout
 	}
 	if opts.Timeout < 0 || opts.Timeout > maxTimeout {
 		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
