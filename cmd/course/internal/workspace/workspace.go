@@ -201,8 +201,10 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 			return nil, &Error{Path: file, Why: fmt.Sprintf("has an %s; the fields are track, engineDirs and contentDirs", strings.TrimPrefix(err.Error(), "json: "))}
 		case errors.Is(err, io.EOF):
 			return nil, &Error{Path: file, Why: "is empty; write {\"track\": \"go\", \"engineDirs\": [\"engine\"], \"contentDirs\": [\"content\", \"cards\"]}"}
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return nil, &Error{Path: file, Why: fmt.Sprintf("ends before its JSON object does; close every { and [ and \" it opens, or put back the one course init wrote with `git -C %s checkout -- %s`", filepath.Dir(file), ConfigFile)}
 		default:
-			return nil, &Error{Path: file, Why: fmt.Sprintf("is not valid JSON (%v)", err)}
+			return nil, &Error{Path: file, Why: fmt.Sprintf("is not valid JSON (%v); mend it, or put back the one course init wrote with `git -C %s checkout -- %s`", err, filepath.Dir(file), ConfigFile)}
 		}
 	}
 	if dec.More() {

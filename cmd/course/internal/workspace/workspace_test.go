@@ -26,7 +26,9 @@ func TestOpenReadsTheConfig(t *testing.T) {
 func TestBadConfigsNameTheFileAndField(t *testing.T) {
 	cases := []struct{ config, want string }{
 		{``, "is empty"},
-		{`{"track": "go", "engineDirs": ["engine"]`, "is not valid JSON"},
+		{`{"track": "go", "engineDirs": ["engine"]`, "ends before its JSON object does; close every { and [ and \" it opens, or put back the one course init wrote with `git -C "},
+		{`{"track": "go", "engineDirs": ["engine"],}`, "is not valid JSON at byte"},
+		{`{"track": "go", "engineDirs": ["engine"]]`, "mend it"},
 		{`{"track": "go", "engineDirs": "engine"}`, `field "engineDirs" must be a list of folder names`},
 		{`{"track": 1, "engineDirs": ["engine"]}`, `field "track" must be a string`},
 		{`{"track": "rust", "engineDirs": ["engine"]}`, `field "track" is "rust"`},
