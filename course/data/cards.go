@@ -44,7 +44,7 @@ type File struct {
 func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return card.Def{}, cardError(file, "", "the file is not valid JSON ("+err.Error()+")", "fix the JSON syntax")
+		return card.Def{}, cardError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
 	}
 	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError

@@ -37,7 +37,10 @@ func TestParseFileErrorsNameFilePathAndMend(t *testing.T) {
 	cases := []struct {
 		name, json, path, rule string
 	}{
-		{"bad json", `{"name": `, "", "not valid JSON"},
+		{"bad json", `{"name": `, "", "the file ends before its JSON does"},
+		{"json error", "{\"name\": \"A\",\n  \"type\": \"spell\",,\n}", "", "not valid JSON at line 2, column 19 (invalid character ','"},
+		{"json error after letters of two bytes", "{\"name\": \"Ünï\" \"x\"}", "", "not valid JSON at line 1, column 16 "},
+		{"empty file", " \n", "", "the file is empty"},
 		{"missing field", `{"name": "A", "type": "spell", "cost": 1, "clauses": []}`, "", "text"},
 		{"unknown effect", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "heal"}]}`, "/clauses/0/effect", ""},
 		{"stray field", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "draw", "amount": 2}]}`, "/clauses/0/amount", "amount"},

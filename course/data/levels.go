@@ -43,7 +43,7 @@ func (c *Content) ParseLevel(file string, raw []byte) (Level, error) {
 func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Level, error) {
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return Level{}, levelError(file, "", "the file is not valid JSON ("+err.Error()+")", "fix the JSON syntax")
+		return Level{}, levelError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
 	}
 	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError

@@ -27,7 +27,8 @@ func TestParseLevelErrors(t *testing.T) {
 	cases := []struct {
 		name, json, path, rule string
 	}{
-		{"not json", `{"width": 3,`, "", "not valid JSON"},
+		{"not json", `{"width": 3,`, "", "the file ends before its JSON does"},
+		{"json error", "{\"width\": 3\n\"height\": 3}", "", "not valid JSON at line 2, column 1 "},
 		{"missing height", `{"width": 3}`, "", "height"},
 		{"unknown field", `{"width": 3, "height": 3, "colour": "red"}`, "", "colour"},
 		{"bad kind pattern", `{"width": 3, "height": 3, "objects": [{"kind": "Baba", "x": 0, "y": 0}]}`, "/objects/0/kind", ""},

@@ -2,9 +2,13 @@ package data
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
@@ -41,6 +45,25 @@ func (e *FileError) Where() string {
 
 // UserError marks the error as the user's to mend: the file is theirs.
 func (e *FileError) UserError() bool { return true }
+
+// syntaxRule says what is wrong with a file that is not JSON, where it can:
+// the line and column of a syntax error, or that the file ends with a
+// value still open.
+func syntaxRule(raw []byte, err error) string {
+	var se *json.SyntaxError
+	switch {
+	case len(bytes.TrimSpace(raw)) == 0:
+		return "the file is empty"
+	case errors.As(err, &se):
+		before := raw[:min(int(se.Offset), len(raw))]
+		line := bytes.Count(before, []byte("\n")) + 1
+		col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+		return fmt.Sprintf("the file is not valid JSON at line %d, column %d (%v)", line, col, se)
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "the file ends before its JSON does (a {, [ or \" is left open)"
+	}
+	return "the file is not valid JSON (" + err.Error() + ")"
+}
 
 // compileSchema compiles one of the course's JSON Schemas (a path inside
 // the course folder fsys, such as "schema/card.schema.json").
