@@ -14,9 +14,11 @@ import (
 // and a drop could change it. So every package of the workspace's module
 // that the harness imports, directly or through other packages, must be
 // under engineDirs, contentDirs (where card names belong), harness/ or
-// tests/. The course command follows the imports from the harness
-// (session.CheckListed); the analyzer, which sees a package at a time,
-// holds each import of the harness's and the listed folders' files to it.
+// tests/. Engine code itself builds on the standard library and the
+// engine folders alone (Folders.EngineImport). The course command follows
+// the imports from the harness (session.CheckListed); the analyzer, which
+// sees a package at a time, holds each import of the harness's and the
+// listed folders' files to it.
 
 // Folders is what .course.json lists: the folders engine code may build on,
 // besides harness/ and tests/.
@@ -38,6 +40,84 @@ func (f Folders) Allows(dir string) bool {
 	}
 	return false
 }
+
+// IsEngine reports whether dir (a slash path in the workspace) is under an
+// engine folder, where the audit reads every file.
+func (f Folders) IsEngine(dir string) bool {
+	for _, a := range f.EngineDirs {
+		a = path.Clean(a)
+		if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// role names what a listed folder that is not the engine's holds, as an
+// error says it.
+func (f Folders) role(dir string) string {
+	for _, a := range f.ContentDirs {
+		a = path.Clean(a)
+		if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
+			return "a content folder"
+		}
+	}
+	if dir == "tests" || strings.HasPrefix(dir, "tests/") {
+		return "the tests"
+	}
+	return "the harness"
+}
+
+// Standard reports whether an import path is the standard library's (or
+// cgo's "C"): as the go command tells, its first element has no dot.
+func Standard(importPath string) bool {
+	first, _, _ := strings.Cut(importPath, "/")
+	return !strings.Contains(first, ".")
+}
+
+// EngineImport is the rule's word on one import of a file in an engine
+// folder (file, a slash path in the workspace). Engine code may build on
+// the standard library and the engine folders alone: the audit reads those
+// and nothing else, so a card's name in the content, the harness, the
+// tests or another module's code would reach the engine through the import
+// unread ("engine asks content.Special(name)"). It is nil for an import
+// that stays there, and for one of a folder .course.json does not list,
+// or of a module the go command takes from a folder, which have errors of
+// their own (UnlistedPackageError, ReplacedModuleError) that come first.
+func (f Folders) EngineImport(file, importPath, modulePath string, locals map[string]LocalModule) error {
+	if dir, ok := ModuleFolder(importPath, modulePath); ok {
+		if f.IsEngine(dir) || !f.Allows(dir) {
+			return nil
+		}
+		return &EngineImportError{File: file, ImportPath: importPath, Dir: dir, What: f.role(dir)}
+	}
+	if Standard(importPath) {
+		return nil
+	}
+	if _, _, replaced := LocalReplace(importPath, locals); replaced {
+		return nil
+	}
+	return &EngineImportError{File: file, ImportPath: importPath}
+}
+
+// EngineImportError is an import from engine code that leads out of the
+// engine folders and the standard library (see Folders.EngineImport).
+type EngineImportError struct {
+	File       string // the engine file that imports it ("engine/rules.go")
+	ImportPath string
+	Dir        string // its folder in the workspace; "" for another module's package
+	What       string // what that folder holds: "a content folder", "the harness", "the tests"
+}
+
+func (e *EngineImportError) Error() string {
+	if e.Dir == "" {
+		return fmt.Sprintf("%s imports %s, a package of another module, which the audit does not read: engine code builds on the standard library and the engine folders alone; copy what the engine needs from it into an engine folder, where the audit reads it", e.File, e.ImportPath)
+	}
+	return fmt.Sprintf("%s imports %s, %s (%s): engine code builds on the standard library and the engine folders alone, since the audit reads only those; have the harness hand the engine what it needs from there, as data or functions, and drop the import", e.File, e.ImportPath, e.What, e.Dir)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *EngineImportError) UserError() bool { return true }
 
 // ModuleFolder is the folder of the workspace (a slash path, "." for the
 // module's root) that holds the package importPath, when the package is

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +65,37 @@ func TestReplacedModuleErrorSaysWhereTheModuleComesFromAndHowToDropIt(t *testing
 		"of the workspace's module that .course.json lists, and drop the directive (`go mod edit -dropreplace example.com/rules`)", e.Error())
 	e.ImportPath = "example.com/rules/cards"
 	assert.Contains(t, e.Error(), "engine/e.go imports example.com/rules/cards, of the module example.com/rules, that go.mod's replace directive takes from")
+}
+
+func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.T) {
+	f := Folders{EngineDirs: []string{"engine", "rules"}, ContentDirs: []string{"content", "cards"}}
+	locals := map[string]LocalModule{"example.com/local": {Dir: "./local"}}
+	for imp, want := range map[string]string{
+		"fmt": "", "math/rand/v2": "", "C": "",
+		"example.com/ws/engine/sub": "", "example.com/ws/rules": "",
+		"example.com/ws/lib":        "", // unlisted: UnlistedPackageError says so first
+		"example.com/local/x":       "", // replaced: ReplacedModuleError says so first
+		"example.com/ws/content":    "a content folder",
+		"example.com/ws/cards/deep": "a content folder",
+		"example.com/ws/harness":    "the harness",
+		"example.com/ws/tests/x":    "the tests",
+		"golang.org/x/exp/maps":     "another module",
+		"example.com/wsx":           "another module",
+	} {
+		err := f.EngineImport("engine/a.go", imp, "example.com/ws", locals)
+		if want == "" {
+			assert.NoError(t, err, imp)
+			continue
+		}
+		var e *EngineImportError
+		if assert.ErrorAs(t, err, &e, imp) {
+			if want == "another module" {
+				assert.Empty(t, e.Dir, imp)
+				assert.Contains(t, e.Error(), "a package of another module, which the audit does not read", imp)
+			} else {
+				assert.Equal(t, want, e.What, imp)
+			}
+			assert.True(t, strings.HasPrefix(e.Error(), "engine/a.go imports "+imp+", "), e.Error())
+		}
+	}
 }

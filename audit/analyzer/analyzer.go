@@ -58,7 +58,10 @@ build on no package of the workspace's module outside them: an import of
 one from the harness, an engine folder or a content folder is reported too
 (category "unlisted folder"), with the folder to list; so is an import of a
 module go.mod or a go.work takes from a folder, which check does not build. tests/ and harness/
-count as listed.
+count as listed. Engine code itself builds on the standard library and the
+engine folders alone: an engine file's import of a content folder, the
+harness, the tests or another module is reported (category "engine
+import"), since a card's name would reach the engine through it unread.
 
 The names come from the course catalog built into the tool, or from
 $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
@@ -133,8 +136,10 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 }
 
 // reportUnlisted gives a diagnostic for each import of the workspace
-// module's own packages from outside the folders .course.json lists (the
-// listed-folders rule; see audit.Folders), at its path.
+// module's own packages from outside the folders .course.json lists, and
+// for each import of an engine file that leads out of the engine and the
+// standard library (the listed-folders rule; see audit.Folders), at its
+// path.
 func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File) {
 	for _, imp := range f.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
@@ -151,13 +156,17 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 				e = &audit.ReplacedModuleError{File: rel, ImportPath: p, Module: m, LocalModule: local}
 			}
 		}
+		category := "unlisted folder"
+		if e == nil && ws.isEngine(rel) {
+			e, category = ws.folders.EngineImport(rel, p, ws.modulePath, ws.locals), "engine import"
+		}
 		if e == nil {
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
 			Pos:      imp.Path.Pos(),
 			End:      imp.Path.End(),
-			Category: "unlisted folder",
+			Category: category,
 			Message:  e.Error(),
 		})
 	}

@@ -43,23 +43,29 @@ func TestAnalyzerChecksOnlyTheWorkspaceEngine(t *testing.T) {
 
 // TestAnalyzerHoldsTheListedCodeToTheListedFolders: the harness's, the
 // engine's and the content's imports of the workspace module's packages
-// outside the listed folders are reported, each at its path (the want
+// outside the listed folders, and the engine's imports out of the engine,
+// are reported, each at its path (the want
 // comments in testdata/src/listed); tests/, a _test.go file and an
 // unlisted package's own imports are not.
 func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
 	t.Setenv(ContentEnvVar, "")
 	results := analysistest.Run(t, analysistest.TestData(), Analyzer,
-		"listed/harness", "listed/harness/extra", "listed/engine", "listed/content", "listed/lib", "listed/tests/fixtures")
+		"listed/harness", "listed/harness/extra", "listed/engine", "listed/engine/sub", "listed/content", "listed/lib", "listed/tests/fixtures")
 	// A package with test files is analyzed twice, alone and with its
 	// tests: each import is one finding however often it is reported.
 	found := map[string]bool{}
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			assert.Equal(t, "unlisted folder", d.Category)
-			found[r.Pass.Fset.Position(d.Pos).String()] = true
+			at := r.Pass.Fset.Position(d.Pos)
+			want := "unlisted folder"
+			if strings.HasSuffix(at.Filename, "sub.go") {
+				want = "engine import"
+			}
+			assert.Equal(t, want, d.Category, at.String())
+			found[at.String()] = true
 		}
 	}
-	assert.Len(t, found, 5, "%v", found)
+	assert.Len(t, found, 7, "%v", found)
 }
 
 func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {

@@ -27,8 +27,9 @@ type Listed struct {
 // from the harness through every import: an *audit.UnlistedPackageError
 // for the first package, in the order the folders are read, that the
 // harness or a listed folder builds on from outside the folders l lists,
-// or an *audit.ReplacedModuleError for one of a module the go command
-// would take from a folder.
+// an *audit.ReplacedModuleError for one of a module the go command would
+// take from a folder, or an *audit.EngineImportError for an import of
+// engine code that leads out of the engine and the standard library.
 func (s *Session) CheckListed(l Listed) error {
 	r := s.Imports()
 	// From the harness and every package of the listed folders: engine
@@ -70,6 +71,7 @@ func (s *Session) CheckListed(l Listed) error {
 		}
 	}
 	for i := 0; i < len(queue); i++ {
+		fromEngine := l.IsEngine(queue[i].Dir)
 		for _, f := range queue[i].Files {
 			for _, p := range f.Imports {
 				rel, ok := audit.ModuleFolder(p, l.ModulePath)
@@ -77,15 +79,18 @@ func (s *Session) CheckListed(l Listed) error {
 					if m, local, replaced := audit.LocalReplace(p, l.LocalModules); replaced {
 						return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, LocalModule: local}
 					}
-					continue
+				} else if !l.Allows(rel) {
+					return &audit.UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
-				if seen[rel] {
+				if fromEngine {
+					if err := l.EngineImport(f.Path, p, l.ModulePath, l.LocalModules); err != nil {
+						return err
+					}
+				}
+				if !ok || seen[rel] {
 					continue
 				}
 				seen[rel] = true
-				if !l.Allows(rel) {
-					return &audit.UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
-				}
 				if err := l.Path(rel); err != nil {
 					return err
 				}

@@ -123,7 +123,7 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 	assert.Equal(t, "rules", unlisted.Dir)
 	assert.Equal(t, "lib/l.go", unlisted.File)
 
-	l.ContentDirs = append(l.ContentDirs, "rules")
+	l.EngineDirs = append(l.EngineDirs, "rules")
 	assert.NoError(t, check(l))
 
 	// A module go.mod replaces with a folder is code the checks do not
@@ -138,7 +138,9 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 	assert.Equal(t, audit.ReplacedModuleError{File: "rules/r.go", ImportPath: "example.com/mod/cards", Module: "example.com/mod", LocalModule: mod}, *replaced)
 	assert.True(t, replaced.UserError())
 	l.LocalModules = nil
-	assert.NoError(t, check(l), "an import of a module outside the workspace, not replaced, is the go command's to find")
+	var engineImport *audit.EngineImportError
+	require.ErrorAs(t, check(l), &engineImport, "not replaced, the module is still one the audit does not read")
+	assert.Equal(t, audit.EngineImportError{File: "rules/r.go", ImportPath: "example.com/mod/cards"}, *engineImport)
 
 	// A folder the caller refuses (a link out of the workspace) is its error.
 	refused := errors.New("leads out")
@@ -149,6 +151,43 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 		return nil
 	}
 	assert.ErrorIs(t, check(l), refused)
+}
+
+// TestEngineCodeBuildsOnTheEngineAndTheStandardLibraryAlone: an import of
+// engine code that leads to the content, the harness, the tests or another
+// module is refused, naming the file, the import and where it leads; the
+// harness and the content may import any of them.
+func TestEngineCodeBuildsOnTheEngineAndTheStandardLibraryAlone(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":        "package harness\n\nimport (\n\t_ \"example.com/ws/content\"\n\t_ \"example.com/ws/engine\"\n\t_ \"example.com/ws/tests/fixtures\"\n\t_ \"github.com/stretchr/testify/assert\"\n)\n",
+		"harness/util/u.go":   "package util\n",
+		"content/c.go":        "package content\n\nimport (\n\t_ \"example.com/ws/engine\"\n\t_ \"golang.org/x/text/language\"\n)\n",
+		"engine/e.go":         "package engine\n\nimport (\n\t_ \"C\"\n\t_ \"example.com/ws/engine/sub\"\n\t_ \"fmt\"\n\t_ \"math/rand/v2\"\n)\n",
+		"engine/e_test.go":    "package engine\n\nimport _ \"github.com/stretchr/testify/assert\"\n",
+		"engine/sub/s.go":     "package sub\n",
+		"tests/fixtures/f.go": "package fixtures\n",
+	})
+	check := func() error {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		return s.CheckListed(listedIn("example.com/ws"))
+	}
+	require.NoError(t, check(), "the standard library, cgo, the engine's own folders, and a test file's imports")
+
+	for imp, want := range map[string]audit.EngineImportError{
+		"example.com/ws/content":        {File: "engine/sub/s.go", ImportPath: "example.com/ws/content", Dir: "content", What: "a content folder"},
+		"example.com/ws/harness/util":   {File: "engine/sub/s.go", ImportPath: "example.com/ws/harness/util", Dir: "harness/util", What: "the harness"},
+		"example.com/ws/tests/fixtures": {File: "engine/sub/s.go", ImportPath: "example.com/ws/tests/fixtures", Dir: "tests/fixtures", What: "the tests"},
+		"github.com/someone/cards":      {File: "engine/sub/s.go", ImportPath: "github.com/someone/cards"},
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "sub", "s.go"), []byte("package sub\n\nimport _ \""+imp+"\"\n"), 0o644))
+		var got *audit.EngineImportError
+		require.ErrorAs(t, check(), &got, imp)
+		assert.Equal(t, want, *got, imp)
+		assert.True(t, got.UserError())
+		assert.Contains(t, got.Error(), "engine code builds on the standard library and the engine folders alone")
+	}
 }
 
 // TestTheRuleAfterTheAuditFindsWhatItFindsAlone: coupling-audit runs the
