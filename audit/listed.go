@@ -68,8 +68,9 @@ func (f Folders) role(dir string) string {
 	return "the harness"
 }
 
-// Standard reports whether an import path is the standard library's (or
-// cgo's "C"): as the go command tells, its first element has no dot.
+// Standard reports whether an import path is the standard library's: as
+// the go command tells, its first element has no dot ("C", cgo's, is
+// refused before this is asked).
 func Standard(importPath string) bool {
 	first, _, _ := strings.Cut(importPath, "/")
 	return !strings.Contains(first, ".")
@@ -91,6 +92,9 @@ func (f Folders) EngineImport(file, importPath, modulePath string, locals map[st
 		}
 		return &EngineImportError{File: file, ImportPath: importPath, Dir: dir, What: f.role(dir)}
 	}
+	if importPath == "C" {
+		return &EngineImportError{File: file, ImportPath: importPath, What: "cgo"}
+	}
 	if Standard(importPath) {
 		return nil
 	}
@@ -106,10 +110,37 @@ type EngineImportError struct {
 	File       string // the engine file that imports it ("engine/rules.go")
 	ImportPath string
 	Dir        string // its folder in the workspace; "" for another module's package
-	What       string // what that folder holds: "a content folder", "the harness", "the tests"
+	What       string // what that folder holds: "a content folder", "the harness", "the tests"; "cgo" for C
+}
+
+// LinknameTarget is the package a //go:linkname directive reaches, when
+// line is one that names another package's symbol
+// ("//go:linkname special example.com/ws/content.Special" reaches
+// "example.com/ws/content"). Such a directive pulls that package's code
+// into the file as an import would, with no import written, so the rule
+// counts it as one.
+func LinknameTarget(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t"), "//go:linkname")
+	if !ok || rest == "" || (rest[0] != ' ' && rest[0] != '\t') {
+		return "", false
+	}
+	fields := strings.Fields(rest)
+	if len(fields) < 2 {
+		return "", false
+	}
+	target := fields[1]
+	slash := strings.LastIndexByte(target, '/')
+	dot := strings.IndexByte(target[slash+1:], '.')
+	if dot <= 0 {
+		return "", false
+	}
+	return target[:slash+1+dot], true
 }
 
 func (e *EngineImportError) Error() string {
+	if e.What == "cgo" {
+		return fmt.Sprintf("%s imports C: through cgo, engine code can call any function of the program, the content's included, and the audit cannot follow it; engine code builds on the standard library and the engine folders alone, so write it in Go", e.File)
+	}
 	if e.Dir == "" {
 		return fmt.Sprintf("%s imports %s, a package of another module, which the audit does not read: engine code builds on the standard library and the engine folders alone; copy what the engine needs from it into an engine folder, where the audit reads it", e.File, e.ImportPath)
 	}

@@ -71,7 +71,7 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 	f := Folders{EngineDirs: []string{"engine", "rules"}, ContentDirs: []string{"content", "cards"}}
 	locals := map[string]LocalModule{"example.com/local": {Dir: "./local"}}
 	for imp, want := range map[string]string{
-		"fmt": "", "math/rand/v2": "", "C": "",
+		"fmt": "", "math/rand/v2": "", "C": "cgo",
 		"example.com/ws/engine/sub": "", "example.com/ws/rules": "",
 		"example.com/ws/lib":        "", // unlisted: UnlistedPackageError says so first
 		"example.com/local/x":       "", // replaced: ReplacedModuleError says so first
@@ -89,6 +89,11 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 		}
 		var e *EngineImportError
 		if assert.ErrorAs(t, err, &e, imp) {
+			if want == "cgo" {
+				assert.Equal(t, "cgo", e.What)
+				assert.Contains(t, e.Error(), "engine/a.go imports C: through cgo")
+				continue
+			}
 			if want == "another module" {
 				assert.Empty(t, e.Dir, imp)
 				assert.Contains(t, e.Error(), "a package of another module, which the audit does not read", imp)
@@ -97,5 +102,24 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 			}
 			assert.True(t, strings.HasPrefix(e.Error(), "engine/a.go imports "+imp+", "), e.Error())
 		}
+	}
+}
+
+func TestLinknameTargetIsThePackageADirectiveReaches(t *testing.T) {
+	for line, want := range map[string]string{
+		"//go:linkname special example.com/ws/content.Special":     "example.com/ws/content",
+		"\t//go:linkname m example.com/ws/content.(*Deck).Shuffle": "example.com/ws/content",
+		"//go:linkname now time.now":                               "time",
+		"//go:linkname f a.b/c.d/pkg.F":                            "a.b/c.d/pkg",
+		"//go:linkname local":                                      "",
+		"//go:linkname":                                            "",
+		"//go:linknamex a b.C":                                     "",
+		"// go:linkname a b.C":                                     "",
+		"//go:linkname a nodot":                                    "",
+		"//go:noinline":                                            "",
+	} {
+		got, ok := LinknameTarget(line)
+		assert.Equal(t, want, got, line)
+		assert.Equal(t, want != "", ok, line)
 	}
 }

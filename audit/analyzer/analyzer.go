@@ -20,6 +20,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"io/fs"
 	"maps"
 	"os"
@@ -60,8 +61,10 @@ one from the harness, an engine folder or a content folder is reported too
 module go.mod or a go.work takes from a folder, which check does not build. tests/ and harness/
 count as listed. Engine code itself builds on the standard library and the
 engine folders alone: an engine file's import of a content folder, the
-harness, the tests or another module is reported (category "engine
-import"), since a card's name would reach the engine through it unread.
+harness, the tests, another module or cgo's C is reported (category
+"engine import"), since a card's name would reach the engine through it
+unread; a //go:linkname directive that names another package's symbol
+counts as an import of it.
 
 The names come from the course catalog built into the tool, or from
 $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
@@ -139,13 +142,28 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 // module's own packages from outside the folders .course.json lists, and
 // for each import of an engine file that leads out of the engine and the
 // standard library (the listed-folders rule; see audit.Folders), at its
-// path.
+// path. A //go:linkname directive that reaches another package counts as
+// an import of it, reported at the directive.
 func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File) {
+	type reach struct {
+		path     string
+		pos, end token.Pos
+	}
+	var reaches []reach
 	for _, imp := range f.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil {
-			continue
+		if p, err := strconv.Unquote(imp.Path.Value); err == nil {
+			reaches = append(reaches, reach{p, imp.Path.Pos(), imp.Path.End()})
 		}
+	}
+	for _, group := range f.Comments {
+		for _, c := range group.List {
+			if p, ok := audit.LinknameTarget(c.Text); ok {
+				reaches = append(reaches, reach{p, c.Pos(), c.End()})
+			}
+		}
+	}
+	for _, r := range reaches {
+		p := r.path
 		var e error
 		dir, inModule := audit.ModuleFolder(p, ws.modulePath)
 		switch {
@@ -164,8 +182,8 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 			continue
 		}
 		pass.Report(analysis.Diagnostic{
-			Pos:      imp.Path.Pos(),
-			End:      imp.Path.End(),
+			Pos:      r.pos,
+			End:      r.end,
 			Category: category,
 			Message:  e.Error(),
 		})

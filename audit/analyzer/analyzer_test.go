@@ -65,7 +65,7 @@ func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
 			found[at.String()] = true
 		}
 	}
-	assert.Len(t, found, 7, "%v", found)
+	assert.Len(t, found, 8, "%v", found)
 }
 
 func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {

@@ -33,6 +33,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
+	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/usercache"
@@ -40,8 +41,11 @@ import (
 
 // File is a Go file the go command would build, and what it imports.
 type File struct {
-	Path    string   // slash path in the workspace ("engine/game.go")
-	Imports []string // import paths, as written; none if it does not parse
+	Path string // slash path in the workspace ("engine/game.go")
+	// Imports is the import paths, as written, then the packages its
+	// //go:linkname directives reach (audit.LinknameTarget); none if it
+	// does not parse.
+	Imports []string
 }
 
 // Reader reads the Go files of one workspace's folders. Its methods may
@@ -100,7 +104,7 @@ func contextKey(ctx build.Context) string {
 }
 
 // cacheFormat begins the cache file and names its layout.
-const cacheFormat = "course go imports 1\n"
+const cacheFormat = "course go imports 2\n"
 
 // maxKept is how many verdicts the cache keeps: past that, only those of
 // the last run. Each edit of a file adds one.
@@ -356,6 +360,15 @@ func (r *Reader) judge(src []byte) verdict {
 	for _, quoted := range paths {
 		if p, err := strconv.Unquote(quoted); err == nil {
 			v.imports = append(v.imports, p)
+		}
+	}
+	// A //go:linkname directive that names another package's symbol
+	// reaches that package as an import would.
+	if bytes.Contains(src, []byte("//go:linkname")) {
+		for line := range bytes.Lines(src) {
+			if p, ok := audit.LinknameTarget(string(bytes.TrimRight(line, "\r\n"))); ok {
+				v.imports = append(v.imports, p)
+			}
 		}
 	}
 	return v

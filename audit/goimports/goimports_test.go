@@ -64,10 +64,12 @@ func TestDirGivesWhatTheFilesThatBuildImport(t *testing.T) {
 		"engine/_f.go":        "package engine\n\nimport \"example.com/ws/hidden\"\n",
 		"engine/notes.md":     "import \"example.com/ws/notes\"\n",
 		"engine/sub/g.go":     "package sub\n\nimport \"example.com/ws/sub\"\n",
+		"engine/h.go":         "package engine\n\nimport _ \"unsafe\"\n\n//go:linkname special example.com/ws/content.Special\nfunc special(string) bool\n",
 	})
 	got := imports(t, openReader(t, ws, linux()), ws, "engine")
 	assert.Equal(t, map[string][]string{
 		"engine/a.go":       {"fmt", "example.com/ws/engine/queue"},
+		"engine/h.go":       {"unsafe", "example.com/ws/content"}, // a //go:linkname reaches it as an import would
 		"engine/b_linux.go": {"os"},
 		"engine/d.go":       nil, // does not parse: the build will say so
 	}, got)

@@ -163,7 +163,7 @@ func TestEngineCodeBuildsOnTheEngineAndTheStandardLibraryAlone(t *testing.T) {
 		"harness/h.go":        "package harness\n\nimport (\n\t_ \"example.com/ws/content\"\n\t_ \"example.com/ws/engine\"\n\t_ \"example.com/ws/tests/fixtures\"\n\t_ \"github.com/stretchr/testify/assert\"\n)\n",
 		"harness/util/u.go":   "package util\n",
 		"content/c.go":        "package content\n\nimport (\n\t_ \"example.com/ws/engine\"\n\t_ \"golang.org/x/text/language\"\n)\n",
-		"engine/e.go":         "package engine\n\nimport (\n\t_ \"C\"\n\t_ \"example.com/ws/engine/sub\"\n\t_ \"fmt\"\n\t_ \"math/rand/v2\"\n)\n",
+		"engine/e.go":         "package engine\n\nimport (\n\t_ \"example.com/ws/engine/sub\"\n\t_ \"fmt\"\n\t_ \"math/rand/v2\"\n\t_ \"unsafe\"\n)\n\n//go:linkname now time.now\nfunc now() (int64, int32, int64)\n",
 		"engine/e_test.go":    "package engine\n\nimport _ \"github.com/stretchr/testify/assert\"\n",
 		"engine/sub/s.go":     "package sub\n",
 		"tests/fixtures/f.go": "package fixtures\n",
@@ -173,13 +173,14 @@ func TestEngineCodeBuildsOnTheEngineAndTheStandardLibraryAlone(t *testing.T) {
 		require.NoError(t, err)
 		return s.CheckListed(listedIn("example.com/ws"))
 	}
-	require.NoError(t, check(), "the standard library, cgo, the engine's own folders, and a test file's imports")
+	require.NoError(t, check(), "the standard library (a symbol of it too), the engine's own folders, and a test file's imports")
 
 	for imp, want := range map[string]audit.EngineImportError{
 		"example.com/ws/content":        {File: "engine/sub/s.go", ImportPath: "example.com/ws/content", Dir: "content", What: "a content folder"},
 		"example.com/ws/harness/util":   {File: "engine/sub/s.go", ImportPath: "example.com/ws/harness/util", Dir: "harness/util", What: "the harness"},
 		"example.com/ws/tests/fixtures": {File: "engine/sub/s.go", ImportPath: "example.com/ws/tests/fixtures", Dir: "tests/fixtures", What: "the tests"},
 		"github.com/someone/cards":      {File: "engine/sub/s.go", ImportPath: "github.com/someone/cards"},
+		"C":                             {File: "engine/sub/s.go", ImportPath: "C", What: "cgo"},
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "sub", "s.go"), []byte("package sub\n\nimport _ \""+imp+"\"\n"), 0o644))
 		var got *audit.EngineImportError
@@ -188,6 +189,12 @@ func TestEngineCodeBuildsOnTheEngineAndTheStandardLibraryAlone(t *testing.T) {
 		assert.True(t, got.UserError())
 		assert.Contains(t, got.Error(), "engine code builds on the standard library and the engine folders alone")
 	}
+
+	// A //go:linkname directive reaches the content with no import.
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "sub", "s.go"), []byte("package sub\n\nimport _ \"unsafe\"\n\n//go:linkname special example.com/ws/content.Special\nfunc special(string) bool\n"), 0o644))
+	var got *audit.EngineImportError
+	require.ErrorAs(t, check(), &got)
+	assert.Equal(t, audit.EngineImportError{File: "engine/sub/s.go", ImportPath: "example.com/ws/content", Dir: "content", What: "a content folder"}, *got)
 }
 
 // TestTheRuleAfterTheAuditFindsWhatItFindsAlone: coupling-audit runs the
