@@ -30,42 +30,35 @@ type Folders struct {
 // Allows reports whether dir (a slash path in the workspace, "." for its
 // root) is harness/, tests/, or under a listed folder.
 func (f Folders) Allows(dir string) bool {
-	for _, group := range [][]string{{"harness", "tests"}, f.EngineDirs, f.ContentDirs} {
-		for _, a := range group {
-			a = path.Clean(a)
-			if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
-				return true
-			}
-		}
-	}
-	return false
+	return under(dir, "harness", "tests") || under(dir, f.EngineDirs...) || under(dir, f.ContentDirs...)
 }
 
 // IsEngine reports whether dir (a slash path in the workspace) is under an
 // engine folder, where the audit reads every file.
-func (f Folders) IsEngine(dir string) bool {
-	for _, a := range f.EngineDirs {
+func (f Folders) IsEngine(dir string) bool { return under(dir, f.EngineDirs...) }
+
+// role names what a listed folder that is not the engine's holds, as an
+// error says it.
+func (f Folders) role(dir string) string {
+	switch {
+	case under(dir, f.ContentDirs...):
+		return "a content folder"
+	case under(dir, "tests"):
+		return "the tests"
+	}
+	return "the harness"
+}
+
+// under reports whether dir is one of folders or inside one ("." holds
+// every folder).
+func under(dir string, folders ...string) bool {
+	for _, a := range folders {
 		a = path.Clean(a)
 		if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
 			return true
 		}
 	}
 	return false
-}
-
-// role names what a listed folder that is not the engine's holds, as an
-// error says it.
-func (f Folders) role(dir string) string {
-	for _, a := range f.ContentDirs {
-		a = path.Clean(a)
-		if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {
-			return "a content folder"
-		}
-	}
-	if dir == "tests" || strings.HasPrefix(dir, "tests/") {
-		return "the tests"
-	}
-	return "the harness"
 }
 
 // Standard reports whether an import path is the standard library's: as
