@@ -106,6 +106,19 @@ type EngineImportError struct {
 	What       string // what that folder holds: "a content folder", "the harness", "the tests"; "cgo" for C
 }
 
+func (e *EngineImportError) Error() string {
+	if e.What == "cgo" {
+		return fmt.Sprintf("%s imports C: through cgo, engine code can call any function of the program, the content's included, and the audit cannot follow it; engine code builds on the standard library and the engine folders alone, so write it in Go", e.File)
+	}
+	if e.Dir == "" {
+		return fmt.Sprintf("%s imports %s, a package of another module, which the audit does not read: engine code builds on the standard library and the engine folders alone; copy what the engine needs from it into an engine folder, where the audit reads it", e.File, e.ImportPath)
+	}
+	return fmt.Sprintf("%s imports %s, %s (%s): engine code builds on the standard library and the engine folders alone, since the audit reads only those; have the harness hand the engine what it needs from there, as data or functions, and drop the import", e.File, e.ImportPath, e.What, e.Dir)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *EngineImportError) UserError() bool { return true }
+
 // LinknameTarget is the package a //go:linkname directive reaches, when
 // line is one that names another package's symbol
 // ("//go:linkname special example.com/ws/content.Special" reaches
@@ -121,7 +134,9 @@ func LinknameTarget(line string) (string, bool) {
 	if len(fields) < 2 {
 		return "", false
 	}
-	target := fields[1]
+	// A symbol's instantiation ("F[example.com/x.T]") names other packages
+	// inside its brackets; the package reached is the one before them.
+	target, _, _ := strings.Cut(fields[1], "[")
 	slash := strings.LastIndexByte(target, '/')
 	dot := strings.IndexByte(target[slash+1:], '.')
 	if dot <= 0 {
@@ -129,19 +144,6 @@ func LinknameTarget(line string) (string, bool) {
 	}
 	return target[:slash+1+dot], true
 }
-
-func (e *EngineImportError) Error() string {
-	if e.What == "cgo" {
-		return fmt.Sprintf("%s imports C: through cgo, engine code can call any function of the program, the content's included, and the audit cannot follow it; engine code builds on the standard library and the engine folders alone, so write it in Go", e.File)
-	}
-	if e.Dir == "" {
-		return fmt.Sprintf("%s imports %s, a package of another module, which the audit does not read: engine code builds on the standard library and the engine folders alone; copy what the engine needs from it into an engine folder, where the audit reads it", e.File, e.ImportPath)
-	}
-	return fmt.Sprintf("%s imports %s, %s (%s): engine code builds on the standard library and the engine folders alone, since the audit reads only those; have the harness hand the engine what it needs from there, as data or functions, and drop the import", e.File, e.ImportPath, e.What, e.Dir)
-}
-
-// UserError marks the error as the learner's to mend.
-func (e *EngineImportError) UserError() bool { return true }
 
 // ModuleFolder is the folder of the workspace (a slash path, "." for the
 // module's root) that holds the package importPath, when the package is

@@ -107,16 +107,17 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 
 func TestLinknameTargetIsThePackageADirectiveReaches(t *testing.T) {
 	for line, want := range map[string]string{
-		"//go:linkname special example.com/ws/content.Special":     "example.com/ws/content",
-		"\t//go:linkname m example.com/ws/content.(*Deck).Shuffle": "example.com/ws/content",
-		"//go:linkname now time.now":                               "time",
-		"//go:linkname f a.b/c.d/pkg.F":                            "a.b/c.d/pkg",
-		"//go:linkname local":                                      "",
-		"//go:linkname":                                            "",
-		"//go:linknamex a b.C":                                     "",
-		"// go:linkname a b.C":                                     "",
-		"//go:linkname a nodot":                                    "",
-		"//go:noinline":                                            "",
+		"//go:linkname special example.com/ws/content.Special":      "example.com/ws/content",
+		"\t//go:linkname m example.com/ws/content.(*Deck).Shuffle":  "example.com/ws/content",
+		"//go:linkname now time.now":                                "time",
+		"//go:linkname g example.com/ws/content.G[example.com/x.T]": "example.com/ws/content",
+		"//go:linkname f a.b/c.d/pkg.F":                             "a.b/c.d/pkg",
+		"//go:linkname local":                                       "",
+		"//go:linkname":                                             "",
+		"//go:linknamex a b.C":                                      "",
+		"// go:linkname a b.C":                                      "",
+		"//go:linkname a nodot":                                     "",
+		"//go:noinline":                                             "",
 	} {
 		got, ok := LinknameTarget(line)
 		assert.Equal(t, want, got, line)
