@@ -30,28 +30,28 @@ type Folders struct {
 // Allows reports whether dir (a slash path in the workspace, "." for its
 // root) is harness/, tests/, or under a listed folder.
 func (f Folders) Allows(dir string) bool {
-	return under(dir, "harness", "tests") || under(dir, f.EngineDirs...) || under(dir, f.ContentDirs...)
+	return Under(dir, "harness", "tests") || Under(dir, f.EngineDirs...) || Under(dir, f.ContentDirs...)
 }
 
 // IsEngine reports whether dir (a slash path in the workspace) is under an
 // engine folder, where the audit reads every file.
-func (f Folders) IsEngine(dir string) bool { return under(dir, f.EngineDirs...) }
+func (f Folders) IsEngine(dir string) bool { return Under(dir, f.EngineDirs...) }
 
 // role names what a listed folder that is not the engine's holds, as an
 // error says it.
 func (f Folders) role(dir string) string {
 	switch {
-	case under(dir, f.ContentDirs...):
+	case Under(dir, f.ContentDirs...):
 		return "a content folder"
-	case under(dir, "tests"):
+	case Under(dir, "tests"):
 		return "the tests"
 	}
 	return "the harness"
 }
 
-// under reports whether dir is one of folders or inside one ("." holds
-// every folder).
-func under(dir string, folders ...string) bool {
+// Under reports whether dir (a slash path in the workspace) is one of
+// folders or inside one ("." holds every folder).
+func Under(dir string, folders ...string) bool {
 	for _, a := range folders {
 		a = path.Clean(a)
 		if a == "." || dir == a || strings.HasPrefix(dir, a+"/") {

@@ -281,7 +281,7 @@ func (w *workspace) rel(name string) (string, bool) {
 }
 
 // isEngine reports whether the file at rel lies under an engine folder.
-func (w *workspace) isEngine(rel string) bool { return under(rel, w.folders.EngineDirs) }
+func (w *workspace) isEngine(rel string) bool { return w.folders.IsEngine(path.Dir(rel)) }
 
 // holdsToListed reports whether the imports of the file at rel are held to
 // the listed-folders rule: the harness's files and those of the engine and
@@ -294,18 +294,8 @@ func (w *workspace) holdsToListed(rel string) bool {
 	if w.modulePath == "" || strings.HasSuffix(rel, "_test.go") {
 		return false
 	}
-	return under(rel, []string{"harness"}) || under(rel, w.folders.EngineDirs) || under(rel, w.folders.ContentDirs)
-}
-
-// under reports whether the file at rel lies under one of dirs (cleaned
-// slash paths, "." for the workspace's root).
-func under(rel string, dirs []string) bool {
-	for _, d := range dirs {
-		if d == "." || strings.HasPrefix(rel, d+"/") {
-			return true
-		}
-	}
-	return false
+	dir := path.Dir(rel)
+	return audit.Under(dir, "harness") || w.folders.IsEngine(dir) || audit.Under(dir, w.folders.ContentDirs...)
 }
 
 var (

@@ -557,8 +557,10 @@ func rememberCheck(env *Env, report *checker.Report, keep bool) string {
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
-	if key, err := cacheKey(env, ws); err == nil && keep {
-		_ = cacheCheck(ws, key, time.Now(), report) // a cache that cannot be written is only slower
+	if keep {
+		if key, err := cacheKey(env, ws); err == nil {
+			_ = cacheCheck(ws, key, time.Now(), report) // a cache that cannot be written is only slower
+		}
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	fillStatus(env, rep, workspaceProgress(ws), report)

@@ -5,12 +5,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/lesson"
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
@@ -210,9 +210,8 @@ func (c *checker) pathExists(p string) bool {
 		}
 	}
 	if strings.HasPrefix(p, "cards/") {
-		// The repository's own path is not a pattern: it may hold "[".
 		// pathForm keeps the lesson's path free of pattern letters.
-		matches, _ := fs.Glob(os.DirFS(c.opts.Repo), "course/*/"+p)
+		matches, _ := gotest.GlobIn(filepath.Join(c.opts.Repo, "course"), "*/"+p)
 		return len(matches) > 0
 	}
 	return false
