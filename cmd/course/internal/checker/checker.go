@@ -89,7 +89,7 @@ type Progress struct {
 // Report is one check, as check --json prints it.
 type Report struct {
 	SchemaVersion int          `json:"schemaVersion"`
-	Workspace     string       `json:"workspace"`
+	Workspace     string       `json:"workspace"` // the folder as it was given, as JSONName gives it
 	OK            bool         `json:"ok"`
 	Audit         *AuditReport `json:"audit"`
 	Validate      *Validation  `json:"validate"`
@@ -225,7 +225,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		return nil, err
 	}
 
-	r := &Report{SchemaVersion: SchemaVersion, Workspace: ws.Dir, Timeout: o.Timeout.String(),
+	r := &Report{SchemaVersion: SchemaVersion, Workspace: JSONName(ws.Dir), Timeout: o.Timeout.String(),
 		BuildErrors: []BuildError{}, Modules: []Module{}, Drops: []Drop{}, Warnings: []Warning{}}
 	if o.Audit != nil {
 		progress(Progress{Phase: "audit"})

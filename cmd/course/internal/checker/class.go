@@ -190,7 +190,7 @@ func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) 
 	head = append(head, "YOURS", "AUDIT", "DROPS", "FIRST PROBLEM")
 	fmt.Fprintln(tw, strings.Join(head, "\t"))
 	for _, c := range results {
-		row := []string{cell(c.Workspace)}
+		row := []string{ShownName(c.Workspace)}
 		r := c.Report
 		if r == nil {
 			for range cols {
@@ -294,7 +294,7 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 	for _, c := range results {
 		r := c.Report
 		if r == nil {
-			if err := cw.Write([]string{csvCell(c.Workspace), "", "", "", "", "", csvCell("not checked: " + reason(c.Err))}); err != nil {
+			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), "", "", "", "", "", csvCell("not checked: " + reason(c.Err))}); err != nil {
 				return err
 			}
 			continue
@@ -321,7 +321,7 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 			if i == 0 && first == "" && len(r.BuildErrors) > 0 {
 				first = r.FirstProblem()
 			}
-			if err := cw.Write([]string{csvCell(c.Workspace), m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], csvCell(first)}); err != nil {
+			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], csvCell(first)}); err != nil {
 				return err
 			}
 		}
@@ -355,7 +355,7 @@ func NewClassDocument(results []Checked, reason func(error) string) *ClassDocume
 			doc.Workspaces = append(doc.Workspaces, c.Report)
 			continue
 		}
-		doc.Workspaces = append(doc.Workspaces, Unchecked{SchemaVersion: SchemaVersion, Workspace: c.Workspace, Error: reason(c.Err)})
+		doc.Workspaces = append(doc.Workspaces, Unchecked{SchemaVersion: SchemaVersion, Workspace: JSONName(c.Workspace), Error: reason(c.Err)})
 	}
 	return doc
 }

@@ -219,13 +219,20 @@ func progressLine(p checker.Progress) string {
 	return fmt.Sprintf("check: %s, %d of %d tests done (%s)", where, p.Done, p.Total, p.Test)
 }
 
-// classDirs is the workspaces a class check covers: those named, then the
+// classEntry is one folder a class check names: a workspace it checks, or,
+// when sameAs is set, a second name of the workspace checked as sameAs.
+type classEntry struct{ dir, sameAs string }
+
+// classDirs is the folders a class check covers: those named, then the
 // folders of --all (a link to a folder among them, as a class gathered
-// from elsewhere may hold), each checked once however often it is named:
-// under the first name that is not a link, else the first, so that a link
-// (alice -> bob) does not show bob's workspace under alice's name in
-// place of bob's own row.
-func classDirs(opts *CheckOptions) ([]string, error) {
+// from elsewhere may hold). Each workspace is checked once however often
+// it is named: under the first name that is not a link, else the first,
+// so that a link (alice -> bob) does not show bob's workspace under
+// alice's name in place of bob's own row. Every other name of it is an
+// entry too, with the name it is checked under: the instructor sees that
+// alice is bob's, not a class one row short. A name given twice alike is
+// one entry.
+func classDirs(opts *CheckOptions) ([]classEntry, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
 	if opts.All != "" {
 		if st, err := os.Lstat(filepath.Join(opts.All, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
@@ -273,13 +280,60 @@ func classDirs(opts *CheckOptions) ([]string, error) {
 			chosen[key] = i
 		}
 	}
-	var unique []string
+	var out []classEntry
+	named := map[string]bool{}
 	for i, d := range dirs {
-		if chosen[keys[i]] == i {
-			unique = append(unique, d)
+		if named[filepath.Clean(d)] {
+			continue
+		}
+		named[filepath.Clean(d)] = true
+		e := classEntry{dir: d}
+		if j := chosen[keys[i]]; j != i {
+			e.sameAs = dirs[j]
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// checkedDirs is the folders of entries that are checked, in order.
+func checkedDirs(entries []classEntry) []string {
+	var dirs []string
+	for _, e := range entries {
+		if e.sameAs == "" {
+			dirs = append(dirs, e.dir)
 		}
 	}
-	return unique, nil
+	return dirs
+}
+
+// SameWorkspaceError is the row of a folder that is another name (a link)
+// of a workspace the class check checks under another name.
+type SameWorkspaceError struct{ Dir, CheckedAs string }
+
+func (e *SameWorkspaceError) Error() string {
+	return fmt.Sprintf("%s is the same workspace as %s (a link to it), which has its own row", e.Dir, e.CheckedAs)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *SameWorkspaceError) UserError() bool { return true }
+
+// withSameWorkspaces is the results with a row for each entry that names
+// a workspace checked under another name, in the order of entries.
+func withSameWorkspaces(entries []classEntry, results []checker.Checked) []checker.Checked {
+	byDir := make(map[string]checker.Checked, len(results))
+	for _, c := range results {
+		byDir[c.Workspace] = c
+	}
+	all := make([]checker.Checked, 0, len(entries))
+	for _, e := range entries {
+		if e.sameAs != "" {
+			all = append(all, checker.Checked{Workspace: e.dir, Err: &SameWorkspaceError{Dir: e.dir, CheckedAs: e.sameAs}})
+		} else if c, ok := byDir[e.dir]; ok {
+			all = append(all, c)
+		}
+	}
+	return all
 }
 
 // errUnreached is the reason of a workspace whose check a stop cut short
@@ -311,10 +365,11 @@ func isLink(p string) bool {
 }
 
 func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
-	dirs, err := classDirs(opts)
+	entries, err := classDirs(opts)
 	if err != nil {
 		return err
 	}
+	dirs := checkedDirs(entries)
 	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
 		if !env.Progress {
@@ -340,6 +395,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		// whole class.
 		results = withUnreached(dirs, results)
 	}
+	results = withSameWorkspaces(entries, results)
 	reason := func(err error) string {
 		msg := Message(err)
 		msg = strings.TrimPrefix(msg, "course: ")
@@ -362,9 +418,16 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if stop != nil {
 		return stop
 	}
-	checked, failing := 0, 0
+	checked, failing, rows := 0, 0, 0
 	var firstReason string
 	for _, c := range results {
+		// A second name of a workspace is told of in its row, and
+		// counted once, under the name it is checked as.
+		var same *SameWorkspaceError
+		if errors.As(c.Err, &same) {
+			continue
+		}
+		rows++
 		if c.Report == nil {
 			failing++
 			if firstReason == "" {
@@ -382,10 +445,10 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		}
 	}
 	if checked == 0 {
-		return usagef("course check: none of the %d folders could be checked (%s)", len(results), firstReason)
+		return usagef("course check: none of the %d folders could be checked (%s)", rows, firstReason)
 	}
 	if failing > 0 {
-		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, len(results))}
+		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, rows)}
 	}
 	return nil
 }
