@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -110,10 +111,13 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 
 // WriteFile writes the workspace file rel, making its folders: a path that
 // leads out of the workspace, or where something other than a regular file
-// stands, is an *Error naming it. The file is written whole or not at all
-// (a temporary file renamed into place).
+// stands, is an *Error naming it. A symbolic link there is such a thing:
+// the write would land on the link's target, another file of the
+// learner's, so the link is refused, not followed (links on the way, to
+// folders, are followed). The file is written whole or not at all (a
+// temporary file renamed into place).
 func (w *Workspace) WriteFile(rel string, data []byte) error {
-	real, err := w.Path(rel)
+	real, err := w.entryPath(rel)
 	if err != nil {
 		return err
 	}
@@ -128,13 +132,14 @@ func (w *Workspace) WriteFile(rel string, data []byte) error {
 }
 
 // Rename moves the workspace file from to the name to, both inside the
-// workspace; to must not exist.
+// workspace; to must not exist. A symbolic link at from is moved itself,
+// not the file it leads to.
 func (w *Workspace) Rename(from, to string) error {
-	realFrom, err := w.Path(from)
+	realFrom, err := w.entryPath(from)
 	if err != nil {
 		return err
 	}
-	realTo, err := w.Path(to)
+	realTo, err := w.entryPath(to)
 	if err != nil {
 		return err
 	}
@@ -145,6 +150,22 @@ func (w *Workspace) Rename(from, to string) error {
 		return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(from)), Why: fmt.Sprintf("cannot be renamed (%v)", unwrapPath(err))}
 	}
 	return nil
+}
+
+// entryPath is where the entry rel names really is: the links of the
+// folders on its way followed, as Path follows them, and its last part
+// not, so that what stands there (a link included) is what is written or
+// moved.
+func (w *Workspace) entryPath(rel string) (string, error) {
+	dir, base := path.Split(path.Clean(rel))
+	if base == "" || base == "." || base == ".." {
+		return "", &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(rel)), Why: "is not a file's path"}
+	}
+	realDir, err := w.Path(strings.TrimSuffix(dir, "/"))
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(realDir, base), nil
 }
 
 // Exists reports whether something (a file, a folder, a link) stands at
