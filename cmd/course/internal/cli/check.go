@@ -318,44 +318,32 @@ func (e *SameWorkspaceError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *SameWorkspaceError) UserError() bool { return true }
 
-// withSameWorkspaces is the results with a row for each entry that names
-// a workspace checked under another name, in the order of entries.
-func withSameWorkspaces(entries []classEntry, results []checker.Checked) []checker.Checked {
-	byDir := make(map[string]checker.Checked, len(results))
-	for _, c := range results {
-		byDir[c.Workspace] = c
-	}
-	all := make([]checker.Checked, 0, len(entries))
-	for _, e := range entries {
-		if e.sameAs != "" {
-			all = append(all, checker.Checked{Workspace: e.dir, Err: &SameWorkspaceError{Dir: e.dir, CheckedAs: e.sameAs}})
-		} else if c, ok := byDir[e.dir]; ok {
-			all = append(all, c)
-		}
-	}
-	return all
-}
-
 // errUnreached is the reason of a workspace whose check a stop cut short
 // or never began.
 var errUnreached error = &UsageError{Msg: "the check was stopped before this workspace's ended"}
 
-// withUnreached is the results of a stopped class check with a result for
-// each of dirs that has none, in the order of dirs.
-func withUnreached(dirs []string, results []checker.Checked) []checker.Checked {
+// classRows is a row for each of entries, in their order: the result of
+// each folder checked; for a second name of a workspace, whose it is; and
+// for a folder a stop left without a result, that it was stopped, so that
+// a --json or --csv file kept after the stop does not read as the whole
+// class.
+func classRows(entries []classEntry, results []checker.Checked) []checker.Checked {
 	ended := make(map[string]checker.Checked, len(results))
 	for _, c := range results {
 		ended[c.Workspace] = c
 	}
-	all := make([]checker.Checked, 0, len(dirs))
-	for _, d := range dirs {
-		c, ok := ended[d]
-		if !ok {
-			c = checker.Checked{Workspace: d, Err: errUnreached}
+	rows := make([]checker.Checked, 0, len(entries))
+	for _, e := range entries {
+		c, ok := ended[e.dir]
+		switch {
+		case e.sameAs != "":
+			c = checker.Checked{Workspace: e.dir, Err: &SameWorkspaceError{Dir: e.dir, CheckedAs: e.sameAs}}
+		case !ok:
+			c = checker.Checked{Workspace: e.dir, Err: errUnreached}
 		}
-		all = append(all, c)
+		rows = append(rows, c)
 	}
-	return all
+	return rows
 }
 
 // isLink reports whether the path's last part is a symbolic link.
@@ -389,13 +377,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	}
 	stop := err
 	ended := len(results)
-	if stopped {
-		// Every format names the workspaces left unchecked, so that a
-		// --json or --csv file kept after the stop does not read as the
-		// whole class.
-		results = withUnreached(dirs, results)
-	}
-	results = withSameWorkspaces(entries, results)
+	results = classRows(entries, results)
 	reason := func(err error) string {
 		msg := Message(err)
 		msg = strings.TrimPrefix(msg, "course: ")
