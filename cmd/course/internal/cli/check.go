@@ -149,6 +149,9 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
 		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
 	}
+	if opts.Jobs < 0 {
+		return usagef("course check: -j %d is below zero; give how many workspaces to check at once, or 0 for the number of CPUs", opts.Jobs)
+	}
 	if opts.JSON && opts.CSV {
 		return usagef("course check: --json and --csv cannot go together; choose one")
 	}

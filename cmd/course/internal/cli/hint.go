@@ -87,7 +87,8 @@ func RunHint(_ context.Context, env *Env, opts *HintOptions) error {
 		if err != nil {
 			return err
 		}
-		k = st[m.Number] + 1
+		// A count below zero, by a hand's edit, is no hint shown yet.
+		k = max(st[m.Number], 0) + 1
 		if k > len(hints) {
 			fmt.Fprintf(env.Stdout, "You have seen all %d hints of module %s; `course hint %s K` shows hint K again.\n", len(hints), m.Number, m.Number)
 			return nil

@@ -10,13 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/engine/grid"
+	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/levels"
 )
 
@@ -39,6 +39,17 @@ func (e *NotFoundError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *NotFoundError) UserError() bool { return true }
 
+// LevelFileError is a LEVEL that names something on disk that is no level
+// file: a folder, a device, a FIFO, or a file far too large.
+type LevelFileError struct{ Arg, Why string }
+
+func (e *LevelFileError) Error() string {
+	return fmt.Sprintf("%s %s; give a level file, or one of `course play --list`", e.Arg, e.Why)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *LevelFileError) UserError() bool { return true }
+
 // Builtin is every level built into the binary, in name order.
 func Builtin() ([]Level, error) {
 	all, names, err := data.LoadLevels(levels.Files, "levels")
@@ -55,7 +66,19 @@ func Builtin() ([]Level, error) {
 // Load finds LEVEL: a level file on disk, else a built-in level by its name
 // (with or without .json; a unique prefix such as "03" will do).
 func Load(arg string) (Level, error) {
-	if raw, err := os.ReadFile(arg); err == nil {
+	// Read as every course file is: a regular file, and no larger than
+	// any course file could be, so that a device or a FIFO named as the
+	// level neither hangs the command nor fills its memory.
+	raw, _, err := regularfile.Read(arg)
+	var notRegular *regularfile.NotRegularError
+	var tooLarge *regularfile.TooLargeError
+	switch {
+	case errors.As(err, &notRegular):
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %s, not a level file", regularfile.Describe(notRegular.Mode))}
+	case errors.As(err, &tooLarge):
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %d bytes, larger than any level file", tooLarge.Size)}
+	}
+	if err == nil {
 		content, err := data.Embedded()
 		if err != nil {
 			return Level{}, err
