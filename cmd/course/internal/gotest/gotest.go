@@ -583,8 +583,15 @@ func (r *runner) overlaidNames(msg string, p Package, sources map[string]string)
 	}
 	sort.Strings(copies)
 	msg = strings.Join(lines, "\n")
-	if len(copies) > 0 {
-		msg += fmt.Sprintf("\n(%s: the course's own copy, which check builds in place of any file of that name; a function of yours with a name it declares clashes with it: rename yours, or delete your copy of the course's file)", strings.Join(copies, ", "))
+	switch {
+	case len(copies) == 0:
+	case strings.Contains(msg, " redeclared"):
+		msg += fmt.Sprintf("\n(%s: the course's own copy, which check builds in place of any file of that name; a function of yours with a name it declares clashes with it: rename yours)", strings.Join(copies, ", "))
+	default:
+		// Most often the harness does not offer what the test calls:
+		// the mend is in the harness, and deleting the test file would
+		// only take the module out of the check.
+		msg += fmt.Sprintf("\n(%s: the course's own copy, which check builds in place of any file of that name; it calls the harness as the contract says: give the harness what it calls, with the parameters it passes, and leave the test file as the course made it)", strings.Join(copies, ", "))
 	}
 	return msg
 }

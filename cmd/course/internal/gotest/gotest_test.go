@@ -226,6 +226,26 @@ func TestOverlaidNamesKeepTheVerdictFilesLinesWhenTheyAreAll(t *testing.T) {
 	assert.Equal(t, "# example.com/m/tests\ntests/mine_test.go:4:6: x redeclared", r.overlaidNames(both, p, sources))
 }
 
+// A copy that does not build against the learner's harness is no clash of
+// names: the note sends the learner to the harness, and never says to
+// delete the test file, which would only take the module out of the check.
+func TestOverlaidNamesSendAHarnessMismatchToTheHarness(t *testing.T) {
+	r := &runner{o: Options{Module: "/ws"}}
+	p := Package{Replace: map[string][]byte{"/ws/tests/00_setup_test.go": nil}}
+	sources := map[string]string{"/ws/tests/00_setup_test.go": "/tmp/c/p0-0_test.go"}
+	mismatch := "# example.com/m/tests\n/tmp/c/p0-0_test.go:12:7: not enough arguments in call to harness.NewSketch"
+	out := r.overlaidNames(mismatch, p, sources)
+	assert.Contains(t, out, "tests/00_setup_test.go:12:7: not enough arguments in call to harness.NewSketch")
+	assert.Contains(t, out, "give the harness what it calls")
+	assert.NotContains(t, out, "delete")
+	assert.NotContains(t, out, "clashes")
+
+	clash := "# example.com/m/tests\ntests/mine_test.go:4:6: Test_00_a redeclared in this block\n\t/tmp/c/p0-0_test.go:9:6: other declaration of Test_00_a"
+	out = r.overlaidNames(clash, p, sources)
+	assert.Contains(t, out, "clashes with it: rename yours")
+	assert.NotContains(t, out, "delete")
+}
+
 func TestNoGoIsAnEnvironmentError(t *testing.T) {
 	t.Setenv("GO", filepath.Join(t.TempDir(), "no-go-here"))
 	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: time.Minute})
