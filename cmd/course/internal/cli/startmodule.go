@@ -337,8 +337,8 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 			notes[n] = fmt.Sprintf("the engine changed meanwhile (%s), so it stays undone", changeList(res.Changes))
 		} else if len(res.Changes) > 0 {
 			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: put them back with `git checkout %s -- FILE`, commit, then start module %s",
-				n, shortHash(d.Commit), changeList(res.Changes), m.Number, shortHash(d.Commit), m.Number)}
+				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
+				n, shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, changeStrings(res.Changes)), m.Number)}
 		}
 		if _, noted := notes[n]; !noted {
 			notes[n] = ""
@@ -446,11 +446,38 @@ func numberRange(ns []string) string {
 
 // changeList is engine changes as a message lists them.
 func changeList(changes []expansion.Change) string {
+	return strings.Join(changeStrings(changes), ", ")
+}
+
+func changeStrings(changes []expansion.Change) []string {
 	var files []string
 	for _, c := range changes {
 		files = append(files, c.String())
 	}
-	return strings.Join(files, ", ")
+	return files
+}
+
+// putBack is how to undo a drop's changes to the engine since commit, each
+// change as Change.String gives it: git checkout brings back a file that
+// was changed or removed, but knows nothing of one that was added, which
+// must go.
+func putBack(commit string, changes []string) string {
+	added, other := false, false
+	for _, c := range changes {
+		if strings.HasPrefix(c, string(expansion.Added)+": ") {
+			added = true
+		} else {
+			other = true
+		}
+	}
+	var ways []string
+	if other {
+		ways = append(ways, fmt.Sprintf("put back a changed or removed file with `git checkout %s -- FILE`", shortHash(commit)))
+	}
+	if added {
+		ways = append(ways, "move an added file out of the engine folders, or delete it")
+	}
+	return strings.Join(ways, "; ")
 }
 
 // shortHash is a commit's hash as git abbreviates it, 7 digits.

@@ -74,6 +74,11 @@ type StatusReport struct {
 	// an earlier command's run.
 	CheckedAt *time.Time `json:"checkedAt,omitempty"`
 	Cached    bool       `json:"cached"`
+
+	// holding is what the check found wrong outside the modules' tests
+	// (the audit, the card and level files, the learner's own tests), as
+	// the step that comes before moving on; "" when nothing is.
+	holding string
 }
 
 // ModuleStatus is one module's line.
@@ -184,7 +189,26 @@ func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress,
 		}
 		rep.Modules = append(rep.Modules, ms)
 	}
+	rep.holding = holdingStep(results)
 	rep.Next = nextStep(rep)
+}
+
+// holdingStep is what a check found wrong besides the modules' tests, as
+// a step: a module whose tests pass is not done while the engine names a
+// card, a card file does not load, or the learner's own tests fail.
+func holdingStep(r *checker.Report) string {
+	switch {
+	case r == nil:
+		return ""
+	case r.Audit != nil && !r.Audit.OK && len(r.Audit.Findings) > 0:
+		return fmt.Sprintf("the coupling audit fails (%s): move that name out of the engine, to content or the harness; `course check` shows every finding",
+			termsafe.String(r.Audit.Findings[0].String()))
+	case r.Validate != nil && !r.Validate.OK && len(r.Validate.Lines) > 0:
+		return fmt.Sprintf("a card or level file does not hold (%s): `course check` shows every problem", termsafe.String(r.Validate.Lines[0]))
+	case r.YourTests != nil && r.YourTests.FirstFailure != nil:
+		return fmt.Sprintf("your own tests fail (%s first): `course check` shows why", termsafe.String(r.YourTests.FirstFailure.Test))
+	}
+	return ""
 }
 
 // passedOutcome reports whether a test's outcome, as a report (or an
@@ -295,6 +319,8 @@ func nextStep(rep *StatusReport) string {
 	case last.Passed < last.Total:
 		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
 			last.Number, last.Passed, last.Total, last.FirstFailure, last.Number)
+	case rep.holding != "":
+		return rep.holding
 	case last.Drop == nil:
 		return fmt.Sprintf("commit, then `course start-module %s --expansion`", last.Number)
 	case last.Drop.Commit == "":
@@ -306,8 +332,8 @@ func nextStep(rep *StatusReport) string {
 		return fmt.Sprintf("the drop of module %s changed engine files (%s) before it ended at %s, so it stays undone; go on with the next module",
 			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.End))
 	case len(last.Drop.EngineChanged) > 0:
-		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; put them back with `git checkout %s -- FILE`",
-			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.Commit))
+		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; %s",
+			last.Number, strings.Join(last.Drop.EngineChanged, ", "), putBack(last.Drop.Commit, last.Drop.EngineChanged))
 	case last.Drop.Passed < last.Drop.Total:
 		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", last.Number)
 	case upcoming != "":

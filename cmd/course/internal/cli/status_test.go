@@ -9,6 +9,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 )
 
 // The next step follows from the last started module: its tests, then its
@@ -33,7 +36,11 @@ func TestNextStep(t *testing.T) {
 		{"drop without a record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "")}, next},
 			"the drop of module 01 was started without a record of its commit: commit your work, then `course start-module 01 --expansion` again"},
 		{"drop changed the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "changed: engine/world.go")}, next},
-			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put them back with `git checkout 3f2a1c9 -- FILE`"},
+			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 3f2a1c9 -- FILE`"},
+		{"drop added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "added: engine/new.go", "removed: engine/old.go")}, next},
+			"the drop of module 01 changed engine files (added: engine/new.go, removed: engine/old.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 3f2a1c9 -- FILE`; move an added file out of the engine folders, or delete it"},
+		{"drop only added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "added: engine/new.go")}, next},
+			"the drop of module 01 changed engine files (added: engine/new.go): a drop is written outside the engine; move an added file out of the engine folders, or delete it"},
 		{"drop red", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "3f2a1c9d")}, next},
 			"make drop 01x's test pass without touching the engine: `course check` shows why"},
 		{"drop done", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d")}, next},
@@ -43,6 +50,33 @@ func TestNextStep(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, nextStep(&StatusReport{Modules: tc.mods}), tc.name)
 	}
+}
+
+// What a check finds besides the modules' tests holds the learner before
+// the next step: the audit first, then the card and level files, then the
+// learner's own tests; tests of the module that still fail come first.
+func TestNextStepWaitsForTheAuditTheFilesAndYourTests(t *testing.T) {
+	green := []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4}, {Number: "02"}}
+	finding := audit.Finding{Path: "engine/e.go", Line: 2, Column: 7, Name: "Unstable Ghoul", Kind: audit.KindCard, Module: "03", As: "Unstable Ghoul"}
+	report := &checker.Report{
+		Audit:     &checker.AuditReport{OK: false, Report: &audit.Report{Findings: []audit.Finding{finding}}},
+		Validate:  &checker.Validation{OK: false, Lines: []string{"cards/bad.json: not JSON"}},
+		YourTests: &checker.Module{FirstFailure: &checker.Failure{Test: "TestMine"}},
+	}
+	step := func(r *checker.Report, mods []ModuleStatus) string {
+		return nextStep(&StatusReport{Modules: mods, holding: holdingStep(r)})
+	}
+	assert.Equal(t, "the coupling audit fails ("+finding.String()+"): move that name out of the engine, to content or the harness; `course check` shows every finding", step(report, green))
+	report.Audit = &checker.AuditReport{OK: true, Report: &audit.Report{}}
+	assert.Equal(t, "a card or level file does not hold (cards/bad.json: not JSON): `course check` shows every problem", step(report, green))
+	report.Validate = &checker.Validation{OK: true}
+	assert.Equal(t, "your own tests fail (TestMine first): `course check` shows why", step(report, green))
+	report.YourTests = &checker.Module{}
+	assert.Equal(t, "commit, then `course start-module 01 --expansion`", step(report, green))
+
+	red := []ModuleStatus{{Number: "01", Started: true, Passed: 1, Total: 4, FirstFailure: "Test_01_zones"}}
+	report.YourTests = &checker.Module{FirstFailure: &checker.Failure{Test: "TestMine"}}
+	assert.Contains(t, step(report, red), "make module 01's tests pass")
 }
 
 // The build reads a file through a link, so status's cache must see an
