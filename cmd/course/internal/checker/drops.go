@@ -10,6 +10,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -113,14 +114,14 @@ func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
 		case errors.Is(err, fs.ErrNotExist):
 			out = append(out, Warning{File: c.rel,
 				Message: "is missing: check runs the course's copy in its place, and go test runs none",
-				Mend:    fmt.Sprintf("run `course start-module %s %s %s` to put it back", c.module, ws.Dir, flag)})
+				Mend:    fmt.Sprintf("run `course start-module %s %s %s` to put it back", c.module, shellarg.Quote(ws.Dir), flag)})
 			continue
 		case err != nil || bytes.Equal(have, copies.files[c.abs]):
 			continue // unreadable (the build says why), or the course's
 		}
 		out = append(out, Warning{File: c.rel,
 			Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
-			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, ws.Dir, flag)})
+			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, shellarg.Quote(ws.Dir), flag)})
 	}
 	return out
 }
@@ -147,7 +148,7 @@ func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules
 		}
 		out = append(out, Warning{File: "tests/",
 			Message: fmt.Sprintf("holds none of module %s's test files, though start-module started it: check leaves the module out, as not started", m.Number),
-			Mend:    fmt.Sprintf("run `course start-module %s %s --force` to put them back (or leave them out if you started it by mistake)", m.Number, ws.Dir)})
+			Mend:    fmt.Sprintf("run `course start-module %s %s --force` to put them back (or leave them out if you started it by mistake)", m.Number, shellarg.Quote(ws.Dir))})
 	}
 	return out
 }
@@ -171,7 +172,7 @@ func unrecordedDrops(ws *workspace.Workspace, copies *courseCopies, checked []Dr
 		judged[c.module] = true // one warning a drop
 		out = append(out, Warning{File: c.rel,
 			Message: fmt.Sprintf("is drop %sx's test, but %s records no commit the drop started from, so nothing says whether it left the engine as it was", c.module, workspace.StateFile),
-			Mend:    fmt.Sprintf("run `course expansion-check %s COMMIT` with the commit it started from, or record one with `course start-module %s %s --expansion` (HEAD, if the engine is as the drop found it)", ws.Dir, c.module, ws.Dir)})
+			Mend:    fmt.Sprintf("run `course expansion-check %s COMMIT` with the commit it started from, or record one with `course start-module %s %s --expansion` (HEAD, if the engine is as the drop found it)", shellarg.Quote(ws.Dir), c.module, shellarg.Quote(ws.Dir))})
 	}
 	return out
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -127,10 +128,10 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		if len(bad) > 0 {
 			return &plan{parseErrors: bad, moduleOf: func(string, string) string { return "" }}, nil
 		}
-		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, dir)
+		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, shellarg.Quote(dir))
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
-		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, dir)
+		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, shellarg.Quote(dir))
 	}
 	importPath := path.Join(modPath, "tests")
 	var started []modules.Module

@@ -18,6 +18,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
@@ -241,7 +242,7 @@ func classDirs(opts *CheckOptions) ([]classEntry, error) {
 		if st, err := os.Lstat(filepath.Join(opts.All, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
 			// Its folders are its engine/, tests/...: a row each, every
 			// one "inside the workspace".
-			return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", opts.All, opts.All)
+			return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", opts.All, shellarg.Quote(opts.All))
 		}
 		entries, err := os.ReadDir(opts.All)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/templates"
 )
 
@@ -102,7 +103,7 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 	}
 	r := InitReport{SchemaVersion: 1, Workspace: opts.Dir, ModulePath: opts.ModulePath, Commit: hash,
 		WarmCache: WarmCache{Command: strings.Join(warmCommand[:3], " ") + " '" + warmCommand[3] + "' " + warmCommand[4]},
-		Next:      "course start-module 00 " + opts.Dir}
+		Next:      "course start-module 00 " + shellarg.Quote(opts.Dir)}
 	if opts.WarmCache {
 		pid, err := startWarmCache(opts.Dir)
 		if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/coursetests"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -225,7 +226,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 			st.warn.Render("note:"), m.Number, numberRange(skipped))
 	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	fmt.Fprintf(env.Stdout, "%s course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand\n", st.pass.Render("next:"), opts.Workspace)
+	fmt.Fprintf(env.Stdout, "%s course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand\n", st.pass.Render("next:"), shellarg.Quote(opts.Workspace))
 	return nil
 }
 
