@@ -14,14 +14,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // WatchOptions are the arguments of course watch.
 type WatchOptions struct {
 	Workspace string        // "" for the one the current folder is in
 	Module    string        // as check --module
-	Debounce  time.Duration // how long the files must be quiet before a run
-	Timeout   time.Duration // as check --timeout
+	Debounce  time.Duration // how long the files must be quiet before a run (0: none)
+	Timeout   time.Duration // as check --timeout: above 0
 	// runs, when more than 0, ends the watch after that many checks (for
 	// tests).
 	runs int
@@ -107,14 +108,19 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	if _, err := w.add(abs); err != nil {
 		return err
 	}
-	if opts.Debounce <= 0 {
-		opts.Debounce = 300 * time.Millisecond
+	// Every argument is judged before the first run, as check judges its
+	// own: a watch that took a slip for a default, or said the same
+	// complaint after every save, would never end with status 2.
+	if opts.Debounce < 0 {
+		return usagef("course watch: --debounce %s is below zero; give how long the files must be quiet before a run, e.g. --debounce 300ms (0 runs at the first save)", opts.Debounce)
 	}
-	if opts.Timeout == 0 {
-		opts.Timeout = DefaultTimeout
-	}
-	if opts.Timeout < 0 || opts.Timeout > maxTimeout {
+	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
 		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
+	}
+	if opts.Module != "" {
+		if _, err := modules.Lookup(opts.Module); err != nil {
+			return usagef("course watch: %v", err)
+		}
 	}
 	// One wait for a change at a time, across the runs: a save during a run
 	// stops the run (and is the change the next run answers), a save after
@@ -166,9 +172,13 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		}
 		var finding *FindingError
 		if err != nil && !errors.As(err, &finding) {
+			if _, serr := os.Lstat(filepath.Join(abs, ".course.json")); errors.Is(serr, fs.ErrNotExist) {
+				// Moved or deleted: no save will mend that.
+				return usagef("course watch: %s has no .course.json any more (the workspace was moved or deleted); run course watch in the workspace's folder", dir)
+			}
 			// The workspace cannot be checked as it is (a file that does not
 			// parse, a bad .course.json): say so and wait for the mend.
-			fmt.Fprintln(env.Stdout, Message(err))
+			fmt.Fprintln(env.Stdout, MessageOf("course watch", err))
 		}
 		fmt.Fprintf(env.Stdout, "course watch: waiting for a change (Ctrl-C ends it)\n\n")
 		if opts.runs > 0 && run >= opts.runs {

@@ -65,7 +65,7 @@ func startWatch(t *testing.T, ws string) (*syncBuffer, <-chan error) {
 	env.Stdout = out
 	done := make(chan error, 1)
 	go func() {
-		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, runs: 2})
+		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 150 * time.Millisecond, Timeout: time.Minute, runs: 2})
 	}()
 	waitFor(t, out, "waiting for a change")
 	return out, done
@@ -152,6 +152,48 @@ func TestWatchRefusesATimeoutOutOfRange(t *testing.T) {
 	assert.Contains(t, err.Error(), "--timeout 48h0m0s is out of range")
 }
 
+// Every argument is judged before the first run: a slip is status 2, not
+// a default taken in its place or a complaint after every save.
+func TestWatchRefusesBadArgumentsAtOnce(t *testing.T) {
+	ws := watchWorkspace(t)
+	for _, tc := range []struct {
+		opts WatchOptions
+		want string
+	}{
+		{WatchOptions{Workspace: ws, Timeout: 0}, "--timeout 0s is out of range"},
+		{WatchOptions{Workspace: ws, Timeout: time.Minute, Debounce: -time.Second}, "--debounce -1s is below zero"},
+		{WatchOptions{Workspace: ws, Timeout: time.Minute, Module: "99"}, `course watch: there is no module "99"`},
+	} {
+		env, _, _ := testEnv()
+		err := RunWatch(context.Background(), env, &tc.opts)
+		assert.Equal(t, 2, Status(err), tc.want)
+		assert.ErrorContains(t, err, tc.want)
+	}
+}
+
+// A workspace moved or deleted while watched ends the watch with status 2:
+// no save can mend it.
+func TestWatchEndsWhenTheWorkspaceIsGone(t *testing.T) {
+	ws := watchWorkspace(t)
+	env, _, _ := testEnv()
+	out := &syncBuffer{}
+	env.Stdout = out
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 50 * time.Millisecond, Timeout: time.Minute})
+	}()
+	waitFor(t, out, "waiting for a change")
+	require.NoError(t, os.Remove(filepath.Join(ws, ".course.json")))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/gone\n"), 0o644))
+	select {
+	case err := <-done:
+		assert.Equal(t, 2, Status(err))
+		assert.ErrorContains(t, err, "has no .course.json any more")
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the watch went on after its workspace was gone")
+	}
+}
+
 func TestWatchEndsWithTheSignal(t *testing.T) {
 	ws := watchWorkspace(t)
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
@@ -160,7 +202,9 @@ func TestWatchEndsWithTheSignal(t *testing.T) {
 	env.Stdout = out
 	ctx, cancel := context.WithCancelCause(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws}) }()
+	go func() {
+		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: time.Minute})
+	}()
 	waitFor(t, out, "waiting for a change")
 	cancel(&SignalError{Signal: syscall.SIGINT})
 	err := <-done
