@@ -9,8 +9,9 @@
 // commit's: the index's stat data is trusted only when all of it (size,
 // modification and change times, inode) still holds, and anything else is
 // hashed. It never walks the rest of the repository. The commit's files
-// come from the index instead of the tree objects when the index's cache
-// tree records that very tree for the folder.
+// come from the index instead of the tree objects when the index's entries
+// make that very tree, by a hash of them computed here (the cache tree
+// only says where to look: see enginefiles.TrackedAt).
 package expansion
 
 import (
@@ -563,8 +564,8 @@ type entry struct {
 
 // treeFiles lists the files and submodules of the tree under dir; a dir the
 // tree does not have gives none, and a dir that is a file gives that file.
-// The index's entries stand in for the tree when its cache tree vouches
-// that they are the same (see enginefiles.TrackedAt).
+// The index's entries stand in for the tree when they make the same tree,
+// hash for hash (see enginefiles.TrackedAt).
 func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]entry, error) {
 	files := map[string]entry{}
 	sub := tree
