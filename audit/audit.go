@@ -346,7 +346,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// file at a time, these maps and the results cost more than the
 	// audit's own work on a first run. Only a run that reads every file
 	// (a first one) has a result for each.
-	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
+	// So does one through a Tree that trusts no index entry (see
+	// enginefiles.OpenContent): no verdict can spare a file there.
+	readAll := clean[0] == nil || !t.TrustsIndex() || !clean[0].Kept() && !clean[1].Kept()
 	size, read := 0, 0
 	for _, dir := range cleanDirs {
 		size += t.TrackedUnder(t.RepoPath(dir))
@@ -361,7 +363,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	early := make(map[string]result, read) // by Path
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
 		e := t.Entry(p)
-		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
+		if !t.Vouches(e, info) {
 			e = nil
 		}
 		res := check(t.WorkspacePath(p), src, e)
@@ -433,7 +435,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 					return nil
 				}
 			}
-			vouched := f.Entry != nil && !f.IsLink() && enginefiles.Vouches(f.Entry, f.Info, t.Index.ModTime)
+			vouched := !f.IsLink() && t.Vouches(f.Entry, f.Info)
 			if c := clean[kindOf(f.Path)]; c != nil && vouched && c.Has(f.Entry.Hash) {
 				skipped++
 				skippedBytes += f.Info.Size()
@@ -467,7 +469,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		// between is then known by the hash of what was read, never by the
 		// index's.
 		e := files[i].entry
-		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
+		if !t.Vouches(e, info) {
 			e = nil
 		}
 		more[i] = check(files[i].path, src, e)

@@ -115,22 +115,19 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 // for it (a clean filter that stores one content and a smudge filter
 // that writes another) must not pass for unchanged.
 func CheckContent(workspace, revision string, engineDirs []string) (*Result, error) {
-	t, err := enginefiles.Open(workspace, true)
+	t, err := enginefiles.OpenContent(workspace, true)
 	if err != nil {
 		return nil, err
 	}
 	defer t.Save()
-	return checkOf(t, workspace, revision, engineDirs, true)
+	return CheckOf(t, workspace, revision, engineDirs)
 }
 
 // CheckOf is Check through a git view of the workspace already open (see
 // package session), which a check before it may have walked: what that
-// walk stat'ed is not stat'ed again.
+// walk stat'ed is not stat'ed again. Through a view that trusts no index
+// entry (enginefiles.OpenContent) it is CheckContent.
 func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string) (*Result, error) {
-	return checkOf(t, workspace, revision, engineDirs, false)
-}
-
-func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string, readAll bool) (*Result, error) {
 	if t.Repo == nil {
 		return nil, &NotRepositoryError{Dir: workspace}
 	}
@@ -139,7 +136,7 @@ func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 		return nil, err
 	}
 	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
-	d := &differ{t: t, tree: tree, readAll: readAll}
+	d := &differ{t: t, tree: tree}
 	d.fileMode = fileModeCounts(t)
 	d.crlf = wantsCRLFNormalizing(t)
 	res := &Result{Revision: revision, Commit: commit, EngineDirs: dirs, Changes: []Change{}}
@@ -631,7 +628,6 @@ type differ struct {
 	tree     *object.Tree
 	fileMode bool // core.fileMode: the executable bit counts
 	crlf     bool // CRLF line ends count as LF
-	readAll  bool // read every file, trusting no index entry (CheckContent)
 }
 
 // diffDir compares one engine folder (a path from the repository root)
@@ -772,7 +768,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 		}
 		return d.sameTarget(f)
 	}
-	if ie := f.Entry; !d.readAll && ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
+	if ie := f.Entry; ie != nil && ie.Hash == w.hash && d.t.Vouches(ie, info) {
 		return true, nil
 	}
 	return d.sameFile(f.Abs, f.Path, w.hash)

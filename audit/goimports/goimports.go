@@ -5,9 +5,11 @@
 // What a file imports, and whether its build constraints let it build, is
 // kept in the user's cache by the file's git blob hash, under the build
 // context it was judged in. A file git's index vouches for (every stat
-// field as recorded; see enginefiles.Vouches) is then known by its hash
-// and not read again, which is what an audit of thousands of unchanged
-// files would otherwise spend its time on. Any other file is read.
+// field as recorded; see enginefiles.Tree.Vouches) is then known by its
+// hash and not read again, which is what an audit of thousands of
+// unchanged files would otherwise spend its time on. Any other file is
+// read, as is every file through a git view that trusts no index entry
+// (enginefiles.OpenContent).
 package goimports
 
 import (
@@ -88,7 +90,9 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 			r.file = filepath.Join(dir, "go-imports-"+contextKey(ctx))
 			r.known = load(r.file)
 		}
-		r.cold = len(r.known) == 0
+		// Through a view that trusts no entry every file is read once, by
+		// verdictOf; read by the walk as well, it would be read twice.
+		r.cold = len(r.known) == 0 && t.TrustsIndex()
 	}
 	return r
 }
@@ -245,7 +249,7 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 	if r.indexTime.IsZero() {
 		entry = nil
 	}
-	if entry != nil && f.Info != nil && f.Info.Mode().IsRegular() && enginefiles.Vouches(entry, f.Info, r.indexTime) {
+	if f.Info != nil && f.Info.Mode().IsRegular() && r.tree.Vouches(entry, f.Info) {
 		r.mu.Lock()
 		v, ok := r.known[entry.Hash]
 		r.mu.Unlock()
@@ -273,7 +277,7 @@ func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdic
 		return // nothing is vouched for, so nothing would be found
 	}
 	var h plumbing.Hash
-	if entry != nil && enginefiles.Vouches(entry, info, r.indexTime) {
+	if r.tree.Vouches(entry, info) {
 		h = entry.Hash
 	} else if r.file != "" {
 		h = enginefiles.BlobHash(src)
