@@ -43,8 +43,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/go-git/go-git/v5/plumbing/format/index"
-
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/audit/match"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -329,16 +327,16 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		size     int
 		err      error
 	}
-	// check audits one file's content; entry is its index entry if the
-	// index vouches for the file, whose hash is then the content's.
-	check := func(path string, src []byte, entry *index.Entry) result {
+	// check audits one file's content. A clean verdict is kept under the
+	// hash of the bytes judged, never under the index entry's: the entry is
+	// the learner's to forge (a clean blob's hash with another file's stat
+	// data), and a verdict kept under its word would pass that blob in
+	// every workspace after, where git's index fools git in its own
+	// repository alone.
+	check := func(path string, src []byte) result {
 		res := result{path: path, findings: r.File(path, src), size: len(src)}
 		if c := clean[kindOf(path)]; c != nil && c.Persists() && len(res.findings) == 0 {
-			if entry != nil {
-				c.Add(entry.Hash)
-			} else {
-				c.Add(enginefiles.BlobHash(src))
-			}
+			c.Add(enginefiles.BlobHash(src))
 		}
 		return res
 	}
@@ -362,11 +360,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	var mu sync.Mutex
 	early := make(map[string]result, read) // by Path
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
-		e := t.Entry(p)
-		if !t.Vouches(e, info) {
-			e = nil
-		}
-		res := check(t.WorkspacePath(p), src, e)
+		res := check(t.WorkspacePath(p), src)
 		if also != nil {
 			also(p, src, info)
 		}
@@ -376,8 +370,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	})
 	type file struct {
 		path, abs string
-		repoPath  string       // its Path, for also
-		entry     *index.Entry // its index entry; nil for an untracked file or a link
+		repoPath  string // its Path, for also
 	}
 	var files []file
 	results := make([]result, 0, read)
@@ -441,11 +434,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 				skippedBytes += f.Info.Size()
 				return nil
 			}
-			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs, repoPath: f.Path}
-			if !f.IsLink() {
-				fl.entry = f.Entry
-			}
-			files = append(files, fl)
+			files = append(files, file{path: t.WorkspacePath(f.Path), abs: f.Abs, repoPath: f.Path})
 			return nil
 		}})
 		if err != nil {
@@ -464,15 +453,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			more[i] = result{path: files[i].path, err: err}
 			return
 		}
-		// Whether the index vouches for what was read is asked of the stat
-		// data taken after the read, not of the walk's: a file rewritten in
-		// between is then known by the hash of what was read, never by the
-		// index's.
-		e := files[i].entry
-		if !t.Vouches(e, info) {
-			e = nil
-		}
-		more[i] = check(files[i].path, src, e)
+		more[i] = check(files[i].path, src)
 		if also != nil {
 			also(files[i].repoPath, src, info)
 		}

@@ -1240,14 +1240,12 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
 		_ = ReadPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
-			vouched := false
 			if !links[i] {
 				t.mu.Lock()
 				if t.infos[paths[i]] == nil {
 					t.infos[paths[i]] = info
 				}
 				t.mu.Unlock()
-				vouched = t.Vouches(e, info)
 				if t.onRead != nil {
 					t.onRead(paths[i], src, info)
 				}
@@ -1255,12 +1253,11 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 			if bytes.Contains(src, []byte("go:embed")) {
 				found[i] = EmbedPatterns(src)
 			}
+			// Kept under the hash of what was read, never the index
+			// entry's, which a forged index could make another blob's
+			// (see BlobSet).
 			if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-				if vouched {
-					t.noEmbed.Add(e.Hash)
-				} else {
-					t.noEmbed.Add(BlobHash(src))
-				}
+				t.noEmbed.Add(BlobHash(src))
 			}
 		})
 	})

@@ -93,3 +93,71 @@ func TestCheckReadsEngineFilesPastAForgedIndexEntry(t *testing.T) {
 	assert.Equal(t, "engine/world.go", ie.File)
 	assert.Equal(t, testws.ModulePath+"/content", ie.ImportPath)
 }
+
+// A forged index fools coupling-audit in its own workspace, as it fools
+// git status there, and nowhere else: what the audit and the
+// listed-folders rule keep in the user cache is kept under the hash of
+// what they read. Workspace A's index holds, for its clean engine file, the
+// blob of an edit (a one-off clean filter that stores the edit); auditing
+// A must not leave a verdict that passes the edit in workspace B, whose
+// honest index holds that blob for the edited file.
+func TestAForgedIndexLeavesNoVerdictForAnotherWorkspace(t *testing.T) {
+	standalone := func(t *testing.T, dir string) (*audit.Report, error) {
+		t.Helper()
+		ws, err := workspace.Open(dir)
+		require.NoError(t, err)
+		env, _, _ := testEnv()
+		return auditWorkspace(env, ws, false)
+	}
+	// committed is a workspace whose engine/world.go holds world, added a
+	// second after it was written (or git marks the entry as too new to
+	// trust), with the clean filter given, if any, for that add alone.
+	committed := func(t *testing.T, world, cleanFilter string) string {
+		t.Helper()
+		dir := testws.New(t, map[string]string{
+			"engine/world.go":    world,
+			"harness/harness.go": "package harness\n",
+			"content/content.go": "package content\n",
+		})
+		testws.Git(t, dir, "init", "-q")
+		time.Sleep(1100 * time.Millisecond)
+		args := []string{"add", "-A"}
+		if cleanFilter != "" {
+			attrs := filepath.Join(t.TempDir(), "attributes")
+			require.NoError(t, os.WriteFile(attrs, []byte("engine/world.go filter=forge\n"), 0o644))
+			args = append([]string{"-c", "core.attributesFile=" + attrs, "-c", "filter.forge.clean=" + cleanFilter}, args...)
+		}
+		testws.Git(t, dir, args...)
+		testws.Git(t, dir, "commit", "-q", "-m", "the engine")
+		return dir
+	}
+	for _, tc := range []struct {
+		what, edit string
+		found      func(*testing.T, *audit.Report, error)
+	}{
+		{"a card's name", "package engine\n\n// Test Filler\n", func(t *testing.T, rep *audit.Report, err error) {
+			require.NoError(t, err)
+			require.Len(t, rep.Findings, 1)
+			assert.Equal(t, "Test Filler", rep.Findings[0].Name)
+		}},
+		{"an import of a content folder", "package engine\n\nimport _ \"" + testws.ModulePath + "/content\"\n", func(t *testing.T, _ *audit.Report, err error) {
+			var ie *audit.EngineImportError
+			require.ErrorAs(t, err, &ie)
+			assert.Equal(t, "engine/world.go", ie.File)
+		}},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			t.Setenv(usercache.EnvVar, t.TempDir())
+			edit := filepath.Join(t.TempDir(), "edit.go")
+			require.NoError(t, os.WriteFile(edit, []byte(tc.edit), 0o644))
+			a := committed(t, "package engine\n", "cat "+edit)
+			require.Equal(t, testws.Git(t, a, "hash-object", edit), testws.Git(t, a, "rev-parse", "HEAD:engine/world.go"), "A's index holds the edit's blob")
+			rep, err := standalone(t, a)
+			require.NoError(t, err)
+			require.Empty(t, rep.Findings, "A's file is clean")
+
+			rep, err = standalone(t, committed(t, tc.edit, ""))
+			tc.found(t, rep, err)
+		})
+	}
+}
