@@ -43,8 +43,6 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/go-git/go-git/v5/plumbing/format/index"
-
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/audit/match"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -329,16 +327,16 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		size     int
 		err      error
 	}
-	// check audits one file's content; entry is its index entry if the
-	// index vouches for the file, whose hash is then the content's.
-	check := func(path string, src []byte, entry *index.Entry) result {
+	// check audits one file's content. A clean verdict is kept under the
+	// hash of the bytes judged, never under the index entry's: the entry is
+	// the learner's to forge (a clean blob's hash with another file's stat
+	// data), and a verdict kept under its word would pass that blob in
+	// every workspace after, where git's index fools git in its own
+	// repository alone.
+	check := func(path string, src []byte) result {
 		res := result{path: path, findings: r.File(path, src), size: len(src)}
 		if c := clean[kindOf(path)]; c != nil && c.Persists() && len(res.findings) == 0 {
-			if entry != nil {
-				c.Add(entry.Hash)
-			} else {
-				c.Add(enginefiles.BlobHash(src))
-			}
+			c.Add(enginefiles.BlobHash(src))
 		}
 		return res
 	}
@@ -346,7 +344,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// file at a time, these maps and the results cost more than the
 	// audit's own work on a first run. Only a run that reads every file
 	// (a first one) has a result for each.
-	readAll := clean[0] == nil || !clean[0].Kept() && !clean[1].Kept()
+	// So does one through a Tree that trusts no index entry (see
+	// enginefiles.OpenContent): no verdict can spare a file there.
+	readAll := clean[0] == nil || !t.TrustsIndex() || !clean[0].Kept() && !clean[1].Kept()
 	size, read := 0, 0
 	for _, dir := range cleanDirs {
 		size += t.TrackedUnder(t.RepoPath(dir))
@@ -360,11 +360,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	var mu sync.Mutex
 	early := make(map[string]result, read) // by Path
 	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
-		e := t.Entry(p)
-		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
-			e = nil
-		}
-		res := check(t.WorkspacePath(p), src, e)
+		res := check(t.WorkspacePath(p), src)
 		if also != nil {
 			also(p, src, info)
 		}
@@ -374,8 +370,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	})
 	type file struct {
 		path, abs string
-		repoPath  string       // its Path, for also
-		entry     *index.Entry // its index entry; nil for an untracked file or a link
+		repoPath  string // its Path, for also
 	}
 	var files []file
 	results := make([]result, 0, read)
@@ -433,17 +428,13 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 					return nil
 				}
 			}
-			vouched := f.Entry != nil && !f.IsLink() && enginefiles.Vouches(f.Entry, f.Info, t.Index.ModTime)
+			vouched := !f.IsLink() && t.Vouches(f.Entry, f.Info)
 			if c := clean[kindOf(f.Path)]; c != nil && vouched && c.Has(f.Entry.Hash) {
 				skipped++
 				skippedBytes += f.Info.Size()
 				return nil
 			}
-			fl := file{path: t.WorkspacePath(f.Path), abs: f.Abs, repoPath: f.Path}
-			if !f.IsLink() {
-				fl.entry = f.Entry
-			}
-			files = append(files, fl)
+			files = append(files, file{path: t.WorkspacePath(f.Path), abs: f.Abs, repoPath: f.Path})
 			return nil
 		}})
 		if err != nil {
@@ -462,15 +453,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			more[i] = result{path: files[i].path, err: err}
 			return
 		}
-		// Whether the index vouches for what was read is asked of the stat
-		// data taken after the read, not of the walk's: a file rewritten in
-		// between is then known by the hash of what was read, never by the
-		// index's.
-		e := files[i].entry
-		if e != nil && !enginefiles.Vouches(e, info, t.Index.ModTime) {
-			e = nil
-		}
-		more[i] = check(files[i].path, src, e)
+		more[i] = check(files[i].path, src)
 		if also != nil {
 			also(files[i].repoPath, src, info)
 		}

@@ -9,8 +9,9 @@
 // commit's: the index's stat data is trusted only when all of it (size,
 // modification and change times, inode) still holds, and anything else is
 // hashed. It never walks the rest of the repository. The commit's files
-// come from the index instead of the tree objects when the index's cache
-// tree records that very tree for the folder.
+// come from the index instead of the tree objects when the index's entries
+// make that very tree, by a hash of them computed here (the cache tree
+// only says where to look: see enginefiles.TrackedAt).
 package expansion
 
 import (
@@ -114,22 +115,19 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 // for it (a clean filter that stores one content and a smudge filter
 // that writes another) must not pass for unchanged.
 func CheckContent(workspace, revision string, engineDirs []string) (*Result, error) {
-	t, err := enginefiles.Open(workspace, true)
+	t, err := enginefiles.OpenContent(workspace, true)
 	if err != nil {
 		return nil, err
 	}
 	defer t.Save()
-	return checkOf(t, workspace, revision, engineDirs, true)
+	return CheckOf(t, workspace, revision, engineDirs)
 }
 
 // CheckOf is Check through a git view of the workspace already open (see
 // package session), which a check before it may have walked: what that
-// walk stat'ed is not stat'ed again.
+// walk stat'ed is not stat'ed again. Through a view that trusts no index
+// entry (enginefiles.OpenContent) it is CheckContent.
 func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string) (*Result, error) {
-	return checkOf(t, workspace, revision, engineDirs, false)
-}
-
-func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []string, readAll bool) (*Result, error) {
 	if t.Repo == nil {
 		return nil, &NotRepositoryError{Dir: workspace}
 	}
@@ -138,7 +136,7 @@ func checkOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 		return nil, err
 	}
 	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
-	d := &differ{t: t, tree: tree, readAll: readAll}
+	d := &differ{t: t, tree: tree}
 	d.fileMode = fileModeCounts(t)
 	d.crlf = wantsCRLFNormalizing(t)
 	res := &Result{Revision: revision, Commit: commit, EngineDirs: dirs, Changes: []Change{}}
@@ -563,8 +561,8 @@ type entry struct {
 
 // treeFiles lists the files and submodules of the tree under dir; a dir the
 // tree does not have gives none, and a dir that is a file gives that file.
-// The index's entries stand in for the tree when its cache tree vouches
-// that they are the same (see enginefiles.TrackedAt).
+// The index's entries stand in for the tree when they make the same tree,
+// hash for hash (see enginefiles.TrackedAt).
 func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]entry, error) {
 	files := map[string]entry{}
 	sub := tree
@@ -630,7 +628,6 @@ type differ struct {
 	tree     *object.Tree
 	fileMode bool // core.fileMode: the executable bit counts
 	crlf     bool // CRLF line ends count as LF
-	readAll  bool // read every file, trusting no index entry (CheckContent)
 }
 
 // diffDir compares one engine folder (a path from the repository root)
@@ -771,7 +768,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 		}
 		return d.sameTarget(f)
 	}
-	if ie := f.Entry; !d.readAll && ie != nil && ie.Hash == w.hash && enginefiles.Vouches(ie, info, d.t.Index.ModTime) {
+	if ie := f.Entry; ie != nil && ie.Hash == w.hash && d.t.Vouches(ie, info) {
 		return true, nil
 	}
 	return d.sameFile(f.Abs, f.Path, w.hash)

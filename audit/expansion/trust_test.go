@@ -3,12 +3,15 @@ package expansion
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/systemic-game-design/course/internal/testws"
@@ -291,4 +294,44 @@ func TestEngineDirsAtTheCommitInAnyCaseOrTwiceCount(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []Change{{Path: "engine/world.go", Kind: Changed}}, res.Changes, cfg)
 	}
+}
+
+// An edit added to the index, and the commit's tree hash for the engine
+// folder written back into the index's cache tree (the right number of
+// entries, a checksum that holds): the cache tree no longer says the
+// entries are the commit's, so the edit is a change, to Check and to
+// CheckContent alike, which trusts no index entry for a file's content
+// and must not take the commit's files from one either.
+func TestAForgedCacheTreeHidesNoChange(t *testing.T) {
+	f := baseWorkspace(t)
+	head, err := f.repo.Head()
+	require.NoError(t, err)
+	c, err := f.repo.CommitObject(head.Hash())
+	require.NoError(t, err)
+	tree, err := c.Tree()
+	require.NoError(t, err)
+	engine, err := tree.FindEntry("engine")
+	require.NoError(t, err)
+
+	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+	wt, err := f.repo.Worktree()
+	require.NoError(t, err)
+	require.NoError(t, wt.AddWithOptions(&git.AddOptions{All: true}))
+	idx, err := f.repo.Storer.Index()
+	require.NoError(t, err)
+	n := 0
+	for _, e := range idx.Entries {
+		if strings.HasPrefix(e.Name, "engine/") {
+			n++
+		}
+	}
+	testws.WriteIndex(t, filepath.Join(f.dir, ".git"), idx, []index.TreeEntry{
+		{Path: "", Entries: -1, Trees: 1},
+		{Path: "engine", Entries: n, Trees: 0, Hash: engine.Hash},
+	})
+	// The index is written after the edit, so it vouches for the file.
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
+	res, err := CheckContent(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"changed: engine/world.go"}, changeStrings(res))
 }

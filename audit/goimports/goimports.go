@@ -5,9 +5,11 @@
 // What a file imports, and whether its build constraints let it build, is
 // kept in the user's cache by the file's git blob hash, under the build
 // context it was judged in. A file git's index vouches for (every stat
-// field as recorded; see enginefiles.Vouches) is then known by its hash
-// and not read again, which is what an audit of thousands of unchanged
-// files would otherwise spend its time on. Any other file is read.
+// field as recorded; see enginefiles.Tree.Vouches) is then known by its
+// hash and not read again, which is what an audit of thousands of
+// unchanged files would otherwise spend its time on. Any other file is
+// read, as is every file through a git view that trusts no index entry
+// (enginefiles.OpenContent).
 package goimports
 
 import (
@@ -88,7 +90,9 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 			r.file = filepath.Join(dir, "go-imports-"+contextKey(ctx))
 			r.known = load(r.file)
 		}
-		r.cold = len(r.known) == 0
+		// Through a view that trusts no entry every file is read once, by
+		// verdictOf; read by the walk as well, it would be read twice.
+		r.cold = len(r.known) == 0 && t.TrustsIndex()
 	}
 	return r
 }
@@ -245,7 +249,7 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 	if r.indexTime.IsZero() {
 		entry = nil
 	}
-	if entry != nil && f.Info != nil && f.Info.Mode().IsRegular() && enginefiles.Vouches(entry, f.Info, r.indexTime) {
+	if f.Info != nil && f.Info.Mode().IsRegular() && r.tree.Vouches(entry, f.Info) {
 		r.mu.Lock()
 		v, ok := r.known[entry.Hash]
 		r.mu.Unlock()
@@ -264,20 +268,27 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 }
 
 // keep keeps the verdict v on src, read with the stat data info from the
-// file whose index entry is entry (nil for none): under the index's hash
-// only if the index vouches for what was read, so that a file rewritten
-// in between is kept under the hash of its content. It is kept in memory
-// for the rest of the command, and in the cache if one is kept.
+// file whose index entry is entry (nil for none), for the rest of the
+// command and in the cache if one is kept. What the cache keeps is kept
+// under the hash of src, never under the index entry's: the entry is the
+// learner's to forge (a clean blob's hash with another file's stat data),
+// and a verdict kept under its word would answer for that blob in every
+// workspace after, where a forged index fools git in its own repository
+// alone. Without a cache, the verdict is for this command's lookups
+// alone, which take the index's word for this workspace anyway, and is
+// kept under the entry's hash if the index vouches for what was read
+// (not under one this command would have to compute).
 func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdict) {
 	if r.indexTime.IsZero() {
 		return // nothing is vouched for, so nothing would be found
 	}
 	var h plumbing.Hash
-	if entry != nil && enginefiles.Vouches(entry, info, r.indexTime) {
-		h = entry.Hash
-	} else if r.file != "" {
+	switch {
+	case r.file != "":
 		h = enginefiles.BlobHash(src)
-	} else {
+	case r.tree.Vouches(entry, info):
+		h = entry.Hash
+	default:
 		return // known by no hash a later lookup in this command would use
 	}
 	r.mu.Lock()

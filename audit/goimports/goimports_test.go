@@ -330,10 +330,14 @@ func TestAWorkspaceInsideALargerRepository(t *testing.T) {
 }
 
 // TestANotedFileIsNotReadAgain: a file another check read and handed over
-// (Note) is known by its hash for the rest of the command, cache or no
-// cache (shown by a noted content the file does not hold); a test file, a
-// file that is not Go, and a file the index no longer vouches for are
-// not taken from what was noted.
+// (Note) is known for the rest of the command. Without a cache it is known
+// by its index entry's hash while the index vouches for it (shown by a
+// noted content the file does not hold); a test file, a file that is not
+// Go, and a file the index no longer vouches for are not taken from what
+// was noted. With a cache, what is noted is kept under the hash of the
+// bytes noted, never the index's: a noted content the file does not hold
+// answers for nothing, and the file is judged by its own bytes, while the
+// file's own content, noted, is found under its entry's hash.
 func TestANotedFileIsNotReadAgain(t *testing.T) {
 	for _, cache := range []string{"off", t.TempDir()} {
 		t.Setenv(usercache.EnvVar, cache)
@@ -354,7 +358,19 @@ func TestANotedFileIsNotReadAgain(t *testing.T) {
 		// b.go changes after it was noted: its stat data no longer match.
 		r.Note("engine/b.go", forged, info("engine/b.go"))
 		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\n"), 0o644))
-		assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/noted"}, "engine/b.go": nil}, imports(t, r, ws, "engine"), "cache %s", cache)
+		want := map[string][]string{"engine/a.go": {"example.com/ws/noted"}, "engine/b.go": nil}
+		if cache != "off" {
+			want["engine/a.go"] = nil
+			_, kept := r.known[enginefiles.BlobHash(forged)]
+			assert.True(t, kept, "kept under the hash of what was noted")
+		}
+		assert.Equal(t, want, imports(t, r, ws, "engine"), "cache %s", cache)
+		if cache != "off" {
+			r := openReader(t, ws, linux())
+			r.Note("engine/a.go", []byte("package engine\n"), info("engine/a.go"))
+			_, kept := r.known[r.tree.Entry("engine/a.go").Hash]
+			assert.True(t, kept, "a.go's own content, noted, is known by its entry's hash")
+		}
 	}
 }
 

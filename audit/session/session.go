@@ -30,7 +30,20 @@ type Session struct {
 // Open opens the workspace at dir. A workspace outside any git repository
 // opens too: every file counts there, and Changes says it is not one.
 func Open(dir string) (*Session, error) {
-	t, err := enginefiles.Open(dir, false)
+	return open(dir, enginefiles.Open)
+}
+
+// OpenContent is Open for a verdict that must stand on the files' own
+// bytes (course check's): git's index is taken for no file's content (see
+// enginefiles.OpenContent), so the audit and the listed-folders rule read
+// and judge every file, and Changes is expansion.CheckContent. What they
+// keep for later runs is kept under hashes of what they read.
+func OpenContent(dir string) (*Session, error) {
+	return open(dir, enginefiles.OpenContent)
+}
+
+func open(dir string, openTree func(string, bool) (*enginefiles.Tree, error)) (*Session, error) {
+	t, err := openTree(dir, false)
 	if err != nil {
 		return nil, err
 	}

@@ -4,12 +4,18 @@
 package testws
 
 import (
+	"bytes"
+	"crypto/sha1"
+	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 // Config is the .course.json of a workspace made by course init.
@@ -95,5 +101,35 @@ func Within[T any](t testing.TB, d time.Duration, waited string, f func() T) T {
 	case <-time.After(d):
 		t.Fatal(waited)
 		panic("unreachable") // t.Fatal does not return
+	}
+}
+
+// WriteIndex writes idx as the index of the repository whose git folder is
+// gitDir, with cache as its cache tree (git's TREE extension: each folder
+// with the number of entries under it, -1 for none known, its number of
+// subfolders listed after it, and the hash of its tree; the top folder's
+// Path is ""), and a checksum that holds: an index as a learner can forge
+// it, with any tree's hash written for any folder. go-git's encoder writes
+// the entries, but no extension.
+func WriteIndex(t testing.TB, gitDir string, idx *index.Index, cache []index.TreeEntry) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := index.NewEncoder(&buf).Encode(idx); err != nil {
+		t.Fatal(err)
+	}
+	raw := buf.Bytes()[:buf.Len()-sha1.Size] // the encoder's checksum, of the entries alone
+	var ext bytes.Buffer
+	for _, e := range cache {
+		fmt.Fprintf(&ext, "%s\x00%d %d\n", e.Path, e.Entries, e.Trees)
+		if e.Entries >= 0 {
+			ext.Write(e.Hash[:])
+		}
+	}
+	raw = append(raw, "TREE"...)
+	raw = binary.BigEndian.AppendUint32(raw, uint32(ext.Len()))
+	raw = append(raw, ext.Bytes()...)
+	sum := sha1.Sum(raw)
+	if err := os.WriteFile(filepath.Join(gitDir, "index"), append(raw, sum[:]...), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

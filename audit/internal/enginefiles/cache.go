@@ -14,10 +14,13 @@ import (
 // BlobSet is a set of git blob hashes that a check has found something of
 // (say, "names nothing" or "has no //go:embed line"), kept between runs in
 // the user's own cache folder. A file whose index entry vouches for it (see
-// Vouches) is known by its hash without being read; if the hash is in the
-// set, the file need not be read at all. The set lives outside the
-// workspace, so a workspace copied to another machine (an instructor's)
-// brings no verdicts with it: there every file is read afresh.
+// Tree.Vouches) is known by its hash without being read; if the hash is in
+// the set, the file need not be read at all. What is added is the hash of
+// the bytes the check judged, never an index entry's: one workspace's
+// forged index must not put another blob in the set for every workspace
+// after. The set lives outside the workspace, so a workspace copied to
+// another machine (an instructor's) brings no verdicts with it: there
+// every file is read afresh.
 type BlobSet struct {
 	file  string
 	mu    sync.Mutex

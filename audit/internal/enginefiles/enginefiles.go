@@ -80,6 +80,10 @@ type Tree struct {
 	noEmbed *BlobSet // blobs known to have no //go:embed line
 	saves   []func() // the callers' caches, for Save (see Later)
 
+	// content is set by OpenContent: no index entry is taken for a file's
+	// content (Vouches is always false).
+	content bool
+
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
 }
 
@@ -237,6 +241,39 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
 }
+
+// OpenContent is Open for a verdict that must stand on the files' own
+// bytes: the Tree's Vouches is always false, so every check through it
+// reads and judges each file itself, and neither looks a verdict up nor
+// keeps one under an index entry's hash. Git takes its index at its word
+// for a file whose stat data all still hold, and so does Open; but the
+// index is the learner's file, and an entry can keep one blob's hash with
+// the stat data of a file that holds another (a one-off clean filter, or
+// the stat fields written in by hand). The instructor's check opens the
+// workspace this way; it runs the tests after, which cost far more than
+// the reads.
+func OpenContent(ws string, needRepo bool) (*Tree, error) {
+	t, err := Open(ws, needRepo)
+	if err != nil {
+		return nil, err
+	}
+	t.content = true
+	return t, nil
+}
+
+// Vouches reports whether git's index entry e (nil for none) still
+// describes the file whose stat data is info, so that e's hash may be
+// taken for the file's content without reading it: every stat field as
+// recorded, and the file older than the index (see vouches). Never on a
+// Tree opened with OpenContent, nor on one without an index.
+func (t *Tree) Vouches(e *index.Entry, info fs.FileInfo) bool {
+	return e != nil && info != nil && !t.content && t.Index != nil && vouches(e, info, t.Index.ModTime)
+}
+
+// TrustsIndex reports whether Vouches may ever be true: false on a Tree
+// opened with OpenContent, whose checks then read every file (and need
+// not stat one first to ask).
+func (t *Tree) TrustsIndex() bool { return !t.content && t.Index != nil }
 
 // relInside is the workspace's folder inside the repository, "." for its
 // root.
@@ -1184,7 +1221,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	}
 	// With no verdicts kept from earlier runs, every file is read: open
 	// and fstat, with no Lstat before.
-	known := t.noEmbed != nil && t.noEmbed.Kept()
+	known := t.noEmbed != nil && t.noEmbed.Kept() && t.TrustsIndex()
 	found := make([][]string, len(goFiles))
 	Each(len(goFiles), 4, func(i int) {
 		// A tracked file the index vouches for is known by its hash: if
@@ -1195,7 +1232,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 				t.mu.Lock()
 				t.infos[paths[i]] = info
 				t.mu.Unlock()
-				if Vouches(e, info, t.Index.ModTime) && t.noEmbed.Has(e.Hash) {
+				if t.Vouches(e, info) && t.noEmbed.Has(e.Hash) {
 					return
 				}
 			}
@@ -1203,14 +1240,12 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
 		_ = ReadPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
-			vouched := false
 			if !links[i] {
 				t.mu.Lock()
 				if t.infos[paths[i]] == nil {
 					t.infos[paths[i]] = info
 				}
 				t.mu.Unlock()
-				vouched = e != nil && Vouches(e, info, t.Index.ModTime)
 				if t.onRead != nil {
 					t.onRead(paths[i], src, info)
 				}
@@ -1218,12 +1253,11 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 			if bytes.Contains(src, []byte("go:embed")) {
 				found[i] = EmbedPatterns(src)
 			}
+			// Kept under the hash of what was read, never the index
+			// entry's, which a forged index could make another blob's
+			// (see BlobSet).
 			if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-				if vouched {
-					t.noEmbed.Add(e.Hash)
-				} else {
-					t.noEmbed.Add(BlobHash(src))
-				}
+				t.noEmbed.Add(BlobHash(src))
 			}
 		})
 	})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -173,12 +174,17 @@ func readCacheTree(b []byte) *index.Tree {
 }
 
 // TrackedAt is the index's entries under dir (a Path, "." for the whole
-// repository) when the index's cache tree vouches that they make exactly
-// the tree h: git keeps the tree's hash there from the last commit or
-// write-tree, and forgets it as soon as an entry under it changes. False
-// when it does not (no cache tree, an edit since, another tree, a
-// conflict, an entry only intended to be added), and the caller reads the
-// tree itself.
+// repository) when they make exactly the tree h: git keeps the tree's hash
+// in the index's cache tree from the last commit or write-tree, and forgets
+// it as soon as an entry under it changes. The cache tree is only where to
+// look, never the proof: anyone can write a tree's hash there (the index is
+// the learner's file, its checksum theirs to fix), so the hash of the tree
+// objects the entries make is computed from the entries themselves and must
+// be h. That costs a hash of a few bytes an entry, where reading the tree
+// costs an object read and inflate a folder. False when they do not (no
+// cache tree, an edit since, another tree, a conflict, an entry only
+// intended to be added, a cache tree that says what the entries are not),
+// and the caller reads the tree itself.
 func (t *Tree) TrackedAt(dir string, h plumbing.Hash) ([]*index.Entry, bool) {
 	if t.Index == nil || t.Index.Cache == nil {
 		return nil, false
@@ -206,7 +212,63 @@ func (t *Tree) TrackedAt(dir string, h plumbing.Hash) ([]*index.Entry, bool) {
 	if len(out) != ce.Entries {
 		return nil, false
 	}
+	prefix := ""
+	if dir != "." {
+		prefix = dir + "/"
+	}
+	th := treeHasher{entries: out}
+	if th.tree(prefix) != h || th.i != len(out) {
+		return nil, false
+	}
 	return out, true
+}
+
+// treeHasher computes the hashes of the git tree objects that index
+// entries make, as git's write-tree does from the index.
+type treeHasher struct {
+	entries []*index.Entry // in the index's order
+	i       int            // the next entry to take
+	body    []byte         // room for a tree object, reused by each folder once hashed
+}
+
+// tree is the hash of the tree object of the folder whose entries' names
+// begin with prefix ("" for the repository's top folder), taken from entry
+// i on while they do; each subfolder is hashed first, as its own object.
+// A tree object is "tree <length>\0", then for each entry, in git's order,
+// "<mode in octal> <name>\0" and its 20-byte hash, a folder with mode 40000
+// and sorted as its name and a slash. The index's order of whole paths is
+// that order (a '/' sorts where the folder's name and slash do), so the
+// entries are taken as they come: entries out of that order give another
+// object, and so another hash, never the tree's.
+func (th *treeHasher) tree(prefix string) plumbing.Hash {
+	start := len(th.body)
+	for th.i < len(th.entries) {
+		e := th.entries[th.i]
+		if !strings.HasPrefix(e.Name, prefix) {
+			break
+		}
+		rest := e.Name[len(prefix):]
+		if slash := strings.IndexByte(rest, '/'); slash >= 0 {
+			// The subfolder's object is built past this one's bytes so
+			// far, and dropped once hashed.
+			name := rest[:slash]
+			sub := th.tree(prefix + name + "/")
+			th.body = append(th.body, "40000 "...)
+			th.body = append(th.body, name...)
+			th.body = append(th.body, 0)
+			th.body = append(th.body, sub[:]...)
+			continue
+		}
+		th.body = strconv.AppendUint(th.body, uint64(e.Mode), 8)
+		th.body = append(th.body, ' ')
+		th.body = append(th.body, rest...)
+		th.body = append(th.body, 0)
+		th.body = append(th.body, e.Hash[:]...)
+		th.i++
+	}
+	h := plumbing.ComputeHash(plumbing.TreeObject, th.body[start:])
+	th.body = th.body[:start]
+	return h
 }
 
 // flattenCacheTree records the cache tree's folders (listed each before

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,6 +115,62 @@ func TestCacheTreeStandsForTheTreeOnlyWhileValid(t *testing.T) {
 	f.git("add", "engine/world.go")
 	_, ok = tracked("engine")
 	assert.False(t, ok, "a change added under the engine")
+}
+
+// TestAForgedCacheTreeDoesNotStandForTheTree: a learner who adds an edit
+// under the engine and then writes the commit's tree hash for the folder
+// back into the index's cache tree (the right number of entries, a
+// checksum that holds) gets no index entries in place of the tree: the
+// entries make another tree. Git's own cache tree for the same folder,
+// after a commit, still stands (the check's speed), in every index version.
+func TestAForgedCacheTreeDoesNotStandForTheTree(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("engine/zones/zones.go", "package zones\n")
+	f.write("engine/zones-old.go", "package engine // sorts between zones and zones/ as git sorts\n")
+	f.git("add", "-A")
+	f.git("commit", "-q", "-m", "zones")
+	repo, err := git.PlainOpen(f.dir)
+	require.NoError(t, err)
+	head, err := repo.Head()
+	require.NoError(t, err)
+	c, err := repo.CommitObject(head.Hash())
+	require.NoError(t, err)
+	tree, err := c.Tree()
+	require.NoError(t, err)
+	engine, err := tree.FindEntry("engine")
+	require.NoError(t, err)
+	tracked := func() bool {
+		tr, err := Open(f.dir, true)
+		require.NoError(t, err)
+		_, ok := tr.TrackedAt("engine", engine.Hash)
+		return ok
+	}
+	for _, v := range []string{"2", "3", "4"} {
+		f.git("update-index", "--index-version", v)
+		assert.True(t, tracked(), "git's own cache tree, index version %s", v)
+	}
+
+	f.write("engine/world.go", "package engine // changed, and added\n")
+	f.git("add", "-A")
+	require.False(t, tracked(), "git forgot the tree once the edit was added")
+	idx, err := repo.Storer.Index()
+	require.NoError(t, err)
+	n := 0
+	for _, e := range idx.Entries {
+		if strings.HasPrefix(e.Name, "engine/") {
+			n++
+		}
+	}
+	idx.Version = 2
+	testws.WriteIndex(t, filepath.Join(f.dir, ".git"), idx, []index.TreeEntry{
+		{Path: "", Entries: -1, Trees: 1},
+		{Path: "engine", Entries: n, Trees: 0, Hash: engine.Hash},
+	})
+	tr, err := Open(f.dir, true)
+	require.NoError(t, err)
+	require.NotNil(t, tr.Index.Cache, "the forged cache tree is read")
+	_, ok := tr.TrackedAt("engine", engine.Hash)
+	assert.False(t, ok, "the forged cache tree stands for the commit's tree")
 }
 
 // TrackedUnder counts the index's entries under a folder, not those of a

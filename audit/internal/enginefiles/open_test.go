@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -50,4 +51,27 @@ func TestADamagedIndexIsNamed(t *testing.T) {
 	testws.Git(t, dir, "read-tree", "HEAD")
 	_, err = Open(dir, true)
 	assert.NoError(t, err, "the mend works")
+}
+
+// A Tree opened with OpenContent vouches for no file, one whose stat data
+// the index holds included: every check through it reads the file.
+func TestOpenContentVouchesForNoFile(t *testing.T) {
+	dir := committedRepo(t)
+	// Added again a second later, or git marks the entry as too new to
+	// trust.
+	time.Sleep(1100 * time.Millisecond)
+	testws.Git(t, dir, "rm", "-q", "--cached", "engine/world.go")
+	testws.Git(t, dir, "add", "engine/world.go")
+	st, err := os.Lstat(filepath.Join(dir, "engine", "world.go"))
+	require.NoError(t, err)
+
+	tr, err := Open(dir, true)
+	require.NoError(t, err)
+	assert.True(t, tr.TrustsIndex())
+	assert.True(t, tr.Vouches(tr.Entry("engine/world.go"), st), "Open trusts the index as git does")
+
+	tr, err = OpenContent(dir, true)
+	require.NoError(t, err)
+	assert.False(t, tr.TrustsIndex())
+	assert.False(t, tr.Vouches(tr.Entry("engine/world.go"), st))
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
-// Vouches reports whether the index entry still describes the file, so that
+// vouches reports whether the index entry still describes the file, so that
 // its hash can be trusted without reading the file: size, modification time,
 // change time, inode and device all as recorded, and the file last modified
 // before the index was written (git's racy-file rule). Restoring a
 // modification time (touch -r, cp -p) changes the change time, so such an
 // edit is read and hashed. Where the change time cannot be had, nothing is
-// vouched for.
-func Vouches(e *index.Entry, info fs.FileInfo, indexTime time.Time) bool {
+// vouched for. Checks ask a Tree (Tree.Vouches), which may trust no entry.
+func vouches(e *index.Entry, info fs.FileInfo, indexTime time.Time) bool {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok || e.CreatedAt.IsZero() || indexTime.IsZero() {
 		return false

@@ -9,9 +9,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
-// Vouches is false where the change time of a file cannot be read: every
+// vouches is false where the change time of a file cannot be read: every
 // file is hashed.
-func Vouches(*index.Entry, fs.FileInfo, time.Time) bool { return false }
+func vouches(*index.Entry, fs.FileInfo, time.Time) bool { return false }
 
 // folderStamp is false where a folder's change time cannot be read: no
 // folder is taken from the cache.

@@ -163,8 +163,11 @@ func checkConfigKeys(ws *workspace.Workspace) error {
 	return nil
 }
 
-// auditWorkspace runs the audit on an open workspace.
-func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
+// auditWorkspace runs the audit, and the listed-folders rule, on an open
+// workspace. content is set for check's verdict, which takes git's index
+// for no file's content (see session.OpenContent); coupling-audit trusts
+// the index as git does.
+func auditWorkspace(env *Env, ws *workspace.Workspace, content bool) (*audit.Report, error) {
 	if err := checkConfigKeys(ws); err != nil {
 		return nil, err
 	}
@@ -176,7 +179,11 @@ func auditWorkspace(env *Env, ws *workspace.Workspace) (*audit.Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := session.Open(ws.Dir)
+	open := session.Open
+	if content {
+		open = session.OpenContent
+	}
+	s, err := open(ws.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +211,7 @@ func RunCouplingAudit(_ context.Context, env *Env, opts *CouplingAuditOptions) e
 	if err != nil {
 		return err
 	}
-	r, err := auditWorkspace(env, ws)
+	r, err := auditWorkspace(env, ws, false)
 	if err != nil {
 		return fmt.Errorf("course coupling-audit: %w", err)
 	}

@@ -120,7 +120,13 @@ func checkArgs(opts *CheckOptions) cobra.PositionalArgs {
 }
 
 // CheckerOptions is what checker.Run needs for a workspace, with the audit
-// and validate steps as the coupling-audit and validate commands run them.
+// and validate steps as the coupling-audit and validate commands run them,
+// but for one thing: check's audit and listed-folders rule read every
+// engine file, trusting git's index for none (see session.OpenContent), as
+// its drops do. check's verdict is the instructor's, and status records it;
+// an index the learner forged, an entry keeping a clean blob's hash with
+// an edited file's stat data, must not pass the edit for the clean blob
+// whose verdict the user cache holds.
 func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose bool) checker.Options {
 	var courseFS fs.FS
 	if content, err := env.content(); err == nil {
@@ -128,7 +134,7 @@ func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose
 	}
 	return checker.Options{
 		Workspace: dir, Module: module, Timeout: timeout, Verbose: verbose, Course: courseFS,
-		Audit: func(ws *workspace.Workspace) (*audit.Report, error) { return auditWorkspace(env, ws) },
+		Audit: func(ws *workspace.Workspace) (*audit.Report, error) { return auditWorkspace(env, ws, true) },
 		Validate: func(ws *workspace.Workspace) (*checker.Validation, error) {
 			r, err := validateWorkspace(env, ws)
 			if err != nil {
