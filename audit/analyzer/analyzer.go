@@ -64,7 +64,9 @@ engine folders alone: an engine file's import of a content folder, the
 harness, the tests, another module or cgo's C is reported (category
 "engine import"), since a card's name would reach the engine through it
 unread; a //go:linkname directive that names another package's symbol
-counts as an import of it.
+counts as an import of it, and an assembly or object file (.s, .S, .sx,
+.syso) of an engine package is reported, whatever its build constraints,
+since its code reaches any symbol with no import.
 
 The names come from the course catalog built into the tool, or from
 $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
@@ -135,7 +137,45 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 			reportUnlisted(pass, ws, rel, f)
 		}
 	}
-	return nil, nil
+	return nil, reportNotGo(pass)
+}
+
+// reportNotGo gives a diagnostic, at its start, for each file of the
+// package in an engine folder that the go command would assemble or link
+// in (audit.EngineFile), whether or not this build's constraints keep it
+// (another build's may not): engine code is Go alone.
+func reportNotGo(pass *analysis.Pass) error {
+	for _, name := range slices.Concat(pass.OtherFiles, pass.IgnoredFiles) {
+		ws, err := workspaceOf(filepath.Dir(name))
+		if err != nil {
+			return err
+		}
+		if ws == nil {
+			continue
+		}
+		rel, ok := ws.rel(name)
+		if !ok || ws.modulePath == "" || !ws.isEngine(rel) {
+			continue
+		}
+		// The go command lists no name that starts with a dot or an
+		// underscore among a package's files.
+		e := audit.EngineFile(rel)
+		if e == nil {
+			continue
+		}
+		read := pass.ReadFile
+		if read == nil {
+			read = regularfile.ReadFile
+		}
+		src, err := read(name)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", name, err)
+		}
+		tf := pass.Fset.AddFile(name, -1, len(src))
+		tf.SetLinesForContent(src)
+		pass.Report(analysis.Diagnostic{Pos: tf.Pos(0), Category: "engine import", Message: e.Error()})
+	}
+	return nil
 }
 
 // reportUnlisted gives a diagnostic for each import of the workspace

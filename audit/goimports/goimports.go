@@ -115,6 +115,31 @@ const maxKept = 1 << 17
 type Package struct {
 	Dir   string // slash path in the workspace
 	Files []File
+	// Others is the folder's files that are not Go yet decide what the
+	// package is (see Other), by path in name order, whatever their
+	// build constraints say.
+	Others []string
+}
+
+// Other reports whether the go command uses a file of this name, other
+// than a Go file, in what it makes of the folder: assembly (.s, .S, .sx)
+// it assembles and object files (.syso) it links into the package, which
+// reach the program's symbols with no import written; and a go.mod, which
+// makes the folder the root of a module of its own. As for Go files, a
+// name that starts with a dot or an underscore is not assembled or
+// linked.
+func Other(name string) bool {
+	if name == "go.mod" {
+		return true
+	}
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+		return false
+	}
+	switch path.Ext(name) {
+	case ".s", ".S", ".sx", ".syso":
+		return true
+	}
+	return false
 }
 
 // ReadLink reads the Go file a symbolic link at rel (a slash path in the
@@ -123,23 +148,25 @@ type Package struct {
 type ReadLink func(rel string) ([]byte, error)
 
 // Dir is the non-test Go files of the workspace folder dir (a slash path)
-// that the go command would build, in name order, with their imports. The
+// that the go command would build, in name order, with their imports, and
+// its Others. The
 // files are the ones the engine folders' walk finds (see enginefiles: what
 // git tracks, what it does not ignore, and ignored files Go compiles). A
 // folder that does not exist has none. A file that cannot be read as a
 // regular file (a FIFO, a device) is left out, never waited on. A link to
 // a file is read by readLink.
-func (r *Reader) Dir(dir string, readLink ReadLink) ([]File, error) {
+func (r *Reader) Dir(dir string, readLink ReadLink) (Package, error) {
 	pkgs, err := r.walk(dir, readLink, func(string, bool) bool { return true })
 	if err != nil || len(pkgs) == 0 {
-		return nil, err
+		return Package{Dir: dir}, err
 	}
-	return pkgs[0].Files, nil
+	return pkgs[0], nil
 }
 
 // Packages is Dir for the folder dir and every folder under it that may
 // hold a package, in the order of a walk by name (each folder before the
-// folders under it); folders with no Go file that builds are left out.
+// folders under it); folders with no Go file that builds and none of
+// Others are left out.
 // As for the go command, dot and underscore folders and testdata hold no
 // package, and linked folders are not followed.
 func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
@@ -154,9 +181,17 @@ func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
 func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bool) ([]Package, error) {
 	t := r.tree
 	var found []enginefiles.File
+	others := map[string][]string{} // by folder
 	v := enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
-		if !f.Submodule && f.Real == f.Path && isSource(path.Base(f.Path)) {
+		if f.Submodule || f.Real != f.Path {
+			return nil
+		}
+		switch name := path.Base(f.Path); {
+		case isSource(name):
 			found = append(found, f)
+		case Other(name):
+			rel := t.WorkspacePath(f.Path)
+			others[path.Dir(rel)] = append(others[path.Dir(rel)], rel)
 		}
 		return nil
 	}}
@@ -205,12 +240,18 @@ func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bo
 		}
 		byFolder[folder] = append(byFolder[folder], i)
 	}
+	for folder := range others {
+		if _, ok := byFolder[folder]; !ok {
+			folders = append(folders, folder)
+		}
+	}
 	sort.Slice(folders, func(i, j int) bool { return walkOrder(folders[i], folders[j]) })
 	out := make([]Package, 0, len(folders))
 	for _, folder := range folders {
 		files := byFolder[folder]
 		sort.Slice(files, func(i, j int) bool { return got[files[i]].rel < got[files[j]].rel })
-		p := Package{Dir: folder, Files: make([]File, 0, len(files))}
+		p := Package{Dir: folder, Files: make([]File, 0, len(files)), Others: others[folder]}
+		sort.Strings(p.Others)
 		for _, i := range files {
 			if got[i].err != nil {
 				return nil, got[i].err
