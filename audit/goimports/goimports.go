@@ -1,6 +1,8 @@
 // Package goimports says what the Go files of a workspace folder import,
 // as the go command would build them here: the files the listed-folders
-// rule follows from the harness to every package it builds on.
+// rule follows from the harness to every package it builds on. A file
+// counts if its build constraints let it build with cgo on or off, or
+// under any Go release (see Reader.anySetting).
 //
 // What a file imports, and whether its build constraints let it build, is
 // kept in the user's cache by the file's git blob hash, under the build
@@ -24,6 +26,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,7 +70,8 @@ type Reader struct {
 }
 
 // verdict is what a file's content says, whatever its name: whether its
-// build constraints let it build, and what it imports. A cgo file counts
+// build constraints let it build in any setting the go command might
+// build it with (see anySetting), and what it imports. A cgo file counts
 // even where cgo is off (the go command would leave it out): following
 // its imports asks more of the workspace, never less.
 type verdict struct {
@@ -94,17 +98,20 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 }
 
 // contextKey names what a verdict depends on besides the content: the
-// build context and the go/build package of this build (a newer one may
-// read constraints differently).
+// build context (not its cgo setting, since a file counts with cgo on or
+// off) and the go/build package of this build (a newer one may read
+// constraints differently).
 func contextKey(ctx build.Context) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(), ctx.CgoEnabled,
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(),
 		ctx.GOOS, ctx.GOARCH, ctx.Compiler, strings.Join(ctx.BuildTags, ","), strings.Join(ctx.ToolTags, ","), strings.Join(ctx.ReleaseTags, ","))
 	return hex.EncodeToString(h.Sum(nil)[:10])
 }
 
-// cacheFormat begins the cache file and names its layout.
-const cacheFormat = "course go imports 2\n"
+// cacheFormat begins the cache file and names its layout, and what a
+// verdict means: 3 since a file counts if any cgo setting or Go release
+// builds it, where 2 judged it in the Reader's context alone.
+const cacheFormat = "course go imports 3\n"
 
 // maxKept is how many verdicts the cache keeps: past that, only those of
 // the last run. Each edit of a file adds one.
@@ -363,10 +370,83 @@ func isSource(name string) bool {
 // matchFile is go/build's answer on whether a file of this name and
 // content builds in the Reader's context.
 func (r *Reader) matchFile(name string, content []byte) bool {
-	ctx := r.ctx
+	return matchIn(r.ctx, name, content)
+}
+
+func matchIn(ctx build.Context, name string, content []byte) bool {
 	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
 	ok, err := ctx.MatchFile(".", name)
 	return err == nil && ok
+}
+
+// anySetting reports whether a Go file's build constraints (in header,
+// the part of src before its package clause) let it build in any setting
+// the go command might build the workspace with, the Reader's GOOS, GOARCH
+// and tags kept. Two settings are not this machine's to know: cgo, which
+// the go command turns off when it finds no C compiler (go/build's
+// default says what this process found), and the Go release, which
+// go.mod's go and toolchain lines or GOTOOLCHAIN may make newer than the
+// one course was built with, or an older go command older. So the file is
+// judged with cgo on and off, and with each goX.Y its header names both
+// satisfied and not (every release up to it, or up to the one before),
+// besides the Reader's own releases: a file counts if any of them builds
+// it, as its imports then ask more of the workspace, never less.
+func (r *Reader) anySetting(header, src []byte) bool {
+	ctx := r.ctx
+	releases := [][]string{ctx.ReleaseTags}
+	if named := namedReleases(header); len(named) > 0 {
+		all := releasesUpTo(slices.Max(named))
+		for _, n := range named {
+			releases = append(releases, all[:n], all[:n-1])
+		}
+	}
+	cgo := []bool{ctx.CgoEnabled}
+	if bytes.Contains(header, []byte("cgo")) {
+		cgo = append(cgo, !ctx.CgoEnabled)
+	}
+	for _, c := range cgo {
+		for _, rel := range releases {
+			ctx.CgoEnabled, ctx.ReleaseTags = c, rel
+			if matchIn(ctx, "file.go", src) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedReleases is the minor number (1 or more) of each go1.N the header
+// names, each once, in order. A number of more than three digits names
+// no release there will be; it is read as its first three, which keeps
+// the settings tried few, whatever a file holds.
+func namedReleases(header []byte) []int {
+	var out []int
+	for rest := header; ; {
+		i := bytes.Index(rest, []byte("go1."))
+		if i < 0 {
+			slices.Sort(out)
+			return slices.Compact(out)
+		}
+		rest = rest[i+len("go1."):]
+		n, digits := 0, 0
+		for digits < len(rest) && digits < 3 && rest[digits] >= '0' && rest[digits] <= '9' {
+			n = n*10 + int(rest[digits]-'0')
+			digits++
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+}
+
+// releasesUpTo is the release tags of Go 1.n (go1.1 to go1.n), as
+// go/build lists them.
+func releasesUpTo(n int) []string {
+	tags := make([]string, 0, n)
+	for i := 1; i <= n; i++ {
+		tags = append(tags, "go1."+strconv.Itoa(i))
+	}
+	return tags
 }
 
 // judge is the verdict on a Go file's content: its build constraints,
@@ -391,7 +471,7 @@ func (r *Reader) judge(src []byte) verdict {
 	if perr == nil {
 		header = src[:pkg]
 	}
-	if (perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build"))) && !r.matchFile("file.go", src) {
+	if (perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build"))) && !r.anySetting(header, src) {
 		return verdict{}
 	}
 	v := verdict{builds: true}

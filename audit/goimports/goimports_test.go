@@ -450,3 +450,40 @@ func TestOthersAreTheFilesThatAreNotGoButCount(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Package{Dir: "engine/asm", Files: []File{}, Others: []string{"engine/asm/only.s"}}, p)
 }
+
+// TestAFileCountsIfAnySettingBuildsIt: cgo (which the go command turns off
+// with no C compiler on PATH) and the Go release (which go.mod or
+// GOTOOLCHAIN may make newer, or an older go command older) are not this
+// machine's to know, so a file whose constraints any of them satisfies
+// counts, with cgo on or off in the Reader's context; GOOS, GOARCH and
+// tags are the context's.
+func TestAFileCountsIfAnySettingBuildsIt(t *testing.T) {
+	for _, cgo := range []bool{true, false} {
+		ctx := linux()
+		ctx.CgoEnabled = cgo
+		r := &Reader{ctx: ctx}
+		for header, want := range map[string]bool{
+			"//go:build cgo":                           true,
+			"//go:build !cgo":                          true,
+			"// +build !cgo":                           true,
+			"//go:build go1.99":                        true,
+			"//go:build go1.99 && !cgo":                true,
+			"//go:build !go1.21":                       true,
+			"//go:build go1.30 && !go1.31":             true,
+			"//go:build go1.31 && !go1.30":             false,
+			"//go:build go1.999":                       true,
+			"//go:build go1.1000":                      false, // no release for a long while; read as go1.100
+			"//go:build cgo && !cgo":                   false,
+			"//go:build windows && !cgo":               false,
+			"//go:build linux && go1.99 && !cgo":       true,
+			"//go:build ignore":                        false,
+			"//go:build go1.99 && ignore":              false,
+			"//go:build !linux || (go1.200 && cgo)":    true,
+			"//go:build !(go1.1 || go1.99) && linux":   true,
+			"//go:build !(go1.99 || !go1.98) && linux": true,
+		} {
+			src := []byte(header + "\n\npackage p\n\nimport \"example.com/ws/content\"\n")
+			assert.Equal(t, want, r.judge(src).builds, "cgo %v: %s", cgo, header)
+		}
+	}
+}
