@@ -61,12 +61,24 @@ func Under(dir string, folders ...string) bool {
 	return false
 }
 
-// Standard reports whether an import path is the standard library's: as
-// the go command tells, its first element has no dot ("C", cgo's, is
-// refused before this is asked).
-func Standard(importPath string) bool {
+// Standard reports whether an import path is the standard library's: its
+// first element has no dot ("C", cgo's, is refused before this is asked),
+// and no module of dotless (the workspace's go.mod requires or replaces
+// it; see DotlessModules) holds it. The go command allows a module path
+// with no dot in it, from a vendor folder or a replace directive, and
+// takes such an import from that module, whose code the audit does not
+// read; the first element alone would pass it as the standard library's.
+func Standard(importPath string, dotless []string) bool {
 	first, _, _ := strings.Cut(importPath, "/")
-	return !strings.Contains(first, ".")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	for _, m := range dotless {
+		if importPath == m || strings.HasPrefix(importPath, m+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // EngineImport is the rule's word on one import of a file in an engine
@@ -78,7 +90,10 @@ func Standard(importPath string) bool {
 // that stays there, and for one of a folder .course.json does not list,
 // or of a module the go command takes from a folder, which have errors of
 // their own (UnlistedPackageError, ReplacedModuleError) that come first.
-func (f Folders) EngineImport(file, importPath, modulePath string, locals map[string]LocalModule) error {
+// dotless is the modules with no dot in their path that the workspace's
+// go.mod requires or replaces (DotlessModules): an import of one of their
+// packages is another module's, not the standard library's.
+func (f Folders) EngineImport(file, importPath, modulePath string, locals map[string]LocalModule, dotless []string) error {
 	if dir, ok := ModuleFolder(importPath, modulePath); ok {
 		if f.IsEngine(dir) || !f.Allows(dir) {
 			return nil
@@ -88,7 +103,7 @@ func (f Folders) EngineImport(file, importPath, modulePath string, locals map[st
 	if importPath == "C" {
 		return &EngineImportError{File: file, ImportPath: importPath, What: "cgo"}
 	}
-	if Standard(importPath) {
+	if Standard(importPath, dotless) {
 		return nil
 	}
 	if _, _, replaced := LocalReplace(importPath, locals); replaced {

@@ -61,7 +61,8 @@ one from the harness, an engine folder or a content folder is reported too
 module go.mod or a go.work takes from a folder, which check does not build. tests/ and harness/
 count as listed. Engine code itself builds on the standard library and the
 engine folders alone: an engine file's import of a content folder, the
-harness, the tests, another module or cgo's C is reported (category
+harness, the tests, another module (one with no dot in its path too, when
+go.mod requires or replaces it) or cgo's C is reported (category
 "engine import"), since a card's name would reach the engine through it
 unread; a //go:linkname directive that names another package's symbol
 counts as an import of it, and an assembly or object file (.s, .S, .sx,
@@ -216,7 +217,7 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 		}
 		category := "unlisted folder"
 		if e == nil && ws.isEngine(rel) {
-			e, category = ws.folders.EngineImport(rel, p, ws.modulePath, ws.locals), "engine import"
+			e, category = ws.folders.EngineImport(rel, p, ws.modulePath, ws.locals, ws.dotless), "engine import"
 		}
 		if e == nil {
 			continue
@@ -271,7 +272,11 @@ type workspace struct {
 	// (audit.LocalModules), which the rule refuses as it refuses an
 	// unlisted folder.
 	locals map[string]audit.LocalModule
-	rules  *audit.Rules
+	// dotless is the modules with no dot in their path that go.mod
+	// requires or replaces (audit.DotlessModules): their packages are not
+	// the standard library's.
+	dotless []string
+	rules   *audit.Rules
 	// what the rules were made from, for CacheKey: the highest module
 	// started and the catalog's own bytes, hashed
 	highest string
@@ -303,6 +308,7 @@ func CacheKey(dir string) string {
 	for _, m := range slices.Sorted(maps.Keys(ws.locals)) {
 		fmt.Fprintf(h, " %q %q", m, ws.locals[m])
 	}
+	fmt.Fprintf(h, " %q", ws.dotless)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -407,6 +413,7 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 		if gomod, err := regularfile.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
 			w.modulePath = modfile.ModulePath(gomod)
 			w.locals = audit.LocalModules(real, gomod)
+			w.dotless = audit.DotlessModules(gomod)
 		}
 	}
 	w.rules = audit.NewRules(cat.names, w.highest)

@@ -245,6 +245,10 @@ func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
 	write("go.mod", "module example.com/renamed\n\ngo 1.26\n\nreplace example.com/rules => ./rules\n")
 	moreDirs := key(ws)
 	assert.NotEqual(t, renamed, moreDirs, "a module taken from a folder")
+	write("go.mod", "module example.com/renamed\n\ngo 1.26\n\nreplace example.com/rules => ./rules\n\nrequire rules v0.0.0\n")
+	dotless := key(ws)
+	assert.NotEqual(t, moreDirs, dotless, "a module whose path has no dot, whose packages are not the standard library's")
+	moreDirs = dotless
 
 	content := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))

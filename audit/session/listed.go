@@ -23,6 +23,10 @@ type Listed struct {
 	// (go.mod's or a go.work's replace directives, a go.work's use), by
 	// module path.
 	LocalModules map[string]audit.LocalModule
+	// Dotless is the modules with no dot in their path that go.mod
+	// requires or replaces (audit.DotlessModules), whose packages are not
+	// the standard library's.
+	Dotless []string
 }
 
 // CheckListed is the listed-folders rule (see audit.Folders), followed
@@ -103,7 +107,7 @@ func (s *Session) CheckListed(l Listed) error {
 					return &audit.UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
 				if fromEngine {
-					if err := l.EngineImport(f.Path, p, l.ModulePath, l.LocalModules); err != nil {
+					if err := l.EngineImport(f.Path, p, l.ModulePath, l.LocalModules, l.Dotless); err != nil {
 						return err
 					}
 				}

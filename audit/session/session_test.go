@@ -311,3 +311,22 @@ func TestAWorkspaceIsOneModule(t *testing.T) {
 	require.ErrorAs(t, check(l), &got)
 	assert.Equal(t, "src/go.mod", got.File)
 }
+
+// TestADotlessModuleIsNotTheStandardLibrary: an import path whose first
+// element has no dot is another module's package, not the standard
+// library's, when go.mod requires or replaces a module that holds it.
+func TestADotlessModuleIsNotTheStandardLibrary(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go": "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"engine/e.go":  "package engine\n\nimport (\n\t_ \"rules/deep\"\n\t_ \"strings\"\n)\n",
+	})
+	s, err := Open(ws)
+	require.NoError(t, err)
+	l := listedIn("example.com/ws")
+	require.NoError(t, s.CheckListed(l), "no module holds it: the go command would say it is not in the standard library")
+	l.Dotless = []string{"rules"}
+	var got *audit.EngineImportError
+	require.ErrorAs(t, s.CheckListed(l), &got)
+	assert.Equal(t, audit.EngineImportError{File: "engine/e.go", ImportPath: "rules/deep"}, *got)
+}
