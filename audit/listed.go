@@ -61,12 +61,24 @@ func Under(dir string, folders ...string) bool {
 	return false
 }
 
-// Standard reports whether an import path is the standard library's: as
-// the go command tells, its first element has no dot ("C", cgo's, is
-// refused before this is asked).
-func Standard(importPath string) bool {
+// Standard reports whether an import path is the standard library's: its
+// first element has no dot ("C", cgo's, is refused before this is asked),
+// and no module of dotless (the workspace's go.mod requires or replaces
+// it; see DotlessModules) holds it. The go command allows a module path
+// with no dot in it, from a vendor folder or a replace directive, and
+// takes such an import from that module, whose code the audit does not
+// read; the first element alone would pass it as the standard library's.
+func Standard(importPath string, dotless []string) bool {
 	first, _, _ := strings.Cut(importPath, "/")
-	return !strings.Contains(first, ".")
+	if strings.Contains(first, ".") {
+		return false
+	}
+	for _, m := range dotless {
+		if importPath == m || strings.HasPrefix(importPath, m+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // EngineImport is the rule's word on one import of a file in an engine
@@ -78,7 +90,10 @@ func Standard(importPath string) bool {
 // that stays there, and for one of a folder .course.json does not list,
 // or of a module the go command takes from a folder, which have errors of
 // their own (UnlistedPackageError, ReplacedModuleError) that come first.
-func (f Folders) EngineImport(file, importPath, modulePath string, locals map[string]LocalModule) error {
+// dotless is the modules with no dot in their path that the workspace's
+// go.mod requires or replaces (DotlessModules): an import of one of their
+// packages is another module's, not the standard library's.
+func (f Folders) EngineImport(file, importPath, modulePath string, locals map[string]LocalModule, dotless []string) error {
 	if dir, ok := ModuleFolder(importPath, modulePath); ok {
 		if f.IsEngine(dir) || !f.Allows(dir) {
 			return nil
@@ -88,7 +103,7 @@ func (f Folders) EngineImport(file, importPath, modulePath string, locals map[st
 	if importPath == "C" {
 		return &EngineImportError{File: file, ImportPath: importPath, What: "cgo"}
 	}
-	if Standard(importPath) {
+	if Standard(importPath, dotless) {
 		return nil
 	}
 	if _, _, replaced := LocalReplace(importPath, locals); replaced {
@@ -97,16 +112,45 @@ func (f Folders) EngineImport(file, importPath, modulePath string, locals map[st
 	return &EngineImportError{File: file, ImportPath: importPath}
 }
 
+// EngineFile is the rule's word on a file of an engine folder (file, a
+// slash path in the workspace) that is not Go but that the go command
+// would assemble or link into the package: assembly (.s, .S, .sx) and
+// object files (.syso). Their code reaches any symbol of the program by
+// name, the content's included, with no import written; an empty .s file
+// even lets a Go function with no body take one from another package's
+// //go:linkname directive. The audit cannot follow any of it, so engine
+// code is Go alone, whatever build constraints such a file has. nil for
+// any other file.
+func EngineFile(file string) error {
+	switch path.Ext(file) {
+	case ".s", ".S", ".sx":
+		return &EngineImportError{File: file, What: "assembly"}
+	case ".syso":
+		return &EngineImportError{File: file, What: "an object file"}
+	}
+	return nil
+}
+
 // EngineImportError is an import from engine code that leads out of the
-// engine folders and the standard library (see Folders.EngineImport).
+// engine folders and the standard library (see Folders.EngineImport), or
+// a file of an engine folder that is not Go (see EngineFile).
 type EngineImportError struct {
 	File       string // the engine file that imports it ("engine/rules.go")
-	ImportPath string
+	ImportPath string // "" for a file that is not Go
 	Dir        string // its folder in the workspace; "" for another module's package
-	What       string // what that folder holds: "a content folder", "the harness", "the tests"; "cgo" for C
+	// What is what that folder holds: "a content folder", "the harness",
+	// "the tests"; "cgo" for C; "assembly" or "an object file" for a file
+	// that is not Go.
+	What string
 }
 
 func (e *EngineImportError) Error() string {
+	switch e.What {
+	case "assembly":
+		return fmt.Sprintf("%s is assembly, which reaches any function of the program (the content's included) by name, with no import the audit could follow; engine code is Go alone, so write it in Go or move the file out of the engine folders", e.File)
+	case "an object file":
+		return fmt.Sprintf("%s is an object file the go command links into the program, whose code reaches any function of it (the content's included) with no import the audit could follow; engine code is Go alone, so delete the file or move it out of the engine folders", e.File)
+	}
 	if e.What == "cgo" {
 		return fmt.Sprintf("%s imports C: through cgo, engine code can call any function of the program, the content's included, and the audit cannot follow it; engine code builds on the standard library and the engine folders alone, so write it in Go", e.File)
 	}
@@ -157,6 +201,23 @@ func ModuleFolder(importPath, modulePath string) (string, bool) {
 	}
 	return "", false
 }
+
+// NestedModuleError is a go.mod in a folder the listed-folders rule
+// reads, below the workspace's own. It makes that folder a module of its
+// own: the go command takes its packages from the module proxy, at the
+// version the workspace's go.mod requires, not from the folder, so the
+// audit and the rule would read code the build does not use.
+type NestedModuleError struct {
+	File string // the go.mod, a slash path in the workspace ("engine/rules/go.mod")
+}
+
+func (e *NestedModuleError) Error() string {
+	dir := path.Dir(e.File)
+	return fmt.Sprintf("%s makes %s a module of its own, which the go command takes from the module proxy, not from this folder, so the audit would read code the build does not use; a workspace is one module, so delete %s", e.File, dir, e.File)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *NestedModuleError) UserError() bool { return true }
 
 // UnlistedPackageError is a package the harness builds on that .course.json
 // lists in neither engineDirs nor contentDirs.

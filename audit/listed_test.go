@@ -81,8 +81,14 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 		"example.com/ws/tests/x":    "the tests",
 		"golang.org/x/exp/maps":     "another module",
 		"example.com/wsx":           "another module",
+		"rules":                     "another module", // a dotless module go.mod requires
+		"rules/deep":                "another module",
+		"rulesx":                    "", // the standard library's, for all the rule knows (go build says not)
+		"vendored/lib/x":            "another module",
+		"vendored/libx":             "",
+		"vendored":                  "",
 	} {
-		err := f.EngineImport("engine/a.go", imp, "example.com/ws", locals)
+		err := f.EngineImport("engine/a.go", imp, "example.com/ws", locals, []string{"rules", "vendored/lib"})
 		if want == "" {
 			assert.NoError(t, err, imp)
 			continue
@@ -123,4 +129,31 @@ func TestLinknameTargetIsThePackageADirectiveReaches(t *testing.T) {
 		assert.Equal(t, want, got, line)
 		assert.Equal(t, want != "", ok, line)
 	}
+}
+
+// TestDotlessModulesAreTheModulesThatCouldPassForTheStandardLibrary: a
+// module go.mod requires or replaces whose path's first element has no
+// dot is listed once; the others, and a go.mod that does not parse, give
+// none.
+func TestDotlessModulesAreTheModulesThatCouldPassForTheStandardLibrary(t *testing.T) {
+	gomod := []byte(`module example.com/ws
+
+go 1.26
+
+require (
+	rules v0.0.0
+	github.com/stretchr/testify v1.9.0
+	local/cards v0.0.0
+)
+
+replace (
+	rules => example.com/rules v1.0.0
+	mine/lib v0.1.0 => ./lib
+	golang.org/x/text => ./text
+)
+`)
+	assert.Equal(t, []string{"rules", "local/cards", "mine/lib"}, DotlessModules(gomod))
+	assert.Nil(t, DotlessModules([]byte("module example.com/ws\n\nrequire github.com/x/y v1.0.0\n")))
+	assert.Nil(t, DotlessModules([]byte("module (\n")))
+	assert.Nil(t, DotlessModules(nil))
 }

@@ -3,6 +3,8 @@ package audit
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"golang.org/x/mod/modfile"
 
@@ -33,6 +35,34 @@ func LocalModules(real string, gomod []byte) map[string]LocalModule {
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// DotlessModules is the modules whose path's first element has no dot
+// that the go.mod holding gomod requires or replaces (the module replaced,
+// whatever replaces it), in the order it names them; nil when there are
+// none, and for a go.mod that does not parse (what builds then is check's
+// to say). The go command allows such a path for a module it takes from
+// a vendor folder or through a replace directive, and an import of its
+// packages looks like one of the standard library's (see Standard).
+func DotlessModules(gomod []byte) []string {
+	f, err := modfile.Parse("go.mod", gomod, nil)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	add := func(p string) {
+		first, _, _ := strings.Cut(p, "/")
+		if p != "" && !strings.Contains(first, ".") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, r := range f.Require {
+		add(r.Mod.Path)
+	}
+	for _, r := range f.Replace {
+		add(r.Old.Path)
 	}
 	return out
 }

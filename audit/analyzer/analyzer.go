@@ -61,10 +61,13 @@ one from the harness, an engine folder or a content folder is reported too
 module go.mod or a go.work takes from a folder, which check does not build. tests/ and harness/
 count as listed. Engine code itself builds on the standard library and the
 engine folders alone: an engine file's import of a content folder, the
-harness, the tests, another module or cgo's C is reported (category
+harness, the tests, another module (one with no dot in its path too, when
+go.mod requires or replaces it) or cgo's C is reported (category
 "engine import"), since a card's name would reach the engine through it
 unread; a //go:linkname directive that names another package's symbol
-counts as an import of it.
+counts as an import of it, and an assembly or object file (.s, .S, .sx,
+.syso) of an engine package is reported, whatever its build constraints,
+since its code reaches any symbol with no import.
 
 The names come from the course catalog built into the tool, or from
 $COURSE_CONTENT/course/catalog.json when COURSE_CONTENT is set.`
@@ -135,7 +138,45 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 			reportUnlisted(pass, ws, rel, f)
 		}
 	}
-	return nil, nil
+	return nil, reportNotGo(pass)
+}
+
+// reportNotGo gives a diagnostic, at its start, for each file of the
+// package in an engine folder that the go command would assemble or link
+// in (audit.EngineFile), whether or not this build's constraints keep it
+// (another build's may not): engine code is Go alone.
+func reportNotGo(pass *analysis.Pass) error {
+	for _, name := range slices.Concat(pass.OtherFiles, pass.IgnoredFiles) {
+		ws, err := workspaceOf(filepath.Dir(name))
+		if err != nil {
+			return err
+		}
+		if ws == nil {
+			continue
+		}
+		rel, ok := ws.rel(name)
+		if !ok || ws.modulePath == "" || !ws.isEngine(rel) {
+			continue
+		}
+		// The go command lists no name that starts with a dot or an
+		// underscore among a package's files.
+		e := audit.EngineFile(rel)
+		if e == nil {
+			continue
+		}
+		read := pass.ReadFile
+		if read == nil {
+			read = regularfile.ReadFile
+		}
+		src, err := read(name)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", name, err)
+		}
+		tf := pass.Fset.AddFile(name, -1, len(src))
+		tf.SetLinesForContent(src)
+		pass.Report(analysis.Diagnostic{Pos: tf.Pos(0), Category: "engine import", Message: e.Error()})
+	}
+	return nil
 }
 
 // reportUnlisted gives a diagnostic for each import of the workspace
@@ -176,7 +217,7 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 		}
 		category := "unlisted folder"
 		if e == nil && ws.isEngine(rel) {
-			e, category = ws.folders.EngineImport(rel, p, ws.modulePath, ws.locals), "engine import"
+			e, category = ws.folders.EngineImport(rel, p, ws.modulePath, ws.locals, ws.dotless), "engine import"
 		}
 		if e == nil {
 			continue
@@ -231,7 +272,11 @@ type workspace struct {
 	// (audit.LocalModules), which the rule refuses as it refuses an
 	// unlisted folder.
 	locals map[string]audit.LocalModule
-	rules  *audit.Rules
+	// dotless is the modules with no dot in their path that go.mod
+	// requires or replaces (audit.DotlessModules): their packages are not
+	// the standard library's.
+	dotless []string
+	rules   *audit.Rules
 	// what the rules were made from, for CacheKey: the highest module
 	// started and the catalog's own bytes, hashed
 	highest string
@@ -263,6 +308,7 @@ func CacheKey(dir string) string {
 	for _, m := range slices.Sorted(maps.Keys(ws.locals)) {
 		fmt.Fprintf(h, " %q %q", m, ws.locals[m])
 	}
+	fmt.Fprintf(h, " %q", ws.dotless)
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -367,6 +413,7 @@ func openWorkspace(dir string, raw []byte) (*workspace, error) {
 		if gomod, err := regularfile.ReadFile(filepath.Join(dir, "go.mod")); err == nil {
 			w.modulePath = modfile.ModulePath(gomod)
 			w.locals = audit.LocalModules(real, gomod)
+			w.dotless = audit.DotlessModules(gomod)
 		}
 	}
 	w.rules = audit.NewRules(cat.names, w.highest)

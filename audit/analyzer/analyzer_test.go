@@ -44,7 +44,8 @@ func TestAnalyzerChecksOnlyTheWorkspaceEngine(t *testing.T) {
 // TestAnalyzerHoldsTheListedCodeToTheListedFolders: the harness's, the
 // engine's and the content's imports of the workspace module's packages
 // outside the listed folders, and the engine's imports out of the engine,
-// are reported, each at its path (the want
+// are reported, each at its path, and an engine folder's assembly at its
+// start (the want
 // comments in testdata/src/listed); tests/, a _test.go file and an
 // unlisted package's own imports are not.
 func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
@@ -58,14 +59,14 @@ func TestAnalyzerHoldsTheListedCodeToTheListedFolders(t *testing.T) {
 		for _, d := range r.Diagnostics {
 			at := r.Pass.Fset.Position(d.Pos)
 			want := "unlisted folder"
-			if strings.HasSuffix(at.Filename, "sub.go") {
+			if strings.HasSuffix(at.Filename, "sub.go") || strings.HasSuffix(at.Filename, ".s") {
 				want = "engine import"
 			}
 			assert.Equal(t, want, d.Category, at.String())
 			found[at.String()] = true
 		}
 	}
-	assert.Len(t, found, 8, "%v", found)
+	assert.Len(t, found, 9, "%v", found)
 }
 
 func TestAnalyzerIsDocumentedAsXToolsPassesAre(t *testing.T) {
@@ -244,6 +245,10 @@ func TestCacheKeyFollowsWhatTheVerdictDependsOn(t *testing.T) {
 	write("go.mod", "module example.com/renamed\n\ngo 1.26\n\nreplace example.com/rules => ./rules\n")
 	moreDirs := key(ws)
 	assert.NotEqual(t, renamed, moreDirs, "a module taken from a folder")
+	write("go.mod", "module example.com/renamed\n\ngo 1.26\n\nreplace example.com/rules => ./rules\n\nrequire rules v0.0.0\n")
+	dotless := key(ws)
+	assert.NotEqual(t, moreDirs, dotless, "a module whose path has no dot, whose packages are not the standard library's")
+	moreDirs = dotless
 
 	content := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(content, "course"), 0o755))

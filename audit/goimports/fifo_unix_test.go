@@ -25,9 +25,9 @@ func TestAFIFOIsNotWaitedOn(t *testing.T) {
 	require.NoError(t, syscall.Mkfifo(filepath.Join(ws, "engine", "b.go"), 0o644))
 	r := openReader(t, ws, linux())
 	files := testws.Within(t, 10*time.Second, "Dir waited on the FIFO", func() []File {
-		files, err := r.Dir("engine", os.ReadFile)
+		p, err := r.Dir("engine", os.ReadFile)
 		assert.NoError(t, err)
-		return files
+		return p.Files
 	})
 	assert.Equal(t, []File{{Path: "engine/a.go"}}, files)
 }

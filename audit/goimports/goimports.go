@@ -1,6 +1,8 @@
 // Package goimports says what the Go files of a workspace folder import,
 // as the go command would build them here: the files the listed-folders
-// rule follows from the harness to every package it builds on.
+// rule follows from the harness to every package it builds on. A file
+// counts if its build constraints let it build with cgo on or off, or
+// under any Go release (see Reader.anySetting).
 //
 // What a file imports, and whether its build constraints let it build, is
 // kept in the user's cache by the file's git blob hash, under the build
@@ -26,6 +28,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,7 +72,8 @@ type Reader struct {
 }
 
 // verdict is what a file's content says, whatever its name: whether its
-// build constraints let it build, and what it imports. A cgo file counts
+// build constraints let it build in any setting the go command might
+// build it with (see anySetting), and what it imports. A cgo file counts
 // even where cgo is off (the go command would leave it out): following
 // its imports asks more of the workspace, never less.
 type verdict struct {
@@ -98,17 +102,20 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 }
 
 // contextKey names what a verdict depends on besides the content: the
-// build context and the go/build package of this build (a newer one may
-// read constraints differently).
+// build context (not its cgo setting, since a file counts with cgo on or
+// off) and the go/build package of this build (a newer one may read
+// constraints differently).
 func contextKey(ctx build.Context) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%t\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(), ctx.CgoEnabled,
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(),
 		ctx.GOOS, ctx.GOARCH, ctx.Compiler, strings.Join(ctx.BuildTags, ","), strings.Join(ctx.ToolTags, ","), strings.Join(ctx.ReleaseTags, ","))
 	return hex.EncodeToString(h.Sum(nil)[:10])
 }
 
-// cacheFormat begins the cache file and names its layout.
-const cacheFormat = "course go imports 2\n"
+// cacheFormat begins the cache file and names its layout, and what a
+// verdict means: 3 since a file counts if any cgo setting or Go release
+// builds it, where 2 judged it in the Reader's context alone.
+const cacheFormat = "course go imports 3\n"
 
 // maxKept is how many verdicts the cache keeps: past that, only those of
 // the last run. Each edit of a file adds one.
@@ -119,6 +126,31 @@ const maxKept = 1 << 17
 type Package struct {
 	Dir   string // slash path in the workspace
 	Files []File
+	// Others is the folder's files that are not Go yet decide what the
+	// package is (see Other), by path in name order, whatever their
+	// build constraints say.
+	Others []string
+}
+
+// Other reports whether the go command uses a file of this name, other
+// than a Go file, in what it makes of the folder: assembly (.s, .S, .sx)
+// it assembles and object files (.syso) it links into the package, which
+// reach the program's symbols with no import written; and a go.mod, which
+// makes the folder the root of a module of its own. As for Go files, a
+// name that starts with a dot or an underscore is not assembled or
+// linked.
+func Other(name string) bool {
+	if name == "go.mod" {
+		return true
+	}
+	if strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
+		return false
+	}
+	switch path.Ext(name) {
+	case ".s", ".S", ".sx", ".syso":
+		return true
+	}
+	return false
 }
 
 // ReadLink reads the Go file a symbolic link at rel (a slash path in the
@@ -127,23 +159,25 @@ type Package struct {
 type ReadLink func(rel string) ([]byte, error)
 
 // Dir is the non-test Go files of the workspace folder dir (a slash path)
-// that the go command would build, in name order, with their imports. The
+// that the go command would build, in name order, with their imports, and
+// its Others. The
 // files are the ones the engine folders' walk finds (see enginefiles: what
 // git tracks, what it does not ignore, and ignored files Go compiles). A
 // folder that does not exist has none. A file that cannot be read as a
 // regular file (a FIFO, a device) is left out, never waited on. A link to
 // a file is read by readLink.
-func (r *Reader) Dir(dir string, readLink ReadLink) ([]File, error) {
+func (r *Reader) Dir(dir string, readLink ReadLink) (Package, error) {
 	pkgs, err := r.walk(dir, readLink, func(string, bool) bool { return true })
 	if err != nil || len(pkgs) == 0 {
-		return nil, err
+		return Package{Dir: dir}, err
 	}
-	return pkgs[0].Files, nil
+	return pkgs[0], nil
 }
 
 // Packages is Dir for the folder dir and every folder under it that may
 // hold a package, in the order of a walk by name (each folder before the
-// folders under it); folders with no Go file that builds are left out.
+// folders under it); folders with no Go file that builds and none of
+// Others are left out.
 // As for the go command, dot and underscore folders and testdata hold no
 // package, and linked folders are not followed.
 func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
@@ -158,9 +192,17 @@ func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
 func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bool) ([]Package, error) {
 	t := r.tree
 	var found []enginefiles.File
+	others := map[string][]string{} // by folder
 	v := enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
-		if !f.Submodule && f.Real == f.Path && isSource(path.Base(f.Path)) {
+		if f.Submodule || f.Real != f.Path {
+			return nil
+		}
+		switch name := path.Base(f.Path); {
+		case isSource(name):
 			found = append(found, f)
+		case Other(name):
+			rel := t.WorkspacePath(f.Path)
+			others[path.Dir(rel)] = append(others[path.Dir(rel)], rel)
 		}
 		return nil
 	}}
@@ -209,12 +251,18 @@ func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bo
 		}
 		byFolder[folder] = append(byFolder[folder], i)
 	}
+	for folder := range others {
+		if _, ok := byFolder[folder]; !ok {
+			folders = append(folders, folder)
+		}
+	}
 	sort.Slice(folders, func(i, j int) bool { return walkOrder(folders[i], folders[j]) })
 	out := make([]Package, 0, len(folders))
 	for _, folder := range folders {
 		files := byFolder[folder]
 		sort.Slice(files, func(i, j int) bool { return got[files[i]].rel < got[files[j]].rel })
-		p := Package{Dir: folder, Files: make([]File, 0, len(files))}
+		p := Package{Dir: folder, Files: make([]File, 0, len(files)), Others: others[folder]}
+		sort.Strings(p.Others)
 		for _, i := range files {
 			if got[i].err != nil {
 				return nil, got[i].err
@@ -333,10 +381,83 @@ func isSource(name string) bool {
 // matchFile is go/build's answer on whether a file of this name and
 // content builds in the Reader's context.
 func (r *Reader) matchFile(name string, content []byte) bool {
-	ctx := r.ctx
+	return matchIn(r.ctx, name, content)
+}
+
+func matchIn(ctx build.Context, name string, content []byte) bool {
 	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
 	ok, err := ctx.MatchFile(".", name)
 	return err == nil && ok
+}
+
+// anySetting reports whether a Go file's build constraints (in header,
+// the part of src before its package clause) let it build in any setting
+// the go command might build the workspace with, the Reader's GOOS, GOARCH
+// and tags kept. Two settings are not this machine's to know: cgo, which
+// the go command turns off when it finds no C compiler (go/build's
+// default says what this process found), and the Go release, which
+// go.mod's go and toolchain lines or GOTOOLCHAIN may make newer than the
+// one course was built with, or an older go command older. So the file is
+// judged with cgo on and off, and with each goX.Y its header names both
+// satisfied and not (every release up to it, or up to the one before),
+// besides the Reader's own releases: a file counts if any of them builds
+// it, as its imports then ask more of the workspace, never less.
+func (r *Reader) anySetting(header, src []byte) bool {
+	ctx := r.ctx
+	releases := [][]string{ctx.ReleaseTags}
+	if named := namedReleases(header); len(named) > 0 {
+		all := releasesUpTo(slices.Max(named))
+		for _, n := range named {
+			releases = append(releases, all[:n], all[:n-1])
+		}
+	}
+	cgo := []bool{ctx.CgoEnabled}
+	if bytes.Contains(header, []byte("cgo")) {
+		cgo = append(cgo, !ctx.CgoEnabled)
+	}
+	for _, c := range cgo {
+		for _, rel := range releases {
+			ctx.CgoEnabled, ctx.ReleaseTags = c, rel
+			if matchIn(ctx, "file.go", src) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namedReleases is the minor number (1 or more) of each go1.N the header
+// names, each once, in order. A number of more than three digits names
+// no release there will be; it is read as its first three, which keeps
+// the settings tried few, whatever a file holds.
+func namedReleases(header []byte) []int {
+	var out []int
+	for rest := header; ; {
+		i := bytes.Index(rest, []byte("go1."))
+		if i < 0 {
+			slices.Sort(out)
+			return slices.Compact(out)
+		}
+		rest = rest[i+len("go1."):]
+		n, digits := 0, 0
+		for digits < len(rest) && digits < 3 && rest[digits] >= '0' && rest[digits] <= '9' {
+			n = n*10 + int(rest[digits]-'0')
+			digits++
+		}
+		if n > 0 {
+			out = append(out, n)
+		}
+	}
+}
+
+// releasesUpTo is the release tags of Go 1.n (go1.1 to go1.n), as
+// go/build lists them.
+func releasesUpTo(n int) []string {
+	tags := make([]string, 0, n)
+	for i := 1; i <= n; i++ {
+		tags = append(tags, "go1."+strconv.Itoa(i))
+	}
+	return tags
 }
 
 // judge is the verdict on a Go file's content: its build constraints,
@@ -361,7 +482,7 @@ func (r *Reader) judge(src []byte) verdict {
 	if perr == nil {
 		header = src[:pkg]
 	}
-	if (perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build"))) && !r.matchFile("file.go", src) {
+	if (perr != nil || bytes.Contains(header, []byte("go:build")) || bytes.Contains(header, []byte("+build"))) && !r.anySetting(header, src) {
 		return verdict{}
 	}
 	v := verdict{builds: true}

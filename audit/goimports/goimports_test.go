@@ -32,12 +32,12 @@ func linux(tags ...string) build.Context {
 // imports is what Dir says of the folder rel, file by file.
 func imports(t *testing.T, r *Reader, ws, rel string) map[string][]string {
 	t.Helper()
-	files, err := r.Dir(rel, func(string) ([]byte, error) {
+	p, err := r.Dir(rel, func(string) ([]byte, error) {
 		return nil, errors.New("no links here")
 	})
 	require.NoError(t, err)
 	got := map[string][]string{}
-	for _, f := range files {
+	for _, f := range p.Files {
 		got[f.Path] = f.Imports
 	}
 	return got
@@ -222,13 +222,13 @@ func TestALinkIsReadByTheCallersRule(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(ws, "lib", "shared.go"), filepath.Join(ws, "engine", "shared.go")))
 	r := openReader(t, ws, linux())
 	var asked []string
-	files, err := r.Dir("engine", func(rel string) ([]byte, error) {
+	p, err := r.Dir("engine", func(rel string) ([]byte, error) {
 		asked = append(asked, rel)
 		return os.ReadFile(filepath.Join(ws, filepath.FromSlash(rel)))
 	})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"engine/shared.go"}, asked)
-	assert.Equal(t, []File{{Path: "engine/shared.go", Imports: []string{"example.com/ws/lib"}}}, files)
+	assert.Equal(t, []File{{Path: "engine/shared.go", Imports: []string{"example.com/ws/lib"}}}, p.Files)
 
 	refused := errors.New("the link leads out")
 	_, err = r.Dir("engine", func(string) ([]byte, error) { return nil, refused })
@@ -415,6 +415,91 @@ func BenchmarkJudge(b *testing.B) {
 	for b.Loop() {
 		if v := r.judge(src); !v.builds || len(v.imports) != 3 {
 			b.Fatalf("judge: %+v", v)
+		}
+	}
+}
+
+// TestOthersAreTheFilesThatAreNotGoButCount: a folder's assembly, object
+// files and go.mod are reported, whatever their build constraints or
+// names' GOOS and GOARCH say, and a folder that holds only those is a
+// Package too; names the go command leaves out, and other files, are not.
+func TestOthersAreTheFilesThatAreNotGoButCount(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		".gitignore":               "*.syso\n",
+		"engine/a.go":              "package engine\n",
+		"engine/hook_windows.s":    "//go:build ignore\n\nTEXT ·f(SB),0,$0\n",
+		"engine/empty.s":           "",
+		"engine/big.S":             "",
+		"engine/pre.sx":            "",
+		"engine/res.syso":          "\x7fELF",
+		"engine/_old.s":            "",
+		"engine/.hidden.s":         "",
+		"engine/hook.inc":          "",
+		"engine/notes.md":          "",
+		"engine/asm/only.s":        "",
+		"engine/rules/go.mod":      "module example.com/ws/engine/rules\n",
+		"engine/rules/r.go":        "package rules\n",
+		"engine/testdata/go.mod":   "module data\n",
+		"engine/_skip/x/go.mod":    "module skip\n",
+		"engine/rules/deep/d.go":   "package deep\n",
+		"engine/rules/deep/d_test": "",
+	})
+	pkgs, err := openReader(t, ws, linux()).Packages("engine", nil)
+	require.NoError(t, err)
+	others := map[string][]string{}
+	var dirs []string
+	for _, p := range pkgs {
+		dirs = append(dirs, p.Dir)
+		others[p.Dir] = p.Others
+	}
+	assert.Equal(t, []string{"engine", "engine/asm", "engine/rules", "engine/rules/deep"}, dirs)
+	assert.Equal(t, []string{"engine/big.S", "engine/empty.s", "engine/hook_windows.s", "engine/pre.sx", "engine/res.syso"}, others["engine"], "an ignored .syso counts, as the go command links it")
+	assert.Equal(t, []string{"engine/asm/only.s"}, others["engine/asm"])
+	assert.Equal(t, []string{"engine/rules/go.mod"}, others["engine/rules"])
+	assert.Empty(t, others["engine/rules/deep"])
+
+	p, err := openReader(t, ws, linux()).Dir("engine/rules", nil)
+	require.NoError(t, err)
+	assert.Equal(t, Package{Dir: "engine/rules", Files: []File{{Path: "engine/rules/r.go"}}, Others: []string{"engine/rules/go.mod"}}, p)
+	p, err = openReader(t, ws, linux()).Dir("engine/asm", nil)
+	require.NoError(t, err)
+	assert.Equal(t, Package{Dir: "engine/asm", Files: []File{}, Others: []string{"engine/asm/only.s"}}, p)
+}
+
+// TestAFileCountsIfAnySettingBuildsIt: cgo (which the go command turns off
+// with no C compiler on PATH) and the Go release (which go.mod or
+// GOTOOLCHAIN may make newer, or an older go command older) are not this
+// machine's to know, so a file whose constraints any of them satisfies
+// counts, with cgo on or off in the Reader's context; GOOS, GOARCH and
+// tags are the context's.
+func TestAFileCountsIfAnySettingBuildsIt(t *testing.T) {
+	for _, cgo := range []bool{true, false} {
+		ctx := linux()
+		ctx.CgoEnabled = cgo
+		r := &Reader{ctx: ctx}
+		for header, want := range map[string]bool{
+			"//go:build cgo":                           true,
+			"//go:build !cgo":                          true,
+			"// +build !cgo":                           true,
+			"//go:build go1.99":                        true,
+			"//go:build go1.99 && !cgo":                true,
+			"//go:build !go1.21":                       true,
+			"//go:build go1.30 && !go1.31":             true,
+			"//go:build go1.31 && !go1.30":             false,
+			"//go:build go1.999":                       true,
+			"//go:build go1.1000":                      false, // no release for a long while; read as go1.100
+			"//go:build cgo && !cgo":                   false,
+			"//go:build windows && !cgo":               false,
+			"//go:build linux && go1.99 && !cgo":       true,
+			"//go:build ignore":                        false,
+			"//go:build go1.99 && ignore":              false,
+			"//go:build !linux || (go1.200 && cgo)":    true,
+			"//go:build !(go1.1 || go1.99) && linux":   true,
+			"//go:build !(go1.99 || !go1.98) && linux": true,
+		} {
+			src := []byte(header + "\n\npackage p\n\nimport \"example.com/ws/content\"\n")
+			assert.Equal(t, want, r.judge(src).builds, "cgo %v: %s", cgo, header)
 		}
 	}
 }

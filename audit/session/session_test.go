@@ -3,6 +3,7 @@ package session
 import (
 	"errors"
 	"os"
+	"path"
 	"path/filepath"
 	"testing"
 
@@ -222,4 +223,110 @@ func TestTheRuleAfterTheAuditFindsWhatItFindsAlone(t *testing.T) {
 			assert.Equal(t, "engine/sub/s.go", unlisted.File)
 		}
 	}
+}
+
+// TestEngineCodeIsGoAlone: a file of an engine folder the go command would
+// assemble or link in (assembly, an object file) is refused whatever its
+// build constraints or its name's GOARCH say, an empty one too (it lets a
+// Go function with no body take one from the content); the content and
+// the harness may have them, and a name the go command leaves out is not
+// asked about.
+func TestEngineCodeIsGoAlone(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":        "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"harness/h_amd64.s":   "",
+		"content/c.go":        "package content\n",
+		"content/c_arm64.s":   "",
+		"content/c.syso":      "",
+		"engine/e.go":         "package engine\n\nfunc hook()\n",
+		"engine/_old.s":       "",
+		"engine/sub/sub.go":   "package sub\n",
+		"engine/testdata/x.s": "",
+	})
+	check := func() error {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		return s.CheckListed(listedIn("example.com/ws"))
+	}
+	require.NoError(t, check())
+	for file, what := range map[string]string{
+		"engine/hook_amd64.s":  "assembly",
+		"engine/sub/empty.s":   "assembly",
+		"engine/hook_arm64.S":  "assembly",
+		"engine/sub/pre.sx":    "assembly",
+		"engine/res.syso":      "an object file",
+		"engine/only/lonely.s": "assembly",
+	} {
+		testws.Write(t, ws, map[string]string{file: "//go:build ignore\n\n#include \"../content/hook.inc\"\n"})
+		var got *audit.EngineImportError
+		require.ErrorAs(t, check(), &got, file)
+		assert.Equal(t, audit.EngineImportError{File: file, What: what}, *got)
+		assert.True(t, got.UserError())
+		assert.Contains(t, got.Error(), "engine code is Go alone")
+		require.NoError(t, os.Remove(filepath.Join(ws, filepath.FromSlash(file))))
+	}
+	require.NoError(t, check())
+}
+
+// TestAWorkspaceIsOneModule: a go.mod in a folder the rule reads, or in a
+// folder above one, below the workspace's own, makes that folder another
+// module, which the go command takes from the module proxy and not from
+// the folder: it is refused, naming the file. One in a folder the go
+// command leaves out (testdata, a leading underscore or dot) is not.
+func TestAWorkspaceIsOneModule(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"go.mod":                   "module example.com/ws\n",
+		"harness/h.go":             "package harness\n\nimport (\n\t_ \"example.com/ws/engine\"\n\t_ \"example.com/ws/tests/fixtures/deep\"\n)\n",
+		"engine/e.go":              "package engine\n",
+		"engine/rules/r.go":        "package rules\n",
+		"engine/testdata/go.mod":   "module data\n",
+		"engine/_old/go.mod":       "module old\n",
+		"engine/.cache/go.mod":     "module cache\n",
+		"tests/fixtures/deep/d.go": "package deep\n",
+	})
+	check := func(l Listed) error {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		return s.CheckListed(l)
+	}
+	l := listedIn("example.com/ws")
+	require.NoError(t, check(l))
+	for _, file := range []string{"engine/rules/go.mod", "engine/go.mod", "harness/go.mod", "content/go.mod", "tests/fixtures/go.mod", "tests/go.mod"} {
+		testws.Write(t, ws, map[string]string{file: "module example.com/ws/" + path.Dir(file) + "\n"})
+		var got *audit.NestedModuleError
+		require.ErrorAs(t, check(l), &got, file)
+		assert.Equal(t, audit.NestedModuleError{File: file}, *got)
+		assert.True(t, got.UserError())
+		assert.Contains(t, got.Error(), "delete "+file)
+		require.NoError(t, os.Remove(filepath.Join(ws, filepath.FromSlash(file))))
+	}
+	require.NoError(t, check(l))
+
+	// Above a listed folder too.
+	testws.Write(t, ws, map[string]string{"src/engine/e.go": "package engine\n", "src/go.mod": "module example.com/ws/src\n"})
+	l.EngineDirs = []string{"src/engine"}
+	var got *audit.NestedModuleError
+	require.ErrorAs(t, check(l), &got)
+	assert.Equal(t, "src/go.mod", got.File)
+}
+
+// TestADotlessModuleIsNotTheStandardLibrary: an import path whose first
+// element has no dot is another module's package, not the standard
+// library's, when go.mod requires or replaces a module that holds it.
+func TestADotlessModuleIsNotTheStandardLibrary(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go": "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"engine/e.go":  "package engine\n\nimport (\n\t_ \"rules/deep\"\n\t_ \"strings\"\n)\n",
+	})
+	s, err := Open(ws)
+	require.NoError(t, err)
+	l := listedIn("example.com/ws")
+	require.NoError(t, s.CheckListed(l), "no module holds it: the go command would say it is not in the standard library")
+	l.Dotless = []string{"rules"}
+	var got *audit.EngineImportError
+	require.ErrorAs(t, s.CheckListed(l), &got)
+	assert.Equal(t, audit.EngineImportError{File: "engine/e.go", ImportPath: "rules/deep"}, *got)
 }

@@ -28,5 +28,6 @@ func checkEngineListed(ws *workspace.Workspace, s *session.Session) error {
 		},
 		ReadLink:     ws.ReadFile,
 		LocalModules: ws.LocalModules(),
+		Dotless:      ws.DotlessModules(),
 	})
 }

@@ -325,6 +325,16 @@ func (w *Workspace) LocalModules() map[string]audit.LocalModule {
 	return audit.LocalModules(w.Real, raw)
 }
 
+// DotlessModules is the modules with no dot in their path that the
+// workspace's go.mod requires or replaces (see audit.DotlessModules).
+func (w *Workspace) DotlessModules() []string {
+	raw, err := w.ReadFile("go.mod")
+	if err != nil {
+		return nil
+	}
+	return audit.DotlessModules(raw)
+}
+
 // parseModulePath is the module path of the go.mod file with contents raw.
 func parseModulePath(file string, raw []byte) (string, error) {
 	f, err := modfile.ParseLax(file, raw, nil)

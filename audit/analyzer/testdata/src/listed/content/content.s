@@ -1,0 +1,1 @@
+// The content may have assembly; only the engine is Go alone.

@@ -1,0 +1,1 @@
+// want `engine/sub/hook.s is assembly, which reaches any function of the program \(the content's included\) by name, with no import the audit could follow; engine code is Go alone, so write it in Go or move the file out of the engine folders`
