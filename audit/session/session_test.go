@@ -108,11 +108,7 @@ func TestCheckListedFollowsTheImportsToAnUnlistedFolder(t *testing.T) {
 		"lib/l.go":            "package lib\n\nimport _ \"example.com/ws/rules\"\n",
 		"rules/r.go":          "package rules\n",
 	})
-	check := func(l Listed) error {
-		s, err := Open(ws)
-		require.NoError(t, err)
-		return s.CheckListed(l)
-	}
+	check := func(l Listed) error { return checkListedIn(t, ws, l) }
 	l := listedIn("example.com/ws")
 	var unlisted *audit.UnlistedPackageError
 	require.ErrorAs(t, check(l), &unlisted)
@@ -286,11 +282,7 @@ func TestAWorkspaceIsOneModule(t *testing.T) {
 		"engine/.cache/go.mod":     "module cache\n",
 		"tests/fixtures/deep/d.go": "package deep\n",
 	})
-	check := func(l Listed) error {
-		s, err := Open(ws)
-		require.NoError(t, err)
-		return s.CheckListed(l)
-	}
+	check := func(l Listed) error { return checkListedIn(t, ws, l) }
 	l := listedIn("example.com/ws")
 	require.NoError(t, check(l))
 	for _, file := range []string{"engine/rules/go.mod", "engine/go.mod", "harness/go.mod", "content/go.mod", "tests/fixtures/go.mod", "tests/go.mod"} {
@@ -329,4 +321,13 @@ func TestADotlessModuleIsNotTheStandardLibrary(t *testing.T) {
 	var got *audit.EngineImportError
 	require.ErrorAs(t, s.CheckListed(l), &got)
 	assert.Equal(t, audit.EngineImportError{File: "engine/e.go", ImportPath: "rules/deep"}, *got)
+}
+
+// checkListedIn runs the listed-folders rule on the workspace at ws
+// through a session of its own.
+func checkListedIn(t *testing.T, ws string, l Listed) error {
+	t.Helper()
+	s, err := Open(ws)
+	require.NoError(t, err)
+	return s.CheckListed(l)
 }
