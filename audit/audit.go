@@ -92,7 +92,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "3"
+const ruleVersion = "4" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started

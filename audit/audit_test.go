@@ -146,6 +146,29 @@ func TestOrdinaryWordsAreNotNouns(t *testing.T) {
 	assert.Empty(t, r.File("engine/notes.md", []byte("the key to the door: a rock\n")))
 }
 
+// TestNamesCountAsCaseFoldingReadsThem: a spelling the engine's
+// strings.EqualFold, ToLower or ToUpper would hold equal to a name is the
+// name: ſ (U+017F LONG S) is s, the Kelvin sign k, İ and ı are i, in Go
+// and in other files alike. The finding keeps the file's spelling.
+func TestNamesCountAsCaseFoldingReadsThem(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\nimport \"strings\"\n\n" +
+		"func isFiller(name string) bool { return strings.EqualFold(name, \"Te\u017ft Filler\") }\n" +
+		"\n" +
+		"var te\u017ftFiller, \u212aEY = \"TEST FİLLER\", \"roc\u212a\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:5:66: engine names "Test Filler" (a card, Module 01) as Teſt Filler`,
+		`engine/a.go:7:5: engine names "Test Filler" (a card, Module 01) as teſtFiller`,
+		"engine/a.go:7:18: engine names \"KEY\" (a grid noun, Module 08) as \u212aEY",
+		`engine/a.go:7:26: engine names "Test Filler" (a card, Module 01) as TEST FİLLER`,
+		"engine/a.go:7:42: engine names \"ROCK\" (a grid noun, Module 06) as roc\u212a",
+	}, lines(r.File("engine/a.go", []byte(src))))
+	assert.Equal(t, []string{`engine/teſt_filler: engine names "Test Filler" (a card, Module 01) in a file or folder name, as teſt_filler`},
+		lines(r.NameFindings("engine/teſt_filler")))
+	assert.Equal(t, []string{`engine/notes.md:1:5: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as TWıſTING NETHER`},
+		lines(r.File("engine/notes.md", []byte("the TWıſTING NETHER\n"))))
+}
+
 func TestTextFileAndBinary(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))

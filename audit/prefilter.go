@@ -26,7 +26,9 @@ import (
 //     any case).
 //
 // The test gives up (the file is parsed) on anything it cannot project
-// exactly: a byte outside ASCII, whose lower case may be an ASCII letter;
+// exactly: a byte outside ASCII, which may be a letter that the matcher
+// folds to an ASCII one (ſ to s, the Kelvin sign to k, İ and ı to i: see
+// match's foldRune), so that its lower-casing table cannot say;
 // an escape that can stand for a letter (\x, \u, \U, octal); a name whose
 // spelling has fewer than two bytes.
 type sieve struct {
