@@ -2,6 +2,8 @@ package audit
 
 import (
 	"errors"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -167,6 +169,37 @@ func TestNamesCountAsCaseFoldingReadsThem(t *testing.T) {
 		lines(r.NameFindings("engine/teſt_filler")))
 	assert.Equal(t, []string{`engine/notes.md:1:5: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as TWıſTING NETHER`},
 		lines(r.File("engine/notes.md", []byte("the TWıſTING NETHER\n"))))
+}
+
+// TestLiteralsJoinedByPlusAreOneString: string literals joined by '+' are
+// one constant, so a name split across them is the name, reported at the
+// literal it starts in (at the name in a raw string) with the joined text
+// as As; a literal on its own still counts as before, and a value only
+// known at run time (x) joins nothing.
+func TestLiteralsJoinedByPlusAreOneString(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"var a = \"Test\" + \"Filler\"\n" +
+		"var b = \"Test \" + (\"Fil\" + \"ler\")\n" +
+		"var c = x + \"Twisting\" + `the Nether`\n" +
+		"var d = \"a\" + x + \"Twisting\" + ` Nether`\n" +
+		"var e = \"RO\" + \"CK\" + x + \"ro\" + \"ck\"\n" +
+		"var f = \"rock\" + \" is here\"\n" +
+		"var g = \"Test\" + x + \"Filler\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:3:9: engine names "Test Filler" (a card, Module 01) as TestFiller`,
+		`engine/a.go:4:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:6:19: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
+		`engine/a.go:7:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:7:27: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/a.go:8:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+	// A chain's finding spans the literals, or the name in a raw one.
+	f, err := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	for _, h := range r.GoHits(f) {
+		assert.Greater(t, h.End, h.Pos, "%+v", h)
+	}
 }
 
 func TestTextFileAndBinary(t *testing.T) {
