@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "3"
+const ruleVersion = "5" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -603,7 +603,10 @@ type Hit struct {
 
 // GoHits looks at every identifier (declarations included), string literal
 // (unquoted; an import path for cards alone) and comment of a parsed Go file,
-// and returns the hits in source order, each kind where it counts.
+// and returns the hits in source order, each kind where it counts. String
+// literals joined by '+' ("Test" + "Filler", "Test " + ("Filler")) are one
+// constant, so their joined value is a string literal too (see
+// literalChains); each literal still counts on its own.
 func (r *Rules) GoHits(f *ast.File) []Hit {
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
@@ -623,8 +626,17 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 	for _, im := range f.Imports {
 		imports[im.Path] = true
 	}
+	var chained []Hit
+	var inChain map[*ast.BinaryExpr]bool // the '+'s of a chain already read from its top
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD && !inChain[n] {
+				if inChain == nil {
+					inChain = map[*ast.BinaryExpr]bool{}
+				}
+				chained = r.chainHits(chained, n, inChain)
+			}
 		case *ast.Ident:
 			ms := r.cards.Find(n.Name)
 			if isUpperIdent(n.Name) {
@@ -666,8 +678,115 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 			add(r.cards.Find(c.Text), c.Text, exact(c.Pos()))
 		}
 	}
+	if len(chained) > 0 {
+		// A name within one literal of a chain is that literal's hit,
+		// already found: only what the joining adds is new.
+		have := make(map[Hit]bool, len(out))
+		for _, h := range out {
+			have[h] = true
+		}
+		for _, h := range chained {
+			if !have[h] {
+				have[h] = true
+				out = append(out, h)
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Pos < out[j].Pos })
 	return out
+}
+
+// chainHits appends to out the hits in the joined values of the string
+// literals that stand next to one another in the '+' chain whose top is e
+// (see literalChains), each read as one string literal is read, and marks
+// the chain's '+'s in seen. A hit is placed as a single literal's is, in
+// the literal where the name starts: at the name in a raw string, at the
+// literal otherwise; it ends at the name's end in a raw string, at the
+// end of the literal otherwise; As is the joined value's text.
+func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) []Hit {
+	for _, lits := range literalChains(e, seen) {
+		type piece struct {
+			lit *ast.BasicLit
+			off int // where its value starts in the joined one
+		}
+		pieces := make([]piece, len(lits))
+		var sb strings.Builder
+		for i, l := range lits {
+			pieces[i] = piece{l, sb.Len()}
+			sb.WriteString(literalText(l))
+		}
+		s := sb.String()
+		// at is the piece holding the byte at offset i of s.
+		at := func(i int) piece {
+			k := sort.Search(len(pieces), func(k int) bool { return pieces[k].off > i }) - 1
+			return pieces[k]
+		}
+		for _, m := range merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)) {
+			first, last := at(m.Start), at(m.End-1)
+			pos, end := first.lit.Pos(), last.lit.End()
+			if raw(first.lit) {
+				pos += token.Pos(1 + m.Start - first.off)
+			}
+			if raw(last.lit) {
+				end = last.lit.Pos() + token.Pos(1+m.End-last.off)
+			}
+			n := r.names[m.Name.ID]
+			out = append(out, Hit{Pos: pos, End: end, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[m.Start:m.End]})
+		}
+	}
+	return out
+}
+
+// literalChains is the runs of two or more string literals that stand next
+// to one another among the operands of the '+' chain whose top is e,
+// parentheses seen through: "a" + "b" + ("c" + "d") is one run, x + "a" +
+// "b" the run "a", "b" (a '+' is associative on strings, so x + "a" + "b"
+// holds "ab"), and "a" + x + "b" none, as x is only known at run time. The
+// '+'s it reads are marked in seen.
+func literalChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]*ast.BasicLit {
+	var operands []ast.Expr
+	var flatten func(ast.Expr)
+	flatten = func(x ast.Expr) {
+		x = ast.Unparen(x)
+		if b, ok := x.(*ast.BinaryExpr); ok && b.Op == token.ADD {
+			seen[b] = true
+			flatten(b.X)
+			flatten(b.Y)
+			return
+		}
+		operands = append(operands, x)
+	}
+	flatten(e)
+	var runs [][]*ast.BasicLit
+	var run []*ast.BasicLit
+	for _, x := range append(operands, nil) {
+		if l, ok := x.(*ast.BasicLit); ok && l.Kind == token.STRING {
+			run = append(run, l)
+			continue
+		}
+		if len(run) > 1 {
+			runs = append(runs, run)
+		}
+		run = nil
+	}
+	return runs
+}
+
+// raw reports whether l is a raw string literal, whose text is its source.
+func raw(l *ast.BasicLit) bool { return strings.HasPrefix(l.Value, "`") }
+
+// literalText is a string literal's text as GoHits reads it: a raw
+// string's source between its quotes (so that columns are exact), an
+// interpreted string's value.
+func literalText(l *ast.BasicLit) string {
+	if raw(l) {
+		return l.Value[1 : len(l.Value)-1]
+	}
+	s, err := strconv.Unquote(l.Value)
+	if err != nil {
+		return l.Value
+	}
+	return s
 }
 
 // nounsInString is the grid nouns a string literal names as whole words in

@@ -2,6 +2,8 @@ package audit
 
 import (
 	"errors"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -144,6 +146,60 @@ func TestOrdinaryWordsAreNotNouns(t *testing.T) {
 		assert.Empty(t, lines(r.File("engine/a.go", []byte(src))), src)
 	}
 	assert.Empty(t, r.File("engine/notes.md", []byte("the key to the door: a rock\n")))
+}
+
+// TestNamesCountAsCaseFoldingReadsThem: a spelling the engine's
+// strings.EqualFold, ToLower or ToUpper would hold equal to a name is the
+// name: ſ (U+017F LONG S) is s, the Kelvin sign k, İ and ı are i, in Go
+// and in other files alike. The finding keeps the file's spelling.
+func TestNamesCountAsCaseFoldingReadsThem(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\nimport \"strings\"\n\n" +
+		"func isFiller(name string) bool { return strings.EqualFold(name, \"Te\u017ft Filler\") }\n" +
+		"\n" +
+		"var te\u017ftFiller, \u212aEY = \"TEST FİLLER\", \"roc\u212a\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:5:66: engine names "Test Filler" (a card, Module 01) as Teſt Filler`,
+		`engine/a.go:7:5: engine names "Test Filler" (a card, Module 01) as teſtFiller`,
+		"engine/a.go:7:18: engine names \"KEY\" (a grid noun, Module 08) as \u212aEY",
+		`engine/a.go:7:26: engine names "Test Filler" (a card, Module 01) as TEST FİLLER`,
+		"engine/a.go:7:42: engine names \"ROCK\" (a grid noun, Module 06) as roc\u212a",
+	}, lines(r.File("engine/a.go", []byte(src))))
+	assert.Equal(t, []string{`engine/teſt_filler: engine names "Test Filler" (a card, Module 01) in a file or folder name, as teſt_filler`},
+		lines(r.NameFindings("engine/teſt_filler")))
+	assert.Equal(t, []string{`engine/notes.md:1:5: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as TWıſTING NETHER`},
+		lines(r.File("engine/notes.md", []byte("the TWıſTING NETHER\n"))))
+}
+
+// TestLiteralsJoinedByPlusAreOneString: string literals joined by '+' are
+// one constant, so a name split across them is the name, reported at the
+// literal it starts in (at the name in a raw string) with the joined text
+// as As; a literal on its own still counts as before, and a value only
+// known at run time (x) joins nothing.
+func TestLiteralsJoinedByPlusAreOneString(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"var a = \"Test\" + \"Filler\"\n" +
+		"var b = \"Test \" + (\"Fil\" + \"ler\")\n" +
+		"var c = x + \"Twisting\" + `the Nether`\n" +
+		"var d = \"a\" + x + \"Twisting\" + ` Nether`\n" +
+		"var e = \"RO\" + \"CK\" + x + \"ro\" + \"ck\"\n" +
+		"var f = \"rock\" + \" is here\"\n" +
+		"var g = \"Test\" + x + \"Filler\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:3:9: engine names "Test Filler" (a card, Module 01) as TestFiller`,
+		`engine/a.go:4:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:6:19: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
+		`engine/a.go:7:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:7:27: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/a.go:8:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+	// A chain's finding spans the literals, or the name in a raw one.
+	f, err := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	for _, h := range r.GoHits(f) {
+		assert.Greater(t, h.End, h.Pos, "%+v", h)
+	}
 }
 
 func TestTextFileAndBinary(t *testing.T) {

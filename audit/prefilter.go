@@ -23,10 +23,21 @@ import (
 //   - lits: the letters and digits of each string literal as Go unquotes
 //     it, literals kept apart (cards in interpreted strings);
 //   - bare: the same, for literals without white space only (grid nouns in
-//     any case).
+//     any case);
+//   - chained: each run of upper-case letters and digits of string
+//     literals joined by '+', across the joins (grid nouns in upper case
+//     that only the joined value spells).
+//
+// String literals joined by '+' ("Test" + "Filler") are one value to the
+// audit (see GoHits), so in lits and bare they are run together where the
+// source has nothing but '+', parentheses, white space and comments
+// between them. That takes in a few pairs the audit does not join (f("a")
+// + "b"), which only costs a parse.
 //
 // The test gives up (the file is parsed) on anything it cannot project
-// exactly: a byte outside ASCII, whose lower case may be an ASCII letter;
+// exactly: a byte outside ASCII, which may be a letter that the matcher
+// folds to an ASCII one (ſ to s, the Kelvin sign to k, İ and ı to i: see
+// match's foldRune), so that its lower-casing table cannot say;
 // an escape that can stand for a letter (\x, \u, \U, octal); a name whose
 // spelling has fewer than two bytes.
 type sieve struct {
@@ -142,7 +153,7 @@ func alnum(c byte) bool { return isAlnum[c] != 0 }
 func lowerByte(c byte) byte { return lowerOf[c] }
 
 // scratch is the projections' room, kept between files.
-type scratch struct{ all, upper, lits, bare []byte }
+type scratch struct{ all, upper, lits, bare, chained []byte }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
@@ -202,8 +213,39 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 	if !goFile {
 		return true
 	}
-	lits, bare := grow(sc.lits, len(src)), grow(sc.bare, len(src))
-	defer func() { sc.lits, sc.bare = lits, bare }()
+	lits, bare, chained := grow(sc.lits, len(src)), grow(sc.bare, len(src)), grow(sc.chained, 0)
+	defer func() { sc.lits, sc.bare, sc.chained = lits, bare, chained }()
+	// joined says the literal before ran on into this one, by '+';
+	// closeLit ends the literal whose body is src[from:to] (its letters
+	// in lits from start) in the projections, running it on into the
+	// next literal where one follows by '+'.
+	joined := false
+	closeLit := func(from, to int, start int, space bool) {
+		next := chainsOn(src, to+1)
+		if !space {
+			bare = append(bare, lits[start:]...)
+		}
+		if space || !next {
+			bare = append(bare, '|')
+		}
+		if !next {
+			lits = append(lits, '|')
+		}
+		if joined || next {
+			for _, b := range src[from:to] {
+				switch {
+				case isUpper[b] != 0:
+					chained = append(chained, lowerOf[b])
+				case isJoin[b] == 0:
+					chained = append(chained, '|')
+				}
+			}
+			if !next {
+				chained = append(chained, '|')
+			}
+		}
+		joined = next
+	}
 	// The string literals, found as Go's scanner finds them: outside
 	// comments and rune literals.
 	for i := 0; i < len(src); i++ {
@@ -245,13 +287,11 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 					lits = append(lits, lowerByte(b))
 				}
 			}
-			if !bytes.ContainsAny(body, " \t\n\v\f") { // its value has no '\r'
-				bare = append(append(bare, lits[start:]...), '|')
-			}
-			lits = append(lits, '|')
+			// A raw string's value has no '\r' (Go drops it): no space.
+			closeLit(i+1, i+1+end, start, bytes.ContainsAny(body, " \t\n\v\f"))
 			i += 1 + end
 		case c == '"':
-			start := len(lits)
+			from, start := i+1, len(lits)
 			space := false
 			for i++; i < len(src) && src[i] != '"'; i++ {
 				b := src[i]
@@ -276,11 +316,42 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 					lits = append(lits, lowerByte(b))
 				}
 			}
-			if !space {
-				bare = append(append(bare, lits[start:]...), '|')
+			if i >= len(src) {
+				return false
 			}
-			lits = append(lits, '|')
+			closeLit(from, i, start, space)
 		}
 	}
-	return !s.cards.in(lits) && !s.nouns.in(bare)
+	return !s.cards.in(lits) && !s.nouns.in(bare) && !s.nouns.in(chained)
+}
+
+// chainsOn reports whether a string literal may follow the one that ends
+// just before src[i], joined to it by '+': nothing but white space,
+// parentheses, comments and at least one '+' stands between.
+func chainsOn(src []byte, i int) bool {
+	plus := false
+	for i < len(src) {
+		switch c := src[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ')':
+			i++
+		case c == '+':
+			plus = true
+			i++
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			end := bytes.IndexByte(src[i:], '\n')
+			if end < 0 {
+				return false
+			}
+			i += end
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			end := bytes.Index(src[i+2:], []byte("*/"))
+			if end < 0 {
+				return false
+			}
+			i += 2 + end + 2
+		default:
+			return plus && (c == '"' || c == '`')
+		}
+	}
+	return false
 }

@@ -1,12 +1,14 @@
 // Package match finds names in text, whatever their spelling. A name such as
-// "Test Filler" is a run of lower-case words; a text is split into the same
+// "Test Filler" is a run of case-folded words; a text is split into the same
 // kind of words, so TestFiller, testFiller, TEST_FILLER, test-filler,
-// "Test Filler" and testfiller all contain it, and contestFiller does not.
+// "Test Filler", testfiller and "Teſt Filler" (whose ſ strings.EqualFold
+// takes for s) all contain it, and contestFiller does not.
 // It is the one matcher behind the coupling audit and its analyzer.
 package match
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -33,7 +35,7 @@ func NewName(display string) Name {
 	return Name{Display: display, words: words, joined: strings.Join(words, "")}
 }
 
-// Words is the name's lower-case words, in order.
+// Words is the name's case-folded words, in order.
 func (n Name) Words() []string { return n.words }
 
 // Joint says what stands between a word and the word before it. Joints are
@@ -52,15 +54,15 @@ const (
 	JointStart
 )
 
-// Word is one lower-case word of a text, with where it stands in the text.
+// Word is one case-folded word of a text, with where it stands in the text.
 type Word struct {
-	Text  string // lower case
+	Text  string // case-folded (see fold): lower case, ſ as s
 	Start int    // byte offset of the word's first byte in the text
 	End   int    // byte offset just past its last byte
 	Joint Joint  // what separates it from the previous word
 }
 
-// Split cuts text into lower-case words. Words are runs of letters and
+// Split cuts text into case-folded words. Words are runs of letters and
 // digits, cut further at lower-to-upper changes (testFiller), at the end of
 // an acronym (HTTPServer: http, server) and between letters and digits.
 func Split(text string) []Word {
@@ -71,7 +73,7 @@ func Split(text string) []Word {
 	var prev rune     // the previous rune of the word being read
 	end := func(at int) {
 		if start >= 0 {
-			words = append(words, Word{Text: lower(text[start:at]), Start: start, End: at, Joint: joint})
+			words = append(words, Word{Text: fold(text[start:at]), Start: start, End: at, Joint: joint})
 			start = -1
 		}
 	}
@@ -101,16 +103,84 @@ func Split(text string) []Word {
 	return words
 }
 
-// lower is strings.ToLower without an allocation for a word that is
-// already lower-case ASCII, which most words are.
-func lower(w string) string {
+// fold is the word with each rune as foldRune gives it, so that two words
+// the engine could hold equal at run time are one word here. A word that is
+// already lower-case ASCII, which most words are, is returned without an
+// allocation.
+func fold(w string) string {
 	for i := 0; i < len(w); i++ {
-		if c := w[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
-			return strings.ToLower(w)
+		if c := w[i]; c >= 'A' && c <= 'Z' || c >= utf8.RuneSelf {
+			return strings.Map(foldRune, w)
 		}
 	}
 	return w
 }
+
+// foldRune gives one rune for every rune the standard library can turn
+// into another by case: strings.EqualFold's simple case folding
+// (unicode.SimpleFold), ToLower, ToUpper and ToTitle, and the Turkish
+// special case. strings.ToLower alone is not enough: it leaves ſ (U+017F
+// LONG S) alone, which EqualFold takes for s, and gives two answers for
+// the fold orbit Σ, σ, ς; so "Teſt Filler" compared with EqualFold, or
+// "FİLLER" and "fıller" lower- or upper-cased, would pass for a name the
+// audit never saw. The rune given is the lower case of the least rune so
+// connected, the same for each of them: for those that reach an ASCII
+// letter (ſ, the Kelvin sign, İ, ı) it is that letter in lower case.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r
+	}
+	if f, ok := caseClasses()[r]; ok {
+		return f
+	}
+	return r
+}
+
+// caseClasses maps each rune with a case mapping or a fold to foldRune's
+// answer. It is made once, on the first word outside ASCII: the relation
+// has to be closed both ways (ToLower takes İ to i, nothing takes i back
+// to İ), and only the tables, not each rune, can be walked both ways.
+var caseClasses = sync.OnceValue(func() map[rune]rune {
+	parent := map[rune]rune{}
+	var find func(rune) rune
+	find = func(r rune) rune {
+		p, ok := parent[r]
+		if !ok || p == r {
+			return r
+		}
+		root := find(p)
+		parent[r] = root
+		return root
+	}
+	union := func(a, b rune) {
+		ra, rb := find(a), find(b)
+		if ra != rb {
+			// The least rune is the root, so a class's root is its least.
+			parent[max(ra, rb)] = min(ra, rb)
+			parent[min(ra, rb)] = min(ra, rb)
+		}
+	}
+	for _, cr := range unicode.CaseRanges {
+		for r := rune(cr.Lo); r <= rune(cr.Hi); r++ {
+			union(r, unicode.ToLower(r))
+			union(r, unicode.ToUpper(r))
+			union(r, unicode.ToTitle(r))
+			union(r, unicode.TurkishCase.ToLower(r))
+			union(r, unicode.TurkishCase.ToUpper(r))
+			for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+				union(r, f)
+			}
+		}
+	}
+	out := make(map[rune]rune, len(parent))
+	for r := range parent {
+		out[r] = unicode.ToLower(find(r))
+	}
+	return out
+})
 
 // boundary reports whether a new word starts at r, given the rune before it
 // in the same word and the offset just past r.

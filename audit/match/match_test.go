@@ -2,6 +2,8 @@ package match
 
 import (
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -130,5 +132,69 @@ func TestFindUpper(t *testing.T) {
 			got = append(got, text[mt.Start:mt.End])
 		}
 		assert.Equal(t, want, got, "FindUpper(%q)", text)
+	}
+}
+
+// TestFindFoldsAsEqualFold: a text that strings.EqualFold holds equal to a
+// name's spelling names it, and so does one that ToLower or ToUpper turn
+// into the name, so an engine cannot compare at run time against a
+// spelling the audit does not read as the name. ToLower leaves ſ (U+017F
+// LONG S) and ς alone; the Kelvin and Angstrom signs fold too.
+func TestFindFoldsAsEqualFold(t *testing.T) {
+	m := NewMatcher([]Name{NewName("Test Filler"), NewName("KEY"), NewName("Ångström"), NewName("Οδυσσεύς")})
+	cases := []struct{ text, want, as string }{
+		{`EqualFold(s, "Teſt Filler")`, "Test Filler", "Teſt Filler"},
+		{"teſtFiller", "Test Filler", "teſtFiller"},
+		{"TEſT_FILLER", "Test Filler", "TEſT_FILLER"},
+		{"teſtfiller", "Test Filler", "teſtfiller"},
+		{"\u212aEY", "KEY", "\u212aEY"},
+		{"\u212aey", "KEY", "\u212aey"},
+		{"\u212bngström", "Ångström", "\u212bngström"},
+		{"ÅNGSTRÖM", "Ångström", "ÅNGSTRÖM"},
+		{"ΟΔΥΣΣΕΎΣ", "Οδυσσεύς", "ΟΔΥΣΣΕΎΣ"},
+		{"οδυσσεύσ", "Οδυσσεύς", "οδυσσεύσ"},
+		{"TEST FİLLER", "Test Filler", "TEST FİLLER"},
+		{"test fıller", "Test Filler", "test fıller"},
+		{"conteſtFiller", "", ""},
+	}
+	for _, c := range cases {
+		got := m.Find(c.text)
+		if c.want == "" {
+			assert.Empty(t, got, "Find(%q)", c.text)
+			continue
+		}
+		if assert.Len(t, got, 1, "Find(%q)", c.text) {
+			assert.Equal(t, c.want, got[0].Name.Display, "Find(%q)", c.text)
+			assert.Equal(t, c.as, c.text[got[0].Start:got[0].End], "Find(%q)", c.text)
+		}
+	}
+}
+
+// TestFoldRuneIsOneRuneForEachCaseClass: a rune and every rune the
+// standard library turns it into by case (its fold orbit, its lower, upper
+// and title case, and the Turkish ones) fold alike, and into a rune of the
+// same class; every rune whose class holds an ASCII letter folds to that
+// letter in lower case.
+func TestFoldRuneIsOneRuneForEachCaseClass(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		f := foldRune(r)
+		if foldRune(f) != f {
+			t.Fatalf("foldRune(%U) = %U, which folds to %U", r, f, foldRune(f))
+		}
+		kin := []rune{unicode.ToLower(r), unicode.ToUpper(r), unicode.ToTitle(r), unicode.TurkishCase.ToLower(r), unicode.TurkishCase.ToUpper(r)}
+		for o := unicode.SimpleFold(r); o != r; o = unicode.SimpleFold(o) {
+			kin = append(kin, o)
+		}
+		for _, k := range kin {
+			if foldRune(k) != f {
+				t.Fatalf("foldRune(%U) = %U, but %U, which case takes it to, folds to %U", r, f, k, foldRune(k))
+			}
+			if k < utf8.RuneSelf && unicode.IsLetter(k) && f != unicode.ToLower(k) {
+				t.Fatalf("foldRune(%U) = %U, not %q", r, f, unicode.ToLower(k))
+			}
+		}
+	}
+	for r, want := range map[rune]rune{'ſ': 's', '\u212a': 'k', '\u212b': 'å', 'İ': 'i', 'ı': 'i', 'ς': 'σ', 'Σ': 'σ', 'K': 'k', 'é': 'é'} {
+		assert.Equal(t, want, foldRune(r), "foldRune(%q)", r)
 	}
 }

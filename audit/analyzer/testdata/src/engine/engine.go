@@ -12,6 +12,9 @@ func (r *registry) spawnTestFiller() int { // want `engine names "Test.Filler" \
 
 var sortKey, keyed, key int
 
+// Literals joined by '+' are one constant: one diagnostic, from the first.
+var joined = "Test" + ("Fil" + "ler") // want `engine names "Test.Filler" \(a card, Module 01\) as Test.?Filler`
+
 const KEY = 1 // want `engine names "K.Y" \(a grid noun, Module 08\) as K.Y`
 
 var kind = "wall" // want `engine names "W..L" \(a grid noun, Module 06\) as w..l`
