@@ -125,6 +125,10 @@ func NewRules(names []Name, highest string) *Rules {
 	return r
 }
 
+// Key is what a verdict under these rules depends on: the rule's version
+// and the names it checks. Two Rules with one Key find the same things.
+func (r *Rules) Key() string { return r.key }
+
 // Names is every name the rules check, grid nouns of modules not started
 // left out.
 func (r *Rules) Names() []Name {

@@ -287,8 +287,10 @@ type workspace struct {
 // at or above dir depends on besides their own files: the workspace's
 // folder, its engine and content folders, its module path, the modules
 // the go command would take from a folder (audit.LocalModules), the highest
-// module it has started and the catalog the names come from (built in, or
-// $COURSE_CONTENT's). Drivers keep verdicts by a package's files (go vet
+// module it has started, the catalog the names come from (built in, or
+// $COURSE_CONTENT's) and the audit's rule (audit.Rules.Key, which changes
+// with what counts as a finding, so a plugin rebuilt with a stricter rule
+// does not answer from the old rule's verdicts). Drivers keep verdicts by a package's files (go vet
 // by the tool's id, golangci-lint by its analyzers' names); with CacheKey
 // in that key, starting a module, editing .course.json or pointing
 // COURSE_CONTENT at another catalog is not answered from the cache. When dir is in no
@@ -304,7 +306,7 @@ func CacheKey(dir string) string {
 		return rand.Text()
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "%q %q %q %q %q %x", ws.dir, ws.folders.EngineDirs, ws.folders.ContentDirs, ws.modulePath, ws.highest, ws.catalog)
+	fmt.Fprintf(h, "%q %q %q %q %q %x %q", ws.dir, ws.folders.EngineDirs, ws.folders.ContentDirs, ws.modulePath, ws.highest, ws.catalog, ws.rules.Key())
 	for _, m := range slices.Sorted(maps.Keys(ws.locals)) {
 		fmt.Fprintf(h, " %q %q", m, ws.locals[m])
 	}

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,36 @@ var testRules = audit.NewRules([]audit.Name{
 
 func TestAnalyzerWithFixedRules(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), New(testRules), "engine")
+}
+
+// TestAnalyzerReportsWhatTheAuditFinds: on every file of
+// testdata/src/engine, the analyzer's diagnostics are the course command's
+// findings, place for place and word for word (the diagnostics about file
+// names, which the analyzer puts at the package clause, aside).
+func TestAnalyzerReportsWhatTheAuditFinds(t *testing.T) {
+	got := map[string][]string{}
+	for _, r := range analysistest.Run(t, analysistest.TestData(), New(testRules), "engine") {
+		for _, d := range r.Diagnostics {
+			if strings.Contains(d.Message, " in the name ") {
+				continue
+			}
+			p := r.Pass.Fset.Position(d.Pos)
+			base := filepath.Base(p.Filename)
+			got[base] = append(got[base], fmt.Sprintf("%d:%d: %s", p.Line, p.Column, d.Message))
+		}
+	}
+	files, err := filepath.Glob(filepath.Join(analysistest.TestData(), "src", "engine", "*.go"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		var want []string
+		for _, fd := range testRules.File(filepath.Base(f), src) {
+			want = append(want, fmt.Sprintf("%d:%d: engine names %q (%s) as %s", fd.Line, fd.Column, fd.Name, audit.Describe(fd.Kind, fd.Module), fd.As))
+		}
+		assert.Equal(t, want, got[filepath.Base(f)], filepath.Base(f))
+	}
 }
 
 // TestAnalyzerChecksOnlyTheWorkspaceEngine runs the exported Analyzer on a
