@@ -152,6 +152,7 @@ Ctrl-C or SIGTERM stopped it.`,
 		newWatchCmd(env, nil),
 		newPlayCmd(env, nil),
 	)
+	adoptCompletionCmd(root)
 	return root
 }
 
