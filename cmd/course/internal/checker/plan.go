@@ -204,7 +204,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 // does not parse (Package is then the file's slash path). Files are read as
 // the workspace reads every file: regular files inside it only.
 func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, error) {
-	dir, err := ws.Path(rel)
+	dir, err := ws.FolderPath(rel)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -84,6 +85,17 @@ func TestMessageIsOneLine(t *testing.T) {
 	assert.Equal(t, "course: ws/.course.json: is not valid JSON at byte 3", msg)
 	assert.NotContains(t, Message(errors.New("boom\nboom")), "\n")
 	assert.Contains(t, Message(errors.New("boom")), "please report it")
+}
+
+// TestMessageGivesPermissionsToTheUser: a refusal by the system (EACCES,
+// EPERM), however deeply wrapped, is the user's to mend: the line says how,
+// and does not ask for a report.
+func TestMessageGivesPermissionsToTheUser(t *testing.T) {
+	err := fmt.Errorf("making the workspace folder: %w", &fs.PathError{Op: "mkdir", Path: "ro/ws", Err: syscall.EACCES})
+	msg := Message(err)
+	assert.Equal(t, "course: making the workspace folder: mkdir ro/ws: permission denied; you may not use that file or folder: mend its permissions (ls -ld shows them), or use one you may write to", msg)
+	assert.NotContains(t, msg, "please report it")
+	assert.Equal(t, StatusCannot, Status(err))
 }
 
 func TestMainMapsStatuses(t *testing.T) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 	"syscall"
@@ -119,7 +120,13 @@ func MessageOf(cmdPath string, err error) string {
 	if !strings.HasPrefix(msg, "course ") {
 		msg = cmdPath + ": " + msg
 	}
-	if !IsUserError(err) {
+	switch {
+	case IsUserError(err):
+	case errors.Is(err, fs.ErrPermission):
+		// The system refused a read or a write: the user's to mend, by
+		// the permissions or by another place.
+		msg += "; you may not use that file or folder: mend its permissions (ls -ld shows them), or use one you may write to"
+	default:
 		msg += " (if this looks like a fault in the course tool, please report it)"
 	}
 	return msg

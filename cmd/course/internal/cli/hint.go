@@ -110,7 +110,15 @@ func RunHint(_ context.Context, env *Env, opts *HintOptions) error {
 		return err
 	}
 	if ws != "" {
-		return recordHintShown(ws, m.Number, k)
+		// The hint is shown: a count that cannot be kept (a workspace the
+		// user may only read) is said, not made the command's failure.
+		if err := recordHintShown(ws, m.Number, k); err != nil {
+			next := ""
+			if k < len(hints) {
+				next = fmt.Sprintf("; give the number next time (`course hint %s %d`)", m.Number, k+1)
+			}
+			fmt.Fprintf(env.Stderr, "%s\n", MessageOf("course hint", fmt.Errorf("hint %d was shown, but that it was seen could not be kept, so `course hint %s` will show it again%s: %w", k, m.Number, next, err)))
+		}
 	}
 	return nil
 }

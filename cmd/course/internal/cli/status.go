@@ -146,6 +146,11 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 	if ws.Kind == workspace.Repository {
 		return nil, usagef("course status: %s is the course repository, which starts no module; run `course check .` to check the reference", dir)
 	}
+	// What the modules' progress reads past (a file where the tests
+	// folder should be) is said here, not shown as "not started".
+	if _, err := ws.StartedModules(); err != nil {
+		return nil, err
+	}
 	progress := workspaceProgress(ws)
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	anyStarted := false

@@ -114,7 +114,7 @@ func (w *Workspace) learnerTests(upTo *modules.Module) ([]ModuleTests, error) {
 		}
 	}
 	dir := filepath.Join(w.Abs, "tests")
-	if _, err := w.Path("tests"); err != nil {
+	if _, err := w.FolderPath("tests"); err != nil {
 		return nil, err
 	}
 	names, err := w.testNames("tests")
@@ -178,6 +178,9 @@ func (w *Workspace) StartedModules() (map[string]*coursetests.Module, error) {
 }
 
 func (w *Workspace) testNames(rel string) ([]string, error) {
+	if _, err := w.FolderPath(rel); err != nil {
+		return nil, err
+	}
 	return coursetests.Names(filepath.Join(w.Abs, filepath.FromSlash(rel)), func(p string) ([]byte, error) {
 		return w.ReadFile(rel + "/" + filepath.Base(p))
 	})

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/shellarg"
 )
 
 // maxLinks is how many symbolic links one path may pass through, as the
@@ -43,6 +44,9 @@ func realPath(p string) (string, error) {
 			return "", err
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
+			if !fi.IsDir() && hasName(rest) {
+				return "", &notFolderError{path: next, mode: fi.Mode()}
+			}
 			done = next
 			continue
 		}
@@ -61,12 +65,46 @@ func realPath(p string) (string, error) {
 	return done, nil
 }
 
+// hasName reports whether the path components rest name anything beyond
+// the folder they start from.
+func hasName(rest []string) bool {
+	for _, c := range rest {
+		if c != "" && c != "." {
+			return true
+		}
+	}
+	return false
+}
+
+// notFolderError says a path passes through something that is not a
+// folder: a file named tests where the course keeps a folder, say.
+type notFolderError struct {
+	path string
+	mode fs.FileMode
+}
+
+func (e *notFolderError) Error() string {
+	return fmt.Sprintf("%s is %s, not a folder", e.path, regularfile.Describe(e.mode))
+}
+
 func splitPath(p string) []string { return strings.Split(filepath.ToSlash(p), "/") }
 
 // within reports whether real is root or under it (both real paths).
 func within(root, real string) bool {
 	rel, err := filepath.Rel(root, real)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// shown is the path p (absolute, links followed or not) as the user knows
+// it: under the workspace folder as given, when it is inside.
+func (w *Workspace) shown(p string) string {
+	for _, root := range []string{w.Real, w.Abs} {
+		if within(root, p) {
+			rel, _ := filepath.Rel(root, p)
+			return filepath.Join(w.Dir, rel)
+		}
+	}
+	return p
 }
 
 // Path is where the workspace file rel (a slash path inside it) really is,
@@ -76,6 +114,10 @@ func within(root, real string) bool {
 func (w *Workspace) Path(rel string) (string, error) {
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
 	real, err := realPath(filepath.Join(w.Abs, filepath.FromSlash(rel)))
+	var notFolder *notFolderError
+	if errors.As(err, &notFolder) {
+		return "", w.notFolder(notFolder, rel)
+	}
 	if err != nil {
 		return "", &Error{Path: shown, Why: fmt.Sprintf("cannot be followed (%v); remove the symbolic link", err)}
 	}
@@ -83,6 +125,30 @@ func (w *Workspace) Path(rel string) (string, error) {
 		return "", &Error{Path: shown, Why: fmt.Sprintf("leads out of the workspace through a symbolic link (to %s); course reads and writes only inside the workspace: remove the link, or make it point inside", real)}
 	}
 	return real, nil
+}
+
+// FolderPath is Path for a folder: what stands at rel, once followed, must
+// be a folder or nothing. A file there (a file named tests, say) is an
+// *Error that says to move it aside, not a folder that holds nothing.
+func (w *Workspace) FolderPath(rel string) (string, error) {
+	real, err := w.Path(rel)
+	if err != nil {
+		return "", err
+	}
+	if fi, err := os.Lstat(real); err == nil && !fi.IsDir() {
+		return "", w.notFolder(&notFolderError{path: real, mode: fi.Mode()}, rel)
+	}
+	return real, nil
+}
+
+// notFolder is the *Error for e, met on the way to the workspace path rel.
+func (w *Workspace) notFolder(e *notFolderError, rel string) error {
+	at := w.shown(e.path)
+	via := ""
+	if at != filepath.Join(w.Dir, filepath.FromSlash(rel)) {
+		via = fmt.Sprintf(" (on the way to %s)", filepath.FromSlash(rel))
+	}
+	return &Error{Path: at, Why: fmt.Sprintf("is %s where course needs a folder%s; move it aside (mv %s %s), and run the command again", regularfile.Describe(e.mode), via, shellarg.Quote(at), shellarg.Quote(at+".orig"))}
 }
 
 // ReadFile reads the workspace file rel: a regular file inside the

@@ -25,6 +25,8 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/internal/jsonobject"
+	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/shellarg"
 
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"golang.org/x/mod/modfile"
@@ -162,7 +164,7 @@ func Open(dir string) (*Workspace, error) {
 				return nil, &Error{Path: file, Why: fmt.Sprintf("%s[%d] %q %s", field, i, d, err)}
 			}
 			if st, err := os.Stat(filepath.Join(abs, filepath.FromSlash(d))); err == nil && !st.IsDir() {
-				return nil, &Error{Path: file, Why: fmt.Sprintf("%s[%d] %q is a file; name the folder that holds it (e.g. %q)", field, i, d, path.Dir(path.Clean(filepath.ToSlash(d))))}
+				return nil, &Error{Path: file, Why: notAFolderField(dir, field, i, d, st.Mode())}
 			}
 		}
 	}
@@ -181,6 +183,28 @@ func Open(dir string) (*Workspace, error) {
 		}
 	}
 	return ws, nil
+}
+
+// notAFolderField says what is wrong when the folder d that .course.json
+// lists as field[i] is a file, and how to mend it. A name with an
+// extension (go.mod, main.go) was most likely listed in place of its
+// folder: name a folder. A bare name (engine) is most likely a folder a
+// file has taken the place of: move the file aside. A file's folder is
+// offered only when it is not the workspace's top, since listing "." would
+// hold the harness and the tests to the engine's rules.
+func notAFolderField(dir, field string, i int, d string, mode fs.FileMode) string {
+	clean := path.Clean(filepath.ToSlash(d))
+	msg := fmt.Sprintf("%s[%d] %q is %s, not a folder", field, i, d, regularfile.Describe(mode))
+	parent := path.Dir(clean)
+	if strings.Contains(path.Base(clean), ".") {
+		msg += fmt.Sprintf("; %s lists folders: name the folder that holds the code", field)
+		if parent != "." {
+			msg += fmt.Sprintf(" (%q?)", parent)
+		}
+		return msg
+	}
+	at := filepath.Join(dir, filepath.FromSlash(clean))
+	return msg + fmt.Sprintf("; move the file aside (mv %s %s) and make the folder, or list the folder that holds the code", shellarg.Quote(at), shellarg.Quote(at+".orig"))
 }
 
 // ParseConfig decodes and checks the contents of a .course.json; file is
