@@ -206,6 +206,13 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		}
 		fmt.Fprintln(env.Stdout, line)
 	}
+	if opts.Expansion && drop.End != "" {
+		// Starting an ended drop again restores its test only: its
+		// window is the record check judges it by, and it is closed.
+		fmt.Fprintf(env.Stdout, "drop %sx ended at commit %s, when a later module started: check judges it by the engine from %s to there, as before\n", m.Number, shortHash(drop.End), shortHash(drop.Commit))
+		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
+		return nil
+	}
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
