@@ -346,7 +346,7 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 		} else if len(res.Changes) > 0 {
 			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
 				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
-				n, shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, changeStrings(res.Changes)), m.Number)}
+				n, shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, res.Changes), m.Number)}
 		}
 		if _, noted := notes[n]; !noted {
 			notes[n] = ""
@@ -465,14 +465,13 @@ func changeStrings(changes []expansion.Change) []string {
 	return files
 }
 
-// putBack is how to undo a drop's changes to the engine since commit, each
-// change as Change.String gives it: git checkout brings back a file that
-// was changed or removed, but knows nothing of one that was added, which
-// must go.
-func putBack(commit string, changes []string) string {
+// putBack is how to undo a drop's changes to the engine since commit: git
+// checkout brings back a file that was changed or removed, but knows
+// nothing of one that was added, which must go.
+func putBack(commit string, changes []expansion.Change) string {
 	added, other := false, false
 	for _, c := range changes {
-		if strings.HasPrefix(c, string(expansion.Added)+": ") {
+		if c.Kind == expansion.Added {
 			added = true
 		} else {
 			other = true

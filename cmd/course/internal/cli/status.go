@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/termsafe"
@@ -111,6 +112,9 @@ type DropStatus struct {
 	// Error says why its engine cannot be checked (its commit gone, say).
 	End   string `json:"end,omitempty"`
 	Error string `json:"error,omitempty"`
+	// changes is EngineChanged as the check found them, kinds and all,
+	// for the advice on putting them back.
+	changes []expansion.Change
 }
 
 // RunStatus prints where the workspace stands.
@@ -283,6 +287,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 			for _, c := range d.Changes {
 				drop.EngineChanged = append(drop.EngineChanged, c.String())
 			}
+			drop.changes = d.Changes
 			drop.Verified = d.OK && d.Error == ""
 		}
 		ms.Drop = &drop
@@ -338,7 +343,7 @@ func nextStep(rep *StatusReport) string {
 			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.End))
 	case len(last.Drop.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; %s",
-			last.Number, strings.Join(last.Drop.EngineChanged, ", "), putBack(last.Drop.Commit, last.Drop.EngineChanged))
+			last.Number, strings.Join(last.Drop.EngineChanged, ", "), putBack(last.Drop.Commit, last.Drop.changes))
 	case last.Drop.Passed < last.Drop.Total:
 		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", last.Number)
 	case upcoming != "":

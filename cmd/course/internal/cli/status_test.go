@@ -11,14 +11,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 )
 
 // The next step follows from the last started module: its tests, then its
 // drop, then the next module.
 func TestNextStep(t *testing.T) {
-	drop := func(passed, total int, commit string, changed ...string) *DropStatus {
-		return &DropStatus{Passed: passed, Total: total, Commit: commit, EngineChanged: changed, Verified: commit != "" && len(changed) == 0}
+	drop := func(passed, total int, commit string, changes ...expansion.Change) *DropStatus {
+		d := &DropStatus{Passed: passed, Total: total, Commit: commit, Verified: commit != "" && len(changes) == 0, changes: changes}
+		for _, c := range changes {
+			d.EngineChanged = append(d.EngineChanged, c.String())
+		}
+		return d
 	}
 	next := ModuleStatus{Number: "02"}
 	for _, tc := range []struct {
@@ -35,11 +40,11 @@ func TestNextStep(t *testing.T) {
 			"commit, then `course start-module 01 --expansion`"},
 		{"drop without a record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "")}, next},
 			"the drop of module 01 was started without a record of its commit: commit your work, then `course start-module 01 --expansion` again"},
-		{"drop changed the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "changed: engine/world.go")}, next},
+		{"drop changed the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", expansion.Change{Path: "engine/world.go", Kind: expansion.Changed})}, next},
 			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 3f2a1c9 -- FILE`"},
-		{"drop added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "added: engine/new.go", "removed: engine/old.go")}, next},
+		{"drop added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", expansion.Change{Path: "engine/new.go", Kind: expansion.Added}, expansion.Change{Path: "engine/old.go", Kind: expansion.Removed})}, next},
 			"the drop of module 01 changed engine files (added: engine/new.go, removed: engine/old.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 3f2a1c9 -- FILE`; move an added file out of the engine folders, or delete it"},
-		{"drop only added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", "added: engine/new.go")}, next},
+		{"drop only added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", expansion.Change{Path: "engine/new.go", Kind: expansion.Added})}, next},
 			"the drop of module 01 changed engine files (added: engine/new.go): a drop is written outside the engine; move an added file out of the engine folders, or delete it"},
 		{"drop red", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "3f2a1c9d")}, next},
 			"make drop 01x's test pass without touching the engine: `course check` shows why"},
