@@ -74,7 +74,9 @@ audit, the drops, the first problem in words), --csv for a spreadsheet, or
 checked is a row with its reason. The status is 1 when any workspace fails,
 2 only when none could be checked. Workspaces share the go command's build
 cache, which is safe to share; each gets a scratch cache of its own only
-when that cache is off or cannot be written.
+when that cache is off or cannot be written. Checking a workspace builds and
+runs its code as you, with your files and your network within its reach:
+check a class as a user (or in a container) that holds nothing else.
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
