@@ -45,11 +45,7 @@ func TestSplitJoints(t *testing.T) {
 // and of near misses it must leave alone.
 func TestFindSpellings(t *testing.T) {
 	m := NewMatcher([]Name{NewName("Test Filler"), NewName("KEY"), NewName("Acolyte of Pain"), NewName("Armorsmith")})
-	cases := []struct {
-		text string
-		want string // the Display of the single match, "" for none
-		as   string // the matched text
-	}{
+	cases := []findCase{
 		{"TestFiller", "Test Filler", "TestFiller"},
 		{"testFiller", "Test Filler", "testFiller"},
 		{"TEST_FILLER", "Test Filler", "TEST_FILLER"},
@@ -83,17 +79,7 @@ func TestFindSpellings(t *testing.T) {
 		{"ArmorsmithCount", "", ""},
 		{"armor smith", "", ""},
 	}
-	for _, c := range cases {
-		got := m.Find(c.text)
-		if c.want == "" {
-			assert.Empty(t, got, "Find(%q)", c.text)
-			continue
-		}
-		if assert.Len(t, got, 1, "Find(%q)", c.text) {
-			assert.Equal(t, c.want, got[0].Name.Display, "Find(%q)", c.text)
-			assert.Equal(t, c.as, c.text[got[0].Start:got[0].End], "Find(%q)", c.text)
-		}
-	}
+	assertFindsOne(t, m, cases)
 }
 
 func TestFindSeveral(t *testing.T) {
@@ -142,7 +128,7 @@ func TestFindUpper(t *testing.T) {
 // LONG S) and ς alone; the Kelvin and Angstrom signs fold too.
 func TestFindFoldsAsEqualFold(t *testing.T) {
 	m := NewMatcher([]Name{NewName("Test Filler"), NewName("KEY"), NewName("Ångström"), NewName("Οδυσσεύς")})
-	cases := []struct{ text, want, as string }{
+	cases := []findCase{
 		{`EqualFold(s, "Teſt Filler")`, "Test Filler", "Teſt Filler"},
 		{"teſtFiller", "Test Filler", "teſtFiller"},
 		{"TEſT_FILLER", "Test Filler", "TEſT_FILLER"},
@@ -157,17 +143,7 @@ func TestFindFoldsAsEqualFold(t *testing.T) {
 		{"test fıller", "Test Filler", "test fıller"},
 		{"conteſtFiller", "", ""},
 	}
-	for _, c := range cases {
-		got := m.Find(c.text)
-		if c.want == "" {
-			assert.Empty(t, got, "Find(%q)", c.text)
-			continue
-		}
-		if assert.Len(t, got, 1, "Find(%q)", c.text) {
-			assert.Equal(t, c.want, got[0].Name.Display, "Find(%q)", c.text)
-			assert.Equal(t, c.as, c.text[got[0].Start:got[0].End], "Find(%q)", c.text)
-		}
-	}
+	assertFindsOne(t, m, cases)
 }
 
 // TestFoldRuneIsOneRuneForEachCaseClass: a rune and every rune the
@@ -196,5 +172,25 @@ func TestFoldRuneIsOneRuneForEachCaseClass(t *testing.T) {
 	}
 	for r, want := range map[rune]rune{'ſ': 's', '\u212a': 'k', '\u212b': 'å', 'İ': 'i', 'ı': 'i', 'ς': 'σ', 'Σ': 'σ', 'K': 'k', 'é': 'é'} {
 		assert.Equal(t, want, foldRune(r), "foldRune(%q)", r)
+	}
+}
+
+// findCase is one text, the Display of the one name Find must find in it
+// ("" for none), and the text it must find it as.
+type findCase struct{ text, want, as string }
+
+// assertFindsOne holds m.Find to each case: no match, or exactly one.
+func assertFindsOne(t *testing.T, m *Matcher, cases []findCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := m.Find(c.text)
+		if c.want == "" {
+			assert.Empty(t, got, "Find(%q)", c.text)
+			continue
+		}
+		if assert.Len(t, got, 1, "Find(%q)", c.text) {
+			assert.Equal(t, c.want, got[0].Name.Display, "Find(%q)", c.text)
+			assert.Equal(t, c.as, c.text[got[0].Start:got[0].End], "Find(%q)", c.text)
+		}
 	}
 }
