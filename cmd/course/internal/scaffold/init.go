@@ -7,12 +7,14 @@
 package scaffold
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/go-git/go-git/v5"
@@ -44,6 +46,11 @@ func Init(dir, modulePath string) (string, error) {
 		return "", &workspace.Error{Path: dir, Why: "is a file; give a new folder"}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		var pathErr *fs.PathError
+		if errors.Is(err, syscall.ENOTDIR) && errors.As(err, &pathErr) {
+			// MkdirAll names the file that stands where a folder must.
+			return "", &workspace.Error{Path: pathErr.Path, Why: fmt.Sprintf("is a file, where %s needs a folder; give a path through folders only", dir)}
+		}
 		return "", fmt.Errorf("making the workspace folder: %w", err)
 	}
 	err := fs.WalkDir(templates.Files, templates.Root, func(p string, d fs.DirEntry, err error) error {
