@@ -1,17 +1,9 @@
 package audit
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
-	"runtime"
-	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/systemic-game-design/course/audit/internal/benchtree"
-	"github.com/systemic-game-design/course/audit/internal/enginefiles"
-	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // BenchmarkCouplingAudit audits the engine folder of the large tree (the
@@ -83,50 +75,11 @@ func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(
 
 // BenchmarkReadEngineFiles only lists the engine folders and reads their
 // Go files (the 2,000 engine files of the tree; the ignored build output
-// and logs are listed, not read) with the audit's own reader, a folder to
-// each of as many workers as the audit's walk has: the floor under a first
-// audit, whatever it does with what it reads. Git, which reads neither the
-// ignored folders nor any file's content, has no such floor.
-func BenchmarkReadEngineFiles(b *testing.B) {
-	dir := benchtree.Build(b)
-	var dirs []string
-	err := filepath.WalkDir(filepath.Join(dir, "engine"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			dirs = append(dirs, p)
-		}
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	var files, size atomic.Int64
-	benchtree.Repeats(b, func() {
-		files.Store(0)
-		size.Store(0)
-		enginefiles.Each(len(dirs), 2*runtime.GOMAXPROCS(0), func(i int) {
-			entries, err := os.ReadDir(dirs[i])
-			if err != nil {
-				b.Error(err)
-				return
-			}
-			for _, e := range entries {
-				if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
-					continue
-				}
-				src, _, err := regularfile.Read(filepath.Join(dirs[i], e.Name()))
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				files.Add(1)
-				size.Add(int64(len(src)))
-			}
-		})
-	})
-	secs := b.Elapsed().Seconds() / float64(b.N)
-	b.ReportMetric(float64(files.Load())/secs, "files/s")
-	b.ReportMetric(float64(size.Load())/secs/1e6, "MB/s")
-}
+// and logs are listed, not read) with the audit's own reader: the floor
+// under a first audit, whatever it does with what it reads (see
+// benchtree.ReadGoFiles). Git, which reads neither the ignored folders nor
+// any file's content, has no such floor.
+func BenchmarkReadEngineFiles(b *testing.B) { benchtree.ReadGoFiles(b, "engine") }
 
 // BenchmarkAuditInMemory audits 2,000 engine sources held in memory: the
 // audit's own cost (parsing and matching), without the file system.

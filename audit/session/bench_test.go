@@ -147,3 +147,12 @@ func repeatRuns(b *testing.B, dir string, work func(*Session) error) {
 
 // BenchmarkGitDiffAndUntracked is the yardstick, measured in the same runs.
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }
+
+// BenchmarkReadCommandFiles only lists the harness, engine and content
+// folders and reads their 4,000 Go files, as both commands' first runs
+// must (see benchtree.ReadGoFiles): the floor under
+// BenchmarkCouplingAuditCommandWorkFirstRun and
+// BenchmarkExpansionCheckCommandWorkFirstRun.
+func BenchmarkReadCommandFiles(b *testing.B) {
+	benchtree.ReadGoFiles(b, "harness", "engine", "content")
+}
