@@ -1,6 +1,8 @@
 package enginefiles
 
 import (
+	"bytes"
+	"sync"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -41,4 +43,28 @@ func TestASetThatIsOffKeepsNothing(t *testing.T) {
 	if s.Persists() || OpenBlobSet("verdicts").Kept() {
 		t.Error("with COURSE_CACHE_DIR=off a set was kept")
 	}
+}
+
+// TestBlobHashIsGitsObjectID: the pooled hashers give what go-git's
+// ComputeHash (a new hasher each time) and git give, for contents of
+// every size class, hashed by several goroutines at once.
+func TestBlobHashIsGitsObjectID(t *testing.T) {
+	if got, want := BlobHash(nil).String(), "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"; got != want {
+		t.Fatalf("BlobHash of nothing is %s, git's is %s", got, want)
+	}
+	if got, want := BlobHash([]byte("hello\n")).String(), "ce013625030ba8dba906f756967f9e9ca394464a"; got != want {
+		t.Fatalf("BlobHash(%q) is %s, git's is %s", "hello\n", got, want)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for _, n := range []int{0, 1, 9, 55, 56, 63, 64, 65, 99, 100, 1000, 4095, 70000} {
+				content := bytes.Repeat([]byte{byte('a' + g)}, n)
+				if got, want := BlobHash(content), plumbing.ComputeHash(plumbing.BlobObject, content); got != want {
+					t.Errorf("BlobHash of %d bytes is %s, ComputeHash's %s", n, got, want)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
