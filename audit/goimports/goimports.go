@@ -24,7 +24,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -305,18 +304,18 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 			return v, true
 		}
 	}
-	// judge and keep take nothing of src with them, so the read can use
-	// the walks' buffers.
+	// judge and keep take nothing of the content with them, so the read
+	// can use the walks' buffers.
 	var v verdict
-	err := enginefiles.ReadPooled(f.Abs, func(src []byte, info fs.FileInfo) {
-		v = r.judge(src)
-		r.keep(entry, src, info, v)
+	err := enginefiles.ReadPooled(f.Abs, func(c *enginefiles.Content) {
+		v = r.judge(c.Src)
+		r.keep(entry, c, v)
 	})
 	return v, err == nil
 }
 
-// keep keeps the verdict v on src, read with the stat data info from the
-// file whose index entry is entry (nil for none), for the rest of the
+// keep keeps the verdict v on c, read from the file whose index entry is
+// entry (nil for none), for the rest of the
 // command and in the cache if one is kept. What the cache keeps is kept
 // under the hash of src, never under the index entry's: the entry is the
 // learner's to forge (a clean blob's hash with another file's stat data),
@@ -326,15 +325,15 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 // alone, which take the index's word for this workspace anyway, and is
 // kept under the entry's hash if the index vouches for what was read
 // (not under one this command would have to compute).
-func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdict) {
+func (r *Reader) keep(entry *index.Entry, c *enginefiles.Content, v verdict) {
 	if r.indexTime.IsZero() {
 		return // nothing is vouched for, so nothing would be found
 	}
 	var h plumbing.Hash
 	switch {
 	case r.file != "":
-		h = enginefiles.BlobHash(src)
-	case r.tree.Vouches(entry, info):
+		h = c.Hash()
+	case r.tree.Vouches(entry, c.Info):
 		h = entry.Hash
 	default:
 		return // known by no hash a later lookup in this command would use
@@ -350,11 +349,11 @@ func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdic
 // Note is given a file another check read (p, a Path of the git view, as
 // a ReadHook is given it), so that a walk after it need not read the file
 // again: a Go file's verdict is kept as if Dir had read it.
-func (r *Reader) Note(p string, src []byte, info fs.FileInfo) {
-	if !isSource(path.Base(p)) || info == nil || !info.Mode().IsRegular() {
+func (r *Reader) Note(p string, c *enginefiles.Content) {
+	if !isSource(path.Base(p)) || c.Info == nil || !c.Info.Mode().IsRegular() {
 		return
 	}
-	r.keep(r.tree.Entry(p), src, info, r.judge(src))
+	r.keep(r.tree.Entry(p), c, r.judge(c.Src))
 }
 
 // nameBuilds reports whether a file's name lets it build here (no _test,

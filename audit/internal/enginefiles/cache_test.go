@@ -68,3 +68,14 @@ func TestBlobHashIsGitsObjectID(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestAContentsHashIsItsBlobHash: the hash a read carries is the blob
+// hash of its content, however often it is asked for.
+func TestAContentsHashIsItsBlobHash(t *testing.T) {
+	c := NewContent([]byte("package engine\n"), nil)
+	for range 2 {
+		if got, want := c.Hash(), BlobHash([]byte("package engine\n")); got != want {
+			t.Fatalf("Content.Hash is %s, BlobHash %s", got, want)
+		}
+	}
+}

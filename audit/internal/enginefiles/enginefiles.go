@@ -929,9 +929,9 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
 			if hook := w.readHook(name); hook != nil {
-				_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
-					info = fi
-					hook(p, src, fi)
+				_ = ReadPooled(abs, func(c *Content) {
+					info = c.Info
+					hook(p, c)
 				})
 				fresh = info != nil && t.keepRead
 			}
@@ -1077,9 +1077,10 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 
 // ReadHook is given a file a walk read, by its Path, with what fstat said
 // of it (a regular file; links are not followed). It is called from the
-// walk's workers, several at once, before the walk visits the file. src is
-// the walk's to reuse once the hook returns: keep no part of it.
-type ReadHook func(p string, src []byte, info fs.FileInfo)
+// walk's workers, several at once (each with a Content of its own), before
+// the walk visits the file. c is the walk's to reuse once the hook
+// returns: keep no part of it.
+type ReadHook func(p string, c *Content)
 
 // SetReadHook gives hook every Go file the walks read (to find //go:embed
 // lines), so that a check that reads the files anyway can do its work on
@@ -1121,7 +1122,14 @@ func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
 // files. Each starts with room for most source files (see
 // regularfile.ReadInto, which reads first and stats after when given
 // room), and grows to the largest file it is handed, up to maxKeptBuffer.
-var readBuffers = sync.Pool{New: func() any { b := make([]byte, 0, initialBuffer); return &b }}
+var readBuffers = sync.Pool{New: func() any { return &readBuffer{buf: make([]byte, 0, initialBuffer)} }}
+
+// readBuffer is a pooled buffer, and the Content handed over with it, so
+// that a pooled read allocates nothing for either.
+type readBuffer struct {
+	buf []byte
+	c   Content
+}
 
 // initialBuffer is a new read buffer's room.
 const initialBuffer = 16 << 10
@@ -1140,16 +1148,18 @@ func keepBuffer(buf *[]byte, src []byte) {
 
 // ReadPooled reads the regular file name (see regularfile.Read) into one
 // of readBuffers and hands its content to use, which must keep no part of
-// src: the buffer goes back to the pool when use returns.
-func ReadPooled(name string, use func(src []byte, info fs.FileInfo)) error {
-	buf := readBuffers.Get().(*[]byte)
-	defer readBuffers.Put(buf)
-	src, info, err := regularfile.ReadInto(name, *buf)
+// c: the buffer, and c, go back to the pool when use returns.
+func ReadPooled(name string, use func(c *Content)) error {
+	rb := readBuffers.Get().(*readBuffer)
+	defer readBuffers.Put(rb)
+	src, info, err := regularfile.ReadInto(name, rb.buf)
 	if err != nil {
 		return err
 	}
-	keepBuffer(buf, src)
-	use(src, info)
+	keepBuffer(&rb.buf, src)
+	rb.c = Content{Src: src, Info: info}
+	defer func() { rb.c = Content{} }() // holds nothing for the pool
+	use(&rb.c)
 	return nil
 }
 
@@ -1239,25 +1249,25 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		}
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
-		_ = ReadPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
+		_ = ReadPooled(goFiles[i], func(c *Content) {
 			if !links[i] {
 				t.mu.Lock()
 				if t.infos[paths[i]] == nil {
-					t.infos[paths[i]] = info
+					t.infos[paths[i]] = c.Info
 				}
 				t.mu.Unlock()
 				if t.onRead != nil {
-					t.onRead(paths[i], src, info)
+					t.onRead(paths[i], c)
 				}
 			}
-			if bytes.Contains(src, []byte("go:embed")) {
-				found[i] = EmbedPatterns(src)
+			if bytes.Contains(c.Src, []byte("go:embed")) {
+				found[i] = EmbedPatterns(c.Src)
 			}
 			// Kept under the hash of what was read, never the index
 			// entry's, which a forged index could make another blob's
-			// (see BlobSet).
+			// (see BlobSet); the hook's checks may have hashed it already.
 			if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-				t.noEmbed.Add(BlobHash(src))
+				t.noEmbed.Add(c.Hash())
 			}
 		})
 	})
