@@ -18,7 +18,10 @@ import (
 // token.File (a FileSet, and a line table it grows a line at a time) and
 // makes a string of every comment and identifier, some ten allocations a
 // file that a first run paid 4,000 times.
-func scanHeader(src []byte) (pkg int, paths []string, ok bool) {
+//
+// The paths are appended to paths (a caller's room, which may be on its
+// stack).
+func scanHeader(src []byte, paths []string) (pkg int, _ []string, ok bool) {
 	s := headerScanner{src: src}
 	// go/scanner skips a byte order mark at the very start.
 	if len(src) >= 3 && src[0] == 0xef && src[1] == 0xbb && src[2] == 0xbf {

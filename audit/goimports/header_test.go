@@ -26,7 +26,7 @@ func parsedHeader(src []byte) (pkg int, paths []string, err error) {
 // checkHeader fails when scanHeader answers for a file and its answer is
 // not go/parser's. Where it does not answer, judge asks go/parser.
 func checkHeader(t interface{ Fatalf(string, ...any) }, src []byte) bool {
-	pkg, paths, ok := scanHeader(src)
+	pkg, paths, ok := scanHeader(src, nil)
 	if !ok {
 		return false
 	}
@@ -111,7 +111,7 @@ func TestScanHeaderAnswersOnlyAsGoParserDoes(t *testing.T) {
 	}
 	// The fast path must carry the plain files, or it saves nothing.
 	for _, src := range headerSeeds[:9] {
-		_, _, ok := scanHeader([]byte(src))
+		_, _, ok := scanHeader([]byte(src), nil)
 		assert.True(t, ok, "scanHeader passed the plain header to go/parser:\n%s", src)
 	}
 	assert.Greater(t, answered, 9)
@@ -176,7 +176,7 @@ func FuzzScanHeader(f *testing.F) {
 func TestScanHeaderAllocatesOnlyThePaths(t *testing.T) {
 	src := []byte("// Package p does things.\n//\n// At length.\npackage p\n\nimport (\n\t\"fmt\"\n\tx \"os\"\n)\n\n// F is f.\nfunc F() {}\n")
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, paths, ok := scanHeader(src); !ok || len(paths) != 2 {
+		if _, paths, ok := scanHeader(src, nil); !ok || len(paths) != 2 {
 			t.Fatalf("scanHeader: %q, %v", paths, ok)
 		}
 	})
