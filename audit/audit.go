@@ -362,6 +362,10 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// What the walk reads (Go files, for their //go:embed lines; every
 	// file, when no verdict is kept and all must be read) is audited there
 	// and then, by the walk's workers, not read a second time.
+	if readAll && clean[1] != nil && clean[1].Persists() {
+		// A clean verdict for each Go file, most of what an engine holds.
+		clean[1].Expect(read)
+	}
 	var mu sync.Mutex
 	early := make(map[string]result, read) // by Path
 	t.SetReadHook(readAll, func(p string, c *enginefiles.Content) {
@@ -385,7 +389,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// The names on the paths, each once: the engine folder's own, then
 	// those of the files and folders inside it.
 	var named []Finding
-	namesSeen := map[string]bool{}
+	namesSeen := make(map[string]bool, size) // a name a file, and the folders
 	nameAll := func(p string) {
 		for i := 0; i <= len(p); i++ {
 			if i < len(p) && p[i] != '/' {

@@ -56,6 +56,17 @@ func OpenBlobSet(name string) *BlobSet {
 	return s
 }
 
+// Expect makes room for n hashes in a set that holds none yet, such as
+// the one a first run fills with a verdict on every file it reads: grown
+// a hash at a time, the set is copied over and over.
+func (s *BlobSet) Expect(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.have) == 0 && n > 0 {
+		s.have = make(map[plumbing.Hash]bool, n)
+	}
+}
+
 // Has reports whether the hash is in the set.
 func (s *BlobSet) Has(h plumbing.Hash) bool {
 	s.mu.Lock()

@@ -79,3 +79,18 @@ func TestAContentsHashIsItsBlobHash(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectLeavesWhatASetHolds: room made in a set that holds hashes
+// loses none of them.
+func TestExpectLeavesWhatASetHolds(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	s := OpenBlobSet("verdicts")
+	s.Expect(100)
+	a, b := BlobHash([]byte("a")), BlobHash([]byte("b"))
+	s.Add(a)
+	s.Expect(100)
+	s.Add(b)
+	if !s.Has(a) || !s.Has(b) {
+		t.Errorf("after Expect the set has a: %v, b: %v; want both", s.Has(a), s.Has(b))
+	}
+}

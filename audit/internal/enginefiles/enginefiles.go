@@ -699,10 +699,12 @@ type walker struct {
 	start  time.Time // when the walk began, for the folder cache
 }
 
-// event is one thing a worker found, for the visitor.
+// event is one thing a worker found, for the visitor: a file (held in
+// the event itself, not allocated one by one), or a linked folder.
 type event struct {
-	file *File
-	dir  *LinkedDir
+	file   File
+	isFile bool
+	dir    *LinkedDir
 }
 
 // recorder returns a walker that keeps what it finds, and the list it
@@ -714,7 +716,7 @@ func (w *walker) recorder() (*walker, *[]event) {
 		seen[k] = v
 	}
 	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
-		File:     func(f File) error { evs = append(evs, event{file: &f}); return nil },
+		File:     func(f File) error { evs = append(evs, event{file: f, isFile: true}); return nil },
 		Dir:      func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
 		Prune:    w.v.Prune,
 		Read:     w.v.Read,
@@ -740,8 +742,8 @@ func (w *walker) finish() error {
 					return err
 				}
 			}
-			if e.file != nil {
-				if err := w.v.File(*e.file); err != nil {
+			if e.isFile {
+				if err := w.v.File(e.file); err != nil {
 					return err
 				}
 			}
@@ -859,20 +861,29 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	if t.onRead != nil && needsEmbedScan(entries) {
 		t.embedPatterns(real, entries)
 	}
+	// Each entry's Path is looked up in the index from pathBuf, and made a
+	// string only for an entry that is not dropped: most of a folder of
+	// logs or build output is ignored, and dropped on its name alone.
+	var pathBuf []byte
+	if rel != "." {
+		pathBuf = append(append(make([]byte, 0, len(rel)+64), rel...), '/')
+	}
+	dirLen := len(pathBuf)
 	for _, e := range entries {
 		name := e.Name()
 		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
 			drop(e)
 			continue
 		}
-		p := join(rel, name)
+		pathBuf = append(pathBuf[:dirLen], name...)
 		buf[len(parts)] = name
 		sub := buf
 		var entry *index.Entry
 		if !linked {
-			entry = t.tracked[p]
+			entry = t.tracked[string(pathBuf)]
 		}
 		if e.IsDir() {
+			p := join(rel, name)
 			keep(e)
 			if name == ".git" {
 				continue
@@ -922,7 +933,12 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			continue
 		}
 		keep(e)
-		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
+		p := join(rel, name)
+		rp := p // its content's Path: the same but through a linked folder
+		if real != rel {
+			rp = join(real, name)
+		}
+		abs := filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
 		fresh := false // whether info is this walk's own, to keep for a later one
 		if info == nil && !isLink && e.Type().IsRegular() {
@@ -1096,7 +1112,19 @@ func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
 // as they keep what they lstat'ed, so that a later walk of the same files
 // (another check of the same command; see package session) stats none of
 // them. A Tree walked once has no use for it. Call it before the walks.
-func (t *Tree) KeepStats() { t.keepRead = true }
+func (t *Tree) KeepStats() {
+	t.keepRead = true
+	// A Tree that several checks walk is walked over most of what git
+	// tracks (the commands' checks read the engine, harness and content
+	// folders): the stat data of each file walked are kept, and the map
+	// made at that size at once, not grown a few thousand files at a
+	// time.
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.infos) == 0 && t.Index != nil {
+		t.infos = make(map[string]fs.FileInfo, len(t.Index.Entries))
+	}
+}
 
 // TrackedUnder is how many entries the index holds under the folder dir (a
 // Path; "." for every one): what a check of the folder makes room for.
