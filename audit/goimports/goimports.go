@@ -556,7 +556,7 @@ func encode(known map[plumbing.Hash]verdict) []byte {
 	for h := range known {
 		hashes = append(hashes, h)
 	}
-	slices.SortFunc(hashes, func(a, b plumbing.Hash) int { return bytes.Compare(a[:], b[:]) })
+	enginefiles.SortHashes(hashes)
 	ids := map[string]int{}
 	var paths []string
 	// The file's size, less the varints' bytes past the first of each:

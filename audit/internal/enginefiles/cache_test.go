@@ -94,3 +94,22 @@ func TestExpectLeavesWhatASetHolds(t *testing.T) {
 		t.Errorf("after Expect the set has a: %v, b: %v; want both", s.Has(a), s.Has(b))
 	}
 }
+
+// TestSortHashesSortsInByteOrder: hashes that share their first bytes, or
+// all of them, are ordered as bytes.Compare orders them.
+func TestSortHashesSortsInByteOrder(t *testing.T) {
+	var hashes []plumbing.Hash
+	for i := range 300 {
+		h := BlobHash([]byte{byte(i)})
+		if i%3 == 0 {
+			h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7] = 1, 2, 3, 4, 5, 6, 7, byte(i%2)
+		}
+		hashes = append(hashes, h, h)
+	}
+	SortHashes(hashes)
+	for i := 1; i < len(hashes); i++ {
+		if bytes.Compare(hashes[i-1][:], hashes[i][:]) > 0 {
+			t.Fatalf("%s sorted before %s", hashes[i-1], hashes[i])
+		}
+	}
+}

@@ -85,6 +85,10 @@ type Tree struct {
 	content bool
 
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
+
+	// rootSlash is Root and a slash, when a clean Path joined to Root is
+	// just that (see entryPaths); "" otherwise.
+	rootSlash string
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -184,7 +188,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
 	}
 	var extension string
 	switch {
@@ -201,10 +205,11 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
 	}
 	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
 		trackedDirs: map[string]bool{}}
+	t.rootSlash = rootSlash(t.Root)
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err
 	}
@@ -240,6 +245,16 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 	t.infos = map[string]fs.FileInfo{}
 	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
+}
+
+// rootSlash is root and a slash, if filepath.Join(root, p) is that and p
+// for every clean relative slash path p: on a system whose separator is
+// the slash, for a clean absolute root other than "/". Otherwise "".
+func rootSlash(root string) string {
+	if filepath.Separator != '/' || !filepath.IsAbs(root) || root == "/" || filepath.Clean(root) != root {
+		return ""
+	}
+	return root + "/"
 }
 
 // OpenContent is Open for a verdict that must stand on the files' own
@@ -623,7 +638,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
-	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now()}
+	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now(), cleanDir: path.Clean(dir) == dir}
 	// The walk judges each folder on its way down; the engine folder's own
 	// ancestors it never walked, so each is judged here, from the top.
 	ignoredDir := false
@@ -697,26 +712,38 @@ type walker struct {
 	spread bool
 	jobs   []func() ([]event, error)
 	start  time.Time // when the walk began, for the folder cache
+	// cleanDir is set when the folder walked is a clean Path, as every
+	// folder under it then is (see entryPaths).
+	cleanDir bool
 }
 
-// event is one thing a worker found, for the visitor: a file (held in
-// the event itself, not allocated one by one), or a linked folder.
+// event is one thing a worker found, for the visitor.
 type event struct {
-	file   File
-	isFile bool
-	dir    *LinkedDir
+	file *File
+	dir  *LinkedDir
 }
 
 // recorder returns a walker that keeps what it finds, and the list it
 // keeps it in.
 func (w *walker) recorder() (*walker, *[]event) {
 	var evs []event
+	// The files are kept in slabs of a few dozen, not allocated one by one
+	// (nor held in the events themselves, which would make the list that
+	// grows five times the size).
+	var files []File
 	seen := make(map[string]bool, len(w.seen))
 	for k, v := range w.seen {
 		seen[k] = v
 	}
-	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
-		File:     func(f File) error { evs = append(evs, event{file: f, isFile: true}); return nil },
+	return &walker{t: w.t, seen: seen, start: w.start, cleanDir: w.cleanDir, v: Visitor{
+		File: func(f File) error {
+			if len(files) == cap(files) {
+				files = make([]File, 0, min(2*cap(files)+16, 256))
+			}
+			files = append(files, f)
+			evs = append(evs, event{file: &files[len(files)-1]})
+			return nil
+		},
 		Dir:      func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
 		Prune:    w.v.Prune,
 		Read:     w.v.Read,
@@ -742,8 +769,8 @@ func (w *walker) finish() error {
 					return err
 				}
 			}
-			if e.isFile {
-				if err := w.v.File(e.file); err != nil {
+			if e.file != nil {
+				if err := w.v.File(*e.file); err != nil {
 					return err
 				}
 			}
@@ -891,7 +918,10 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if w.v.Prune != nil && w.v.Prune(p, false) {
 				continue
 			}
-			sub = append([]string(nil), buf...)
+			// The folder's own parts, which its walk (a job, run later)
+			// keeps; sub itself is not captured, so that it is not moved
+			// to the heap for every entry.
+			dirParts := append([]string(nil), buf...)
 			rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 			if entry != nil && entry.Mode == filemode.Submodule {
 				if err := builtAsOurs(abs, p); err != nil {
@@ -906,17 +936,17 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 				}
 				continue
 			}
-			ign := onlyTracked || t.Repo != nil && ignored(ps, sub, true)
+			ign := onlyTracked || t.Repo != nil && ignored(ps, dirParts, true)
 			if w.spread {
 				child, evs := w.recorder()
 				ps := ps[:len(ps):len(ps)]
 				w.jobs = append(w.jobs, func() ([]event, error) {
-					err := child.walk(p, rp, sub, ps, rules, ign, linked)
+					err := child.walk(p, rp, dirParts, ps, rules, ign, linked)
 					return *evs, err
 				})
 				continue
 			}
-			if err := w.walk(p, rp, sub, ps, rules, ign, linked); err != nil {
+			if err := w.walk(p, rp, dirParts, ps, rules, ign, linked); err != nil {
 				return err
 			}
 			continue
@@ -933,12 +963,11 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			continue
 		}
 		keep(e)
-		p := join(rel, name)
+		p, abs := w.entryPaths(rel, name)
 		rp := p // its content's Path: the same but through a linked folder
 		if real != rel {
 			rp = join(real, name)
 		}
-		abs := filepath.Join(t.Root, filepath.FromSlash(p))
 		info := t.infoOf(p)
 		fresh := false // whether info is this walk's own, to keep for a later one
 		if info == nil && !isLink && e.Type().IsRegular() {
@@ -1003,6 +1032,27 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	}
 	complete = true
 	return nil
+}
+
+// entryPaths is the Path of the entry name of the folder rel (a Path),
+// join(rel, name), and where it is on disk, filepath.Join(t.Root,
+// filepath.FromSlash(p)). Where the join is plain concatenation (a clean
+// root and folder on a system whose separator is the slash, and name an
+// entry's name), the two are made as one string, the Path its tail: a
+// walk makes them for thousands of files, and each was an allocation,
+// the join a scan of the whole path besides.
+func (w *walker) entryPaths(rel, name string) (p, abs string) {
+	root := w.t.rootSlash
+	if root == "" || !w.cleanDir {
+		p = join(rel, name)
+		return p, filepath.Join(w.t.Root, filepath.FromSlash(p))
+	}
+	if rel == "." {
+		abs = root + name
+	} else {
+		abs = root + rel + "/" + name
+	}
+	return abs[len(root):], abs
 }
 
 // readHook is the hook a regular file of this name is read for in place
