@@ -337,10 +337,11 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// data), and a verdict kept under its word would pass that blob in
 	// every workspace after, where git's index fools git in its own
 	// repository alone.
-	check := func(path string, src []byte) result {
+	check := func(path string, content *enginefiles.Content) result {
+		src := content.Src
 		res := result{path: path, findings: r.File(path, src), size: len(src)}
 		if c := clean[kindOf(path)]; c != nil && c.Persists() && len(res.findings) == 0 {
-			c.Add(enginefiles.BlobHash(src))
+			c.Add(content.Hash())
 		}
 		return res
 	}
@@ -361,12 +362,16 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// What the walk reads (Go files, for their //go:embed lines; every
 	// file, when no verdict is kept and all must be read) is audited there
 	// and then, by the walk's workers, not read a second time.
+	if readAll && clean[1] != nil && clean[1].Persists() {
+		// A clean verdict for each Go file, most of what an engine holds.
+		clean[1].Expect(read)
+	}
 	var mu sync.Mutex
 	early := make(map[string]result, read) // by Path
-	t.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
-		res := check(t.WorkspacePath(p), src)
+	t.SetReadHook(readAll, func(p string, c *enginefiles.Content) {
+		res := check(t.WorkspacePath(p), c)
 		if also != nil {
-			also(p, src, info)
+			also(p, c)
 		}
 		mu.Lock()
 		early[p] = res
@@ -384,7 +389,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// The names on the paths, each once: the engine folder's own, then
 	// those of the files and folders inside it.
 	var named []Finding
-	namesSeen := map[string]bool{}
+	namesSeen := make(map[string]bool, size) // a name a file, and the folders
 	nameAll := func(p string) {
 		for i := 0; i <= len(p); i++ {
 			if i < len(p) && p[i] != '/' {
@@ -457,9 +462,10 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			more[i] = result{path: files[i].path, err: err}
 			return
 		}
-		more[i] = check(files[i].path, src)
+		c := enginefiles.NewContent(src, info)
+		more[i] = check(files[i].path, c)
 		if also != nil {
-			also(files[i].repoPath, src, info)
+			also(files[i].repoPath, c)
 		}
 	})
 	results = append(results, more...)

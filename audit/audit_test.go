@@ -4,7 +4,6 @@ import (
 	"errors"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -429,11 +428,11 @@ func TestAlsoIsGivenEveryFileTheAuditReads(t *testing.T) {
 		require.NoError(t, err)
 		var mu sync.Mutex
 		got := map[string]string{}
-		_, err = DirsOf(tr, root, []string{"engine"}, rules, func(p string, src []byte, info fs.FileInfo) {
+		_, err = DirsOf(tr, root, []string{"engine"}, rules, func(p string, c *enginefiles.Content) {
 			mu.Lock()
 			defer mu.Unlock()
-			got[p] = string(src)
-			assert.Equal(t, int64(len(src)), info.Size(), p)
+			got[p] = string(c.Src)
+			assert.Equal(t, int64(len(c.Src)), c.Info.Size(), p)
 		})
 		require.NoError(t, err)
 		tr.Save()

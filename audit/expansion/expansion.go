@@ -571,6 +571,9 @@ func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]e
 		if !ok {
 			return false
 		}
+		if len(files) == 0 {
+			files = make(map[string]entry, len(es)) // not grown an entry at a time
+		}
 		for _, e := range es {
 			files[e.Name] = entry{hash: e.Hash, mode: e.Mode}
 		}

@@ -24,7 +24,6 @@ import (
 	"go/parser"
 	"go/token"
 	"io"
-	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -97,8 +96,26 @@ func New(t *enginefiles.Tree, ctx build.Context) *Reader {
 		// Through a view that trusts no entry every file is read once, by
 		// verdictOf; read by the walk as well, it would be read twice.
 		r.cold = len(r.known) == 0 && t.TrustsIndex()
+		if len(r.known) == 0 && r.file != "" {
+			// A first run keeps a verdict for every Go file it reads, most
+			// of them tracked: made at that size at once, the map is not
+			// grown and copied a few thousand verdicts at a time.
+			r.known = make(map[plumbing.Hash]verdict, goSources(t.Index.Entries))
+		}
 	}
 	return r
+}
+
+// goSources is how many of the entries are Go source files a package
+// builds from.
+func goSources(entries []*index.Entry) int {
+	n := 0
+	for _, e := range entries {
+		if isSource(e.Name) {
+			n++
+		}
+	}
+	return n
 }
 
 // contextKey names what a verdict depends on besides the content: the
@@ -191,7 +208,10 @@ func (r *Reader) Packages(dir string, readLink ReadLink) ([]Package, error) {
 // which folders below dir to leave out.
 func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bool) ([]Package, error) {
 	t := r.tree
-	var found []enginefiles.File
+	// Room for the files the index has there, most of them Go files in a
+	// folder of Go code; grown a file at a time, the list is copied a
+	// dozen times over.
+	found := make([]enginefiles.File, 0, t.TrackedUnder(t.RepoPath(dir)))
 	others := map[string][]string{} // by folder
 	v := enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
 		if f.Submodule || f.Real != f.Path {
@@ -305,18 +325,18 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 			return v, true
 		}
 	}
-	// judge and keep take nothing of src with them, so the read can use
-	// the walks' buffers.
+	// judge and keep take nothing of the content with them, so the read
+	// can use the walks' buffers.
 	var v verdict
-	err := enginefiles.ReadPooled(f.Abs, func(src []byte, info fs.FileInfo) {
-		v = r.judge(src)
-		r.keep(entry, src, info, v)
+	err := enginefiles.ReadPooled(f.Abs, func(c *enginefiles.Content) {
+		v = r.judge(c.Src)
+		r.keep(entry, c, v)
 	})
 	return v, err == nil
 }
 
-// keep keeps the verdict v on src, read with the stat data info from the
-// file whose index entry is entry (nil for none), for the rest of the
+// keep keeps the verdict v on c, read from the file whose index entry is
+// entry (nil for none), for the rest of the
 // command and in the cache if one is kept. What the cache keeps is kept
 // under the hash of src, never under the index entry's: the entry is the
 // learner's to forge (a clean blob's hash with another file's stat data),
@@ -326,15 +346,15 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 // alone, which take the index's word for this workspace anyway, and is
 // kept under the entry's hash if the index vouches for what was read
 // (not under one this command would have to compute).
-func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdict) {
+func (r *Reader) keep(entry *index.Entry, c *enginefiles.Content, v verdict) {
 	if r.indexTime.IsZero() {
 		return // nothing is vouched for, so nothing would be found
 	}
 	var h plumbing.Hash
 	switch {
 	case r.file != "":
-		h = enginefiles.BlobHash(src)
-	case r.tree.Vouches(entry, info):
+		h = c.Hash()
+	case r.tree.Vouches(entry, c.Info):
 		h = entry.Hash
 	default:
 		return // known by no hash a later lookup in this command would use
@@ -350,11 +370,11 @@ func (r *Reader) keep(entry *index.Entry, src []byte, info fs.FileInfo, v verdic
 // Note is given a file another check read (p, a Path of the git view, as
 // a ReadHook is given it), so that a walk after it need not read the file
 // again: a Go file's verdict is kept as if Dir had read it.
-func (r *Reader) Note(p string, src []byte, info fs.FileInfo) {
-	if !isSource(path.Base(p)) || info == nil || !info.Mode().IsRegular() {
+func (r *Reader) Note(p string, c *enginefiles.Content) {
+	if !isSource(path.Base(p)) || c.Info == nil || !c.Info.Mode().IsRegular() {
 		return
 	}
-	r.keep(r.tree.Entry(p), src, info, r.judge(src))
+	r.keep(r.tree.Entry(p), c, r.judge(c.Src))
 }
 
 // nameBuilds reports whether a file's name lets it build here (no _test,
@@ -463,9 +483,13 @@ func releasesUpTo(n int) []string {
 // judge is the verdict on a Go file's content: its build constraints,
 // read under a name that says nothing of its own, and its imports.
 func (r *Reader) judge(src []byte) verdict {
-	pkg, paths, ok := scanHeader(src)
+	// Most files import a few packages: their quoted paths are listed in
+	// room on the stack, and the verdict's list made once at its size.
+	var room [16]string
+	pkg, paths, ok := scanHeader(src, room[:0])
 	var perr error
 	if !ok {
+		paths = room[:0]
 		fset := token.NewFileSet()
 		parsed, err := parser.ParseFile(fset, "", src, parser.ImportsOnly|parser.SkipObjectResolution)
 		if perr = err; err == nil {
@@ -488,6 +512,9 @@ func (r *Reader) judge(src []byte) verdict {
 	v := verdict{builds: true}
 	if perr != nil {
 		return v
+	}
+	if len(paths) > 0 {
+		v.imports = make([]string, 0, len(paths))
 	}
 	for _, quoted := range paths {
 		if p, err := strconv.Unquote(quoted); err == nil {
@@ -529,40 +556,46 @@ func encode(known map[plumbing.Hash]verdict) []byte {
 	for h := range known {
 		hashes = append(hashes, h)
 	}
-	sort.Slice(hashes, func(i, j int) bool { return bytes.Compare(hashes[i][:], hashes[j][:]) < 0 })
+	enginefiles.SortHashes(hashes)
 	ids := map[string]int{}
 	var paths []string
+	// The file's size, less the varints' bytes past the first of each:
+	// the buffer is made once (a first run writes some 4,000 verdicts).
+	size := len(cacheFormat) + 2*binary.MaxVarintLen64
 	for _, h := range hashes {
-		for _, p := range known[h].imports {
+		imports := known[h].imports
+		size += len(h) + 2 + len(imports)
+		for _, p := range imports {
 			if _, ok := ids[p]; !ok {
 				ids[p] = len(paths)
 				paths = append(paths, p)
+				size += 1 + len(p)
 			}
 		}
 	}
-	var buf bytes.Buffer
-	buf.WriteString(cacheFormat)
-	num := func(v int) { buf.Write(binary.AppendUvarint(nil, uint64(v))) }
+	buf := make([]byte, 0, size)
+	buf = append(buf, cacheFormat...)
+	num := func(v int) { buf = binary.AppendUvarint(buf, uint64(v)) }
 	num(len(paths))
 	for _, p := range paths {
 		num(len(p))
-		buf.WriteString(p)
+		buf = append(buf, p...)
 	}
 	num(len(hashes))
 	for _, h := range hashes {
 		v := known[h]
-		buf.Write(h[:])
+		buf = append(buf, h[:]...)
 		if v.builds {
-			buf.WriteByte(1)
+			buf = append(buf, 1)
 		} else {
-			buf.WriteByte(0)
+			buf = append(buf, 0)
 		}
 		num(len(v.imports))
 		for _, p := range v.imports {
 			num(ids[p])
 		}
 	}
-	return buf.Bytes()
+	return buf
 }
 
 // load reads a cache file; one that cannot be read, or is not whole, or

@@ -353,10 +353,10 @@ func TestANotedFileIsNotReadAgain(t *testing.T) {
 			return fi
 		}
 		forged := []byte("package engine\n\nimport \"example.com/ws/noted\"\n")
-		r.Note("engine/a.go", forged, info("engine/a.go"))
-		r.Note("engine/a_test.go", forged, info("engine/a_test.go"))
+		r.Note("engine/a.go", enginefiles.NewContent(forged, info("engine/a.go")))
+		r.Note("engine/a_test.go", enginefiles.NewContent(forged, info("engine/a_test.go")))
 		// b.go changes after it was noted: its stat data no longer match.
-		r.Note("engine/b.go", forged, info("engine/b.go"))
+		r.Note("engine/b.go", enginefiles.NewContent(forged, info("engine/b.go")))
 		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "b.go"), []byte("package engine\n\n"), 0o644))
 		want := map[string][]string{"engine/a.go": {"example.com/ws/noted"}, "engine/b.go": nil}
 		if cache != "off" {
@@ -367,7 +367,7 @@ func TestANotedFileIsNotReadAgain(t *testing.T) {
 		assert.Equal(t, want, imports(t, r, ws, "engine"), "cache %s", cache)
 		if cache != "off" {
 			r := openReader(t, ws, linux())
-			r.Note("engine/a.go", []byte("package engine\n"), info("engine/a.go"))
+			r.Note("engine/a.go", enginefiles.NewContent([]byte("package engine\n"), info("engine/a.go")))
 			_, kept := r.known[r.tree.Entry("engine/a.go").Hash]
 			assert.True(t, kept, "a.go's own content, noted, is known by its entry's hash")
 		}

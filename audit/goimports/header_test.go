@@ -26,7 +26,7 @@ func parsedHeader(src []byte) (pkg int, paths []string, err error) {
 // checkHeader fails when scanHeader answers for a file and its answer is
 // not go/parser's. Where it does not answer, judge asks go/parser.
 func checkHeader(t interface{ Fatalf(string, ...any) }, src []byte) bool {
-	pkg, paths, ok := scanHeader(src)
+	pkg, paths, ok := scanHeader(src, nil)
 	if !ok {
 		return false
 	}
@@ -74,6 +74,32 @@ var headerSeeds = []string{
 	"package p\nimport \"unterminated\n",
 	"import \"a\"\npackage p\n",
 	"",
+	"package p\nimport \"a\"\nfunc\x00",
+	"package p\nimport \"a\"\nvar\xef\xbb\xbf",
+	"package p\nimport \"a\";(",
+	"package p /*line x.go:1*/\nimport \"a\"\n",
+	"package p\nimport \"\\q\"\n",
+	"package p\nimport \"\\400\"\n",
+	"package p\nimport \"\\377\\xff\\u00e9\\U0010ffff\\a\\\"\"\n",
+	"package p\nimport \"\\uD800\"\n",
+	"package p\nimport \"\\U00110000\"\n",
+	"package p\nimport \"\\x4\"\n",
+	"package p\nimport \"a\"\n.5",
+	"package p\nimport \"a\"\n...",
+	"package p\nimport . \"a\"\n",
+	"package p\n// \ufeff\nimport \"a\"\n",
+	"package p\n// \ufffd\nimport \"a\"\n",
+	"package p\n/* \x00 */\nimport \"a\"\n",
+	"package p\n/* never closed\nimport \"a\"\n",
+	"package func\n",
+	"package p\nimport func \"a\"\n",
+	"package p\nimport \"a\"; var",
+	"package p\nimport \"a\" // c",
+	"package p /* c */",
+	"\ufeff\ufeffpackage p\n",
+	"package p\nimport `a\nb`\n",
+	"package p\nimport \"a\tb\"\n",
+	"package pé\n",
 }
 
 func TestScanHeaderAnswersOnlyAsGoParserDoes(t *testing.T) {
@@ -85,7 +111,7 @@ func TestScanHeaderAnswersOnlyAsGoParserDoes(t *testing.T) {
 	}
 	// The fast path must carry the plain files, or it saves nothing.
 	for _, src := range headerSeeds[:9] {
-		_, _, ok := scanHeader([]byte(src))
+		_, _, ok := scanHeader([]byte(src), nil)
 		assert.True(t, ok, "scanHeader passed the plain header to go/parser:\n%s", src)
 	}
 	assert.Greater(t, answered, 9)
@@ -142,4 +168,19 @@ func FuzzScanHeader(f *testing.F) {
 		f.Add([]byte(src))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) { checkHeader(t, src) })
+}
+
+// TestScanHeaderAllocatesOnlyThePaths: the header is read without
+// go/scanner's file set and strings, so a file costs the import paths and
+// their list, nothing more.
+func TestScanHeaderAllocatesOnlyThePaths(t *testing.T) {
+	src := []byte("// Package p does things.\n//\n// At length.\npackage p\n\nimport (\n\t\"fmt\"\n\tx \"os\"\n)\n\n// F is f.\nfunc F() {}\n")
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, paths, ok := scanHeader(src, nil); !ok || len(paths) != 2 {
+			t.Fatalf("scanHeader: %q, %v", paths, ok)
+		}
+	})
+	if allocs > 4 {
+		t.Errorf("scanHeader allocated %v times for two import paths", allocs)
+	}
 }

@@ -2,7 +2,6 @@ package enginefiles
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -207,7 +206,7 @@ func TestASecondWalkTakesWhatTheFirstReadOnlyWhenKept(t *testing.T) {
 			tr.KeepStats()
 		}
 		read := 0
-		tr.SetReadHook(true, func(p string, src []byte, info fs.FileInfo) {
+		tr.SetReadHook(true, func(p string, _ *Content) {
 			if p == "engine/rules/rules.go" {
 				read++
 			}
@@ -292,10 +291,10 @@ func TestAVisitorsReadHookIsGivenTheFilesItNames(t *testing.T) {
 				}
 				return nil
 			},
-			Read: func(p string, src []byte, info fs.FileInfo) {
+			Read: func(p string, c *Content) {
 				mu.Lock()
 				defer mu.Unlock()
-				read[p] = string(src)
+				read[p] = string(c.Src)
 			},
 			ReadName: func(name string) bool { return strings.HasSuffix(name, ".go") },
 		}))

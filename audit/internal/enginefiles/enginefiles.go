@@ -85,6 +85,10 @@ type Tree struct {
 	content bool
 
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
+
+	// rootSlash is Root and a slash, when a clean Path joined to Root is
+	// just that (see entryPaths); "" otherwise.
+	rootSlash string
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -184,7 +188,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
 	}
 	var extension string
 	switch {
@@ -201,10 +205,11 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
 	}
 	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
 		trackedDirs: map[string]bool{}}
+	t.rootSlash = rootSlash(t.Root)
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err
 	}
@@ -240,6 +245,16 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 	t.infos = map[string]fs.FileInfo{}
 	t.noEmbed = OpenBlobSet("no-go-embed-v1")
 	return t, nil
+}
+
+// rootSlash is root and a slash, if filepath.Join(root, p) is that and p
+// for every clean relative slash path p: on a system whose separator is
+// the slash, for a clean absolute root other than "/". Otherwise "".
+func rootSlash(root string) string {
+	if filepath.Separator != '/' || !filepath.IsAbs(root) || root == "/" || filepath.Clean(root) != root {
+		return ""
+	}
+	return root + "/"
 }
 
 // OpenContent is Open for a verdict that must stand on the files' own
@@ -623,7 +638,7 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
-	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now()}
+	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now(), cleanDir: path.Clean(dir) == dir}
 	// The walk judges each folder on its way down; the engine folder's own
 	// ancestors it never walked, so each is judged here, from the top.
 	ignoredDir := false
@@ -697,6 +712,9 @@ type walker struct {
 	spread bool
 	jobs   []func() ([]event, error)
 	start  time.Time // when the walk began, for the folder cache
+	// cleanDir is set when the folder walked is a clean Path, as every
+	// folder under it then is (see entryPaths).
+	cleanDir bool
 }
 
 // event is one thing a worker found, for the visitor.
@@ -709,12 +727,23 @@ type event struct {
 // keeps it in.
 func (w *walker) recorder() (*walker, *[]event) {
 	var evs []event
+	// The files are kept in slabs of a few dozen, not allocated one by one
+	// (nor held in the events themselves, which would make the list that
+	// grows five times the size).
+	var files []File
 	seen := make(map[string]bool, len(w.seen))
 	for k, v := range w.seen {
 		seen[k] = v
 	}
-	return &walker{t: w.t, seen: seen, start: w.start, v: Visitor{
-		File:     func(f File) error { evs = append(evs, event{file: &f}); return nil },
+	return &walker{t: w.t, seen: seen, start: w.start, cleanDir: w.cleanDir, v: Visitor{
+		File: func(f File) error {
+			if len(files) == cap(files) {
+				files = make([]File, 0, min(2*cap(files)+16, 256))
+			}
+			files = append(files, f)
+			evs = append(evs, event{file: &files[len(files)-1]})
+			return nil
+		},
 		Dir:      func(l LinkedDir) error { evs = append(evs, event{dir: &l}); return nil },
 		Prune:    w.v.Prune,
 		Read:     w.v.Read,
@@ -859,20 +888,29 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	if t.onRead != nil && needsEmbedScan(entries) {
 		t.embedPatterns(real, entries)
 	}
+	// Each entry's Path is looked up in the index from pathBuf, and made a
+	// string only for an entry that is not dropped: most of a folder of
+	// logs or build output is ignored, and dropped on its name alone.
+	var pathBuf []byte
+	if rel != "." {
+		pathBuf = append(append(make([]byte, 0, len(rel)+64), rel...), '/')
+	}
+	dirLen := len(pathBuf)
 	for _, e := range entries {
 		name := e.Name()
 		if untrackedIgnored && !e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !t.goUses(real, name, entries) {
 			drop(e)
 			continue
 		}
-		p := join(rel, name)
+		pathBuf = append(pathBuf[:dirLen], name...)
 		buf[len(parts)] = name
 		sub := buf
 		var entry *index.Entry
 		if !linked {
-			entry = t.tracked[p]
+			entry = t.tracked[string(pathBuf)]
 		}
 		if e.IsDir() {
+			p := join(rel, name)
 			keep(e)
 			if name == ".git" {
 				continue
@@ -880,7 +918,10 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			if w.v.Prune != nil && w.v.Prune(p, false) {
 				continue
 			}
-			sub = append([]string(nil), buf...)
+			// The folder's own parts, which its walk (a job, run later)
+			// keeps; sub itself is not captured, so that it is not moved
+			// to the heap for every entry.
+			dirParts := append([]string(nil), buf...)
 			rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
 			if entry != nil && entry.Mode == filemode.Submodule {
 				if err := builtAsOurs(abs, p); err != nil {
@@ -895,17 +936,17 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 				}
 				continue
 			}
-			ign := onlyTracked || t.Repo != nil && ignored(ps, sub, true)
+			ign := onlyTracked || t.Repo != nil && ignored(ps, dirParts, true)
 			if w.spread {
 				child, evs := w.recorder()
 				ps := ps[:len(ps):len(ps)]
 				w.jobs = append(w.jobs, func() ([]event, error) {
-					err := child.walk(p, rp, sub, ps, rules, ign, linked)
+					err := child.walk(p, rp, dirParts, ps, rules, ign, linked)
 					return *evs, err
 				})
 				continue
 			}
-			if err := w.walk(p, rp, sub, ps, rules, ign, linked); err != nil {
+			if err := w.walk(p, rp, dirParts, ps, rules, ign, linked); err != nil {
 				return err
 			}
 			continue
@@ -922,16 +963,20 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 			continue
 		}
 		keep(e)
-		rp, abs := join(real, name), filepath.Join(t.Root, filepath.FromSlash(p))
+		p, abs := w.entryPaths(rel, name)
+		rp := p // its content's Path: the same but through a linked folder
+		if real != rel {
+			rp = join(real, name)
+		}
 		info := t.infoOf(p)
 		fresh := false // whether info is this walk's own, to keep for a later one
 		if info == nil && !isLink && e.Type().IsRegular() {
 			// One open and fstat serve for the Lstat and the read; a file
 			// that cannot be read is stat'ed below, for the check to tell.
 			if hook := w.readHook(name); hook != nil {
-				_ = ReadPooled(abs, func(src []byte, fi fs.FileInfo) {
-					info = fi
-					hook(p, src, fi)
+				_ = ReadPooled(abs, func(c *Content) {
+					info = c.Info
+					hook(p, c)
 				})
 				fresh = info != nil && t.keepRead
 			}
@@ -987,6 +1032,27 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	}
 	complete = true
 	return nil
+}
+
+// entryPaths is the Path of the entry name of the folder rel (a Path),
+// join(rel, name), and where it is on disk, filepath.Join(t.Root,
+// filepath.FromSlash(p)). Where the join is plain concatenation (a clean
+// root and folder on a system whose separator is the slash, and name an
+// entry's name), the two are made as one string, the Path its tail: a
+// walk makes them for thousands of files, and each was an allocation,
+// the join a scan of the whole path besides.
+func (w *walker) entryPaths(rel, name string) (p, abs string) {
+	root := w.t.rootSlash
+	if root == "" || !w.cleanDir {
+		p = join(rel, name)
+		return p, filepath.Join(w.t.Root, filepath.FromSlash(p))
+	}
+	if rel == "." {
+		abs = root + name
+	} else {
+		abs = root + rel + "/" + name
+	}
+	return abs[len(root):], abs
 }
 
 // readHook is the hook a regular file of this name is read for in place
@@ -1077,9 +1143,10 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 
 // ReadHook is given a file a walk read, by its Path, with what fstat said
 // of it (a regular file; links are not followed). It is called from the
-// walk's workers, several at once, before the walk visits the file. src is
-// the walk's to reuse once the hook returns: keep no part of it.
-type ReadHook func(p string, src []byte, info fs.FileInfo)
+// walk's workers, several at once (each with a Content of its own), before
+// the walk visits the file. c is the walk's to reuse once the hook
+// returns: keep no part of it.
+type ReadHook func(p string, c *Content)
 
 // SetReadHook gives hook every Go file the walks read (to find //go:embed
 // lines), so that a check that reads the files anyway can do its work on
@@ -1095,7 +1162,19 @@ func (t *Tree) SetReadHook(readAll bool, hook ReadHook) {
 // as they keep what they lstat'ed, so that a later walk of the same files
 // (another check of the same command; see package session) stats none of
 // them. A Tree walked once has no use for it. Call it before the walks.
-func (t *Tree) KeepStats() { t.keepRead = true }
+func (t *Tree) KeepStats() {
+	t.keepRead = true
+	// A Tree that several checks walk is walked over most of what git
+	// tracks (the commands' checks read the engine, harness and content
+	// folders): the stat data of each file walked are kept, and the map
+	// made at that size at once, not grown a few thousand files at a
+	// time.
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.infos) == 0 && t.Index != nil {
+		t.infos = make(map[string]fs.FileInfo, len(t.Index.Entries))
+	}
+}
 
 // TrackedUnder is how many entries the index holds under the folder dir (a
 // Path; "." for every one): what a check of the folder makes room for.
@@ -1121,7 +1200,14 @@ func (t *Tree) Entry(p string) *index.Entry { return t.tracked[p] }
 // files. Each starts with room for most source files (see
 // regularfile.ReadInto, which reads first and stats after when given
 // room), and grows to the largest file it is handed, up to maxKeptBuffer.
-var readBuffers = sync.Pool{New: func() any { b := make([]byte, 0, initialBuffer); return &b }}
+var readBuffers = sync.Pool{New: func() any { return &readBuffer{buf: make([]byte, 0, initialBuffer)} }}
+
+// readBuffer is a pooled buffer, and the Content handed over with it, so
+// that a pooled read allocates nothing for either.
+type readBuffer struct {
+	buf []byte
+	c   Content
+}
 
 // initialBuffer is a new read buffer's room.
 const initialBuffer = 16 << 10
@@ -1140,16 +1226,18 @@ func keepBuffer(buf *[]byte, src []byte) {
 
 // ReadPooled reads the regular file name (see regularfile.Read) into one
 // of readBuffers and hands its content to use, which must keep no part of
-// src: the buffer goes back to the pool when use returns.
-func ReadPooled(name string, use func(src []byte, info fs.FileInfo)) error {
-	buf := readBuffers.Get().(*[]byte)
-	defer readBuffers.Put(buf)
-	src, info, err := regularfile.ReadInto(name, *buf)
+// c: the buffer, and c, go back to the pool when use returns.
+func ReadPooled(name string, use func(c *Content)) error {
+	rb := readBuffers.Get().(*readBuffer)
+	defer readBuffers.Put(rb)
+	src, info, err := regularfile.ReadInto(name, rb.buf)
 	if err != nil {
 		return err
 	}
-	keepBuffer(buf, src)
-	use(src, info)
+	keepBuffer(&rb.buf, src)
+	rb.c = Content{Src: src, Info: info}
+	defer func() { rb.c = Content{} }() // holds nothing for the pool
+	use(&rb.c)
 	return nil
 }
 
@@ -1239,25 +1327,25 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		}
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
-		_ = ReadPooled(goFiles[i], func(src []byte, info fs.FileInfo) {
+		_ = ReadPooled(goFiles[i], func(c *Content) {
 			if !links[i] {
 				t.mu.Lock()
 				if t.infos[paths[i]] == nil {
-					t.infos[paths[i]] = info
+					t.infos[paths[i]] = c.Info
 				}
 				t.mu.Unlock()
 				if t.onRead != nil {
-					t.onRead(paths[i], src, info)
+					t.onRead(paths[i], c)
 				}
 			}
-			if bytes.Contains(src, []byte("go:embed")) {
-				found[i] = EmbedPatterns(src)
+			if bytes.Contains(c.Src, []byte("go:embed")) {
+				found[i] = EmbedPatterns(c.Src)
 			}
 			// Kept under the hash of what was read, never the index
 			// entry's, which a forged index could make another blob's
-			// (see BlobSet).
+			// (see BlobSet); the hook's checks may have hashed it already.
 			if len(found[i]) == 0 && t.noEmbed != nil && t.noEmbed.Persists() {
-				t.noEmbed.Add(BlobHash(src))
+				t.noEmbed.Add(c.Hash())
 			}
 		})
 	})

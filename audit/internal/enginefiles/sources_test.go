@@ -1,7 +1,6 @@
 package enginefiles
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -26,7 +25,8 @@ func TestTheReadHookIsGivenTheFilesAsTheWalkFoundThem(t *testing.T) {
 		require.NoError(t, err)
 		var mu sync.Mutex
 		given := map[string]string{}
-		tr.SetReadHook(readAll, func(p string, src []byte, info fs.FileInfo) {
+		tr.SetReadHook(readAll, func(p string, c *Content) {
+			src, info := c.Src, c.Info
 			st, err := os.Lstat(filepath.Join(f.dir, filepath.FromSlash(p)))
 			require.NoError(t, err)
 			assert.True(t, st.Mode().IsRegular(), p)
