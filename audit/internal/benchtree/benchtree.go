@@ -354,9 +354,9 @@ func ReadGoFiles(b *testing.B, roots ...string) {
 				if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
 					continue
 				}
-				err := enginefiles.ReadPooled(filepath.Join(dirs[i], e.Name()), func(src []byte, _ fs.FileInfo) {
+				err := enginefiles.ReadPooled(filepath.Join(dirs[i], e.Name()), func(c *enginefiles.Content) {
 					files.Add(1)
-					size.Add(int64(len(src)))
+					size.Add(int64(len(c.Src)))
 				})
 				if err != nil {
 					b.Error(err)
