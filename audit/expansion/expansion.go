@@ -571,9 +571,8 @@ func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]e
 		if !ok {
 			return false
 		}
-		if len(files) == 0 {
-			files = make(map[string]entry, len(es)) // not grown an entry at a time
-		}
+		// Only ever the first to fill files: made at its size, not grown.
+		files = make(map[string]entry, len(es))
 		for _, e := range es {
 			files[e.Name] = entry{hash: e.Hash, mode: e.Mode}
 		}

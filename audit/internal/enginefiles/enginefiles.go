@@ -85,10 +85,6 @@ type Tree struct {
 	content bool
 
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
-
-	// rootSlash is Root and a slash, when a clean Path joined to Root is
-	// just that (see entryPaths); "" otherwise.
-	rootSlash string
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -188,7 +184,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	var extension string
 	switch {
@@ -205,11 +201,10 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}, rootSlash: rootSlash(absWS)}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
 		trackedDirs: map[string]bool{}}
-	t.rootSlash = rootSlash(t.Root)
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err
 	}
@@ -638,7 +633,10 @@ func (t *Tree) Walk(dir string, v Visitor) error {
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", dir, err)
 	}
-	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now(), cleanDir: path.Clean(dir) == dir}
+	w := &walker{t: t, v: v, seen: map[string]bool{}, spread: true, start: time.Now()}
+	if path.Clean(dir) == dir {
+		w.diskPrefix = rootSlash(t.Root) // every folder under a clean Path is clean
+	}
 	// The walk judges each folder on its way down; the engine folder's own
 	// ancestors it never walked, so each is judged here, from the top.
 	ignoredDir := false
@@ -712,9 +710,10 @@ type walker struct {
 	spread bool
 	jobs   []func() ([]event, error)
 	start  time.Time // when the walk began, for the folder cache
-	// cleanDir is set when the folder walked is a clean Path, as every
-	// folder under it then is (see entryPaths).
-	cleanDir bool
+	// diskPrefix is the Root and a slash, when the folder walked is a
+	// clean Path and rootSlash allows it, so that a file's place on disk
+	// is diskPrefix and its Path (see entryPaths); "" otherwise.
+	diskPrefix string
 }
 
 // event is one thing a worker found, for the visitor.
@@ -735,7 +734,7 @@ func (w *walker) recorder() (*walker, *[]event) {
 	for k, v := range w.seen {
 		seen[k] = v
 	}
-	return &walker{t: w.t, seen: seen, start: w.start, cleanDir: w.cleanDir, v: Visitor{
+	return &walker{t: w.t, seen: seen, start: w.start, diskPrefix: w.diskPrefix, v: Visitor{
 		File: func(f File) error {
 			if len(files) == cap(files) {
 				files = make([]File, 0, min(2*cap(files)+16, 256))
@@ -1042,8 +1041,8 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 // walk makes them for thousands of files, and each was an allocation,
 // the join a scan of the whole path besides.
 func (w *walker) entryPaths(rel, name string) (p, abs string) {
-	root := w.t.rootSlash
-	if root == "" || !w.cleanDir {
+	root := w.diskPrefix
+	if root == "" {
 		p = join(rel, name)
 		return p, filepath.Join(w.t.Root, filepath.FromSlash(p))
 	}

@@ -10,7 +10,10 @@ import (
 func TestEntryPathsAreJoinsResults(t *testing.T) {
 	for _, root := range []string{"/tmp/ws", "/", "/tmp//ws/", "/tmp/ws/../ws", "ws", "."} {
 		for _, clean := range []bool{true, false} {
-			w := &walker{t: &Tree{Root: root, rootSlash: rootSlash(root)}, cleanDir: clean}
+			w := &walker{t: &Tree{Root: root}}
+			if clean {
+				w.diskPrefix = rootSlash(root)
+			}
 			for _, c := range []struct{ rel, name string }{{".", "a.go"}, {"engine", "a.go"}, {"engine/p01", ".gitignore"}} {
 				p, abs := w.entryPaths(c.rel, c.name)
 				wantP := join(c.rel, c.name)
