@@ -176,18 +176,11 @@ func build(b *testing.B, dir string) {
 			write(fmt.Sprintf("out/o%02d/r%05d.txt", i%50, i), "report\n")
 		}
 	}
-	git := func(args ...string) {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
-			"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	git("init", "-q", "-b", "main")
-	git("add", "-A")
-	git("commit", "-q", "-m", "the engine")
+	env := []string{"GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_GLOBAL=/dev/null"}
+	git(b, dir, env, "init", "-q", "-b", "main")
+	git(b, dir, env, "add", "-A")
+	git(b, dir, env, "commit", "-q", "-m", "the engine")
 	for i := range Changed {
 		write(fmt.Sprintf("engine/p%02d/f%04d.go", i%20, i), GoSource("p", i)+"\n// changed\n")
 	}
@@ -207,26 +200,62 @@ func build(b *testing.B, dir string) {
 // git says has changed, the yardstick the checks are held to.
 func GitDiffAndUntracked(b *testing.B) {
 	dir := Build(b)
-	run := func(args ...string) string {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		out, err := cmd.Output()
-		if err != nil {
-			b.Fatalf("git %s: %v", strings.Join(args, " "), err)
-		}
-		return string(out)
-	}
-	want := Changed + Added + Removed
 	b.ResetTimer()
 	cpu := CPUTime()
 	for b.Loop() {
-		diff := run("diff", "--name-only", "HEAD", "--", "engine")
-		others := run("ls-files", "--others", "--exclude-standard", "--", "engine")
-		if n := strings.Count(diff, "\n") + strings.Count(others, "\n"); n != want {
-			b.Fatalf("%d changes, want %d", n, want)
-		}
+		gitChanges(b, dir, nil)
 	}
 	ReportCPU(b, cpu)
+}
+
+// GitDiffAndUntrackedUnvouched is GitDiffAndUntracked with an index that
+// vouches for no file: one made from the commit alone (`git read-tree
+// HEAD`), whose entries hold no stat data, as after a copy of the
+// workspace or a checkout by another program. Git must then read and
+// hash every engine file it tracks to learn which are unchanged, as a
+// check's first run reads every file it judges: this is git's answer when
+// it, too, cannot take the stat data at their word. Git writes back what
+// it learned, so each run starts from a fresh copy of that index
+// (untimed); the tree's own index is not touched.
+func GitDiffAndUntrackedUnvouched(b *testing.B) {
+	dir := Build(b)
+	index := filepath.Join(b.TempDir(), "index")
+	env := []string{"GIT_INDEX_FILE=" + index}
+	git(b, dir, env, "read-tree", "HEAD")
+	fresh, err := os.ReadFile(index)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runs(b, func() {
+		if err := os.WriteFile(index, fresh, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}, func() { gitChanges(b, dir, env) }, func() {})
+}
+
+// gitChanges runs git's answer in dir, with env added to the environment,
+// and fails b unless it names every change Build made.
+func gitChanges(b *testing.B, dir string, env []string) {
+	diff := git(b, dir, env, "diff", "--name-only", "HEAD", "--", "engine")
+	others := git(b, dir, env, "ls-files", "--others", "--exclude-standard", "--", "engine")
+	if n, want := strings.Count(diff, "\n")+strings.Count(others, "\n"), Changed+Added+Removed; n != want {
+		b.Fatalf("%d changes, want %d", n, want)
+	}
+}
+
+// git runs the git program with args in dir, env added to the
+// environment, and returns what it printed.
+func git(b *testing.B, dir string, env []string, args ...string) string {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return string(out)
 }
 
 // FirstRuns times run as a check's first run on a machine: before each
