@@ -300,6 +300,20 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 	return DirsOf(t, ws, dirs, r, nil)
 }
 
+// cleanVerdicts are the clean verdicts an audit keeps (see
+// enginefiles.BlobSet), in two sets since a Go file is read as Go and any
+// other file as text: the same bytes can be clean read one way and not
+// the other. Both are nil outside a repository.
+type cleanVerdicts struct{ text, goFiles *enginefiles.BlobSet }
+
+// of is the set that holds the verdict for the file at p.
+func (c cleanVerdicts) of(p string) *enginefiles.BlobSet {
+	if strings.HasSuffix(p, ".go") {
+		return c.goFiles
+	}
+	return c.text
+}
+
 // DirsOf is Dirs through a git view of the workspace already open (see
 // package session), which a check before it may have walked: what that
 // walk stat'ed is not stat'ed again. also, if not nil, is given every file
@@ -315,15 +329,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	defer t.SetReadHook(false, nil)
 	// Files git's index vouches for, whose blob an earlier audit under the
 	// same rules found clean, are not read again (see enginefiles.BlobSet).
-	var clean [2]*enginefiles.BlobSet // text, Go
+	var clean cleanVerdicts
 	if t.Index != nil {
-		clean = [2]*enginefiles.BlobSet{enginefiles.OpenBlobSet("clean-text-" + r.key), enginefiles.OpenBlobSet("clean-go-" + r.key)}
-	}
-	kindOf := func(p string) int {
-		if strings.HasSuffix(p, ".go") {
-			return 1
-		}
-		return 0
+		clean = cleanVerdicts{text: enginefiles.OpenBlobSet("clean-text-" + r.key), goFiles: enginefiles.OpenBlobSet("clean-go-" + r.key)}
 	}
 	type result struct {
 		path     string // from the workspace
@@ -340,7 +348,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	check := func(path string, content *enginefiles.Content) result {
 		src := content.Src
 		res := result{path: path, findings: r.File(path, src), size: len(src)}
-		if c := clean[kindOf(path)]; c != nil && c.Persists() && len(res.findings) == 0 {
+		if c := clean.of(path); c != nil && c.Persists() && len(res.findings) == 0 {
 			c.Add(content.Hash())
 		}
 		return res
@@ -351,7 +359,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// (a first one) has a result for each.
 	// So does one through a Tree that trusts no index entry (see
 	// enginefiles.OpenContent): no verdict can spare a file there.
-	readAll := clean[0] == nil || !t.TrustsIndex() || !clean[0].Kept() && !clean[1].Kept()
+	readAll := clean.text == nil || !t.TrustsIndex() || !clean.text.Kept() && !clean.goFiles.Kept()
 	size, read := 0, 0
 	for _, dir := range cleanDirs {
 		size += t.TrackedUnder(t.RepoPath(dir))
@@ -362,9 +370,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// What the walk reads (Go files, for their //go:embed lines; every
 	// file, when no verdict is kept and all must be read) is audited there
 	// and then, by the walk's workers, not read a second time.
-	if readAll && clean[1] != nil && clean[1].Persists() {
+	if readAll && clean.goFiles != nil && clean.goFiles.Persists() {
 		// A clean verdict for each Go file, most of what an engine holds.
-		clean[1].Expect(read)
+		clean.goFiles.Expect(read)
 	}
 	var mu sync.Mutex
 	early := make(map[string]result, read) // by Path
@@ -438,7 +446,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 				}
 			}
 			vouched := !f.IsLink() && t.Vouches(f.Entry, f.Info)
-			if c := clean[kindOf(f.Path)]; c != nil && vouched && c.Has(f.Entry.Hash) {
+			if c := clean.of(f.Path); c != nil && vouched && c.Has(f.Entry.Hash) {
 				skipped++
 				skippedBytes += f.Info.Size()
 				return nil
@@ -469,10 +477,9 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		}
 	})
 	results = append(results, more...)
-	for _, c := range clean {
-		if c != nil {
-			t.Later(c.Save)
-		}
+	if clean.text != nil {
+		t.Later(clean.text.Save)
+		t.Later(clean.goFiles.Save)
 	}
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: named}
 	if rep.Findings == nil {
