@@ -73,6 +73,11 @@ func BenchmarkCourseStartUp(b *testing.B) {
 // question on the same tree, the yardstick for both checks.
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }
 
+// BenchmarkGitDiffAndUntrackedUnvouched is git's answer with an index that
+// vouches for no file, the yardstick for a first run (see
+// benchtree.GitDiffAndUntrackedUnvouched).
+func BenchmarkGitDiffAndUntrackedUnvouched(b *testing.B) { benchtree.GitDiffAndUntrackedUnvouched(b) }
+
 // BenchmarkReadEngineFiles only lists the engine folders and reads their
 // Go files (the 2,000 engine files of the tree; the ignored build output
 // and logs are listed, not read) with the audit's own reader: the floor

@@ -55,3 +55,8 @@ func BenchmarkExpansionCheckCommandFirstRun(b *testing.B) {
 // BenchmarkGitDiffAndUntracked is git's own answer on the same tree (see
 // benchtree.GitDiffAndUntracked).
 func BenchmarkGitDiffAndUntracked(b *testing.B) { benchtree.GitDiffAndUntracked(b) }
+
+// BenchmarkGitDiffAndUntrackedUnvouched is git's answer with an index that
+// vouches for no file, the yardstick for a first run (see
+// benchtree.GitDiffAndUntrackedUnvouched).
+func BenchmarkGitDiffAndUntrackedUnvouched(b *testing.B) { benchtree.GitDiffAndUntrackedUnvouched(b) }
