@@ -1,6 +1,7 @@
 package goimports
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"strings"
@@ -163,9 +164,80 @@ func TestScanHeaderAgreesWithGoParserOnGeneratedHeaders(t *testing.T) {
 	})
 }
 
+// adversarialHeaders are headers a learner might write to slip an import
+// past the rule or get a file left out: what judge makes of each (whether
+// it builds, what it imports) and whether scanHeader answers for it or
+// leaves it to go/parser. A file go/parser refuses builds and imports
+// nothing here; the go command refuses it too.
+var adversarialHeaders = []struct {
+	name    string
+	src     string
+	answers bool
+	builds  bool
+	imports []string
+}{
+	{"hex escape", "package p\nimport \"\\x63ontent\"\n", true, true, []string{"content"}},
+	{"unicode escape", "package p\nimport \"\\u0063ontent\"\n", true, true, []string{"content"}},
+	{"octal escape", "package p\nimport \"\\143ontent\"\n", true, true, []string{"content"}},
+	{"raw string", "package p\nimport `content`\n", true, true, []string{"content"}},
+	// go/scanner takes the carriage return out of a raw string.
+	{"raw string with CRLF", "package p\nimport `con\r\ntent`\n", false, true, []string{"con\ntent"}},
+	{"names and comments in a group", "package p\nimport (\n\t// c\n\tf \"fmt\" // c\n\t/* c */ . \"content\"\n\t_ \"os\";)\n", true, true, []string{"fmt", "content", "os"}},
+	{"semicolons", "package p;import \"fmt\";import (\"content\";)", true, true, []string{"fmt", "content"}},
+	{"CRLF line ends", "package p\r\nimport \"fmt\"\r\nimport \"content\"\r\n", true, true, []string{"fmt", "content"}},
+	{"lone CR ends no line", "package p\rimport \"content\"\r", false, true, nil},
+	{"a block comment's newline ends the clause", "package p /* a\n */ import /* b\n */ \"content\"\n", true, true, []string{"content"}},
+	{"go:build in a block comment", "/*\n//go:build ignore\n*/\npackage p\nimport \"content\"\n", true, true, []string{"content"}},
+	{"go:build after the package clause", "package p\n//go:build ignore\nimport \"content\"\n", true, true, []string{"content"}},
+	{"+build with no blank line after", "// +build ignore\npackage p\nimport \"content\"\n", true, true, []string{"content"}},
+	{"go:build after a byte order mark", "\ufeff//go:build ignore\n\npackage p\nimport \"content\"\n", true, false, nil},
+	{"constraint in a cgo preamble", "package p\n\n/*\n//go:build ignore\n#include <stdio.h>\n*/\nimport \"C\"\nimport \"content\"\n", true, true, []string{"C", "content"}},
+	{"line directive between imports", "package p\nimport \"fmt\"\n//line x.go:1\nimport \"content\"\n", false, true, []string{"fmt", "content"}},
+	{"line directive before the clause", "//line x.go:1\npackage p\nimport \"content\"\n", false, true, []string{"content"}},
+	{"general line directive", "package p\n/*line :1:1*/import \"content\"\n", false, true, []string{"content"}},
+	{"package name of another script", "package \u0440\nimport \"content\"\n", false, true, []string{"content"}},
+	{"package keyword of another script", "packag\u0435 p\nimport \"content\"\n", false, true, nil},
+	{"curly quotes", "package p\nimport \u201ccontent\u201d\n", false, true, nil},
+	{"no-break space", "package p\n\u00a0import \"content\"\n", false, true, nil},
+	{"import after a declaration", "package p\nfunc f() {}\nimport \"content\"\n", true, true, nil},
+	{"empty declaration", "package p\nimport \"fmt\";;import \"content\"\n", true, true, []string{"fmt"}},
+	{"parenthesis after a lone spec", "package p\nimport \"fmt\")\nimport \"content\"\n", false, true, []string{"fmt"}},
+	// go/scanner reads one character past the token after the imports.
+	{"NUL past the look-ahead", "package p\nimport \"content\"\nvar \x00", true, true, []string{"content"}},
+	{"NUL in the look-ahead", "package p\nimport \"content\"\nvar\x00", false, true, nil},
+	{"letter of another script after the imports", "package p\nimport \"content\"\nx\u00e9", false, true, []string{"content"}},
+	{"ellipsis after the imports", "package p\nimport \"content\"\n...", false, true, []string{"content"}},
+	{"fraction after the imports", "package p\nimport \"content\"\n.5", false, true, []string{"content"}},
+	{"period after the imports", "package p\nimport \"content\"\n.x", true, true, []string{"content"}},
+	{"all comment", "// package p\n/* import \"content\" */\n", false, true, nil},
+	{"long comment", strings.Repeat("// filler filler filler\n", 1<<15) + "package p\nimport \"content\"\n", true, true, []string{"content"}},
+}
+
+// TestScanHeaderOnAdversarialHeaders: each header is answered for, or
+// left to go/parser, as listed, an answer is go/parser's, and judge's
+// verdict is the one listed either way.
+func TestScanHeaderOnAdversarialHeaders(t *testing.T) {
+	r := &Reader{ctx: linux()}
+	for _, c := range adversarialHeaders {
+		t.Run(c.name, func(t *testing.T) {
+			src := []byte(c.src)
+			_, _, ok := scanHeader(src, nil)
+			assert.Equal(t, c.answers, ok, "scanHeader answered")
+			checkHeader(t, src)
+			v := r.judge(src)
+			assert.Equal(t, c.builds, v.builds, "builds")
+			// nil and no imports are one answer.
+			assert.Equal(t, fmt.Sprintf("%q", c.imports), fmt.Sprintf("%q", v.imports), "imports")
+		})
+	}
+}
+
 func FuzzScanHeader(f *testing.F) {
 	for _, src := range headerSeeds {
 		f.Add([]byte(src))
+	}
+	for _, c := range adversarialHeaders {
+		f.Add([]byte(c.src))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) { checkHeader(t, src) })
 }
