@@ -19,11 +19,13 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"go/build"
 	"go/parser"
 	"go/token"
 	"io"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -180,9 +182,12 @@ type ReadLink func(rel string) ([]byte, error)
 // its Others. The
 // files are the ones the engine folders' walk finds (see enginefiles: what
 // git tracks, what it does not ignore, and ignored files Go compiles). A
-// folder that does not exist has none. A file that cannot be read as a
-// regular file (a FIFO, a device) is left out, never waited on. A link to
-// a file is read by readLink.
+// folder that does not exist has none. A Go file that cannot be read is
+// an error naming it, never left out (the go command might still build
+// it: a file too large for the tools, a FIFO with a writer) and never
+// waited on (a FIFO is refused at once); one gone since the walk listed
+// it is left out, as the go command would leave it. A link to a file is
+// read by readLink.
 func (r *Reader) Dir(dir string, readLink ReadLink) (Package, error) {
 	pkgs, err := r.walk(dir, readLink, func(string, bool) bool { return true })
 	if err != nil || len(pkgs) == 0 {
@@ -255,7 +260,18 @@ func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bo
 			got[i].v, got[i].ok, got[i].err = r.judge(src), err == nil, err
 			return
 		}
-		got[i].v, got[i].ok = r.verdictOf(f)
+		v, err := r.verdictOf(f)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			// Gone since the walk listed it: nothing to build.
+		case err != nil:
+			// The tools' own refusals name the file and the mend.
+			if got[i].err = regularfile.WithPath(err, rel); got[i].err == nil {
+				got[i].err = fmt.Errorf("reading the imports of %s: %w", rel, err)
+			}
+		default:
+			got[i].v, got[i].ok = v, true
+		}
 	})
 	// By folder in walk order, then by name: the walk hands folders over
 	// in the order it finds them, which is not always the names'.
@@ -310,9 +326,9 @@ func walkOrder(a, b string) bool {
 
 // verdictOf is the verdict on the regular file f: the kept one if the
 // index vouches for the file (by the walk's stat data) and one is kept for
-// its hash, otherwise that of its content, which is then kept. false if
-// it cannot be read.
-func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
+// its hash, otherwise that of its content, which is then kept; or why it
+// cannot be read.
+func (r *Reader) verdictOf(f enginefiles.File) (verdict, error) {
 	entry := f.Entry
 	if r.indexTime.IsZero() {
 		entry = nil
@@ -322,7 +338,7 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 		v, ok := r.known[entry.Hash]
 		r.mu.Unlock()
 		if ok {
-			return v, true
+			return v, nil
 		}
 	}
 	// judge and keep take nothing of the content with them, so the read
@@ -332,7 +348,7 @@ func (r *Reader) verdictOf(f enginefiles.File) (verdict, bool) {
 		v = r.judge(c.Src)
 		r.keep(entry, c, v)
 	})
-	return v, err == nil
+	return v, err
 }
 
 // keep keeps the verdict v on c, read from the file whose index entry is
