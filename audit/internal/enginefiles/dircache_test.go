@@ -304,3 +304,13 @@ func TestAVisitorsReadHookIsGivenTheFilesItNames(t *testing.T) {
 	assert.Equal(t, map[string]string{"engine/rules/rules.go": "package rules\n"}, walk())
 	assert.Empty(t, walk(), "the second walk of the Tree has the first's stat data")
 }
+
+// TestAnEmbedAfterALongLineCounts: a //go:embed line after a line longer
+// than a line scanner's buffer still takes in the ignored file it names,
+// as the go command would embed it.
+func TestAnEmbedAfterALongLineCounts(t *testing.T) {
+	f := newCacheFixture(t)
+	f.write("engine/world.go", "package engine\n\nimport _ \"embed\"\n\n// "+strings.Repeat("x", 2<<20)+"\n\n//go:embed build/notes.txt\nvar notes string\n")
+	got, _ := f.files()
+	assert.Equal(t, []string{"engine/build/notes.txt", "engine/world.go"}, got)
+}

@@ -14,7 +14,6 @@
 package enginefiles
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -1363,14 +1362,14 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 // EmbedPatterns is the patterns of every //go:embed line of a Go source.
 func EmbedPatterns(src []byte) []string {
 	var out []string
-	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		rest, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), "//go:embed")
-		if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+	// Every line, however long: the go command reads lines of any length,
+	// so a directive after a line a scanner gave up on still embeds.
+	for line := range bytes.Lines(src) {
+		after, ok := bytes.CutPrefix(bytes.TrimSpace(line), []byte("//go:embed"))
+		if !ok || len(after) > 0 && after[0] != ' ' && after[0] != '\t' {
 			continue
 		}
-		rest = strings.TrimSpace(rest)
+		rest := strings.TrimSpace(string(after))
 		for rest != "" {
 			var pat string
 			if rest[0] == '"' || rest[0] == '`' {
