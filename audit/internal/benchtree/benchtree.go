@@ -212,8 +212,9 @@ func GitDiffAndUntracked(b *testing.B) {
 // vouches for no file: one made from the commit alone (`git read-tree
 // HEAD`), whose entries hold no stat data, as after a copy of the
 // workspace or a checkout by another program. Git must then read and
-// hash every engine file it tracks to learn which are unchanged, as a
-// check's first run reads every file it judges: this is git's answer when
+// hash the files it tracks to learn which are unchanged (all of them, not
+// only the engine's: its diff refreshes the whole index), as a check's
+// first run reads every file it judges: this is git's answer when
 // it, too, cannot take the stat data at their word. Git writes back what
 // it learned, so each run starts from a fresh copy of that index
 // (untimed); the tree's own index is not touched.
