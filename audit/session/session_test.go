@@ -362,3 +362,38 @@ func TestALinkedFolderIsJudgedByItsImportPath(t *testing.T) {
 		})
 	}
 }
+
+// TestAModuleInsideTheWorkspacesPathIsNotItsFolder: a package whose path
+// names a folder of the workspace, which the go command takes from a
+// module inside the workspace's own path (one go.mod requires, or one a
+// directive takes from a folder), is refused: the audit reads the folder,
+// not that module.
+func TestAModuleInsideTheWorkspacesPathIsNotItsFolder(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":     "package harness\n\nimport _ \"example.com/ws/engine/rules\"\n",
+		"engine/README.md": "the rules come from elsewhere\n",
+		"src/go.mod":       "module example.com/ws/engine/rules\n",
+		"src/r.go":         "package rules\n\nconst Name = \"Test Filler\"\n",
+	})
+	l := listedIn("example.com/ws")
+	require.NoError(t, checkListedIn(t, ws, l), "a folder with no Go files: the go command would find no package there")
+
+	l.Inner = []string{"example.com/ws/engine"}
+	var inner *audit.InnerModuleError
+	require.ErrorAs(t, checkListedIn(t, ws, l), &inner)
+	assert.Equal(t, audit.InnerModuleError{File: "harness/h.go", ImportPath: "example.com/ws/engine/rules", Module: "example.com/ws/engine"}, *inner)
+	assert.Contains(t, inner.Error(), "go mod edit -droprequire example.com/ws/engine")
+
+	l.Inner = nil
+	l.LocalModules = map[string]audit.LocalModule{
+		"example.com/ws":              {Dir: "./elsewhere", From: "go.mod's replace directive"},
+		"example.com/ws/engine/rules": {Dir: "./src", From: "the use directive of go.work"},
+	}
+	var replaced *audit.ReplacedModuleError
+	require.ErrorAs(t, checkListedIn(t, ws, l), &replaced)
+	assert.Equal(t, "example.com/ws/engine/rules", replaced.Module)
+
+	l.LocalModules = map[string]audit.LocalModule{"example.com/ws": {Dir: "./elsewhere", From: "go.mod's replace directive"}}
+	require.NoError(t, checkListedIn(t, ws, l), "the workspace's own module is what the folders hold")
+}
