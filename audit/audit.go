@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "5" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one
+const ruleVersion = "6" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -511,11 +511,13 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 
 // File audits one file's contents. name is the path findings report; a name
 // ending in .go that parses is read as Go, anything else as text. A file
-// with a NUL byte near its start (binary, or text behind a NUL, or UTF-16)
-// is read as text without its NUL bytes: the engine can read or embed any
-// file, and one NUL must not hide the names after it.
+// with a NUL byte anywhere (binary, or text behind a NUL, or UTF-16) is
+// read as text without its NUL bytes: the engine can read or embed any
+// file, and one NUL must not hide the names after it. Where the first NUL
+// stands says nothing: UTF-16 of characters with no zero byte has none for
+// as long as the file likes before the name.
 func (r *Rules) File(name string, src []byte) []Finding {
-	if bytes.IndexByte(src[:min(len(src), binaryHead)], 0) >= 0 {
+	if bytes.IndexByte(src, 0) >= 0 {
 		src = bytes.ReplaceAll(src, []byte{0}, nil)
 	}
 	if r.sieve != nil && r.sieve.clear(src, strings.HasSuffix(name, ".go")) {
@@ -550,10 +552,6 @@ func (r *Rules) file(name string, src []byte) []Finding {
 	}
 	return r.text(name, src)
 }
-
-// binaryHead is how far into a file File looks for a NUL byte, as git
-// does to tell a binary file.
-const binaryHead = 8000
 
 // text scans a file line by line: cards in every spelling, grid nouns as
 // upper-case words.

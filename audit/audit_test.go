@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"errors"
 	"go/parser"
 	"go/token"
@@ -214,6 +215,14 @@ func TestTextFileAndBinary(t *testing.T) {
 		utf16 = append(utf16, byte(c), 0)
 	}
 	assert.Len(t, r.File("engine/words.txt", utf16), 1, "UTF-16")
+	// However far into the file the first NUL is: UTF-16 whose first
+	// thousands of characters have no zero byte (U+4141 is "AA") hides
+	// the name after them from a look at the start alone.
+	late := bytes.Repeat([]byte{0x41, 0x41}, 8000)
+	for _, c := range "Test Filler\n" {
+		late = append(late, byte(c), 0)
+	}
+	assert.Len(t, r.File("engine/late.txt", late), 1, "UTF-16 with no NUL near its start")
 	assert.Empty(t, r.File("engine/blob.bin", []byte("\x89PNG\x00\x00\x01ROCKROCK\xff\x00")))
 	assert.Equal(t, `a card, Module 03's Expansion Drop`, Describe(KindCard, "03x"))
 }

@@ -235,6 +235,38 @@ func (e *UnlistedPackageError) Error() string {
 // UserError marks the error as the learner's to mend.
 func (e *UnlistedPackageError) UserError() bool { return true }
 
+// InnerModuleError is a package the harness builds on, directly or
+// through the listed folders, whose import path names a folder of the
+// workspace but which the go command takes from another module: one whose
+// path lies inside the workspace's own, that go.mod requires (see
+// InnerModules). The audit and expansion-check read the folder, not that
+// module's code.
+type InnerModuleError struct {
+	File       string // a file that imports it ("harness/game.go")
+	ImportPath string
+	Module     string // the module that holds it ("example.com/ws/engine")
+}
+
+func (e *InnerModuleError) Error() string {
+	return fmt.Sprintf("%s imports %s, which the go command takes from the module %s that go.mod requires, not from the workspace's own folders, so the audit and expansion-check would not read its code; a workspace is one module, so drop the requirement (`go mod edit -droprequire %s -dropreplace %s`) and put the code in a folder .course.json lists",
+		e.File, e.ImportPath, e.Module, e.Module, e.Module)
+}
+
+// UserError marks the error as the learner's to mend.
+func (e *InnerModuleError) UserError() bool { return true }
+
+// InnerModule is the module of modules (see InnerModules) that holds
+// importPath, the longest when several do, as the go command chooses.
+func InnerModule(importPath string, modules []string) (string, bool) {
+	module := ""
+	for _, m := range modules {
+		if (importPath == m || strings.HasPrefix(importPath, m+"/")) && len(m) > len(module) {
+			module = m
+		}
+	}
+	return module, module != ""
+}
+
 // LocalModule is a module the go command takes from a folder of this
 // machine, not from the version go.sum vouches for: one go.mod replaces
 // with a folder, or one a go.work uses or replaces so.

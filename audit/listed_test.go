@@ -157,3 +157,44 @@ replace (
 	assert.Nil(t, DotlessModules([]byte("module (\n")))
 	assert.Nil(t, DotlessModules(nil))
 }
+
+// TestInnerModulesAreTheModulesInsideTheWorkspacesPath: a module go.mod
+// requires or replaces whose path lies inside the workspace's own is
+// listed once, and InnerModule finds the longest that holds a package;
+// a module beside the workspace's path, or one whose path only begins
+// with it, is not inner.
+func TestInnerModulesAreTheModulesInsideTheWorkspacesPath(t *testing.T) {
+	gomod := []byte(`module example.com/ws
+
+go 1.26
+
+require (
+	example.com/ws/engine v1.0.0
+	example.com/wsx v1.0.0
+	github.com/stretchr/testify v1.9.0
+)
+
+replace (
+	example.com/ws/engine => ./src
+	example.com/ws/engine/deep => ./deep
+	example.com/other => ./other
+)
+`)
+	inner := InnerModules(gomod)
+	assert.Equal(t, []string{"example.com/ws/engine", "example.com/ws/engine/deep"}, inner)
+	for imp, want := range map[string]string{
+		"example.com/ws/engine":        "example.com/ws/engine",
+		"example.com/ws/engine/rules":  "example.com/ws/engine",
+		"example.com/ws/engine/deep/x": "example.com/ws/engine/deep",
+		"example.com/ws/engineroom":    "",
+		"example.com/ws/content":       "",
+		"example.com/ws":               "",
+	} {
+		m, ok := InnerModule(imp, inner)
+		assert.Equal(t, want, m, imp)
+		assert.Equal(t, want != "", ok, imp)
+	}
+	assert.Nil(t, InnerModules([]byte("module example.com/ws\n\nrequire github.com/x/y v1.0.0\n")))
+	assert.Nil(t, InnerModules([]byte("module (\n")))
+	assert.Nil(t, InnerModules(nil))
+}

@@ -67,6 +67,35 @@ func DotlessModules(gomod []byte) []string {
 	return out
 }
 
+// InnerModules is the modules whose path lies inside the module path of
+// the go.mod holding gomod (example.com/ws/engine in example.com/ws) that
+// it requires or replaces, in the order it names them; nil when there are
+// none, and for a go.mod that does not parse. The go command takes a
+// package from the module with the longest path that holds it, so such a
+// module, from the module proxy or a folder, can stand in for a folder of
+// the workspace that has no Go files: an import that names the folder
+// builds that module's code, which the audit never reads.
+func InnerModules(gomod []byte) []string {
+	f, err := modfile.Parse("go.mod", gomod, nil)
+	if err != nil || f.Module == nil {
+		return nil
+	}
+	own := f.Module.Mod.Path
+	var out []string
+	add := func(p string) {
+		if strings.HasPrefix(p, own+"/") && !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	for _, r := range f.Require {
+		add(r.Mod.Path)
+	}
+	for _, r := range f.Replace {
+		add(r.Old.Path)
+	}
+	return out
+}
+
 // goWork is the go.work file the go command would use in the folder real,
 // "" for none.
 func goWork(real string) string {

@@ -219,7 +219,11 @@ func (r *Reader) walk(dir string, readLink ReadLink, prune func(string, bool) bo
 	found := make([]enginefiles.File, 0, t.TrackedUnder(t.RepoPath(dir)))
 	others := map[string][]string{} // by folder
 	v := enginefiles.Visitor{Prune: prune, File: func(f enginefiles.File) error {
-		if f.Submodule || f.Real != f.Path {
+		// A file reached through a linked folder counts under the path it
+		// is reached by: prune leaves linked folders below dir out, so
+		// these are the files of dir itself when it is a link, which the
+		// go command builds as the package of dir's import path.
+		if f.Submodule {
 			return nil
 		}
 		switch name := path.Base(f.Path); {

@@ -27,6 +27,10 @@ type Listed struct {
 	// requires or replaces (audit.DotlessModules), whose packages are not
 	// the standard library's.
 	Dotless []string
+	// Inner is the modules inside the workspace's own module path that
+	// go.mod requires or replaces (audit.InnerModules), which hold the
+	// packages their paths name in place of the workspace's folders.
+	Inner []string
 }
 
 // CheckListed is the listed-folders rule (see audit.Folders), followed
@@ -34,7 +38,9 @@ type Listed struct {
 // for the first package, in the order the folders are read, that the
 // harness or a listed folder builds on from outside the folders l lists,
 // an *audit.ReplacedModuleError for one of a module the go command would
-// take from a folder, an *audit.EngineImportError for an import of
+// take from a folder, an *audit.InnerModuleError for one of a module
+// inside the workspace's own path that go.mod requires (it stands in for
+// the folder its path names), an *audit.EngineImportError for an import of
 // engine code that leads out of the engine and the standard library or
 // for a file of an engine folder that is not Go (audit.EngineFile), or an
 // *audit.NestedModuleError for a go.mod in or above a folder it reads,
@@ -98,12 +104,17 @@ func (s *Session) CheckListed(l Listed) error {
 		}
 		for _, f := range queue[i].Files {
 			for _, p := range f.Imports {
+				// A module the go command takes from a folder, or one
+				// inside the workspace's own path, holds the package in
+				// place of the folder its path names, whatever that is.
+				if m, local, replaced := audit.LocalReplace(p, l.LocalModules); replaced && m != l.ModulePath {
+					return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, LocalModule: local}
+				}
+				if m, inner := audit.InnerModule(p, l.Inner); inner {
+					return &audit.InnerModuleError{File: f.Path, ImportPath: p, Module: m}
+				}
 				rel, ok := audit.ModuleFolder(p, l.ModulePath)
-				if !ok {
-					if m, local, replaced := audit.LocalReplace(p, l.LocalModules); replaced {
-						return &audit.ReplacedModuleError{File: f.Path, ImportPath: p, Module: m, LocalModule: local}
-					}
-				} else if !l.Allows(rel) {
+				if ok && !l.Allows(rel) {
 					return &audit.UnlistedPackageError{Dir: rel, ImportPath: p, File: f.Path}
 				}
 				if fromEngine {

@@ -331,3 +331,69 @@ func checkListedIn(t *testing.T, ws string, l Listed) error {
 	require.NoError(t, err)
 	return s.CheckListed(l)
 }
+
+// TestALinkedFolderIsJudgedByItsImportPath: a package whose folder is a
+// symbolic link (the engine folder itself, or a folder in it) is built by
+// the go command from the link's target under the link's import path, so
+// its imports are judged as that path's: engine code there that imports
+// the content is refused as any engine file's would be.
+func TestALinkedFolderIsJudgedByItsImportPath(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	for name, c := range map[string]struct {
+		harness, link, target string
+	}{
+		"the engine folder": {"example.com/ws/engine", "engine", "src"},
+		"a folder in it":    {"example.com/ws/engine/link", "engine/link", "rules"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ws := testws.Committed(t, map[string]string{
+				"harness/h.go":     "package harness\n\nimport _ \"" + c.harness + "\"\n",
+				c.target + "/r.go": "package rules\n\nimport _ \"example.com/ws/content\"\n",
+				"content/c.go":     "package content\n",
+			})
+			require.NoError(t, os.RemoveAll(filepath.Join(ws, c.link)))
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(ws, c.link)), 0o755))
+			require.NoError(t, os.Symlink(filepath.Join(ws, c.target), filepath.Join(ws, c.link)))
+			s, err := Open(ws)
+			require.NoError(t, err)
+			var got *audit.EngineImportError
+			require.ErrorAs(t, s.CheckListed(listedIn("example.com/ws")), &got)
+			assert.Equal(t, audit.EngineImportError{File: c.link + "/r.go", ImportPath: "example.com/ws/content", Dir: "content", What: "a content folder"}, *got)
+		})
+	}
+}
+
+// TestAModuleInsideTheWorkspacesPathIsNotItsFolder: a package whose path
+// names a folder of the workspace, which the go command takes from a
+// module inside the workspace's own path (one go.mod requires, or one a
+// directive takes from a folder), is refused: the audit reads the folder,
+// not that module.
+func TestAModuleInsideTheWorkspacesPathIsNotItsFolder(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":     "package harness\n\nimport _ \"example.com/ws/engine/rules\"\n",
+		"engine/README.md": "the rules come from elsewhere\n",
+		"src/go.mod":       "module example.com/ws/engine/rules\n",
+		"src/r.go":         "package rules\n\nconst Name = \"Test Filler\"\n",
+	})
+	l := listedIn("example.com/ws")
+	require.NoError(t, checkListedIn(t, ws, l), "a folder with no Go files: the go command would find no package there")
+
+	l.Inner = []string{"example.com/ws/engine"}
+	var inner *audit.InnerModuleError
+	require.ErrorAs(t, checkListedIn(t, ws, l), &inner)
+	assert.Equal(t, audit.InnerModuleError{File: "harness/h.go", ImportPath: "example.com/ws/engine/rules", Module: "example.com/ws/engine"}, *inner)
+	assert.Contains(t, inner.Error(), "go mod edit -droprequire example.com/ws/engine")
+
+	l.Inner = nil
+	l.LocalModules = map[string]audit.LocalModule{
+		"example.com/ws":              {Dir: "./elsewhere", From: "go.mod's replace directive"},
+		"example.com/ws/engine/rules": {Dir: "./src", From: "the use directive of go.work"},
+	}
+	var replaced *audit.ReplacedModuleError
+	require.ErrorAs(t, checkListedIn(t, ws, l), &replaced)
+	assert.Equal(t, "example.com/ws/engine/rules", replaced.Module)
+
+	l.LocalModules = map[string]audit.LocalModule{"example.com/ws": {Dir: "./elsewhere", From: "go.mod's replace directive"}}
+	require.NoError(t, checkListedIn(t, ws, l), "the workspace's own module is what the folders hold")
+}

@@ -29,5 +29,6 @@ func checkEngineListed(ws *workspace.Workspace, s *session.Session) error {
 		ReadLink:     ws.ReadFile,
 		LocalModules: ws.LocalModules(),
 		Dotless:      ws.DotlessModules(),
+		Inner:        ws.InnerModules(),
 	})
 }

@@ -359,6 +359,16 @@ func (w *Workspace) DotlessModules() []string {
 	return audit.DotlessModules(raw)
 }
 
+// InnerModules is the modules inside the workspace's own module path that
+// its go.mod requires or replaces (see audit.InnerModules).
+func (w *Workspace) InnerModules() []string {
+	raw, err := w.ReadFile("go.mod")
+	if err != nil {
+		return nil
+	}
+	return audit.InnerModules(raw)
+}
+
 // parseModulePath is the module path of the go.mod file with contents raw.
 func parseModulePath(file string, raw []byte) (string, error) {
 	f, err := modfile.ParseLax(file, raw, nil)
