@@ -133,8 +133,9 @@ func contextKey(ctx build.Context) string {
 
 // cacheFormat begins the cache file and names its layout, and what a
 // verdict means: 3 since a file counts if any cgo setting or Go release
-// builds it, where 2 judged it in the Reader's context alone.
-const cacheFormat = "course go imports 3\n"
+// builds it, where 2 judged it in the Reader's context alone; 4 since a
+// file of package documentation counts for nothing, as for the go command.
+const cacheFormat = "course go imports 4\n"
 
 // maxKept is how many verdicts the cache keeps: past that, only those of
 // the last run. Each edit of a file adds one.
@@ -512,6 +513,12 @@ func (r *Reader) judge(src []byte) verdict {
 		paths = room[:0]
 		fset := token.NewFileSet()
 		parsed, err := parser.ParseFile(fset, "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+		if err == nil && parsed.Name.Name == "documentation" {
+			// The go command leaves such a file out of every package
+			// (go/build puts it with the ignored files), so nothing it
+			// imports is built.
+			return verdict{}
+		}
 		if perr = err; err == nil {
 			pkg = fset.Position(parsed.Package).Offset
 			for _, imp := range parsed.Imports {

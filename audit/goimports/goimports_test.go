@@ -76,6 +76,29 @@ func TestDirGivesWhatTheFilesThatBuildImport(t *testing.T) {
 	assert.Empty(t, imports(t, openReader(t, ws, linux()), ws, "missing"))
 }
 
+// TestADocumentationFileCountsForNothing: a file of package documentation
+// is left out, as go/build leaves it out of the package (with its
+// imports), whether its header is one the scanner reads or one it leaves
+// to go/parser; a package of that name in a file go/build would not read
+// as one is judged as any other.
+func TestADocumentationFileCountsForNothing(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := t.TempDir()
+	files := map[string]string{
+		"engine/a.go":     "package engine\n",
+		"engine/doc.go":   "// Notes for readers.\npackage documentation\n\nimport \"example.com/ws/content\"\n",
+		"engine/notes.go": "package documentation;import (\"example.com/ws/harness\"; `example.com/ws/other`)",
+	}
+	testws.Write(t, ws, files)
+	got := imports(t, openReader(t, ws, linux()), ws, "engine")
+	assert.Equal(t, map[string][]string{"engine/a.go": nil}, got)
+	ctx := linux()
+	p, err := ctx.ImportDir(filepath.Join(ws, "engine"), 0)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a.go"}, p.GoFiles, "go/build's own answer")
+	assert.Equal(t, []string{"doc.go", "notes.go"}, p.IgnoredGoFiles, "go/build's own answer")
+}
+
 // TestAVouchedFileIsKnownByItsHash: once a file's imports are kept, a
 // later run takes them from the cache for a file git's index vouches for,
 // without reading it (shown here by a kept verdict the content does not

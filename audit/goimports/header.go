@@ -58,7 +58,9 @@ func scanHeader(src []byte, paths []string) (pkg int, _ []string, ok bool) {
 	}
 	pkg = pos
 	next()
-	if tok != token.IDENT {
+	// A file of package documentation is one the go command leaves out;
+	// judge learns the name from go/parser.
+	if tok != token.IDENT || string(lit) == "documentation" {
 		return 0, nil, false
 	}
 	next()
@@ -114,7 +116,7 @@ type headerScanner struct {
 }
 
 // scan is the next token: its offset, the token, and for a string its
-// literal, quotes included.
+// literal, quotes included, for an identifier its name.
 func (s *headerScanner) scan() (int, token.Token, []byte) {
 	newline := false // crossed since the last token
 	for s.off < len(s.src) {
@@ -166,7 +168,7 @@ func (s *headerScanner) scan() (int, token.Token, []byte) {
 			return start, token.FUNC, nil
 		}
 		s.insertSemi = true
-		return start, token.IDENT, nil
+		return start, token.IDENT, s.src[start:s.off]
 	case c == '"' || c == '`':
 		if !s.str(c) {
 			return s.fail()
