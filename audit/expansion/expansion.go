@@ -15,7 +15,6 @@
 package expansion
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -92,10 +91,6 @@ var revisionSyntax = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./+-]*((\^[0-9]
 
 var hexPrefix = regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`)
 
-// textAttribute finds a .gitattributes line that may make git normalize
-// line endings.
-var textAttribute = regexp.MustCompile(`(^|\s)(text|eol=)`)
-
 // Check compares the engine folders at revision with the working tree.
 // engineDirs is the folders .course.json names now (slash paths relative
 // to workspace); the folders its version at the commit names are compared
@@ -138,7 +133,6 @@ func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 	dirs := union(engineDirs, dirsAt(tree, t.Prefix))
 	d := &differ{t: t, tree: tree}
 	d.fileMode = fileModeCounts(t)
-	d.crlf = wantsCRLFNormalizing(t)
 	res := &Result{Revision: revision, Commit: commit, EngineDirs: dirs, Changes: []Change{}}
 	seen := map[string]bool{}
 	for _, dir := range dirs {
@@ -374,23 +368,6 @@ func dirsAt(tree *object.Tree, prefix string) []string {
 		out = append(out, c)
 	}
 	return out
-}
-
-// wantsCRLFNormalizing reports whether git turns CRLF line ends into LF when
-// it reads a file of the working tree (core.autocrlf true or input, or a
-// .gitattributes asking for text or eol conversion), so that a file that
-// differs from its blob only in line ends is unchanged.
-func wantsCRLFNormalizing(t *enginefiles.Tree) bool {
-	switch strings.ToLower(t.Config("core", "autocrlf")) {
-	case "true", "input":
-		return true
-	}
-	for _, f := range []string{filepath.Join(t.Root, ".gitattributes"), filepath.Join(t.Root, filepath.FromSlash(t.Prefix), ".gitattributes")} {
-		if raw, err := regularfile.ReadFile(f); err == nil && textAttribute.Match(raw) {
-			return true
-		}
-	}
-	return false
 }
 
 // resolve reads a revision the way git does. The name before any ^ and ~
@@ -629,7 +606,6 @@ type differ struct {
 	t        *enginefiles.Tree
 	tree     *object.Tree
 	fileMode bool // core.fileMode: the executable bit counts
-	crlf     bool // CRLF line ends count as LF
 }
 
 // diffDir compares one engine folder (a path from the repository root)
@@ -773,13 +749,17 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 	if ie := f.Entry; ie != nil && ie.Hash == w.hash && d.t.Vouches(ie, info) {
 		return true, nil
 	}
-	return d.sameFile(f.Abs, f.Path, w.hash)
+	real := f.Real
+	if real == "" {
+		real = f.Path
+	}
+	return d.sameFile(f.Abs, real, f.Path, w.hash)
 }
 
-// sameFile reports whether the file at abs (named in errors as what) has
-// the content of the blob h. Anything but a regular file there (a FIFO, a
-// device) is not what the commit has, and is not read.
-func (d *differ) sameFile(abs, what string, h plumbing.Hash) (bool, error) {
+// sameFile reports whether the file at abs (the Path p, named in errors as
+// what) has the content of the blob h. Anything but a regular file there
+// (a FIFO, a device) is not what the commit has, and is not read.
+func (d *differ) sameFile(abs, p, what string, h plumbing.Hash) (bool, error) {
 	content, _, err := regularfile.Read(abs)
 	var nr *regularfile.NotRegularError
 	if errors.As(err, &nr) {
@@ -788,16 +768,18 @@ func (d *differ) sameFile(abs, what string, h plumbing.Hash) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("reading %s: %w", what, err)
 	}
-	return d.sameContent(content, h), nil
+	return d.sameContent(p, content, h), nil
 }
 
-// sameContent reports whether content is the blob, as git would read it.
-func (d *differ) sameContent(content []byte, h plumbing.Hash) bool {
+// sameContent reports whether content, the file at the Path p, is the
+// blob, as git would read it: with its CRLF line ends as LF only where
+// git turns them so for that file.
+func (d *differ) sameContent(p string, content []byte, h plumbing.Hash) bool {
 	if enginefiles.BlobHash(content) == h {
 		return true
 	}
-	if d.crlf && bytes.Contains(content, []byte("\r\n")) && bytes.IndexByte(content, 0) < 0 {
-		return enginefiles.BlobHash(bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))) == h
+	if lf := d.t.LFContent(p, content); len(lf) != len(content) {
+		return enginefiles.BlobHash(lf) == h
 	}
 	return false
 }
@@ -827,7 +809,7 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	return d.sameFile(real, rel+", the target of "+f.Path, then.hash)
+	return d.sameFile(real, filepath.ToSlash(rel), rel+", the target of "+f.Path, then.hash)
 }
 
 // submoduleAt is the commit a submodule's checkout is at; zero when it

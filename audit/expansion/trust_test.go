@@ -164,6 +164,75 @@ func TestAutoCRLFLineEndsAreUnchanged(t *testing.T) {
 	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD"))
 }
 
+// A file differs from its blob in line ends alone only where git turns
+// that file's CRLF into LF: a .gitattributes line for other files, -text,
+// the binary macro or a lone CR under autocrlf leave the bytes as they
+// are, and the go command embeds the CRs. Each case is git's own answer
+// (git diff, git hash-object --path).
+func TestCRLFCountsAsLFOnlyWhereGitConvertsTheFile(t *testing.T) {
+	crlf := "alpha\r\nbeta\r\n"
+	for _, c := range []struct {
+		name, attributes, autocrlf, content string
+		changed                             bool
+	}{
+		{name: "text for other files", attributes: "*.md text\n", changed: true},
+		{name: "text for this file", attributes: "*.txt text\n"},
+		{name: "text=auto", attributes: "* text=auto\n"},
+		{name: "eol", attributes: "* eol=crlf\n"},
+		{name: "a folder's files", attributes: "engine/** text\n"},
+		{name: "a folder pattern, which names no file", attributes: "engine/ text\n", changed: true},
+		{name: "-text after text", attributes: "* text\n*.txt -text\n", changed: true},
+		{name: "autocrlf", autocrlf: "true"},
+		{name: "autocrlf input", autocrlf: "input"},
+		{name: "autocrlf and -text", autocrlf: "true", attributes: "*.txt -text\n", changed: true},
+		{name: "autocrlf and binary", autocrlf: "true", attributes: "*.txt binary\n", changed: true},
+		{name: "a macro that unsets text", attributes: "[attr]mine -text\n* text\n*.txt mine\n", changed: true},
+		{name: "autocrlf and a lone CR", autocrlf: "true", content: "alpha\r\nbe\rta\r\n", changed: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := baseWorkspace(t)
+			blob, content := "alpha\nbeta\n", crlf
+			if c.content != "" {
+				blob, content = strings.ReplaceAll(c.content, "\r\n", "\n"), c.content
+			}
+			f.write("engine/data.txt", blob)
+			f.commit("data")
+			if c.autocrlf != "" {
+				f.setCore("autocrlf", c.autocrlf)
+			}
+			if c.attributes != "" {
+				f.write(".gitattributes", c.attributes)
+			}
+			f.write("engine/data.txt", content)
+			var want []string
+			if c.changed {
+				want = []string{"changed: engine/data.txt"}
+			}
+			assert.Equal(t, want, f.check("HEAD"))
+			res, err := CheckContent(f.dir, "HEAD", []string{"engine"})
+			require.NoError(t, err)
+			assert.Equal(t, want, changeStrings(res), "every file read")
+		})
+	}
+}
+
+// Git reads no .gitattributes that is a symbolic link; info/attributes
+// outranks every .gitattributes.
+func TestAttributesGitDoesNotReadOrOverrules(t *testing.T) {
+	f := baseWorkspace(t)
+	f.write("engine/data.txt", "alpha\nbeta\n")
+	f.write("elsewhere", "* text\n")
+	f.commit("data")
+	require.NoError(t, os.Symlink("elsewhere", filepath.Join(f.dir, ".gitattributes")))
+	f.write("engine/data.txt", "alpha\r\nbeta\r\n")
+	assert.Equal(t, []string{"changed: engine/data.txt"}, f.check("HEAD"), "a linked .gitattributes")
+	f.remove(".gitattributes")
+	f.write(".gitattributes", "* text\n")
+	assert.Empty(t, f.check("HEAD"))
+	f.write(".git/info/attributes", "*.txt -text\n")
+	assert.Equal(t, []string{"changed: engine/data.txt"}, f.check("HEAD"), "info/attributes")
+}
+
 // With core.ignorecase (git's default where the file system ignores case,
 // as on macOS) git's ignore rules match without regard to case.
 func TestIgnoreCaseMakesTheIgnoreRulesFoldCase(t *testing.T) {

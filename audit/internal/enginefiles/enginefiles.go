@@ -84,6 +84,8 @@ type Tree struct {
 	content bool
 
 	cacheTree map[string]index.TreeEntry // the index's cache tree by folder, once read
+
+	attrCache attrCache // the attributes files, as EOLOf reads them
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.

@@ -40,7 +40,9 @@ linked folder's files are compared one by one.
 A file is unchanged only when its content is the commit's. Git's index is
 trusted only while every stat field it recorded still holds; otherwise the
 file is read and hashed, so an edit with its old modification time put back
-is still seen. core.autocrlf, core.fileMode=false, core.excludesFile (or
+is still seen. core.autocrlf and the text, eol and crlf attributes of
+.gitattributes (CRLF read as LF only in the files git converts so),
+core.fileMode=false, core.excludesFile (or
 ~/.config/git/ignore) and .git/info/exclude (the main repository's, in a
 linked worktree) are honoured as git honours them; a submodule is changed
 only when its checkout is at another commit, and one that Go builds into
