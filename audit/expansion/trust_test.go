@@ -1,7 +1,9 @@
 package expansion
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -212,8 +214,29 @@ func TestCRLFCountsAsLFOnlyWhereGitConvertsTheFile(t *testing.T) {
 			res, err := CheckContent(f.dir, "HEAD", []string{"engine"})
 			require.NoError(t, err)
 			assert.Equal(t, want, changeStrings(res), "every file read")
+			assertGitAgrees(t, f.dir, "engine/data.txt", c.changed)
 		})
 	}
+}
+
+// assertGitAgrees holds an expectation to the git program's own answer,
+// where git is installed: whether `git diff HEAD` finds the file at p (a
+// slash path) changed, with no user or system configuration read.
+func assertGitAgrees(t *testing.T, dir, p string, changed bool) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	cmd := exec.Command("git", "diff", "--quiet", "HEAD", "--", p)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
+	err := cmd.Run()
+	var exit *exec.ExitError
+	gitChanged := errors.As(err, &exit) && exit.ExitCode() == 1
+	if !gitChanged {
+		require.NoError(t, err, "git diff")
+	}
+	assert.Equal(t, changed, gitChanged, "git diff's own answer for %s", p)
 }
 
 // Git reads no .gitattributes that is a symbolic link; info/attributes
@@ -226,11 +249,14 @@ func TestAttributesGitDoesNotReadOrOverrules(t *testing.T) {
 	require.NoError(t, os.Symlink("elsewhere", filepath.Join(f.dir, ".gitattributes")))
 	f.write("engine/data.txt", "alpha\r\nbeta\r\n")
 	assert.Equal(t, []string{"changed: engine/data.txt"}, f.check("HEAD"), "a linked .gitattributes")
+	assertGitAgrees(t, f.dir, "engine/data.txt", true)
 	f.remove(".gitattributes")
 	f.write(".gitattributes", "* text\n")
 	assert.Empty(t, f.check("HEAD"))
+	assertGitAgrees(t, f.dir, "engine/data.txt", false)
 	f.write(".git/info/attributes", "*.txt -text\n")
 	assert.Equal(t, []string{"changed: engine/data.txt"}, f.check("HEAD"), "info/attributes")
+	assertGitAgrees(t, f.dir, "engine/data.txt", true)
 }
 
 // With core.ignorecase (git's default where the file system ignores case,
