@@ -47,24 +47,10 @@ func LocalModules(real string, gomod []byte) map[string]LocalModule {
 // a vendor folder or through a replace directive, and an import of its
 // packages looks like one of the standard library's (see Standard).
 func DotlessModules(gomod []byte) []string {
-	f, err := modfile.Parse("go.mod", gomod, nil)
-	if err != nil {
-		return nil
-	}
-	var out []string
-	add := func(p string) {
+	return requiredOrReplaced(gomod, func(_, p string) bool {
 		first, _, _ := strings.Cut(p, "/")
-		if p != "" && !strings.Contains(first, ".") && !slices.Contains(out, p) {
-			out = append(out, p)
-		}
-	}
-	for _, r := range f.Require {
-		add(r.Mod.Path)
-	}
-	for _, r := range f.Replace {
-		add(r.Old.Path)
-	}
-	return out
+		return p != "" && !strings.Contains(first, ".")
+	})
 }
 
 // InnerModules is the modules whose path lies inside the module path of
@@ -76,14 +62,28 @@ func DotlessModules(gomod []byte) []string {
 // the workspace that has no Go files: an import that names the folder
 // builds that module's code, which the audit never reads.
 func InnerModules(gomod []byte) []string {
+	return requiredOrReplaced(gomod, func(own, p string) bool {
+		return own != "" && strings.HasPrefix(p, own+"/")
+	})
+}
+
+// requiredOrReplaced is the modules the go.mod holding gomod requires or
+// replaces (the module replaced, whatever replaces it) that keep takes,
+// given the go.mod's own module path ("" if it names none), in the order
+// it names them, each once; nil when there are none, and for a go.mod
+// that does not parse.
+func requiredOrReplaced(gomod []byte, keep func(own, p string) bool) []string {
 	f, err := modfile.Parse("go.mod", gomod, nil)
-	if err != nil || f.Module == nil {
+	if err != nil {
 		return nil
 	}
-	own := f.Module.Mod.Path
+	own := ""
+	if f.Module != nil {
+		own = f.Module.Mod.Path
+	}
 	var out []string
 	add := func(p string) {
-		if strings.HasPrefix(p, own+"/") && !slices.Contains(out, p) {
+		if keep(own, p) && !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}

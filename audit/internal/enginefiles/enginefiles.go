@@ -1373,26 +1373,35 @@ func EmbedPatterns(src []byte) []string {
 		}
 		rest := strings.TrimSpace(string(after))
 		for rest != "" {
-			var pat string
-			if rest[0] == '"' || rest[0] == '`' {
-				q, err := strconv.QuotedPrefix(rest)
-				if err != nil {
-					break
-				}
-				pat, _ = strconv.Unquote(q)
-				rest = rest[len(q):]
-			} else {
-				i := strings.IndexAny(rest, " \t")
-				if i < 0 {
-					i = len(rest)
-				}
-				pat, rest = rest[:i], rest[i:]
+			pat, r, ok := cutWord(rest, "\"`")
+			if !ok {
+				break
 			}
 			out = append(out, pat)
-			rest = strings.TrimSpace(rest)
+			rest = strings.TrimSpace(r)
 		}
 	}
 	return out
+}
+
+// cutWord cuts the first word off s: a Go string literal if s starts with
+// one of quotes (false if it does not end), otherwise up to the first
+// space or tab. //go:embed lines and attributes files both quote a name
+// that holds spaces so.
+func cutWord(s, quotes string) (word, rest string, ok bool) {
+	if s != "" && strings.IndexByte(quotes, s[0]) >= 0 {
+		q, err := strconv.QuotedPrefix(s)
+		if err != nil {
+			return "", s, false
+		}
+		word, _ = strconv.Unquote(q)
+		return word, s[len(q):], true
+	}
+	i := strings.IndexAny(s, " \t")
+	if i < 0 {
+		i = len(s)
+	}
+	return s[:i], s[i:], true
 }
 
 // embedMatches reports whether an embed pattern takes in the file at rel

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -304,20 +303,9 @@ func (t *Tree) parseAttrs(raw []byte, domain []string, macros bool) *attrFile {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		var pat string
-		if line[0] == '"' {
-			q, err := strconv.QuotedPrefix(line)
-			if err != nil {
-				continue
-			}
-			pat, _ = strconv.Unquote(q)
-			line = line[len(q):]
-		} else {
-			i := strings.IndexAny(line, " \t")
-			if i < 0 {
-				i = len(line)
-			}
-			pat, line = line[:i], line[i:]
+		pat, line, ok := cutWord(line, `"`)
+		if !ok {
+			continue
 		}
 		var as []attr
 		for _, w := range strings.Fields(line) {
