@@ -135,14 +135,11 @@ func (t *Tree) EOLOf(p string) EOL {
 	if text == crlfUndefined {
 		text = crlfAction(got["crlf"])
 	}
-	if text != crlfBinary {
-		switch eol := got["eol"]; {
-		case eol.value == "lf" || eol.value == "crlf":
-			if text == crlfAuto {
-				return EOLAuto
-			}
-			return EOLText
+	if eol := got["eol"].value; text != crlfBinary && (eol == "lf" || eol == "crlf") {
+		if text == crlfAuto {
+			return EOLAuto
 		}
+		return EOLText
 	}
 	switch text {
 	case crlfText:
@@ -151,12 +148,10 @@ func (t *Tree) EOLOf(p string) EOL {
 		return EOLAuto
 	case crlfBinary:
 		return EOLKeep
+	case crlfUndefined:
+		// No attribute says: core.autocrlf does, as text=auto would.
 	}
-	switch strings.ToLower(t.Config("core", "autocrlf")) {
-	case "input":
-		return EOLAuto
-	}
-	if gitBool(t.Config("core", "autocrlf")) {
+	if autocrlf := t.Config("core", "autocrlf"); strings.EqualFold(autocrlf, "input") || gitBool(autocrlf) {
 		return EOLAuto
 	}
 	return EOLKeep
