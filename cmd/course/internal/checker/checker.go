@@ -29,6 +29,8 @@ import (
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/courserepo"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -50,6 +52,10 @@ type Options struct {
 	// validation; nil skips the step.
 	Audit    func(*workspace.Workspace) (*audit.Report, error)
 	Validate func(*workspace.Workspace) (*Validation, error)
+	// Learner refuses the course repository: in a class check, a folder
+	// that is (or passes for) the repository would be judged by the tests
+	// it holds itself, and a learner could give their row any verdict.
+	Learner bool
 }
 
 // Validation is validate's verdict on the card and level files, as check
@@ -199,6 +205,9 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	ws, err := workspace.Open(o.Workspace)
 	if err != nil {
 		return nil, err
+	}
+	if o.Learner && ws.Kind == workspace.Repository {
+		return nil, errorf("%s is the course repository (its go.mod names %s and it has %s), not a learner's workspace, so it gets no verdict here; check the repository on its own with `course check %s`", ws.Dir, courserepo.Module, courserepo.Catalog, shellarg.Quote(ws.Dir))
 	}
 	// The folder as named, and where its links lead.
 	for _, dir := range []string{o.Workspace, ws.Real} {

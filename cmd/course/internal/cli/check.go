@@ -71,7 +71,8 @@ Several WORKSPACEs, or --all DIR (every folder inside DIR), check a class:
 -j workspaces at once, one row per workspace (passed/total per module, the
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
 --json for one document with each workspace's check. A folder that cannot be
-checked is a row with its reason. The status is 1 when any workspace fails,
+checked is a row with its reason; the course repository is one, since the
+tests it holds would judge it. The status is 1 when any workspace fails,
 2 only when none could be checked. Workspaces share the go command's build
 cache, which is safe to share; each gets a scratch cache of its own only
 when that cache is off or cannot be written. Checking a workspace builds and
@@ -371,6 +372,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	}
 	dirs := checkedDirs(entries)
 	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
+	o.Learner = true
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
 		if !env.Progress {
 			return

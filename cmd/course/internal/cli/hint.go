@@ -87,12 +87,15 @@ func RunHint(_ context.Context, env *Env, opts *HintOptions) error {
 		if err != nil {
 			return err
 		}
-		// A count below zero, by a hand's edit, is no hint shown yet.
-		k = max(st[m.Number], 0) + 1
-		if k > len(hints) {
+		// A count below zero, by a hand's edit, is no hint shown yet; one
+		// at or past the last (the largest int, say, where adding one
+		// would wrap) is every hint shown.
+		seen := max(st[m.Number], 0)
+		if seen >= len(hints) {
 			fmt.Fprintf(env.Stdout, "You have seen all %d hints of module %s; `course hint %s K` shows hint K again.\n", len(hints), m.Number, m.Number)
 			return nil
 		}
+		k = seen + 1
 	}
 	if k > len(hints) {
 		return usagef("course hint: module %s has %d hints; give K from 1 to %d", m.Number, len(hints), len(hints))

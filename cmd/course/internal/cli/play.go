@@ -59,8 +59,9 @@ builds it with the go command and runs it. A harness function that is still
 a stub shows its "not implemented" message in the status line.
 
 --record FILE writes the moves played as the level's solution (the level
-file with its "solution"); --replay plays a level's recorded solution, one
-move per key (space) or one every --every.`,
+file with its "solution"); a file already at FILE is kept as FILE.orig (or
+FILE.orig.1, ... when one is kept already). --replay plays a level's
+recorded solution, one move per key (space) or one every --every.`,
 		Example: `  course play --list
   course play 01-push
   course play levels/03-text-is-push.json --record my-solution.json
@@ -209,6 +210,9 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 	}
 	if opts.Record != "" {
 		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)
+		if kept := g.Kept(); kept != "" {
+			fmt.Fprintf(env.Stdout, "the file that was at %s is kept as %s\n", opts.Record, kept)
+		}
 	}
 	return nil
 }

@@ -1,8 +1,11 @@
 package play
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -10,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // Engine starts the engine a screen talks to.
@@ -92,6 +96,11 @@ type Grid struct {
 	glyphs  map[string]rune
 	replay  int  // the next move of the solution to replay
 	ticking bool // a replay timer is running
+	// recorded says the record file is this screen's own: what stood at
+	// its path before the screen first wrote it is kept under kept (""
+	// for nothing).
+	recorded bool
+	kept     string
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -102,6 +111,13 @@ type tickMsg struct{}
 func NewGrid(o GridOptions) (*Grid, error) {
 	if o.Replay && len(o.Level.Solution) == 0 {
 		return nil, &NoSolutionError{Level: o.Level.Name}
+	}
+	if o.Record != "" {
+		// A FIFO would block the screen's first move, and a folder or a
+		// device is no place for a solution: refused before play starts.
+		if st, err := os.Lstat(o.Record); err == nil && !st.Mode().IsRegular() && st.Mode()&fs.ModeSymlink == 0 {
+			return nil, &RecordFileError{Path: o.Record, Mode: st.Mode()}
+		}
 	}
 	c, err := o.Engine()
 	if err != nil {
@@ -124,6 +140,20 @@ func (e *NoSolutionError) Error() string {
 
 // UserError marks the error as the user's to mend.
 func (e *NoSolutionError) UserError() bool { return true }
+
+// RecordFileError is --record FILE where FILE is neither a file nor
+// nothing.
+type RecordFileError struct {
+	Path string
+	Mode fs.FileMode
+}
+
+func (e *RecordFileError) Error() string {
+	return fmt.Sprintf("--record %s: it is %s, where the solution is written as a file; give --record a new file's name", e.Path, regularfile.Describe(e.Mode))
+}
+
+// UserError marks the error as the user's to mend.
+func (e *RecordFileError) UserError() bool { return true }
 
 // Close ends the engine.
 func (m *Grid) Close() error { return m.c.Close() }
@@ -241,16 +271,67 @@ func (m *Grid) record() {
 		return
 	}
 	raw, err := Recording(m.o.Level, m.Moves())
+	first := !m.recorded
+	if err == nil && first {
+		m.kept, err = keepAside(m.o.Record)
+	}
 	if err == nil {
-		err = os.WriteFile(m.o.Record, raw, 0o644)
+		m.recorded = true
+		err = writeAtomic(m.o.Record, raw)
 	}
 	if err != nil {
 		m.say(true, "record: %v", err)
 		return
 	}
+	if first && m.kept != "" {
+		m.say(false, "recording to %s; the file that was there is kept as %s", m.o.Record, m.kept)
+	}
 	if len(m.Moves()) != len(m.history) {
 		m.say(false, "recorded the steps to %s; casts and plays are not part of a solution", m.o.Record)
 	}
+}
+
+// Kept is where the file that stood at the record file's path before the
+// screen first wrote it was kept, or "" when there was none.
+func (m *Grid) Kept() string { return m.kept }
+
+// keepAside moves what stands at p (a file, or a link, moved itself) to
+// the first free name of p.orig, p.orig.1, p.orig.2, ..., as start-module
+// keeps a file it replaces, and says where; nothing there is "".
+func keepAside(p string) (string, error) {
+	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	kept := p + ".orig"
+	for i := 1; ; i++ {
+		if _, err := os.Lstat(kept); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		kept = fmt.Sprintf("%s.orig.%d", p, i)
+	}
+	if err := os.Rename(p, kept); err != nil {
+		return "", fmt.Errorf("keeping the file that was at %s: %w", p, err)
+	}
+	return kept, nil
+}
+
+// writeAtomic writes raw to p whole or not at all: a temporary file beside
+// it, renamed into place, so a stop mid-write leaves the last recording.
+func writeAtomic(p string, raw []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(raw)
+	if err := errors.Join(werr, tmp.Close(), os.Chmod(tmp.Name(), 0o644)); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), p); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
 }
 
 // revert returns to the board before history row i.

@@ -540,3 +540,48 @@ func TestTheScreenShowsALevelsTextAsText(t *testing.T) {
 	assert.NotContains(t, view, "\a")
 	assert.Contains(t, view, "\x1b[", "the screen's own colours stay")
 }
+
+func TestRecordKeepsTheFileThatWasThere(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(file, []byte("my notes\n"), 0o644))
+	require.NoError(t, os.WriteFile(file+".orig", []byte("kept before\n"), 0o644))
+	outside := filepath.Join(dir, "outside.txt")
+	require.NoError(t, os.WriteFile(outside, []byte("another file\n"), 0o644))
+	link := filepath.Join(dir, "link.json")
+	require.NoError(t, os.Symlink(outside, link))
+
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = file })
+	press(m, "right", "right")
+	assert.Equal(t, file+".orig.1", m.Kept())
+	for name, want := range map[string]string{file + ".orig": "kept before\n", file + ".orig.1": "my notes\n"} {
+		raw, err := os.ReadFile(name)
+		require.NoError(t, err)
+		assert.Equal(t, want, string(raw), "%s is kept as it was", name)
+	}
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	assert.Contains(t, string(raw), `"solution"`)
+	_, err = os.Stat(file + ".orig.2")
+	assert.ErrorIs(t, err, os.ErrNotExist, "a move writes over the screen's own recording")
+
+	// A link is kept itself: the file it leads to is not written.
+	m = newGrid(t, "01-push", func(o *GridOptions) { o.Record = link })
+	press(m, "right")
+	raw, err = os.ReadFile(outside)
+	require.NoError(t, err)
+	assert.Equal(t, "another file\n", string(raw))
+	target, err := os.Readlink(link + ".orig")
+	require.NoError(t, err)
+	assert.Equal(t, outside, target)
+}
+
+func TestRecordRefusesAFolder(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: t.TempDir()})
+	var re *RecordFileError
+	require.ErrorAs(t, err, &re)
+	assert.True(t, re.UserError())
+	assert.Contains(t, re.Error(), "is a folder")
+}

@@ -51,6 +51,13 @@ func Init(dir, modulePath string) (string, error) {
 			// MkdirAll names the file that stands where a folder must.
 			return "", &workspace.Error{Path: pathErr.Path, Why: fmt.Sprintf("is a file, where %s needs a folder; give a path through folders only", dir)}
 		}
+		if errors.Is(err, fs.ErrExist) && errors.As(err, &pathErr) {
+			// A link whose target does not exist: MkdirAll makes no
+			// folder through it, and names the link.
+			if target, lerr := os.Readlink(pathErr.Path); lerr == nil {
+				return "", &workspace.Error{Path: pathErr.Path, Why: fmt.Sprintf("is a symbolic link to %s, which does not exist; make the folder it leads to, or give a path without the link", target)}
+			}
+		}
 		return "", fmt.Errorf("making the workspace folder: %w", err)
 	}
 	err := fs.WalkDir(templates.Files, templates.Root, func(p string, d fs.DirEntry, err error) error {

@@ -118,6 +118,12 @@ func (w *Workspace) Path(rel string) (string, error) {
 	if errors.As(err, &notFolder) {
 		return "", w.notFolder(notFolder, rel)
 	}
+	var pe *fs.PathError
+	if errors.Is(err, fs.ErrPermission) && errors.As(err, &pe) {
+		// A folder on the way may not be searched: no link is to blame.
+		dir := w.shown(filepath.Dir(pe.Path))
+		return "", &Error{Path: shown, Why: fmt.Sprintf("cannot be reached: the folder %s may not be searched (%v); mend its permissions (chmod u+rx %s)", dir, pe.Err, shellarg.Quote(dir))}
+	}
 	if err != nil {
 		return "", &Error{Path: shown, Why: fmt.Sprintf("cannot be followed (%v); remove the symbolic link", err)}
 	}
@@ -163,9 +169,13 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
 	raw, _, err := regularfile.Read(real)
 	var notRegular *regularfile.NotRegularError
+	var tooLarge *regularfile.TooLargeError
 	switch {
 	case err == nil:
 		return raw, nil
+	case errors.As(err, &tooLarge):
+		// Its own message says how to mend it; chmod would not.
+		return nil, &Error{Path: shown, Why: fmt.Sprintf("is %d bytes, more than the %d the course tools read; no course file is that large: remove it, or move it out of the workspace", tooLarge.Size, int64(regularfile.MaxSize))}
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", shown, fs.ErrNotExist)
 	case errors.As(err, &notRegular):

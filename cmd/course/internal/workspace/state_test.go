@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 func TestStateRoundTrips(t *testing.T) {
@@ -69,4 +71,19 @@ func TestStateRefusesLinksOutAndBadFiles(t *testing.T) {
 	_, err = LoadState(ws)
 	require.ErrorAs(t, err, &wsErr)
 	assert.Contains(t, wsErr.Why, "is not valid state")
+}
+
+// A state file too large to read is told to be removed: chmod, the mend of
+// a file that cannot be read, would not mend it.
+func TestStateTooLargeSaysToRemoveIt(t *testing.T) {
+	dir := learnerDir(t, map[string]string{".course/state.json": "{}"})
+	require.NoError(t, os.Truncate(filepath.Join(dir, ".course", "state.json"), regularfile.MaxSize+1))
+	ws, err := Open(dir)
+	require.NoError(t, err)
+	_, err = LoadState(ws)
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Contains(t, wsErr.Why, "more than the 1073741824 the course tools read")
+	assert.Contains(t, wsErr.Why, "remove it")
+	assert.NotContains(t, wsErr.Why, "chmod")
 }
