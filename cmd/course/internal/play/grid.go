@@ -12,6 +12,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
@@ -302,13 +303,10 @@ func keepAside(p string) (string, error) {
 	if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
-	kept := p + ".orig"
-	for i := 1; ; i++ {
-		if _, err := os.Lstat(kept); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		kept = fmt.Sprintf("%s.orig.%d", p, i)
-	}
+	kept := keep.Name(p, func(name string) bool {
+		_, err := os.Lstat(name)
+		return !errors.Is(err, fs.ErrNotExist)
+	})
 	if err := os.Rename(p, kept); err != nil {
 		return "", fmt.Errorf("keeping the file that was at %s: %w", p, err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
@@ -57,11 +58,7 @@ type FileResult struct {
 // workspace file rel: rel.orig, then rel.orig.1, rel.orig.2, and so on, so
 // that no version kept before is ever replaced.
 func KeptName(ws *workspace.Workspace, rel string) string {
-	name := rel + ".orig"
-	for i := 1; ws.Exists(name); i++ {
-		name = fmt.Sprintf("%s.orig.%d", rel, i)
-	}
-	return name
+	return keep.Name(rel, ws.Exists)
 }
 
 // planned is one file to write.
