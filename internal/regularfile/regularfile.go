@@ -36,8 +36,12 @@ type TooLargeError struct {
 	Size int64
 }
 
-func (e *TooLargeError) Error() string {
-	return fmt.Sprintf("%s is %d bytes, more than the %d the course tools read; no course file is that large: remove it, or move it out of the workspace", e.Path, e.Size, int64(MaxSize))
+func (e *TooLargeError) Error() string { return e.Path + " " + e.Why() }
+
+// Why is the error without the path: what is wrong with the file and how
+// to mend it, for a message that names the file its own way.
+func (e *TooLargeError) Why() string {
+	return fmt.Sprintf("is %d bytes, more than the %d the course tools read; no course file is that large: remove it, or move it out of the workspace", e.Size, int64(MaxSize))
 }
 
 // UserError marks the error as the user's to mend.

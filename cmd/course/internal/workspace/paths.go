@@ -175,7 +175,7 @@ func (w *Workspace) ReadFile(rel string) ([]byte, error) {
 		return raw, nil
 	case errors.As(err, &tooLarge):
 		// Its own message says how to mend it; chmod would not.
-		return nil, &Error{Path: shown, Why: fmt.Sprintf("is %d bytes, more than the %d the course tools read; no course file is that large: remove it, or move it out of the workspace", tooLarge.Size, int64(regularfile.MaxSize))}
+		return nil, &Error{Path: shown, Why: tooLarge.Why()}
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", shown, fs.ErrNotExist)
 	case errors.As(err, &notRegular):
