@@ -423,14 +423,10 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 	for _, c := range t.configs {
 		key = rulesKey(key, c.path, c.raw)
 	}
-	home, _ := os.UserHomeDir()
 	// core.excludesFile set empty names no file, the XDG default not
 	// either; a relative one is the work tree's, where git runs.
 	excludes, set := t.configValue("core", "excludesfile")
-	switch {
-	case strings.HasPrefix(excludes, "~/"):
-		excludes = filepath.Join(home, excludes[2:])
-	case excludes != "" && !filepath.IsAbs(excludes):
+	if excludes = expandHome(excludes); excludes != "" && !filepath.IsAbs(excludes) {
 		excludes = filepath.Join(t.Root, excludes)
 	}
 	if excludes != "" {
@@ -451,6 +447,16 @@ func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
 		ps = append(ps, readPatterns(excludes, nil, t.foldCase)...)
 	}
 	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil, t.foldCase)...), key
+}
+
+// expandHome is a path from git's configuration with a leading ~/ read as
+// the user's home folder, as git reads it.
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		home, _ := os.UserHomeDir()
+		return filepath.Join(home, rest)
+	}
+	return p
 }
 
 // readPatterns reads one ignore file; a missing file has no patterns.

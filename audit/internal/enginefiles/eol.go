@@ -2,6 +2,7 @@ package enginefiles
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -221,13 +222,9 @@ func (t *Tree) attributes() *attrs {
 	c := &t.attrCache
 	c.once.Do(func() {
 		c.all.macros = map[string][]attr{"binary": {{"diff", attrState{unset: true}}, {"merge", attrState{unset: true}}, {"text", attrState{unset: true}}}}
-		global := t.Config("core", "attributesfile")
-		switch {
-		case global == "":
+		global := expandHome(t.Config("core", "attributesfile"))
+		if global == "" {
 			global = filepath.Join(xdgConfigHome(), "git", "attributes")
-		case strings.HasPrefix(global, "~/"):
-			home, _ := os.UserHomeDir()
-			global = filepath.Join(home, global[2:])
 		}
 		for _, f := range []string{"/etc/gitattributes", global} {
 			raw, err := regularfile.ReadFile(f)
@@ -266,10 +263,8 @@ func (t *Tree) attrFileIn(dir string, domain []string) *attrFile {
 	} else if e := t.tracked[name]; e != nil && t.Repo != nil {
 		if b, err := t.Repo.BlobObject(e.Hash); err == nil {
 			if r, err := b.Reader(); err == nil {
-				var buf bytes.Buffer
-				_, _ = buf.ReadFrom(r)
+				raw, _ = io.ReadAll(r)
 				r.Close()
-				raw = buf.Bytes()
 			}
 		}
 	}

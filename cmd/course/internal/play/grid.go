@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -278,7 +278,7 @@ func (m *Grid) record() {
 	}
 	if err == nil {
 		m.recorded = true
-		err = writeAtomic(m.o.Record, raw)
+		err = atomicfile.Write(m.o.Record, raw, 0o644)
 	}
 	if err != nil {
 		m.say(true, "record: %v", err)
@@ -311,25 +311,6 @@ func keepAside(p string) (string, error) {
 		return "", fmt.Errorf("keeping the file that was at %s: %w", p, err)
 	}
 	return kept, nil
-}
-
-// writeAtomic writes raw to p whole or not at all: a temporary file beside
-// it, renamed into place, so a stop mid-write leaves the last recording.
-func writeAtomic(p string, raw []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(raw)
-	if err := errors.Join(werr, tmp.Close(), os.Chmod(tmp.Name(), 0o644)); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), p); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }
 
 // revert returns to the board before history row i.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/shellarg"
 )
@@ -251,25 +252,10 @@ func (w *Workspace) Exists(rel string) bool {
 	return err == nil
 }
 
-// writeAtomic writes data to a temporary file beside real and renames it
-// into place.
+// writeAtomic writes data in place of real whole or not at all (see
+// atomicfile), naming the file as shown.
 func writeAtomic(real string, data []byte, shown string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(real), "."+filepath.Base(real)+".*.tmp")
-	if err != nil {
-		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(tmp.Name())
-		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
-	}
-	if err := os.Rename(tmp.Name(), real); err != nil {
-		os.Remove(tmp.Name())
+	if err := atomicfile.Write(real, data, 0o644); err != nil {
 		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
 	}
 	return nil
