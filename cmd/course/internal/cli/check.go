@@ -67,15 +67,17 @@ frames of your own code. A panicking stub does not hide the tests after it:
 they run again, each on its own. A panic's trace is cut to your own frames;
 --verbose shows every line.
 
-Several WORKSPACEs, or --all DIR (every folder inside DIR), check a class:
+Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
+not a file or a name that starts with a dot), check a class:
 -j workspaces at once, one row per workspace (passed/total per module, the
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
 --json for one document with each workspace's check. A folder that cannot be
-checked is a row with its reason; the course repository is one, since the
-tests it holds would judge it. The status is 1 when any workspace fails,
-2 only when none could be checked. Workspaces share the go command's build
-cache, which is safe to share; each gets a scratch cache of its own only
-when that cache is off or cannot be written. Checking a workspace builds and
+checked is a row with its reason: a link that leads nowhere is one, and so
+is the course repository, since the tests it holds would judge it. The
+status is 1 when any workspace fails, 2 only when none could be checked.
+Workspaces share the go command's build cache, which is safe to share; each
+gets a scratch cache of its own only when that cache is off or cannot be
+written. Checking a workspace builds and
 runs its code as you, with your files and your network within its reach:
 check a class as a user (or in a container) that holds nothing else.
 
@@ -263,11 +265,12 @@ func classDirs(opts *CheckOptions) ([]classEntry, error) {
 			if strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
-			if e.Type()&fs.ModeSymlink != 0 {
-				if st, err := os.Stat(p); err != nil || !st.IsDir() {
-					continue
-				}
-			} else if !e.IsDir() {
+			// A link is an entry whatever it leads to: a class gathered
+			// from elsewhere is made of links, and one that leads nowhere
+			// (a workspace moved or deleted) is a row saying so, not a
+			// learner missing from the table. A file is not a workspace
+			// (a roster, notes) and is left out.
+			if e.Type()&fs.ModeSymlink == 0 && !e.IsDir() {
 				continue
 			}
 			found = append(found, p)

@@ -124,11 +124,20 @@ func CheckBuildable(dir, mend string) error {
 func Open(dir string) (*Workspace, error) {
 	switch st, err := os.Stat(dir); {
 	case errors.Is(err, fs.ErrNotExist):
+		if target, lerr := os.Readlink(dir); lerr == nil {
+			// A workspace moved or deleted leaves its link behind: say
+			// so, rather than that the name itself is wrong.
+			return nil, &Error{Path: dir, Why: fmt.Sprintf("is a symbolic link to %s, which does not exist; point the link at the workspace (ln -sfn), or remove it", strconv.Quote(target))}
+		}
 		return nil, &Error{Path: dir, Why: "no such folder; give the path of your workspace (made with `course init`)"}
 	case err != nil:
 		return nil, &Error{Path: dir, Why: fmt.Sprintf("cannot be read (%v); give the path of your workspace, a folder you can read", unwrapPath(err))}
 	case !st.IsDir():
-		return nil, &Error{Path: dir, Why: "is a file, not a folder; give the path of your workspace, the folder that holds " + ConfigFile}
+		what := "is a file"
+		if target, lerr := os.Readlink(dir); lerr == nil {
+			what = fmt.Sprintf("is a symbolic link to %s, a file", strconv.Quote(target))
+		}
+		return nil, &Error{Path: dir, Why: what + ", not a folder; give the path of your workspace, the folder that holds " + ConfigFile}
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {

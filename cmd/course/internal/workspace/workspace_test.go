@@ -97,6 +97,26 @@ func TestNoWorkspace(t *testing.T) {
 	assert.Contains(t, wsErr.Why, "cannot be read (not a directory)")
 }
 
+// TestLinkThatLeadsNowhere: a workspace moved or deleted leaves its link
+// behind (a class gathered with links); the message names the link and
+// where it leads, not a folder that was never there.
+func TestLinkThatLeadsNowhere(t *testing.T) {
+	dir := t.TempDir()
+	gone := filepath.Join(dir, "alice")
+	require.NoError(t, os.Symlink("../moved-away", gone))
+	_, err := Open(gone)
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Equal(t, `is a symbolic link to "../moved-away", which does not exist; point the link at the workspace (ln -sfn), or remove it`, wsErr.Why)
+
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "roster.txt"), nil, 0o644))
+	toFile := filepath.Join(dir, "bob")
+	require.NoError(t, os.Symlink("roster.txt", toFile))
+	_, err = Open(toFile)
+	require.ErrorAs(t, err, &wsErr)
+	assert.Equal(t, `is a symbolic link to "roster.txt", a file, not a folder; give the path of your workspace, the folder that holds .course.json`, wsErr.Why)
+}
+
 func TestModulePath(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("// my engine\nmodule \"example.com/me/engine\" // the path\n\ngo 1.26\n"), 0o644))
