@@ -189,7 +189,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// the reverse; it still leads to the next step.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(env, report, opts.Timeout == DefaultTimeout)
+		next = rememberCheck(ctx, env, report, opts.Timeout == DefaultTimeout)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {

@@ -24,7 +24,7 @@ func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
 	require.NoError(t, err)
 	rep := &checker.Report{Modules: []checker.Module{{Number: "01", Passed: 1, Failed: 3}}}
 	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	require.NoError(t, cacheCheck(ws, "key", at, rep))
+	require.NoError(t, cacheCheck(t.Context(), ws, "key", at, rep))
 
 	got, err := loadCachedCheck(ws)
 	require.NoError(t, err)
@@ -53,7 +53,7 @@ func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
 
 	// Written by this user's course again, then read by another user (an
 	// instructor with a cache folder of their own).
-	require.NoError(t, cacheCheck(ws, "key", at, rep))
+	require.NoError(t, cacheCheck(t.Context(), ws, "key", at, rep))
 	got, _ = loadCachedCheck(ws)
 	require.NotNil(t, got)
 	t.Setenv(usercache.EnvVar, t.TempDir())
@@ -62,7 +62,7 @@ func TestAKeptCheckIsTakenOnlyAsThisUsersCourseWroteIt(t *testing.T) {
 
 	// No cache folder: nothing is taken.
 	t.Setenv(usercache.EnvVar, "off")
-	require.NoError(t, cacheCheck(ws, "key", at, rep))
+	require.NoError(t, cacheCheck(t.Context(), ws, "key", at, rep))
 	got, _ = loadCachedCheck(ws)
 	assert.Nil(t, got)
 }

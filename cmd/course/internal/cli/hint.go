@@ -57,7 +57,10 @@ ignores. Try the tests between hints: each one gives away more.`,
 }
 
 // RunHint prints the hint.
-func RunHint(_ context.Context, env *Env, opts *HintOptions) error {
+func RunHint(ctx context.Context, env *Env, opts *HintOptions) error {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	m, err := modules.Lookup(opts.Module)
 	if err != nil {
 		return err
@@ -115,7 +118,7 @@ func RunHint(_ context.Context, env *Env, opts *HintOptions) error {
 	if ws != "" {
 		// The hint is shown: a count that cannot be kept (a workspace the
 		// user may only read) is said, not made the command's failure.
-		if err := recordHintShown(ws, m.Number, k); err != nil {
+		if err := recordHintShown(ctx, ws, m.Number, k); err != nil {
 			next := ""
 			if k < len(hints) {
 				next = fmt.Sprintf("; give the number next time (`course hint %s %d`)", m.Number, k+1)

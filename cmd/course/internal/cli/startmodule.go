@@ -142,36 +142,20 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	} else if state, ended, err = dropsEnd(ctx, env, ws, m); err != nil {
 		return err
 	}
-	results, err := scaffold.StartModule(scaffold.StartOptions{
+	results, err := startFiles(scaffold.StartOptions{
 		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
 		Workspace: ws, ModulePath: ws.ModulePath, Expansion: opts.Expansion, Force: opts.Force,
 	})
 	if err != nil {
 		return err
 	}
-	if state != nil && drop != nil {
-		if state.Drops == nil {
-			state.Drops = map[string]workspace.Drop{}
-		}
-		if _, recorded := state.Drops[m.Number]; !recorded {
-			state.Drops[m.Number] = *drop
-			if err := workspace.Save(ws, state); err != nil {
-				return err
-			}
-		}
+	if opts.Expansion {
+		err = recordDrop(ctx, ws, m, state, drop)
+	} else {
+		state, err = recordModule(ctx, ws, m, state, ended)
 	}
-	if !opts.Expansion {
-		if state.Modules == nil {
-			state.Modules = map[string]time.Time{}
-		}
-		if _, recorded := state.Modules[m.Number]; !recorded || len(ended) > 0 {
-			if !recorded {
-				state.Modules[m.Number] = time.Now().UTC().Truncate(time.Second)
-			}
-			if err := workspace.Save(ws, state); err != nil {
-				return err
-			}
-		}
+	if err != nil {
+		return err
 	}
 	lesson := "course lesson " + m.Number
 	if opts.JSON {
@@ -252,9 +236,78 @@ func actionStyle(st styles, a scaffold.Action) lipgloss.Style {
 	return st.dim
 }
 
+// startFiles copies the module's files: scaffold.StartModule, a variable
+// so that a test can save the state from another command while
+// start-module runs, between its first read of the state and its records.
+var startFiles = scaffold.StartModule
+
+// recordDrop records the drop dropStart found to start, unless before (the
+// state dropStart read) has it. The state is read again under the state
+// lock, so that what another command saved since (watch's last check, a
+// hint) is kept; a record of the drop found there then is kept too, as the
+// first one recorded always is, and becomes *drop, what the output shows.
+func recordDrop(ctx context.Context, ws *workspace.Workspace, m modules.Module, before *workspace.State, drop *workspace.Drop) error {
+	if _, recorded := before.Drops[m.Number]; recorded {
+		return nil
+	}
+	return workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+		if d, recorded := st.Drops[m.Number]; recorded {
+			*drop = d
+			return workspace.ErrUnchanged
+		}
+		if st.Drops == nil {
+			st.Drops = map[string]workspace.Drop{}
+		}
+		st.Drops[m.Number] = *drop
+		return nil
+	})
+}
+
+// recordModule records that m started, and the drops dropsEnd ended in
+// before (the state it read), on the state read again under the state
+// lock, so that what another command saved since is kept. A drop whose
+// record changed meanwhile (ended by another start-module) keeps the
+// record found; one that is gone is recorded again, since nothing of the
+// course's removes a drop. It returns the state as it is then, for the
+// output's drops.
+func recordModule(ctx context.Context, ws *workspace.Workspace, m modules.Module, before *workspace.State, ended map[string]string) (*workspace.State, error) {
+	if _, recorded := before.Modules[m.Number]; recorded && len(ended) == 0 {
+		return before, nil // nothing to record: a workspace this user may only read starts a module again
+	}
+	after := before
+	err := workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+		after = st
+		changed := false
+		if _, recorded := st.Modules[m.Number]; !recorded {
+			if st.Modules == nil {
+				st.Modules = map[string]time.Time{}
+			}
+			st.Modules[m.Number] = time.Now().UTC().Truncate(time.Second)
+			changed = true
+		}
+		for n := range ended {
+			d := before.Drops[n]
+			if now, recorded := st.Drops[n]; recorded && (!now.Open() || now.Commit != d.Commit) {
+				continue
+			}
+			if st.Drops == nil {
+				st.Drops = map[string]workspace.Drop{}
+			}
+			st.Drops[n] = d
+			changed = true
+		}
+		if !changed {
+			return workspace.ErrUnchanged
+		}
+		return nil
+	})
+	return after, err
+}
+
 // dropStart is the commit an Expansion Drop starts from: the one recorded
 // when it was first started, or else HEAD, whose engine folders must match
-// the files on disk. It returns the state to record it in.
+// the files on disk. It returns the state it read, which recordDrop
+// records the drop against.
 func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
 	state, err := workspace.LoadState(ws)
 	if err != nil {

@@ -377,7 +377,7 @@ func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh 
 	now := time.Now()
 	// A cache that cannot be written (a workspace this user may only read,
 	// as an instructor may another's) is only slower.
-	_ = cacheCheck(ws, key, now, rep)
+	_ = cacheCheck(ctx, ws, key, now, rep)
 	return rep, &now, false, nil
 }
 
@@ -405,7 +405,7 @@ func cacheKey(env *Env, ws *workspace.Workspace) (string, error) {
 }
 
 // cacheCheck keeps a check's result in the workspace's state.
-func cacheCheck(ws *workspace.Workspace, key string, at time.Time, rep *checker.Report) error {
+func cacheCheck(ctx context.Context, ws *workspace.Workspace, key string, at time.Time, rep *checker.Report) error {
 	raw, err := json.Marshal(rep)
 	if err != nil {
 		return err
@@ -416,7 +416,7 @@ func cacheCheck(ws *workspace.Workspace, key string, at time.Time, rep *checker.
 			c.Modules = append(c.Modules, CachedModule{Number: m.Number, Passed: m.Passed, Failed: m.Failed})
 		}
 	}
-	return saveCachedCheck(ws, c)
+	return saveCachedCheck(ctx, ws, c)
 }
 
 // workspaceFingerprint is a digest of every file of the workspace but git's
@@ -588,14 +588,14 @@ const DefaultTimeout = time.Minute
 // rememberCheck keeps a learner workspace's check result for status and
 // modules when keep is true, and returns the next step it leads to (""
 // for the course repository, or when the workspace cannot be read).
-func rememberCheck(env *Env, report *checker.Report, keep bool) string {
+func rememberCheck(ctx context.Context, env *Env, report *checker.Report, keep bool) string {
 	ws, err := workspace.Open(report.Workspace)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
 	if keep {
 		if key, err := cacheKey(env, ws); err == nil {
-			_ = cacheCheck(ws, key, time.Now(), report) // a cache that cannot be written is only slower
+			_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
 		}
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}

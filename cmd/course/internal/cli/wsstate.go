@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
@@ -32,19 +33,26 @@ func loadHintState(dir string) (map[string]int, error) {
 }
 
 // recordHintShown remembers that hint k of a module was shown.
-func recordHintShown(dir, module string, k int) error {
+func recordHintShown(ctx context.Context, dir, module string, k int) error {
 	ws, st, err := loadState(dir)
 	if err != nil {
 		return err
 	}
+	// A hint counted already takes no lock, so a workspace this user may
+	// only read shows it again without a warning.
 	if st.Hints[module] >= k {
 		return nil
 	}
-	if st.Hints == nil {
-		st.Hints = map[string]int{}
-	}
-	st.Hints[module] = k
-	return workspace.Save(ws, st)
+	return workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+		if st.Hints[module] >= k {
+			return workspace.ErrUnchanged
+		}
+		if st.Hints == nil {
+			st.Hints = map[string]int{}
+		}
+		st.Hints[module] = k
+		return nil
+	})
 }
 
 // loadCachedCheck is the last check's result the workspace keeps, or nil.
@@ -60,11 +68,8 @@ func loadCachedCheck(ws *workspace.Workspace) (*CachedCheck, error) {
 	return &c, nil
 }
 
-func saveCachedCheck(ws *workspace.Workspace, c *CachedCheck) error {
-	st, err := workspace.LoadState(ws)
-	if err != nil {
-		return err
-	}
+// saveCachedCheck keeps c as the workspace's last check, signed.
+func saveCachedCheck(ctx context.Context, ws *workspace.Workspace, c *CachedCheck) error {
 	signed := *c
 	signed.Sig = ""
 	if key := checkKey(); key != nil {
@@ -74,8 +79,10 @@ func saveCachedCheck(ws *workspace.Workspace, c *CachedCheck) error {
 	if err != nil {
 		return err
 	}
-	st.LastCheck = raw
-	return workspace.Save(ws, st)
+	return workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+		st.LastCheck = raw
+		return nil
+	})
 }
 
 // dropsKey is the drops' records as bytes, for the cache's key.

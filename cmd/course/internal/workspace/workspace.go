@@ -6,7 +6,8 @@
 // file course reads or writes in a workspace goes through it (ReadFile,
 // WriteFile, Rename), so that no path leads out of the workspace through a
 // symbolic link and no FIFO or folder is read as a file. It also keeps the
-// tool's own state in .course/state.json (LoadState, Save).
+// tool's own state in .course/state.json (LoadState, Save), changed by one
+// command at a time under a lock on .course/state.lock (UpdateState).
 package workspace
 
 import (
