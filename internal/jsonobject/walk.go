@@ -60,12 +60,17 @@ const smallObject = 16
 // element it is reading.
 type frame struct {
 	object bool
-	keyed  bool   // object: its key is read, its value is next
-	key    string // object: the key of the member being read
-	index  int    // array: the index of the element being read
-	keys   []string
-	starts []int64
-	many   map[string]int64
+	keyed  bool             // object: its key is read, its value is next
+	key    string           // object: the key of the member being read
+	index  int              // array: the index of the element being read
+	seen   []member         // object: its keys so far, while there are few
+	many   map[string]int64 // object: the same, past smallObject keys
+}
+
+// member is a key an object gave and where it starts.
+type member struct {
+	key   string
+	start int64
 }
 
 // add records key, which starts at start, in an object's frame, and says
@@ -77,25 +82,33 @@ func (f *frame) add(key string, start int64) (first int64, dup bool) {
 		}
 		return first, dup
 	}
-	for i, k := range f.keys {
-		if k == key {
-			return f.starts[i], true
+	for _, m := range f.seen {
+		if m.key == key {
+			return m.start, true
 		}
 	}
-	f.keys, f.starts = append(f.keys, key), append(f.starts, start)
-	if len(f.keys) > smallObject {
-		f.many = make(map[string]int64, 2*len(f.keys))
-		for i, k := range f.keys {
-			f.many[k] = f.starts[i]
+	if len(f.seen) < smallObject {
+		if f.seen == nil {
+			f.seen = make([]member, 0, smallObject)
 		}
+		f.seen = append(f.seen, member{key, start})
+		return 0, false
 	}
+	f.many = make(map[string]int64, 4*smallObject)
+	for _, m := range f.seen {
+		f.many[m.key] = m.start
+	}
+	f.many[key] = start
 	return 0, false
 }
 
-// walker reads a JSON text token by token with Go's own reader (no second
-// tokenizer to keep in step with it), keeping the objects and arrays it is
-// inside. The frames' key slices are reused from one object to the next,
-// so a walk allocates what the reader's tokens do and little more.
+// walker reads a JSON text with Go's own reader (no second tokenizer to
+// keep in step with it), keeping the objects and arrays it is inside. Keys
+// and brackets are read as tokens; a string, number or literal value is
+// skipped with Decode into skipValue, which keeps nothing, as Token would
+// decode it into a new interface value only to drop it. The frames' key
+// slices are reused from one object to the next, so a walk allocates
+// little beyond the keys' strings.
 type walker struct {
 	raw   []byte
 	dec   *json.Decoder
@@ -108,16 +121,18 @@ type walker struct {
 	key             string
 }
 
+// skipValue reads any JSON value and keeps nothing of it.
+type skipValue struct{}
+
+func (*skipValue) UnmarshalJSON([]byte) error { return nil }
+
 func newWalker(raw []byte) *walker {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	// Numbers as their text: read as float64, one too large for it would
-	// end the walk with an error that is not the text's.
-	dec.UseNumber()
-	return &walker{raw: raw, dec: dec}
+	// Card and level files nest three deep at most.
+	return &walker{raw: raw, dec: json.NewDecoder(bytes.NewReader(raw)), stack: make([]frame, 0, 4)}
 }
 
-// next reads the next token; false at the end of the text or at the first
-// thing that does not read.
+// next reads the next key, bracket or value; false at the end of the text
+// or at the first thing that does not read.
 func (w *walker) next() bool {
 	// The frame whose member or element the last scalar or closed object
 	// or array was moves on to the next one only now, so that pointer sees
@@ -125,36 +140,50 @@ func (w *walker) next() bool {
 	if w.isScalar {
 		w.valueDone()
 	}
-	before := w.dec.InputOffset()
+	// Between the last token and the next there is only white space and
+	// the ',' and ':' the reader consumes on its own; the first other
+	// byte says what comes.
+	w.start = w.dec.InputOffset()
+	for w.start < int64(len(w.raw)) && strings.IndexByte(" \t\r\n,:", w.raw[w.start]) >= 0 {
+		w.start++
+	}
+	if w.start == int64(len(w.raw)) {
+		return false
+	}
+	w.isKey, w.isScalar = false, false
+	n := len(w.stack)
+	keyNext := n > 0 && w.stack[n-1].object && !w.stack[n-1].keyed
+	if c := w.raw[w.start]; !keyNext && strings.IndexByte("{}[]", c) < 0 {
+		var v skipValue
+		if w.dec.Decode(&v) != nil {
+			return false
+		}
+		w.end = w.dec.InputOffset()
+		w.isScalar = true
+		return true
+	}
 	tok, err := w.dec.Token()
 	if err != nil {
 		return false
 	}
 	w.end = w.dec.InputOffset()
-	// Between the last token and this one there is only white space and
-	// the ',' and ':' the reader consumes on its own.
-	w.start = before
-	for w.start < w.end && strings.IndexByte(" \t\r\n,:", w.raw[w.start]) >= 0 {
-		w.start++
-	}
-	w.isKey, w.isScalar = false, false
 	switch tok {
 	case json.Delim('{'), json.Delim('['):
 		w.push(tok == json.Delim('{'))
 		return true
 	case json.Delim('}'), json.Delim(']'):
-		w.stack = w.stack[:len(w.stack)-1]
+		w.stack = w.stack[:n-1]
 		w.valueDone()
 		return true
 	}
-	if n := len(w.stack); n > 0 && w.stack[n-1].object && !w.stack[n-1].keyed {
-		f := &w.stack[n-1]
-		f.key, _ = tok.(string)
-		f.keyed = true
-		w.isKey, w.key = true, f.key
-		return true
+	key, ok := tok.(string)
+	if !ok || !keyNext {
+		return false // Token refuses a key where none may stand; this is not reached
 	}
-	w.isScalar = true
+	f := &w.stack[n-1]
+	f.key = key
+	f.keyed = true
+	w.isKey, w.key = true, f.key
 	return true
 }
 
@@ -167,7 +196,7 @@ func (w *walker) push(object bool) {
 		w.stack = append(w.stack, frame{})
 	}
 	f := &w.stack[len(w.stack)-1]
-	*f = frame{object: object, keys: f.keys[:0], starts: f.starts[:0]}
+	*f = frame{object: object, seen: f.seen[:0]}
 }
 
 // valueDone moves the innermost frame past the value just read.
