@@ -38,13 +38,20 @@ type File struct {
 	Data []byte
 }
 
-// ParseCard reads one card file: valid JSON, valid against the card schema,
-// numbers in the engine's ranges, clauses the engine can run in a
+// ParseCard reads one card file: UTF-8 text without a byte order mark,
+// valid JSON with no key twice in an object, valid against the card
+// schema, numbers in the engine's ranges, clauses the engine can run in a
 // well-formed order, and words of the lexicon.
 func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
+	if fe := checkText(KindCard, file, raw); fe != nil {
+		return card.Def{}, fe
+	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return card.Def{}, cardError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
+	}
+	if fe := checkKeys(KindCard, file, raw); fe != nil {
+		return card.Def{}, fe
 	}
 	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError

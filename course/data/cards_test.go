@@ -120,6 +120,9 @@ func FuzzParseCard(f *testing.F) {
 	f.Add([]byte(`{"name": "A", "type": "minion", "cost": 1, "attack": 0, "health": 1, "text": "", "clauses": [{"kind": "aura", "aura": "multiplier", "trigger": "endOfTurn", "times": 2, "stacking": "max"}]}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"clauses": [{"kind": "trigger"}]}`))
+	f.Add([]byte("\xEF\xBB\xBF" + goodCard))
+	f.Add([]byte(strings.Replace(goodCard, `"Alpha"`, "\"Alph\xE9\"", 1)))
+	f.Add([]byte(`{"name": "A", "name": "B", "clauses": [{"kind": "effect", "kind": "trigger"}]}`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		d, err := c.ParseCard("fuzz.json", raw)
 		if err != nil {

@@ -29,7 +29,8 @@ type Level struct {
 	Solution []grid.Dir `json:"-"`
 }
 
-// ParseLevel reads one level file: valid JSON, valid against the level
+// ParseLevel reads one level file: UTF-8 text without a byte order mark,
+// valid JSON with no key twice in an object, valid against the level
 // schema, every object and minion on the grid, every kind a noun or a word
 // of course/words.json, and every card it places or deals one of the
 // course's own cards (see ParseLevelWith for a workspace's own cards).
@@ -41,9 +42,15 @@ func (c *Content) ParseLevel(file string, raw []byte) (Level, error) {
 // placed on the grid (cards) must be a minion of defs with a noun of the
 // lexicon, and a card dealt (hand) any card of defs.
 func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Level, error) {
+	if fe := checkText(KindLevel, file, raw); fe != nil {
+		return Level{}, fe
+	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return Level{}, levelError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
+	}
+	if fe := checkKeys(KindLevel, file, raw); fe != nil {
+		return Level{}, fe
 	}
 	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError

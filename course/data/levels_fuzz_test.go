@@ -21,6 +21,8 @@ func FuzzParseLevel(f *testing.F) {
 		`{"width": 3, "height": 3, "cards": [{"card": "Whirlwind", "x": 1, "y": 1}]}`,
 		`{"width": 3, "height": 3, "cards": [{"card": "Acolyte of Pain", "x": 1, "y": 1}]}`,
 		`{"width": 0}`, `[]`, `null`, `{"objects": 7}`,
+		"\xEF\xBB\xBF{\"width\": 1, \"height\": 1}", `{"width": 1, "height": 1, "objects": [{"kind": "baba", "x": 0, "x": 0, "y": 0}]}`,
+		"{\"width\": 1, \"height\": 1, \"title\": \"\xC0\"}",
 	} {
 		f.Add([]byte(s))
 	}

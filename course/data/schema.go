@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
@@ -55,9 +54,9 @@ func syntaxRule(raw []byte, err error) string {
 	case len(bytes.TrimSpace(raw)) == 0:
 		return "the file is empty"
 	case errors.As(err, &se):
-		before := raw[:min(int(se.Offset), len(raw))]
-		line := bytes.Count(before, []byte("\n")) + 1
-		col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])
+		// Offset counts the bytes read up to and including the one at
+		// fault.
+		line, col := lineColumn(raw, int(se.Offset)-1)
 		return fmt.Sprintf("the file is not valid JSON at line %d, column %d (%v)", line, col, se)
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return "the file ends before its JSON does (a {, [ or \" is left open)"

@@ -2,7 +2,9 @@
 // in its order, a key that appears twice twice, in the case it is written.
 // Go's JSON reader cannot tell those apart (it matches keys without regard
 // to case and keeps the last of two), and a check that a file means one
-// thing must see them.
+// thing must see them. Members yields one object's members;
+// FirstDuplicate finds a key given twice by any object of a text, and
+// PointerAt the JSON pointer of the value at a byte offset.
 package jsonobject
 
 import (

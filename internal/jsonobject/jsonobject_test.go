@@ -1,9 +1,12 @@
 package jsonobject
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestMembersAreAsTheTextGivesThem(t *testing.T) {
@@ -24,4 +27,64 @@ func TestMembersAreAsTheTextGivesThem(t *testing.T) {
 		got = append(got, k)
 	}
 	assert.Equal(t, []string{"a"}, got, "up to the first member that does not read")
+}
+
+func TestFirstDuplicateIsAtAnyDepth(t *testing.T) {
+	many := `{`
+	for i := range 40 {
+		many += fmt.Sprintf(`"k%d": %d, `, i, i)
+	}
+	many += `"k7": 0}`
+	cases := []struct {
+		name, raw string
+		want      Duplicate
+	}{
+		{"top level", `{"a": 1, "b": 2, "a": 3}`, Duplicate{"", "a", 1, 17}},
+		{"nested", `{"a": {"b": [{"c": 1}, {"d": {"e": 1, "e": 2}}]}}`, Duplicate{"/a/b/1/d", "e", 30, 38}},
+		{"in an array's object", `[{"x": 1}, {"x": 1, "y": 2, "x": 3}]`, Duplicate{"/1", "x", 12, 28}},
+		{"after a closed object", `{"a": {"x": 1, "y": {"z": [1, 2]}}, "b": [], "a": 2}`, Duplicate{"", "a", 1, 45}},
+		{"a key escaped", `{"a/b~c": {"\u0078": 1, "x": 2}}`, Duplicate{"/a~1b~0c", "x", 11, 24}},
+		{"many keys", many, Duplicate{"", "k7", 64, 421}},
+		{"up to what does not read", `{"a": 1, "a": 2, ]`, Duplicate{"", "a", 1, 9}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, found := FirstDuplicate([]byte(c.raw))
+			require.True(t, found)
+			assert.Equal(t, c.want, got)
+			assert.Equal(t, byte('"'), c.raw[got.First])
+			assert.Equal(t, byte('"'), c.raw[got.Second])
+		})
+	}
+	for _, raw := range []string{
+		`{"a": 1, "A": 2, "b": {"a": 1}, "c": [{"a": 1}, {"a": 2}]}`, // case differs; the same key in other objects
+		`{"a": {"x": 1}, "b": {"x": 2}, "c": {"y": 1, "x": 3}}`,      // siblings do not share keys
+		`["a", "a", {"a": "a"}]`, `"a"`, `1e999`, ``,
+		`{"a": 1 "a": 2}`, `{"a": 1, ] "a": 2}`, // not JSON from there: the caller says so
+	} {
+		_, found := FirstDuplicate([]byte(raw))
+		assert.False(t, found, raw)
+	}
+}
+
+func TestPointerAtNamesTheValueOrKey(t *testing.T) {
+	raw := `{"name": "Alpha", "clauses": [{"kind": "effect", "amount": 12}, true], "a/b": null}`
+	for _, c := range []struct {
+		at   string
+		want string
+	}{
+		{`"Alpha"`, "/name"}, {`pha"`, "/name"}, {`"name"`, "/name"},
+		{`"effect"`, "/clauses/0/kind"}, {`12`, "/clauses/0/amount"}, {`true`, "/clauses/1"},
+		{`null`, "/a~1b"},
+	} {
+		got, found := PointerAt([]byte(raw), int64(strings.Index(raw, c.at)))
+		assert.True(t, found, c.at)
+		assert.Equal(t, c.want, got, c.at)
+	}
+	for _, at := range []string{`{"kind"`, `, true`, `: null`} {
+		_, found := PointerAt([]byte(raw), int64(strings.Index(raw, at)))
+		assert.False(t, found, "%q is in no value", at)
+	}
+	_, found := PointerAt([]byte(`{"a": 1, ]`), 9)
+	assert.False(t, found, "past what reads")
 }

@@ -24,21 +24,27 @@ func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command 
 		Short: "Check the workspace's card and level files against their schemas and rules",
 		Long: `validate reads every card file (cards/*.json) and every level file
 (levels/*.json, when that folder exists) of the workspace with the course's
-own loading rules: valid JSON, valid against course/schema/, clauses in a
+own loading rules: UTF-8 text with no byte order mark, valid JSON with no
+key given twice in one object, valid against course/schema/, clauses in a
 well-formed order, no two files defining the same card, every summon naming
-a minion. A summon may name a minion of the workspace or one of the course's
-own cards, so a workspace that holds only the card files its modules brought
-is not refused; a workspace file of the same path or card name takes the
-course card's place.
+a minion. A byte order mark, a byte that is not UTF-8 and a repeated key are
+refused because a JSON reader would take the file otherwise than it reads:
+it calls the mark an invalid character, turns the byte into U+FFFD and keeps
+the last of the two values, each without a word. A summon may name a minion
+of the workspace or one of the course's own cards, so a workspace that holds
+only the card files its modules brought is not refused; a workspace file of
+the same path or card name takes the course card's place.
 
 In the course repository itself ("course validate ."), the card files are
 cards/*.json and every module's course/NN-slug/cards/*.json, and they are the
 whole set: nothing else is added to them.
 
 It prints "validate: ok (N card files, M level files)", or one line per file
-that does not load, naming the file, the place in it (a JSON pointer), the
-rule it breaks and how to mend it:
+that does not load, naming the file, the place in it (a JSON pointer; a
+byte's offset, line and column where no value holds it), the rule it breaks
+and how to mend it:
   cards/foo.json at /clauses/0/effect: value must be one of ...; use one of the values the schema allows there
+  cards/bar.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one
 Every bad file is reported, one line each (its first problem). A card that
 summons a card whose own file does not load is reported too: fixing that
 file clears it.`,

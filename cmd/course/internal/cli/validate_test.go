@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -122,6 +123,42 @@ func TestRunValidateChecksTheCardsAsASet(t *testing.T) {
 	out.Reset()
 	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws}))
 	assert.Equal(t, "validate: ok (2 card files, 0 level files)\n", out.String())
+}
+
+// A byte order mark, a byte that is not UTF-8 and a key given twice are
+// each refused by name, with the place and the mend, though Go's reader
+// would take the last two without a word; the --json document keeps to its
+// schema.
+func TestRunValidateRefusesTextAReaderWouldMisread(t *testing.T) {
+	ws := validateWorkspaceDir(t, map[string]string{
+		"cards/alpha.json": "\xEF\xBB\xBF" + validAlpha,
+		"cards/beta.json":  strings.Replace(validAlpha, `"Alpha"`, "\"Betr\xE4ger\"", 1),
+		"cards/gamma.json": strings.Replace(validAlpha, `{"kind": "effect", "effect": "draw"}`, `{"kind": "effect", "effect": "draw", "effect": "damage"}`, 1),
+		"levels/bom.json":  "\xEF\xBB\xBF" + `{"width": 1, "height": 1}`,
+		"levels/twice.json": `{"width": 2, "height": 1,
+		  "objects": [{"kind": "baba", "x": 0, "y": 0}, {"kind": "baba", "x": 1, "y": 0, "x": 5}]}`,
+	})
+	env, out, errOut := testEnv()
+	err := RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws})
+	assert.Equal(t, StatusFinding, Status(err))
+	assert.Equal(t, ""+
+		"cards/alpha.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one\n"+
+		"cards/beta.json at /name: byte 0xE4 at offset 14 (line 1, column 15) is not UTF-8, which a JSON reader would turn into U+FFFD without a word; save the file as UTF-8\n"+
+		"cards/gamma.json at /clauses/1: key \"effect\" appears twice in this object (line 2, column 81 and line 2, column 99), and a JSON reader keeps only the last; keep one of them\n"+
+		"levels/bom.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one\n"+
+		"levels/twice.json at /objects/1: key \"x\" appears twice in this object (line 2, column 68 and line 2, column 84), and a JSON reader keeps only the last; keep one of them\n",
+		out.String())
+	assert.Empty(t, errOut.String())
+
+	env, out, _ = testEnv()
+	err = RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws, JSON: true})
+	assert.Equal(t, StatusFinding, Status(err))
+	doc := validJSON(t, "validate", out.Bytes())
+	findings, _ := doc["findings"].([]any)
+	require.Len(t, findings, 5)
+	assert.Equal(t, map[string]any{"kind": "level", "file": "levels/twice.json", "path": "/objects/1",
+		"rule": `key "x" appears twice in this object (line 2, column 68 and line 2, column 84), and a JSON reader keeps only the last`,
+		"mend": "keep one of them"}, findings[4])
 }
 
 func TestRunValidateCannotRunWithoutAWorkspace(t *testing.T) {

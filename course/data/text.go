@@ -1,0 +1,97 @@
+package data
+
+import (
+	"bytes"
+	"fmt"
+	"unicode/utf8"
+
+	"github.com/systemic-game-design/course/internal/jsonobject"
+)
+
+// Go's JSON reader, and every reader of a card or level file built on it
+// (the loaders here, and a learner's engine calling json.Unmarshal), reads
+// three kinds of text otherwise than its author sees it: a byte order mark
+// is an "invalid character 'ï'", a byte that is not UTF-8 becomes U+FFFD
+// without a word, and of a key an object gives twice the last value wins
+// without a word. checkText and checkKeys refuse each by name before the
+// schema is asked, so that the first problem a file reports is the real
+// one and a file that loads means one thing to every reader.
+
+// The byte order marks a file may start with.
+var (
+	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	bomUTF16LE = []byte{0xFF, 0xFE}
+	bomUTF16BE = []byte{0xFE, 0xFF}
+)
+
+// checkText refuses a file that starts with a byte order mark or holds a
+// byte that is not UTF-8. A UTF-8 byte order mark is refused rather than
+// skipped (RFC 8259 §8.1 allows either): a file the loaders read past one
+// would still be refused by json.Unmarshal in the learner's own engine, so
+// validate would pass a card file that the workspace's code cannot read.
+// It costs one pass over the bytes (utf8.Valid) and allocates nothing
+// unless the file is refused.
+func checkText(kind, file string, raw []byte) *FileError {
+	refuse := func(at, rule, mend string) *FileError {
+		return &FileError{Kind: kind, File: file, Path: at, Rule: rule, Mend: mend}
+	}
+	switch {
+	case bytes.HasPrefix(raw, bomUTF8):
+		return refuse("", "starts with a byte order mark (EF BB BF)", "save the file as UTF-8 without one")
+	case bytes.HasPrefix(raw, bomUTF16LE), bytes.HasPrefix(raw, bomUTF16BE):
+		return refuse("", fmt.Sprintf("is UTF-16 (it starts with the byte order mark %X %X)", raw[0], raw[1]),
+			"save the file as UTF-8 without a byte order mark")
+	case utf8.Valid(raw):
+		return nil
+	}
+	off := 0
+	for off < len(raw) {
+		r, n := utf8.DecodeRune(raw[off:])
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		off += n
+	}
+	// Inside a string, the value's pointer; elsewhere (the file is not
+	// JSON there) the offset, line and column alone say where.
+	at, _ := jsonobject.PointerAt(raw, int64(off))
+	line, col := lineColumn(raw, off)
+	return refuse(at, fmt.Sprintf("byte 0x%02X at offset %d (line %d, column %d) is not UTF-8, which a JSON reader would turn into U+FFFD without a word",
+		raw[off], off, line, col), "save the file as UTF-8")
+}
+
+// checkKeys refuses a file in which an object, at any depth, gives a key
+// twice, naming the object (a JSON pointer), the key and both places. raw
+// is JSON (the syntax is checked first). It reads the file once more,
+// token by token, with Go's own reader (jsonobject.FirstDuplicate).
+//
+// Keys that differ only in case are not compared: Go's reader would match
+// both to one field, but the card and level schemas close every object
+// (additionalProperties or unevaluatedProperties false) and spell their
+// fields in lower case, so a key in another case is refused there as a
+// field the schema does not know.
+func checkKeys(kind, file string, raw []byte) *FileError {
+	d, found := jsonobject.FirstDuplicate(raw)
+	if !found {
+		return nil
+	}
+	object := "this object"
+	if d.Object == "" {
+		object = "the top-level object"
+	}
+	l1, c1 := lineColumn(raw, int(d.First))
+	l2, c2 := lineColumn(raw, int(d.Second))
+	return &FileError{Kind: kind, File: file, Path: d.Object,
+		Rule: fmt.Sprintf("key %q appears twice in %s (line %d, column %d and line %d, column %d), and a JSON reader keeps only the last",
+			d.Key, object, l1, c1, l2, c2),
+		Mend: "keep one of them"}
+}
+
+// lineColumn is where the byte at offset off of raw stands, both counted
+// from 1: the line, and the column in characters (a byte that is not UTF-8
+// counts as one).
+func lineColumn(raw []byte, off int) (line, col int) {
+	before := raw[:max(0, min(off, len(raw)))]
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return bytes.Count(before, []byte("\n")) + 1, utf8.RuneCount(before[start:]) + 1
+}
