@@ -50,7 +50,7 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	if err != nil {
 		return card.Def{}, cardError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
 	}
-	if fe := checkKeys(KindCard, file, raw); fe != nil {
+	if fe := checkKeys(KindCard, file, raw, false); fe != nil {
 		return card.Def{}, fe
 	}
 	if err := c.cardSchema.Validate(inst); err != nil {

@@ -85,6 +85,17 @@ func LoadCatalog(fsys fs.FS) (*Catalog, error) {
 // and a module ("NN" or "NNx"); every word a word, a role and a module; names
 // and words are unique.
 func ParseCatalog(raw []byte) (*Catalog, error) {
+	// The text is checked as a card file's is (text.go), before it is
+	// decoded: a catalog whose "cards" came twice, or a second time as
+	// "Cards", would load the last list alone, and the coupling audit
+	// would forbid none of the first list's names.
+	fe := checkText("catalog", CatalogFile, raw)
+	if fe == nil && json.Valid(raw) {
+		fe = checkKeys("catalog", CatalogFile, raw, true)
+	}
+	if fe != nil {
+		return nil, &CatalogError{File: CatalogFile, Entry: fe.Path, Why: fe.Rule + "; " + fe.Mend}
+	}
 	var c Catalog
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()

@@ -49,7 +49,7 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	if err != nil {
 		return Level{}, levelError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
 	}
-	if fe := checkKeys(KindLevel, file, raw); fe != nil {
+	if fe := checkKeys(KindLevel, file, raw, false); fe != nil {
 		return Level{}, fe
 	}
 	if err := c.levelSchema.Validate(inst); err != nil {

@@ -65,13 +65,19 @@ func checkText(kind, file string, raw []byte) *FileError {
 // is JSON (the syntax is checked first). It reads the file once more,
 // token by token, with Go's own reader (jsonobject.FirstDuplicate).
 //
-// Keys that differ only in case are not compared: Go's reader would match
-// both to one field, but the card and level schemas close every object
-// (additionalProperties or unevaluatedProperties false) and spell their
-// fields in lower case, so a key in another case is refused there as a
-// field the schema does not know.
-func checkKeys(kind, file string, raw []byte) *FileError {
-	d, found := jsonobject.FirstDuplicate(raw)
+// Keys that differ only in case are compared only when fold is set: Go's
+// reader would match both to one field, but the card and level schemas
+// close every object (additionalProperties or unevaluatedProperties
+// false) and spell their fields in lower case, so a key in another case is
+// refused there as a field the schema does not know. The catalog has no
+// schema, and its reader's unknown-field check matches without regard to
+// case too: there, "cards" and "Cards" are one field given twice.
+func checkKeys(kind, file string, raw []byte, fold bool) *FileError {
+	find := jsonobject.FirstDuplicate
+	if fold {
+		find = jsonobject.FirstDuplicateFolded
+	}
+	d, found := find(raw)
 	if !found {
 		return nil
 	}
@@ -81,9 +87,13 @@ func checkKeys(kind, file string, raw []byte) *FileError {
 	}
 	l1, c1 := lineColumn(raw, int(d.First))
 	l2, c2 := lineColumn(raw, int(d.Second))
+	what := fmt.Sprintf("key %q appears twice", d.Key)
+	if d.FirstKey != d.Key {
+		what = fmt.Sprintf("keys %q and %q, one field to a JSON reader that matches keys without regard to case, appear", d.FirstKey, d.Key)
+	}
 	return &FileError{Kind: kind, File: file, Path: d.Object,
-		Rule: fmt.Sprintf("key %q appears twice in %s (line %d, column %d and line %d, column %d), and a JSON reader keeps only the last",
-			d.Key, object, l1, c1, l2, c2),
+		Rule: fmt.Sprintf("%s in %s (line %d, column %d and line %d, column %d), and a JSON reader keeps only the last",
+			what, object, l1, c1, l2, c2),
 		Mend: "keep one of them"}
 }
 

@@ -39,13 +39,13 @@ func TestFirstDuplicateIsAtAnyDepth(t *testing.T) {
 		name, raw string
 		want      Duplicate
 	}{
-		{"top level", `{"a": 1, "b": 2, "a": 3}`, Duplicate{"", "a", 1, 17}},
-		{"nested", `{"a": {"b": [{"c": 1}, {"d": {"e": 1, "e": 2}}]}}`, Duplicate{"/a/b/1/d", "e", 30, 38}},
-		{"in an array's object", `[{"x": 1}, {"x": 1, "y": 2, "x": 3}]`, Duplicate{"/1", "x", 12, 28}},
-		{"after a closed object", `{"a": {"x": 1, "y": {"z": [1, 2]}}, "b": [], "a": 2}`, Duplicate{"", "a", 1, 45}},
-		{"a key escaped", `{"a/b~c": {"\u0078": 1, "x": 2}}`, Duplicate{"/a~1b~0c", "x", 11, 24}},
-		{"many keys", many, Duplicate{"", "k7", 64, 421}},
-		{"up to what does not read", `{"a": 1, "a": 2, ]`, Duplicate{"", "a", 1, 9}},
+		{"top level", `{"a": 1, "b": 2, "a": 3}`, Duplicate{"", "a", "a", 1, 17}},
+		{"nested", `{"a": {"b": [{"c": 1}, {"d": {"e": 1, "e": 2}}]}}`, Duplicate{"/a/b/1/d", "e", "e", 30, 38}},
+		{"in an array's object", `[{"x": 1}, {"x": 1, "y": 2, "x": 3}]`, Duplicate{"/1", "x", "x", 12, 28}},
+		{"after a closed object", `{"a": {"x": 1, "y": {"z": [1, 2]}}, "b": [], "a": 2}`, Duplicate{"", "a", "a", 1, 45}},
+		{"a key escaped", `{"a/b~c": {"\u0078": 1, "x": 2}}`, Duplicate{"/a~1b~0c", "x", "x", 11, 24}},
+		{"many keys", many, Duplicate{"", "k7", "k7", 64, 421}},
+		{"up to what does not read", `{"a": 1, "a": 2, ]`, Duplicate{"", "a", "a", 1, 9}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -65,6 +65,38 @@ func TestFirstDuplicateIsAtAnyDepth(t *testing.T) {
 		_, found := FirstDuplicate([]byte(raw))
 		assert.False(t, found, raw)
 	}
+}
+
+// Go's reader matches a key to a struct field without regard to case, so
+// for a text decoded into a struct, keys that differ only in case are one
+// field given twice; bytes.EqualFold's rules, the Kelvin sign and the long
+// s among them.
+func TestFirstDuplicateFoldedTakesCaseAsGoReadsIt(t *testing.T) {
+	cases := []struct {
+		name, raw string
+		want      Duplicate
+	}{
+		{"top level", `{"cards": [1], "Cards": []}`, Duplicate{"", "Cards", "cards", 1, 15}},
+		{"nested", `{"cards": [{"name": "a", "NAME": "b"}]}`, Duplicate{"/cards/0", "NAME", "name", 12, 25}},
+		{"the Kelvin sign", `{"kind": 1, "\u212Aind": 2}`, Duplicate{"", "\u212Aind", "kind", 1, 12}},
+		{"the long s", `{"spell": 1, "\u017Fpell": 2}`, Duplicate{"", "\u017Fpell", "spell", 1, 13}},
+		{"exact, too", `{"a": 1, "a": 2}`, Duplicate{"", "a", "a", 1, 9}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, found := FirstDuplicateFolded([]byte(c.raw))
+			require.True(t, found)
+			assert.Equal(t, c.want.Object, got.Object)
+			assert.Equal(t, c.want.FirstKey, got.FirstKey)
+			assert.True(t, strings.EqualFold(got.Key, got.FirstKey), "%q and %q", got.Key, got.FirstKey)
+			assert.Equal(t, c.want.First, got.First)
+			assert.Equal(t, c.want.Second, got.Second)
+		})
+	}
+	_, found := FirstDuplicateFolded([]byte(`{"a": 1, "b": 2, "c": {"a": 1}}`))
+	assert.False(t, found)
+	_, found = FirstDuplicate([]byte(`{"cards": [1], "Cards": []}`))
+	assert.False(t, found, "unfolded, case makes two keys")
 }
 
 func TestPointerAtNamesTheValueOrKey(t *testing.T) {

@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Duplicate is a key that one object of a JSON text gives twice.
 type Duplicate struct {
 	Object        string // the object's JSON pointer, "" for the top-level value
-	Key           string // the key as Go's reader decodes it, escapes read
+	Key           string // the second key as Go's reader decodes it, escapes read
+	FirstKey      string // the first, the same as Key unless case was folded
 	First, Second int64  // where each of the two keys starts: its opening quote's byte offset
 }
 
@@ -20,17 +22,44 @@ type Duplicate struct {
 // to report). Keys are the same when Go's reader decodes them to the same
 // string ("a" and "\u0061"); keys that differ in case are not.
 func FirstDuplicate(raw []byte) (d Duplicate, found bool) {
+	return firstDuplicate(raw, func(k string) string { return k })
+}
+
+// FirstDuplicateFolded is FirstDuplicate with keys that differ only in
+// case taken as the same ("cards" and "Cards"), as Go's reader takes them
+// when it matches a key to a struct field: for a text decoded into a
+// struct, where two such keys are two values for one field and the last
+// wins.
+func FirstDuplicateFolded(raw []byte) (d Duplicate, found bool) {
+	return firstDuplicate(raw, foldKey)
+}
+
+func firstDuplicate(raw []byte, norm func(string) string) (d Duplicate, found bool) {
 	w := newWalker(raw)
 	for w.next() {
 		if !w.isKey {
 			continue
 		}
 		f := &w.stack[len(w.stack)-1]
-		if first, dup := f.add(w.key, w.start); dup {
-			return Duplicate{Object: w.pointer(len(w.stack) - 1), Key: w.key, First: first, Second: w.start}, true
+		if first, dup := f.add(norm(w.key), w.key, w.start); dup {
+			return Duplicate{Object: w.pointer(len(w.stack) - 1), Key: w.key, FirstKey: first.key, First: first.start, Second: w.start}, true
 		}
 	}
 	return Duplicate{}, false
+}
+
+// foldKey is the same string for two keys exactly when bytes.EqualFold
+// says they are equal, the comparison Go's reader matches a key to a
+// field by: each rune is the smallest of its simple case folding orbit,
+// so that "K", "k" and the Kelvin sign (U+212A) are one.
+func foldKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		least := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		return least
+	}, k)
 }
 
 // PointerAt is the JSON pointer of the value of raw whose text holds the
@@ -60,46 +89,48 @@ const smallObject = 16
 // element it is reading.
 type frame struct {
 	object bool
-	keyed  bool             // object: its key is read, its value is next
-	key    string           // object: the key of the member being read
-	index  int              // array: the index of the element being read
-	seen   []member         // object: its keys so far, while there are few
-	many   map[string]int64 // object: the same, past smallObject keys
+	keyed  bool              // object: its key is read, its value is next
+	key    string            // object: the key of the member being read
+	index  int               // array: the index of the element being read
+	seen   []member          // object: its keys so far, while there are few
+	many   map[string]member // object: the same by norm, past smallObject keys
 }
 
-// member is a key an object gave and where it starts.
+// member is a key an object gave: as compared, as written, and where it
+// starts.
 type member struct {
-	key   string
-	start int64
+	norm, key string
+	start     int64
 }
 
-// add records key, which starts at start, in an object's frame, and says
-// where the same key started if the object gave it before.
-func (f *frame) add(key string, start int64) (first int64, dup bool) {
+// add records the key as written, which starts at start, under norm (the
+// key as compared) in an object's frame, and returns the key that came
+// first if the object gave one the same under norm before.
+func (f *frame) add(norm, written string, start int64) (first member, dup bool) {
 	if f.many != nil {
-		if first, dup = f.many[key]; !dup {
-			f.many[key] = start
+		if first, dup = f.many[norm]; !dup {
+			f.many[norm] = member{norm, written, start}
 		}
 		return first, dup
 	}
 	for _, m := range f.seen {
-		if m.key == key {
-			return m.start, true
+		if m.norm == norm {
+			return m, true
 		}
 	}
 	if len(f.seen) < smallObject {
 		if f.seen == nil {
 			f.seen = make([]member, 0, smallObject)
 		}
-		f.seen = append(f.seen, member{key, start})
-		return 0, false
+		f.seen = append(f.seen, member{norm, written, start})
+		return member{}, false
 	}
-	f.many = make(map[string]int64, 4*smallObject)
+	f.many = make(map[string]member, 4*smallObject)
 	for _, m := range f.seen {
-		f.many[m.key] = m.start
+		f.many[m.norm] = m
 	}
-	f.many[key] = start
-	return 0, false
+	f.many[norm] = member{norm, written, start}
+	return member{}, false
 }
 
 // walker reads a JSON text with Go's own reader (no second tokenizer to
