@@ -115,3 +115,27 @@ func TestEmbeddedDigestIsTheEmbeddedContentsDigest(t *testing.T) {
 	assert.Equal(t, digest, alone)
 	assert.Regexp(t, `^sha256:[0-9a-f]{12}$`, alone)
 }
+
+// The lexicon, like the catalog, is decoded into a struct with no schema
+// before it: its text is held to the card files' rules, keys compared as
+// Go's reader matches them, so that a words list given again as "Words"
+// does not load the second list alone.
+func TestTheLexiconIsRefusedWhereItsReaderWouldMisreadIt(t *testing.T) {
+	courseFS := copyFS(t, course.Files)
+	words := string(courseFS["words.json"].Data)
+	for _, c := range []struct{ name, raw, want string }{
+		{"a list given again in another case", strings.Replace(words, "{\n", `{"Words": [],`+"\n", 1),
+			`course/words.json: keys "Words" and "words", one field to a JSON reader that matches keys without regard to case, appear in the top-level object`},
+		{"a byte order mark", "\xEF\xBB\xBF" + words, "course/words.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one"},
+		{"a byte that is not UTF-8", strings.Replace(words, `"BABA"`, "\"BAB\xC1\"", 1), "course/words.json at /words/0/word: byte 0xC1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			courseFS["words.json"] = &fstest.MapFile{Data: []byte(c.raw)}
+			_, err := data.Open(courseFS, cards.Files)
+			var fe *data.FileError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, data.KindLexicon, fe.Kind)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+}

@@ -16,15 +16,17 @@ import (
 
 // The kinds of content file a FileError can be about.
 const (
-	KindCard  = "card"
-	KindLevel = "level"
+	KindCard    = "card"
+	KindLevel   = "level"
+	KindCatalog = "catalog" // catalog.json, held to the text rules (text.go) before its own
+	KindLexicon = "lexicon" // words.json, the same
 )
 
 // FileError is a card or level file that does not load: which kind of file,
 // which file, where in it (a JSON pointer such as /clauses/1/effect; empty
 // for the whole file), the rule it breaks and how to mend it.
 type FileError struct {
-	Kind string // KindCard or KindLevel
+	Kind string // KindCard, KindLevel, KindCatalog or KindLexicon
 	File string
 	Path string
 	Rule string

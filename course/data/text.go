@@ -2,6 +2,7 @@ package data
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"unicode/utf8"
 
@@ -95,6 +96,21 @@ func checkKeys(kind, file string, raw []byte, fold bool) *FileError {
 		Rule: fmt.Sprintf("%s in %s (line %d, column %d and line %d, column %d), and a JSON reader keeps only the last",
 			what, object, l1, c1, l2, c2),
 		Mend: "keep one of them"}
+}
+
+// checkDecodedText is checkText, then checkKeys with keys compared
+// without regard to case, for a file with no schema that is decoded into a
+// struct (the catalog, the lexicon): Go's reader matches a key to a field
+// without regard to case, so "words" then "Words" would load the second
+// list alone. A text that is not JSON is left to its decoder to report.
+func checkDecodedText(kind, file string, raw []byte) *FileError {
+	if fe := checkText(kind, file, raw); fe != nil {
+		return fe
+	}
+	if !json.Valid(raw) {
+		return nil
+	}
+	return checkKeys(kind, file, raw, true)
 }
 
 // lineColumn is where the byte at offset off of raw stands, both counted
