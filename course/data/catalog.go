@@ -89,7 +89,7 @@ func ParseCatalog(raw []byte) (*Catalog, error) {
 	// decoded: a catalog whose "cards" came twice, or a second time as
 	// "Cards", would load the last list alone, and the coupling audit
 	// would forbid none of the first list's names.
-	if fe := checkDecodedText(KindCatalog, CatalogFile, raw); fe != nil {
+	if fe := CheckJSONText(KindCatalog, CatalogFile, raw); fe != nil {
 		return nil, &CatalogError{File: CatalogFile, Entry: fe.Path, Why: fe.Rule + "; " + fe.Mend}
 	}
 	var c Catalog

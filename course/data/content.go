@@ -41,7 +41,7 @@ func Open(courseFS, cardsFS fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the lexicon course/%s: %w", WordsFile, err)
 	}
-	if fe := checkDecodedText(KindLexicon, "course/"+WordsFile, raw); fe != nil {
+	if fe := CheckJSONText(KindLexicon, "course/"+WordsFile, raw); fe != nil {
 		return nil, fe
 	}
 	if c.lex, err = grid.ParseLexicon(raw); err != nil {

@@ -98,19 +98,22 @@ func checkKeys(kind, file string, raw []byte, fold bool) *FileError {
 		Mend: "keep one of them"}
 }
 
-// checkDecodedText is checkText, then checkKeys with keys compared
-// without regard to case, for a file with no schema that is decoded into a
-// struct (the catalog, the lexicon): Go's reader matches a key to a field
-// without regard to case, so "words" then "Words" would load the second
-// list alone. A text that is not JSON is left to its decoder to report.
-func checkDecodedText(kind, file string, raw []byte) *FileError {
+// CheckJSONText holds a content file's text to the rules above before it
+// is read: checkText, then, if the text is JSON (its syntax is the
+// reader's to report), checkKeys. Keys are compared without regard to case
+// for the catalog and the lexicon, which have no schema and are decoded
+// into structs, where Go's reader matches a key to a field without regard
+// to case: "words" then "Words" would load the second list alone. The
+// loaders here and course dev check, which reads the repository's files
+// with its own decoders, both hold files to it.
+func CheckJSONText(kind, file string, raw []byte) *FileError {
 	if fe := checkText(kind, file, raw); fe != nil {
 		return fe
 	}
 	if !json.Valid(raw) {
 		return nil
 	}
-	return checkKeys(kind, file, raw, true)
+	return checkKeys(kind, file, raw, kind == KindCatalog || kind == KindLexicon)
 }
 
 // lineColumn is where the byte at offset off of raw stands, both counted

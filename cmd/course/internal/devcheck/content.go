@@ -48,7 +48,7 @@ type cardFile struct {
 // to one another, both ways.
 func (c *checker) content() {
 	var cat catalogFile
-	if !c.decode("catalog.json", &cat) {
+	if !c.decode("catalog.json", data.KindCatalog, &cat) {
 		return
 	}
 	schema := c.cardSchema()
@@ -63,6 +63,10 @@ func (c *checker) content() {
 		raw, err := fs.ReadFile(c.repoFS(), p)
 		if err != nil {
 			c.problem(p, 0, "cannot be read: %v", err)
+			continue
+		}
+		if fe := data.CheckJSONText(data.KindCard, p, raw); fe != nil {
+			c.textProblem(p, fe)
 			continue
 		}
 		var card cardFile
@@ -145,7 +149,7 @@ func (c *checker) content() {
 			Role string `json:"role"`
 		} `json:"words"`
 	}
-	if !c.decode("words.json", &lex) {
+	if !c.decode("words.json", data.KindLexicon, &lex) {
 		return
 	}
 	lexRole := map[string]string{}
@@ -201,6 +205,16 @@ func isModule(n string) bool {
 	return false
 }
 
+// textProblem is a file that breaks the loaders' text rules, as the
+// loaders say it: the place in it, the rule and the mend.
+func (c *checker) textProblem(file string, fe *data.FileError) {
+	what := fe.Rule + "; " + fe.Mend
+	if fe.Path != "" {
+		what = "at " + fe.Path + ": " + what
+	}
+	c.problem(file, 0, "%s", what)
+}
+
 func deref(p *int) string {
 	if p == nil {
 		return "none"
@@ -210,9 +224,15 @@ func deref(p *int) string {
 
 func (c *checker) repoFS() fs.FS { return osDirFS(c.opts.Repo) }
 
-func (c *checker) decode(p string, v any) bool {
+// decode reads the course file p (catalog.json or words.json, of kind)
+// into v, held first to the loaders' text rules (data.CheckJSONText).
+func (c *checker) decode(p, kind string, v any) bool {
 	raw, err := fs.ReadFile(c.course, p)
 	if err == nil {
+		if fe := data.CheckJSONText(kind, courseFile(p), raw); fe != nil {
+			c.textProblem(courseFile(p), fe)
+			return false
+		}
 		err = json.Unmarshal(raw, v)
 	}
 	if err != nil {

@@ -273,6 +273,30 @@ func TestTheCatalogNamesModulesThatExist(t *testing.T) {
 	}, problemsOf(t, repo))
 }
 
+// The repository's card files, catalog and lexicon are held to the
+// loaders' text rules, in the loaders' words: a byte order mark, a byte
+// that is not UTF-8, a key given twice (in the catalog and lexicon, also
+// in another case, which their readers take for the same field).
+func TestContentTextAReaderWouldMisreadIsAProblem(t *testing.T) {
+	for _, c := range []struct{ name, file, text, want string }{
+		{"a card file's byte order mark", "cards/test-filler.json", "\xEF\xBB\xBF" + `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1}`,
+			`cards/test-filler.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one`},
+		{"a card file's byte that is not UTF-8", "cards/test-filler.json", `{"name": "Test Fill` + "\xE9" + `r", "type": "minion", "cost": 1, "attack": 1, "health": 1}`,
+			`cards/test-filler.json: at /name: byte 0xE9 at offset 19 (line 1, column 20) is not UTF-8, which a JSON reader would turn into U+FFFD without a word; save the file as UTF-8`},
+		{"a catalog's list again in another case", "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}],
+ "words": [{"word": "ROCK", "role": "noun", "module": "06"}], "Words": []}`,
+			`course/catalog.json: keys "words" and "Words", one field to a JSON reader that matches keys without regard to case, appear in the top-level object (line 2, column 2 and line 2, column 63), and a JSON reader keeps only the last; keep one of them`},
+		{"a lexicon's key given twice", "course/words.json", `{"words": [{"word": "ROCK", "role": "noun", "role": "property"}]}`,
+			`course/words.json: at /words/0: key "role" appears twice in this object (line 1, column 29 and line 1, column 45), and a JSON reader keeps only the last; keep one of them`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo := fixture(t)
+			write(t, repo, c.file, c.text)
+			assert.Contains(t, problemsOf(t, repo), c.want)
+		})
+	}
+}
+
 func TestAGridCardSummonsOnlyGridMinions(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/catalog.json", `{"cards": [
