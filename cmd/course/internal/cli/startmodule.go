@@ -41,8 +41,10 @@ the workspace's module path (from its go.mod). It then prints the harness
 functions the module adds, in Go spelling.
 
 It never overwrites a file you changed: a file that is already there and
-identical is left alone; a different one is refused (status 2, the file
-named) unless --force, which first keeps the old file beside it. Every
+identical is left alone, and so is a card file that holds the same data laid
+out otherwise (the card you wrote for an earlier Expansion Drop stays yours);
+a different one is refused (status 2, the file named) unless --force, which
+first keeps the old file beside it. Every
 earlier version is kept: the first as NAME.orig, the next as NAME.orig.1,
 then NAME.orig.2, and so on; nothing kept before is replaced. A file that
 cannot be read, or that is not a regular file (a FIFO, a folder), stops the
