@@ -202,7 +202,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
-		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only: course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
+		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {
