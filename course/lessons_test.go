@@ -46,6 +46,38 @@ func TestEngineHintsPassTheCouplingAudit(t *testing.T) {
 	}
 }
 
+// auditQuiz is Module 0's Stress it question 4: lines the lesson asks about,
+// as they would sit in a file under engine/, and whether its discussion says
+// the audit reports them. The verdicts are the audit's own, so the lesson
+// cannot teach a rule its tool does not apply.
+var auditQuiz = []struct {
+	line, src string
+	reported  bool
+}{
+	{"// Whirlwind walks a copy", "// Whirlwind walks a copy\n", true},
+	{"var flagSet bool", "var flagSet bool\n", false},
+	{`kind := "rock"`, "func f() { kind := \"rock\"; _ = kind }\n", true},
+	{"const IS_WALL = 3", "const IS_WALL = 3\n", true},
+	{"var baronOnBoard bool", "var baronOnBoard bool\n", false},
+	{"testFillerCount", "var testFillerCount int\n", true},
+	{"var baron bool", "var baron bool\n", true},
+}
+
+func TestLessonAuditQuizIsTheAuditsVerdict(t *testing.T) {
+	raw, err := course.Files.ReadFile("catalog.json")
+	require.NoError(t, err)
+	names, err := audit.CatalogNames(raw)
+	require.NoError(t, err)
+	lesson, err := course.Files.ReadFile("00-setup/lesson.md")
+	require.NoError(t, err)
+	rules := audit.NewRules(names, audit.AllModules)
+	for _, q := range auditQuiz {
+		assert.True(t, strings.Contains(string(lesson), "`"+q.line+"`"), "00-setup/lesson.md no longer names %s", q.line)
+		found := rules.File("engine/quiz.go", []byte("package engine\n\n"+q.src))
+		assert.Equal(t, q.reported, len(found) > 0, "%s: the audit found %v", q.line, found)
+	}
+}
+
 var lessonTestFunc = regexp.MustCompile(`(?m)^func (Test_\w+)\(t \*testing\.T\) \{\n`)
 
 // funcText is the text of the top-level function that starts at start: up to

@@ -41,8 +41,10 @@ the workspace's module path (from its go.mod). It then prints the harness
 functions the module adds, in Go spelling.
 
 It never overwrites a file you changed: a file that is already there and
-identical is left alone; a different one is refused (status 2, the file
-named) unless --force, which first keeps the old file beside it. Every
+identical is left alone, and so is a card file that holds the same data laid
+out otherwise (the card you wrote for an earlier Expansion Drop stays yours);
+a different one is refused (status 2, the file named) unless --force, which
+first keeps the old file beside it. Every
 earlier version is kept: the first as NAME.orig, the next as NAME.orig.1,
 then NAME.orig.2, and so on; nothing kept before is replaced. A file that
 cannot be read, or that is not a regular file (a FIFO, a folder), stops the
@@ -200,7 +202,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
-		fmt.Fprintf(env.Stdout, "implement the drop in harness/ and content/ only: course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
+		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {

@@ -149,6 +149,45 @@ func TestLaterModuleBringsEarlierDropCards(t *testing.T) {
 	}, actions(rs))
 }
 
+// A card of an earlier Expansion Drop is the learner's to write: the one
+// they wrote stays theirs when a later module brings the course's copy, as
+// long as it holds the same data, however it is laid out.
+func TestLaterModuleKeepsTheDropCardTheLearnerWrote(t *testing.T) {
+	o := fakeCourse(t)
+	m, err := modules.Lookup("02")
+	require.NoError(t, err)
+	o.Module = m
+	o.Course.(fstest.MapFS)["02-queue/tests/02_queue_test.go"] = &fstest.MapFile{Data: []byte(courseTest)}
+	mine := filepath.Join(o.Workspace.Dir, "cards", "drop-card.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(mine), 0o755))
+	written := "{\n  \"name\" : \"Drop Card\"\n}\n"
+	require.NoError(t, os.WriteFile(mine, []byte(written), 0o644))
+
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, Unchanged, actions(rs)["cards/drop-card.json"])
+	got, err := os.ReadFile(mine)
+	require.NoError(t, err)
+	assert.Equal(t, written, string(got), "the learner's card is left as they wrote it")
+
+	// A drop card whose data differs is refused, by what it is and how to mend it.
+	require.NoError(t, os.WriteFile(mine, []byte(`{"name": "Drop Card", "cost": 9}`), 0o644))
+	_, err = StartModule(o)
+	var scErr *workspace.Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Equal(t, mine, scErr.Path)
+	assert.Contains(t, scErr.Why, "Module 01's Expansion Drop")
+	assert.Contains(t, scErr.Why, "cards/drop-card.json in the course repository")
+	assert.Contains(t, scErr.Why, "--force")
+	assert.NotContains(t, scErr.Why, "not yours to edit")
+
+	// A key given twice is not the same card, though Go's reader keeps the second.
+	require.NoError(t, os.WriteFile(mine, []byte(`{"name": "Other", "name": "Drop Card"}`), 0o644))
+	_, err = StartModule(o)
+	require.ErrorAs(t, err, &scErr)
+	assert.Equal(t, mine, scErr.Path)
+}
+
 func TestChangedFileIsRefusedThenKeptWithForce(t *testing.T) {
 	o := fakeCourse(t)
 	_, err := StartModule(o)

@@ -2,6 +2,7 @@ package scaffold
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/format"
@@ -10,6 +11,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"reflect"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -65,6 +67,8 @@ func KeptName(ws *workspace.Workspace, rel string) string {
 type planned struct {
 	target  string // slash path inside the workspace
 	content []byte
+	card    bool   // a card file: the same data laid out otherwise is the same file
+	drop    string // for an earlier Expansion Drop's card, that module's number
 }
 
 // StartModule copies the module's tests (or its Expansion Drop's test) into
@@ -118,7 +122,7 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 			results[i] = FileResult{Path: p.target, Action: Copied}
 		case err != nil:
 			return nil, err
-		case bytes.Equal(existing, p.content):
+		case bytes.Equal(existing, p.content), p.card && sameJSON(existing, p.content):
 			results[i] = FileResult{Path: p.target, Action: Unchanged}
 		default:
 			results[i] = FileResult{Path: p.target, Action: Replaced}
@@ -126,8 +130,16 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		}
 	}
 	if len(changed) > 0 && !o.Force {
-		return nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(changed[0])),
-			Why: fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig (or NAME.orig.1, ... when one is kept already)", len(changed), strings.Join(changed, ", "))}
+		first := changed[0]
+		why := fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig (or NAME.orig.1, ... when one is kept already)", len(changed), strings.Join(changed, ", "))
+		for _, p := range plan {
+			if p.target == first && p.drop != "" {
+				// The learner wrote this card for a drop, as the lesson asked:
+				// it is theirs, and what differs is its data.
+				why = fmt.Sprintf("is the card you wrote for Module %s's Expansion Drop, and its data differs from the course's copy (%d file(s) changed: %s); compare it with %s in the course repository and mend it, or rerun with --force to take the course's copy, keeping yours as NAME.orig (or NAME.orig.1, ... when one is kept already)", p.drop, len(changed), strings.Join(changed, ", "), p.target)
+			}
+		}
+		return nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(first)), Why: why}
 	}
 	for i := range results {
 		if results[i].Action == Replaced {
@@ -170,7 +182,11 @@ func moduleCards(o StartOptions) ([]planned, error) {
 			}
 			return nil, fmt.Errorf("the course has no card file %s for %q (module %s): %w", name, c.Name, c.Module, err)
 		}
-		plan = append(plan, planned{target: "cards/" + name, content: src})
+		p := planned{target: "cards/" + name, content: src, card: true}
+		if drop, ok := strings.CutSuffix(c.Module, "x"); ok {
+			p.drop = drop
+		}
+		plan = append(plan, p)
 	}
 	own, _ := fs.Glob(o.Course, path.Join(m.CardsDir(), "*.json"))
 	for _, c := range own {
@@ -178,9 +194,32 @@ func moduleCards(o StartOptions) ([]planned, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading the course's %s: %w", c, err)
 		}
-		plan = append(plan, planned{target: "cards/" + path.Base(c), content: src})
+		plan = append(plan, planned{target: "cards/" + path.Base(c), content: src, card: true})
 	}
 	return plan, nil
+}
+
+// sameJSON reports whether a and b are JSON texts of one value: a card file
+// the learner wrote by hand, or let an editor lay out, holds the course's
+// card as long as its data is the same.
+func sameJSON(a, b []byte) bool {
+	// A text the card loader refuses (a key given twice, a byte order mark)
+	// is not the course's card, whatever Go's reader makes of it.
+	if data.CheckJSONText(data.KindCard, "", a) != nil || data.CheckJSONText(data.KindCard, "", b) != nil {
+		return false
+	}
+	var va, vb any
+	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
+	da.UseNumber()
+	db.UseNumber()
+	if da.Decode(&va) != nil || db.Decode(&vb) != nil {
+		return false
+	}
+	// A second value after the first is not the same file.
+	if da.More() || db.More() {
+		return false
+	}
+	return reflect.DeepEqual(va, vb)
 }
 
 // RewriteHarnessImport changes the import of the course's harness in a Go
