@@ -45,7 +45,8 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
   - every course command and flag, harness function and repository path a
-    lesson, scenario or drop names exists;
+    lesson, scenario or drop names exists, and every tests/ file it names is
+    one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
     both ways, and load as every course command loads them (a card listed
     twice, a word twice, clauses out of order are problems);

@@ -454,3 +454,16 @@ func TestAModuleFolderThatIsAFile(t *testing.T) {
 	got := problemsOf(t, repo)
 	assert.Equal(t, []string{"course/01-handles: is a file, not module 01's folder; move it aside and make the folder with `course dev new-module 01 handles`"}, got)
 }
+
+// A workspace test file a lesson names is one start-module copies: a
+// module's or a drop's test file, or a file of the template's tests/.
+func TestLessonsNameTestFilesStartModuleCopies(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "templates/go/tests/doc.go.tmpl", "package tests\n")
+	text := goodLesson + "\nOpen `tests/01_handles_test.go`, `tests/01x_handles_test.go`, `tests/doc.go` and `tests/`; not `tests/01_handle_test.go`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strconv.Itoa(strings.Count(text, "\n"))
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + line + ": names tests/01_handle_test.go, which no module's start-module copies into a workspace; fix the name",
+	}, problemsOf(t, repo))
+}
