@@ -270,7 +270,8 @@ func oneLine(text string) string {
 	// of our own ("crashed the test binary: fatal error: ...").
 	for _, l := range lines {
 		if i := panicWithin.FindStringIndex(l); i != nil && i[0] > 0 && !strings.ContainsRune(" \t", rune(l[i[0]-1])) {
-			return strings.TrimSpace(l[i[0]:])
+			l = strings.TrimSpace(l[i[0]:])
+			return strings.TrimSuffix(strings.TrimSuffix(l, " [recovered]"), " [recovered, repanicked]")
 		}
 	}
 	for _, l := range lines {
