@@ -815,7 +815,7 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 // submoduleAt is the commit a submodule's checkout is at; zero when it
 // cannot be read.
 func submoduleAt(dir string) plumbing.Hash {
-	r, err := git.PlainOpen(dir)
+	r, err := enginefiles.OpenRepository(dir, false)
 	if err != nil {
 		return plumbing.ZeroHash
 	}

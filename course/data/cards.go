@@ -140,6 +140,13 @@ func (c *Content) checkCardWords(file string, d *card.Def) error {
 	return nil
 }
 
+// CardSchemaError is the card schema's verdict on file as the loader
+// tells it (see schemaError), for a check that validates a card file
+// against a schema of its own compiling (course dev check).
+func CardSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
+	return schemaError(file, ve)
+}
+
 // schemaError turns the schema's verdict into a FileError about its first
 // innermost cause: the most specific thing that is wrong.
 func schemaError(file string, ve *jsonschema.ValidationError) *FileError {

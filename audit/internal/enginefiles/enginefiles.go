@@ -180,7 +180,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 	if err != nil {
 		return nil, fmt.Errorf("finding the workspace %s: %w", ws, err)
 	}
-	repo, err := git.PlainOpenWithOptions(absWS, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	repo, err := OpenRepository(absWS, true)
 	if errors.Is(err, git.ErrRepositoryNotExists) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}

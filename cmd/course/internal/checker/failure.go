@@ -65,6 +65,7 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 var (
 	goroutineHeader = regexp.MustCompile(`^goroutine \d+( gp=\S+ m=\S+( mp=\S+)?)? \[.*\]:$`)
 	panicLine       = regexp.MustCompile(`^(panic: |fatal error: )`)
+	panicWithin     = regexp.MustCompile(`(panic: |fatal error: )`)
 )
 
 // trim keeps the lines before any trace, the first panic line (without
@@ -261,6 +262,16 @@ func oneLine(text string) string {
 	for _, l := range lines {
 		if panicLine.MatchString(strings.TrimSpace(l)) {
 			return strings.TrimSpace(l)
+		}
+	}
+	// A panic whose line began after output with no line end (fmt.Print
+	// of a debug value) is found inside that line, run into what came
+	// before it with no space; after a space it is quoted, as in a cause
+	// of our own ("crashed the test binary: fatal error: ...").
+	for _, l := range lines {
+		if i := panicWithin.FindStringIndex(l); i != nil && i[0] > 0 && !strings.ContainsRune(" \t", rune(l[i[0]-1])) {
+			l = strings.TrimSpace(l[i[0]:])
+			return strings.TrimSuffix(strings.TrimSuffix(l, " [recovered]"), " [recovered, repanicked]")
 		}
 	}
 	for _, l := range lines {

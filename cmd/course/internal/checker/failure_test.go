@@ -24,4 +24,9 @@ func TestOneLineOfATestifyFailure(t *testing.T) {
 	assert.Equal(t, "a_test.go:12: \"[1]\" should have 2 item(s), but has 1", oneLine(out[len(out)-100:]))
 	assert.Equal(t, "panic: boom", oneLine("    some log\npanic: boom\n"))
 	assert.Equal(t, "first words", oneLine("\n  first words\nsecond\n"))
+	// Output printed with no line end runs into the panic's line: the one
+	// line is the panic, not the learner's words before it.
+	assert.Equal(t, "panic: boom", oneLine("    some log\ndebug: board emptypanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n"))
+	assert.Equal(t, "panic: boom", oneLine("debug: x=1panic: boom\npanic: boom\n"), "a panic at a line's start comes first")
+	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", oneLine("crashed the test binary: fatal error: stack overflow\n"), "a cause quoted after a space is left whole")
 }

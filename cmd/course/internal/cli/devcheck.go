@@ -36,7 +36,8 @@ prints one line per problem, file:line: what is wrong and how to mend it:
 
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
     Drop (expansion/README.md, expansion/tests, expansion/solution.md), and
-    every module folder is a row of modules/modules.go;
+    every module folder is a row of modules/modules.go (a module's folder
+    under another number is named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
     and every test has its heading (the drop's in expansion/README.md);
   - every lesson's title is the module's, its sections are Observe, Predict,
@@ -44,9 +45,11 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
   - every course command and flag, harness function and repository path a
-    lesson, scenario or drop names exists;
+    lesson, scenario or drop names exists, and every tests/ file it names is
+    one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
-    both ways;
+    both ways, and load as every course command loads them (a card listed
+    twice, a word twice, clauses out of order are problems);
   - every module's tests pass against the reference (GREEN), and fail against
     the workspace template's stubs on a "not implemented" stub, not a compile
     error (RED): a fresh workspace has every module started and each test is

@@ -3,9 +3,11 @@ package devcheck
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"unicode"
@@ -47,6 +49,47 @@ type cardFile struct {
 // content holds the catalog, the card files, the lexicon and the card schema
 // to one another, both ways.
 func (c *checker) content() {
+	before := len(c.rep.Problems)
+	c.crossCheck()
+	if len(c.rep.Problems) == before {
+		c.loads()
+	}
+}
+
+// loads opens the content as every course command built from the
+// repository opens it (data.Open) and reports what that refuses: a rule of
+// the loaders' own (a card listed twice in the catalog, a word twice in the
+// lexicon, clauses out of order, a noun the lexicon lacks) that the checks
+// above do not restate. The loaders stop at the first such thing, so it is
+// asked only when those checks found nothing, and says nothing twice.
+func (c *checker) loads() {
+	_, err := data.Open(c.course, osDirFS(filepath.Join(c.opts.Repo, "cards")))
+	var fe *data.FileError
+	var ce *data.CatalogError
+	switch {
+	case err == nil:
+	case errors.As(err, &fe):
+		c.textProblem(fe.File, fe)
+	case errors.As(err, &ce):
+		where := ce.Entry
+		if ce.Field != "" {
+			where += "." + ce.Field
+		}
+		what := ce.Why
+		if where != "" {
+			what = "at " + where + ": " + what
+		}
+		c.problem(courseFile(ce.File), 0, "%s", what)
+	case strings.HasPrefix(err.Error(), "course/"+data.WordsFile+": "):
+		c.problem("course/"+data.WordsFile, 0, "%s", strings.TrimPrefix(err.Error(), "course/"+data.WordsFile+": "))
+	default:
+		c.problem("course", 0, "the course content does not load, so no course command built from it would run: %s", trim(err.Error()))
+	}
+}
+
+// crossCheck holds the catalog, the card files, the lexicon and the card
+// schema to one another.
+func (c *checker) crossCheck() {
 	var cat catalogFile
 	if !c.decode("catalog.json", data.KindCatalog, &cat) {
 		return
@@ -79,9 +122,17 @@ func (c *checker) content() {
 			if err == nil {
 				err = schema.Validate(doc)
 			}
-			if err != nil {
+			var ve *jsonschema.ValidationError
+			switch {
+			case errors.As(err, &ve):
+				// In the loader's words: the place, the rule, the mend.
+				c.textProblem(p, data.CardSchemaError(p, ve))
+			case err != nil:
 				c.problem(p, 0, "does not match course/schema/card.schema.json: %s", trim(err.Error()))
 			}
+		}
+		if card.Name == "" {
+			continue // the schema's problem; a nameless card has no file name or catalog entry to be held to
 		}
 		if other, dup := files[card.Name]; dup {
 			c.problem(p, 0, "%q is already defined by %s", card.Name, other)

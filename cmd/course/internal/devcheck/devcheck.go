@@ -10,8 +10,10 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -75,17 +77,28 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	listed := map[string]bool{}
 	for _, m := range modules.All() {
 		listed[m.Slug] = true
-		c.module(m)
+	}
+	// A folder that starts with a digit and is no module's is a module's
+	// folder misnamed or one not listed yet; a module with no folder looks
+	// for its own among them (by its name after the number) first.
+	strays := map[string]bool{}
+	dirs, _ := fs.Glob(c.course, "[0-9]*")
+	for _, d := range dirs {
+		if st, err := fs.Stat(c.course, d); err == nil && st.IsDir() && !listed[d] {
+			strays[d] = true
+		}
+	}
+	for _, m := range modules.All() {
+		c.module(m, strays)
 	}
 	drops := map[string]*Solution{}
 	for _, m := range modules.All() {
-		if _, err := fs.Stat(c.course, m.Slug); err == nil {
+		if st, err := fs.Stat(c.course, m.Slug); err == nil && st.IsDir() {
 			drops[m.Number] = c.solution(m)
 		}
 	}
-	dirs, _ := fs.Glob(c.course, "[0-9][0-9]-*")
 	for _, d := range dirs {
-		if !listed[d] {
+		if strays[d] {
 			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
 		}
 	}
@@ -155,10 +168,25 @@ func goFiles(fsys fs.FS, dir string) []string {
 func courseFile(p string) string { return "course/" + p }
 
 // module checks one module folder's files, headings, tests and lesson.
-func (c *checker) module(m modules.Module) {
+// A folder of strays that is m's under another number is named as m's,
+// and taken out of strays, so that the mend is the rename, not a module
+// made again beside the author's work.
+func (c *checker) module(m modules.Module, strays map[string]bool) {
 	c.rep.Modules++
-	if _, err := fs.Stat(c.course, m.Slug); err != nil {
+	st, err := fs.Stat(c.course, m.Slug)
+	switch {
+	case err != nil:
+		for _, d := range slices.Sorted(maps.Keys(strays)) {
+			if strings.TrimLeft(d, "0123456789") == "-"+m.Name() {
+				delete(strays, d)
+				c.problem(courseFile(m.Slug), 0, "module %s has no folder, and %s looks like it under another number; rename it %s", m.Number, courseFile(d), courseFile(m.Slug))
+				return
+			}
+		}
 		c.problem(courseFile(m.Slug), 0, "module %s has no folder; make it with `course dev new-module %s %s`", m.Number, m.Number, m.Name())
+		return
+	case !st.IsDir():
+		c.problem(courseFile(m.Slug), 0, "is a file, not module %s's folder; move it aside and make the folder with `course dev new-module %s %s`", m.Number, m.Number, m.Name())
 		return
 	}
 	for _, f := range []string{"lesson.md", "scenarios.md", "expansion/README.md", "expansion/solution.md"} {

@@ -100,6 +100,7 @@ func fixtureAt(t *testing.T, repo string) string {
 		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
 	write(t, repo, "course/words.json", `{"words": [{"word": "ROCK", "role": "noun"}]}`)
 	write(t, repo, "course/schema/card.schema.json", `{"type": "object", "required": ["name"]}`)
+	write(t, repo, "course/schema/level.schema.json", `{"type": "object"}`)
 	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
 	write(t, repo, "engine/doc.go", "package engine\n")
 	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n")
@@ -249,7 +250,7 @@ func TestCatalogCardsAndLexiconAgree(t *testing.T) {
 	} {
 		assert.Contains(t, got, want)
 	}
-	assert.Contains(t, strings.Join(got, "\n"), "cards/nameless.json: does not match course/schema/card.schema.json")
+	assert.Contains(t, got, "cards/nameless.json: missing property 'name'; add the missing field")
 }
 
 // A mistyped name inside a card file is one problem at the file, not three
@@ -387,4 +388,82 @@ func TestTestStemIsTheNameWithoutItsModule(t *testing.T) {
 	} {
 		assert.Equal(t, want, testStem(name), name)
 	}
+}
+
+// A card file the schema refuses is told as the loaders tell it: the place
+// in the file, what is wrong there and the mend, not the schema library's
+// chain of failures cut at 160 characters.
+func TestACardTheSchemaRefusesIsToldAtItsPlace(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/schema/card.schema.json", `{"type": "object", "required": ["name"],
+		"properties": {"type": {"enum": ["minion", "spell"]}}}`)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minon", "cost": 1, "attack": 1, "health": 1}`)
+	got := problemsOf(t, repo)
+	require.Len(t, got, 1)
+	assert.Regexp(t, `^cards/test-filler.json: at /type: .*'minion'.*; use one of the values the schema allows there$`, got[0])
+}
+
+// What the course's own loaders refuse, every course command built from the
+// repository refuses at start: dev check says so, at the file, even where
+// its own reading of the content finds nothing amiss.
+func TestContentTheLoadersRefuseIsAProblem(t *testing.T) {
+	const filler = `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}`
+	for _, c := range []struct{ name, file, text, want string }{
+		{"a card listed twice in the catalog", "course/catalog.json",
+			`{"cards": [` + filler + `, ` + filler + `], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
+			`course/catalog.json: at cards[1].name: "Test Filler" is listed twice; keep one entry`},
+		{"a catalog card with no type", "course/catalog.json",
+			`{"cards": [{"name": "Test Filler", "cost": 1, "attack": 1, "health": 1, "module": "01"}], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
+			`course/catalog.json: at cards[0].type: missing; write "minion" or "spell"`},
+		{"a word twice in the lexicon", "course/words.json",
+			`{"words": [{"word": "ROCK", "role": "noun"}, {"word": "ROCK", "role": "noun"}]}`,
+			`course/words.json: lexicon word "ROCK" appears twice; keep one line for it`},
+		{"a card's noun the lexicon lacks", "cards/test-filler.json",
+			`{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "LAVA"}`,
+			`cards/test-filler.json: at /noun: LAVA is not a noun of course/words.json; use a noun of the lexicon, or add the word to course/words.json with role noun`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			repo := fixture(t)
+			write(t, repo, c.file, c.text)
+			assert.Equal(t, []string{c.want}, problemsOf(t, repo))
+		})
+	}
+}
+
+// A module's folder under another number is named, with the rename that
+// mends it, not taken for a missing module that dev new-module would make
+// again beside the author's work.
+func TestAMisnumberedModuleFolder(t *testing.T) {
+	for _, name := range []string{"1-handles", "001-handles", "02-handles"} {
+		t.Run(name, func(t *testing.T) {
+			repo := fixture(t)
+			require.NoError(t, os.Rename(filepath.Join(repo, "course", "01-handles"), filepath.Join(repo, "course", name)))
+			assert.Equal(t, []string{
+				"course/01-handles: module 01 has no folder, and course/" + name + " looks like it under another number; rename it course/01-handles",
+			}, problemsOf(t, repo))
+		})
+	}
+}
+
+// A file where a module's folder belongs is one problem that says so, not
+// each of the module's files missing.
+func TestAModuleFolderThatIsAFile(t *testing.T) {
+	repo := fixture(t)
+	require.NoError(t, os.RemoveAll(filepath.Join(repo, "course", "01-handles")))
+	write(t, repo, "course/01-handles", "notes\n")
+	got := problemsOf(t, repo)
+	assert.Equal(t, []string{"course/01-handles: is a file, not module 01's folder; move it aside and make the folder with `course dev new-module 01 handles`"}, got)
+}
+
+// A workspace test file a lesson names is one start-module copies: a
+// module's or a drop's test file, or a file of the template's tests/.
+func TestLessonsNameTestFilesStartModuleCopies(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "templates/go/tests/doc.go.tmpl", "package tests\n")
+	text := goodLesson + "\nOpen `tests/01_handles_test.go`, `tests/01x_handles_test.go`, `tests/doc.go` and `tests/`; not `tests/01_handle_test.go`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strconv.Itoa(strings.Count(text, "\n"))
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + line + ": names tests/01_handle_test.go, which no module's start-module copies into a workspace; fix the name",
+	}, problemsOf(t, repo))
 }

@@ -5,7 +5,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -168,12 +170,36 @@ func (c *checker) names(file, text string) {
 				if learnerFolder(top, span) {
 					continue
 				}
-				if repoDirs[top] && !c.pathExists(span) {
+				switch {
+				case top == "tests":
+					if !c.workspaceTestExists(span) {
+						c.problem(file, ln.Number, "names %s, which no module's start-module copies into a workspace; fix the name", span)
+					}
+				case repoDirs[top] && !c.pathExists(span):
 					c.problem(file, ln.Number, "names %s, which the repository does not have; fix the path", span)
 				}
 			}
 		}
 	}
+}
+
+// workspaceTestExists reports whether a path under a workspace's tests/
+// is one the course puts there: a module's or a drop's test file (which
+// start-module copies under its own name), a file of the template's
+// tests/, or any folder (testdata the tests write, a folder to look in).
+func (c *checker) workspaceTestExists(p string) bool {
+	if strings.HasSuffix(p, "/") || strings.Count(p, "/") > 1 {
+		return true
+	}
+	base := path.Base(p)
+	for _, dir := range []string{"*/tests/", "*/expansion/tests/"} {
+		// The repository's path is no part of the pattern: it may hold
+		// characters a pattern reads.
+		if m, _ := fs.Glob(c.course, dir+base); len(m) > 0 {
+			return true
+		}
+	}
+	return c.pathExists(p)
 }
 
 // learnerFolder reports whether a path is a folder a lesson asks the

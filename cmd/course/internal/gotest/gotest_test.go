@@ -60,6 +60,23 @@ func TestOutputIsBoundedAndLinear(t *testing.T) {
 	assert.Greater(t, cut, int64(30<<20))
 }
 
+// Output printed with no line end before a panic (a row of dots, say)
+// puts the panic's message on the end of one long line: the kept tail
+// starts at that message, not at the line after it, where the trace alone
+// would no longer say what went wrong.
+func TestTheKeptTailKeepsAPanicAtTheEndOfALongLine(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("\x16=== RUN   Test_01_dots\n")
+	sb.WriteString(strings.Repeat(".", 2*DefaultOutputLimit))
+	sb.WriteString("panic: not implemented: NewGame (Module 01)\n\ngoroutine 7 [running]:\nharness.NewGame()\n")
+	sb.WriteString("\x16--- FAIL: Test_01_dots (0.00s)\n")
+	r := newReader(DefaultOutputLimit)
+	require.NoError(t, r.read(strings.NewReader(sb.String())))
+	out, cut := r.tests["Test_01_dots"].out.text()
+	assert.True(t, strings.HasPrefix(out, "panic: not implemented: NewGame (Module 01)\n"), "%.80q", out)
+	assert.Equal(t, int64(2*DefaultOutputLimit), cut)
+}
+
 func TestRunningAtTimeoutAndCause(t *testing.T) {
 	out := "panic: test timed out after 2s\n\trunning tests:\n\t\tTest_01_loop (2s)\n\t\tTest_01_x/sub (2s)\n\ngoroutine 5 [running]:\n"
 	assert.Equal(t, []string{"Test_01_loop", "Test_01_x"}, runningAtTimeout(out))

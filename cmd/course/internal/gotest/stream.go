@@ -32,7 +32,9 @@ func (t *tail) Write(p []byte) {
 }
 
 // text is what is kept, starting at a line when anything was dropped, and
-// how many bytes were dropped before it.
+// how many bytes were dropped before it. A panic (or a fatal error) whose
+// line began after output with no line end is kept from its message on:
+// cut at the next line, the trace would be left without what it traces.
 func (t *tail) text() (string, int64) {
 	b := t.buf
 	if len(b) > t.limit {
@@ -40,7 +42,13 @@ func (t *tail) text() (string, int64) {
 	}
 	if int64(len(b)) < t.total {
 		if i := bytes.IndexByte(b, '\n'); i >= 0 && i < len(b)-1 {
-			b = b[i+1:]
+			first := b[:i]
+			switch j := max(bytes.LastIndex(first, []byte("panic: ")), bytes.LastIndex(first, []byte("fatal error: "))); {
+			case j >= 0:
+				b = b[j:]
+			default:
+				b = b[i+1:]
+			}
 		}
 	}
 	return string(b), t.total - int64(len(b))
