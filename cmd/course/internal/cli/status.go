@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +82,9 @@ type StatusReport struct {
 	// (the audit, the card and level files, the learner's own tests), as
 	// the step that comes before moving on; "" when nothing is.
 	holding string
+	// lost is the modules start-module recorded when tests/ holds no
+	// module's test files at all (the folder deleted, say).
+	lost []string
 	// skipped is the modules the course offers that are not started,
 	// below the highest started one, in order.
 	skipped []string
@@ -169,6 +174,11 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 		results, rep.CheckedAt, rep.Cached, err = checkResults(ctx, env, ws, fresh)
 		if err != nil {
 			return nil, err
+		}
+	}
+	if !anyStarted {
+		if st, err := workspace.LoadState(ws); err == nil {
+			rep.lost = slices.Sorted(maps.Keys(st.Modules))
 		}
 	}
 	fillStatus(env, rep, progress, results)
@@ -332,6 +342,10 @@ func nextStep(rep *StatusReport) string {
 		}
 	}
 	switch {
+	case last == nil && len(rep.lost) == 1:
+		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `course start-module %s --force` to put them back", rep.lost[0], rep.lost[0])
+	case last == nil && len(rep.lost) > 1:
+		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `course start-module NN --force` for each to put them back", joinAnd(rep.lost))
 	case last == nil && upcoming != "":
 		return fmt.Sprintf("start the first module: `course start-module %s`, then `course lesson %s`", upcoming, upcoming)
 	case last == nil:
