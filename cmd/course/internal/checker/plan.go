@@ -96,7 +96,7 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 // upTo (default the highest started), and the learner's own tests.
 // With the course folder (course not nil), the module tests it counts are
 // the course's own copies (see copies.go), whatever tests/ holds.
-func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) (*plan, error) {
+func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, st *workspace.State, stErr error) (*plan, error) {
 	dir := ws.Dir
 	modPath := ws.ModulePath
 	if modPath == "" {
@@ -132,7 +132,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		// Modules start-module recorded whose files are all gone (tests/
 		// deleted, say) are what to put back: Module 0 alone would leave
 		// the rest out of every later check.
-		if st, err := workspace.LoadState(ws); err == nil && len(st.Modules) > 0 {
+		if stErr == nil && len(st.Modules) > 0 {
 			recorded := slices.Sorted(maps.Keys(st.Modules))
 			if len(recorded) == 1 {
 				return nil, errorf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s --force` to put them back", recorded[0], recorded[0], shellarg.Quote(dir))
@@ -170,7 +170,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 	var copies *courseCopies
 	if course != nil {
 		var err error
-		if copies, err = copiesFor(ws, course, started); err != nil {
+		if copies, err = copiesFor(ws, course, started, st, stErr); err != nil {
 			return nil, err
 		}
 		replace = copies.files
