@@ -677,17 +677,16 @@ func age(d time.Duration) string {
 const DefaultTimeout = time.Minute
 
 // rememberCheck keeps a learner workspace's check result for status and
-// modules when keep is true, and returns the next step it leads to (""
-// for the course repository, or when the workspace cannot be read).
-func rememberCheck(ctx context.Context, env *Env, report *checker.Report, keep bool) string {
+// modules under key (the workspace's cacheKey from before the run) when
+// keep is true and key is not "", and returns the next step it leads to
+// ("" for the course repository, or when the workspace cannot be read).
+func rememberCheck(ctx context.Context, env *Env, report *checker.Report, key string, keep bool) string {
 	ws, err := workspace.Open(report.Workspace)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
-	if keep {
-		if key, err := cacheKey(env, ws); err == nil {
-			_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
-		}
+	if keep && key != "" {
+		_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	fillStatus(env, rep, workspaceProgress(ws), report)
