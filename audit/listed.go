@@ -109,7 +109,25 @@ func (f Folders) EngineImport(file, importPath, modulePath string, locals map[st
 	if _, _, replaced := LocalReplace(importPath, locals); replaced {
 		return nil
 	}
-	return &EngineImportError{File: file, ImportPath: importPath}
+	return &EngineImportError{File: file, ImportPath: importPath, Own: f.ownUnder(importPath, modulePath)}
+}
+
+// ownUnder is the import path in module modulePath of the engine folder
+// importPath ends with ("example.com/old/engine/card" ends with
+// "engine/card"), "" when it ends with none: a module renamed in go.mod
+// leaves the engine's imports of its own folders under the old path. An
+// engine folder "." (the whole workspace) is no clue, and is left out.
+func (f Folders) ownUnder(importPath, modulePath string) string {
+	elems := strings.Split(importPath, "/")
+	for i := 1; i < len(elems); i++ {
+		rest := strings.Join(elems[i:], "/")
+		for _, d := range f.EngineDirs {
+			if d = path.Clean(d); d != "." && (rest == d || strings.HasPrefix(rest, d+"/")) {
+				return path.Join(modulePath, rest)
+			}
+		}
+	}
+	return ""
 }
 
 // EngineFile is the rule's word on a file of an engine folder (file, a
@@ -138,6 +156,10 @@ type EngineImportError struct {
 	File       string // the engine file that imports it ("engine/rules.go")
 	ImportPath string // "" for a file that is not Go
 	Dir        string // its folder in the workspace; "" for another module's package
+	// Own is, for another module's package whose path ends with an engine
+	// folder, that folder's import path in the workspace's module: the
+	// import a renamed module left behind.
+	Own string
 	// What is what that folder holds: "a content folder", "the harness",
 	// "the tests"; "cgo" for C; "assembly" or "an object file" for a file
 	// that is not Go.
@@ -153,6 +175,9 @@ func (e *EngineImportError) Error() string {
 	}
 	if e.What == "cgo" {
 		return fmt.Sprintf("%s imports C: through cgo, engine code can call any function of the program, the content's included, and the audit cannot follow it; engine code builds on the standard library and the engine folders alone, so write it in Go", e.File)
+	}
+	if e.Dir == "" && e.Own != "" {
+		return fmt.Sprintf("%s imports %s, a package of another module, whose path ends as an engine folder of this one does: if the module was renamed in go.mod, write the import as %s (or put go.mod's module line back); engine code builds on the standard library and the engine folders alone", e.File, e.ImportPath, e.Own)
 	}
 	if e.Dir == "" {
 		return fmt.Sprintf("%s imports %s, a package of another module, which the audit does not read: engine code builds on the standard library and the engine folders alone; copy what the engine needs from it into an engine folder, where the audit reads it", e.File, e.ImportPath)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestFoldersAllowTheHarnessTestsAndWhatIsListed(t *testing.T) {
@@ -109,6 +110,32 @@ func TestEngineImportKeepsEngineCodeToTheEngineAndTheStandardLibrary(t *testing.
 			assert.True(t, strings.HasPrefix(e.Error(), "engine/a.go imports "+imp+", "), e.Error())
 		}
 	}
+}
+
+// An import whose path ends with an engine folder of the workspace, under
+// another module path, is what a module renamed in go.mod leaves behind:
+// the error names the import as it now is. A path that ends with no engine
+// folder, or an engine folder "." that every path would end with, is no
+// clue.
+func TestAnImportUnderAnOldModulePathNamesTheNewOne(t *testing.T) {
+	f := Folders{EngineDirs: []string{"engine", "rules"}, ContentDirs: []string{"content"}}
+	err := f.EngineImport("engine/a.go", "example.com/old/engine/zones", "example.com/new", nil, nil)
+	var e *EngineImportError
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "example.com/new/engine/zones", e.Own)
+	assert.Contains(t, err.Error(), "write the import as example.com/new/engine/zones (or put go.mod's module line back)")
+	err = f.EngineImport("engine/a.go", "example.com/old/rules", "example.com/new", nil, nil)
+	require.ErrorAs(t, err, &e)
+	assert.Equal(t, "example.com/new/rules", e.Own)
+	for _, imp := range []string{"golang.org/x/exp/maps", "example.com/old/engines/x", "example.com/old/content"} {
+		err = f.EngineImport("engine/a.go", imp, "example.com/new", nil, nil)
+		require.ErrorAs(t, err, &e, imp)
+		assert.Empty(t, e.Own, imp)
+	}
+	whole := Folders{EngineDirs: []string{"."}}
+	err = whole.EngineImport("a.go", "golang.org/x/exp/maps", "example.com/new", nil, nil)
+	require.ErrorAs(t, err, &e)
+	assert.Empty(t, e.Own)
 }
 
 func TestLinknameTargetIsThePackageADirectiveReaches(t *testing.T) {

@@ -398,6 +398,12 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 		return nil, err
 	}
 	if c == nil {
+		// A repository with no commit at all (git init, nothing
+		// committed) has nothing to look up in git log: the mend is the
+		// first commit.
+		if _, herr := repo.Head(); errors.Is(herr, plumbing.ErrReferenceNotFound) {
+			return nil, &RevisionError{rev, "is not a commit: the repository has no commits yet; commit your work first (git add -A && git commit)"}
+		}
 		return nil, unknown
 	}
 	for ops != "" {

@@ -1,6 +1,7 @@
 package expansion
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -328,6 +329,24 @@ func TestNotARepository(t *testing.T) {
 	_, err := Check(t.TempDir(), "HEAD", []string{"engine"})
 	var nr *NotRepositoryError
 	assert.ErrorAs(t, err, &nr)
+}
+
+// A repository with no commit yet (git init, nothing committed) has no
+// HEAD to compare with: the error says so and how to mend it, where "check
+// git log for the one you meant" would send the learner looking for a
+// commit that was never made.
+func TestARepositoryWithNoCommitSaysCommitFirst(t *testing.T) {
+	f := newFixture(t)
+	f.write("engine/world.go", "package engine\n")
+	for _, rev := range []string{"HEAD", "HEAD~1", "main"} {
+		_, err := Check(f.dir, rev, []string{"engine"})
+		var re *RevisionError
+		require.ErrorAs(t, err, &re, rev)
+		assert.Equal(t, fmt.Sprintf("revision %q is not a commit: the repository has no commits yet; commit your work first (git add -A && git commit)", rev), err.Error())
+	}
+	f.commit("first")
+	_, err := Check(f.dir, "nosuch", []string{"engine"})
+	assert.ErrorContains(t, err, "is not a commit in this repository")
 }
 
 func TestWorkspaceInsideALargerRepository(t *testing.T) {

@@ -225,10 +225,16 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 	repo := ws.Kind == workspace.Repository
 	var p *plan
+	// The state is read once, before the plan: the drops check runs
+	// are the drops whose tests it ran, though a start-module in another
+	// terminal records one while the tests run.
+	var st *workspace.State
+	var stErr error
 	if repo {
 		p, err = repositoryPlan(ws, upTo)
 	} else {
-		p, err = workspacePlan(ws, upTo, o.Course)
+		st, stErr = workspace.LoadState(ws)
+		p, err = workspacePlan(ws, upTo, o.Course, st, stErr)
 	}
 	if err != nil {
 		return nil, err
@@ -352,7 +358,6 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 
 	if !repo {
 		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
-		st, stErr := workspace.LoadState(ws)
 		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
 		progress(Progress{Phase: "drops"})
 		drops, warn := checkDrops(ws, st, stErr, upTo)

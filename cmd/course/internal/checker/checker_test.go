@@ -277,3 +277,32 @@ func TestAWorkspaceTheGoCommandCannotBuildInIsRefused(t *testing.T) {
 		assert.Contains(t, wsErr.Why, "rename the folder without it")
 	}
 }
+
+// A check judges the workspace as it found it when it began: a drop that
+// start-module records while the tests run (a second terminal, say) is
+// not reported as checked, engine unchanged, when its test was never run.
+func TestADropRecordedDuringTheRunIsNotReportedWithoutItsTest(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	ws := testws.Committed(t, map[string]string{
+		"go.mod":                   "module " + testws.ModulePath + "\n\ngo 1.26\n",
+		".course.json":             testws.Config,
+		"engine/doc.go":            "// Package engine is empty.\npackage engine\n",
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_one(t *testing.T) {}\n",
+	})
+	head := testws.Git(t, ws, "rev-parse", "HEAD")
+	recorded := false
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, func(p Progress) {
+		if p.Phase == "build" && !recorded {
+			recorded = true
+			w, err := workspace.Open(ws)
+			require.NoError(t, err)
+			require.NoError(t, workspace.Save(w, &workspace.State{Drops: map[string]workspace.Drop{"01": {Commit: head}}}))
+		}
+	})
+	require.NoError(t, err)
+	require.True(t, recorded, "the run had no build phase")
+	assert.Empty(t, r.Drops, "the drop was recorded after the check read the workspace")
+	assert.Equal(t, 1, r.Passed)
+}

@@ -42,8 +42,9 @@ type courseCopy struct {
 
 // copiesFor is the course's copies of the test files of modules (and of
 // the drops started among them) for the workspace. A drop is started when
-// one of its test files is in tests/ or the workspace's state records it.
-func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) (*courseCopies, error) {
+// one of its test files is in tests/ or the workspace's state records it
+// (st, as Run read it once for the whole check; none when stErr is set).
+func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module, st *workspace.State, stErr error) (*courseCopies, error) {
 	modPath := ws.ModulePath
 	if modPath == "" {
 		var err error
@@ -52,7 +53,7 @@ func copiesFor(ws *workspace.Workspace, course fs.FS, started []modules.Module) 
 		}
 	}
 	recorded := map[string]bool{}
-	if st, err := workspace.LoadState(ws); err == nil {
+	if stErr == nil {
 		for n := range st.Drops {
 			recorded[n] = true
 		}

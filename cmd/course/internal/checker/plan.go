@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -95,7 +96,7 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 // upTo (default the highest started), and the learner's own tests.
 // With the course folder (course not nil), the module tests it counts are
 // the course's own copies (see copies.go), whatever tests/ holds.
-func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) (*plan, error) {
+func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, st *workspace.State, stErr error) (*plan, error) {
 	dir := ws.Dir
 	modPath := ws.ModulePath
 	if modPath == "" {
@@ -128,6 +129,17 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 		if len(bad) > 0 {
 			return &plan{parseErrors: bad, moduleOf: func(string, string) string { return "" }}, nil
 		}
+		// Modules start-module recorded whose files are all gone (tests/
+		// deleted, say) are what to put back: Module 0 alone would leave
+		// the rest out of every later check.
+		if stErr == nil && len(st.Modules) > 0 {
+			recorded := slices.Sorted(maps.Keys(st.Modules))
+			if len(recorded) == 1 {
+				return nil, errorf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s --force` to put them back", recorded[0], recorded[0], shellarg.Quote(dir))
+			}
+			return nil, errorf("course check: tests/ holds none of the test files of modules %s and %s, though start-module started them; run `course start-module NN %s --force` for each to put them back",
+				strings.Join(recorded[:len(recorded)-1], ", "), recorded[len(recorded)-1], shellarg.Quote(dir))
+		}
 		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, shellarg.Quote(dir))
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
@@ -158,7 +170,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS) 
 	var copies *courseCopies
 	if course != nil {
 		var err error
-		if copies, err = copiesFor(ws, course, started); err != nil {
+		if copies, err = copiesFor(ws, course, started, st, stErr); err != nil {
 			return nil, err
 		}
 		replace = copies.files

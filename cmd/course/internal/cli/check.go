@@ -177,6 +177,13 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		opts.Workspace = opts.Workspaces[0]
 	}
 	o := CheckerOptions(env, opts.Workspace, opts.Module, opts.Timeout, opts.Verbose)
+	// What the result is kept under is the workspace as the run found it:
+	// a file saved while the tests ran (from an editor, another terminal)
+	// makes the kept result stale, and status must run the tests again.
+	key := ""
+	if ws, err := workspace.Open(opts.Workspace); err == nil && ws.Kind != workspace.Repository {
+		key, _ = cacheKey(env, ws)
+	}
 	report, err := checker.Run(ctx, o, func(p checker.Progress) { env.progressf("%s", progressLine(p)) })
 	env.progressDone()
 	if err != nil {
@@ -189,7 +196,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// the reverse; it still leads to the next step.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(ctx, env, report, opts.Timeout == DefaultTimeout)
+		next = rememberCheck(ctx, env, report, key, opts.Timeout == DefaultTimeout)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {

@@ -366,12 +366,15 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 	}
 	sort.Strings(open)
 	notes := map[string]string{} // each drop ended: what is wrong with it, if anything
-	head, err := engineAtHead(ws, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
-		"your work", "start module "+m.Number)
+	started, err := ws.StartedModules()
 	if err != nil {
 		return nil, nil, err
 	}
-	started, err := ws.StartedModules()
+	if err := uncommittedDropChanges(ws, state, open, started, m); err != nil {
+		return nil, nil, err
+	}
+	head, err := engineAtHead(ws, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
+		"your work", "start module "+m.Number)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -458,6 +461,37 @@ func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo s
 		}
 	}
 	return out, nil
+}
+
+// uncommittedDropChanges refuses to end an open drop whose engine folders
+// differ from its start commit by changes not yet committed: committing
+// them, as "commit your work" would have the learner do, only makes the
+// drop one that changed the engine. They are put back, or kept aside for
+// module m with git stash. A drop a later module already started past is
+// judged as it is (see dropsEnd), and a start commit that is gone is said
+// below.
+func uncommittedDropChanges(ws *workspace.Workspace, state *workspace.State, open []string, started map[string]*coursetests.Module, m modules.Module) error {
+	atHead, err := expansion.CheckContent(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	if err != nil || len(atHead.Changes) == 0 {
+		return nil // engineAtHead says what is wrong with HEAD
+	}
+	for _, n := range open {
+		d := state.Drops[n]
+		if laterStarted(started, n, m.Number) {
+			continue
+		}
+		res, err := expansion.CheckContent(ws.Dir, d.Commit, ws.Config.EngineDirs)
+		if err != nil || len(res.Changes) == 0 {
+			continue
+		}
+		// Against HEAD, which is the drop's engine here: put back as
+		// putBack says, without a commit to name.
+		back := strings.ReplaceAll(putBack("HEAD", atHead.Changes), "git checkout HEAD -- FILE", "git checkout -- FILE")
+		return &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+			"the engine folders have uncommitted changes (%s), and drop %sx, which module %s ends, would be judged by them: a drop is written outside the engine; %s; or keep them for module %s with `git stash -u`, start module %s, then `git stash pop`",
+			changeList(atHead.Changes), n, m.Number, back, m.Number, m.Number)}
+	}
+	return nil
 }
 
 // laterStarted reports whether a module after drop's module and before

@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +82,12 @@ type StatusReport struct {
 	// (the audit, the card and level files, the learner's own tests), as
 	// the step that comes before moving on; "" when nothing is.
 	holding string
+	// lost is the modules start-module recorded when tests/ holds no
+	// module's test files at all (the folder deleted, say).
+	lost []string
+	// skipped is the modules the course offers that are not started,
+	// below the highest started one, in order.
+	skipped []string
 }
 
 // ModuleStatus is one module's line.
@@ -168,6 +176,11 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 			return nil, err
 		}
 	}
+	if !anyStarted {
+		if st, err := workspace.LoadState(ws); err == nil {
+			rep.lost = slices.Sorted(maps.Keys(st.Modules))
+		}
+	}
 	fillStatus(env, rep, progress, results)
 	return rep, nil
 }
@@ -185,6 +198,9 @@ func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress,
 	for i, m := range modules.All() {
 		p := progress[m.Number]
 		rep.Total++
+		if !p.started && i < highest && modules.Available(mustCourse(env), m) {
+			rep.skipped = append(rep.skipped, m.Number)
+		}
 		if !p.started {
 			if !nextShown && i > highest && modules.Available(mustCourse(env), m) {
 				rep.Modules = append(rep.Modules, ModuleStatus{Number: m.Number, Slug: m.Slug, Title: m.Title})
@@ -305,7 +321,13 @@ func mustCourse(env *Env) fs.FS {
 	return c.Course()
 }
 
-// nextStep says in words what the learner does next.
+// nextStep says in words what the learner does next: the last started
+// module's tests first, then what else holds the learner (the audit, the
+// files, their own tests, an earlier module's tests that fail), then the
+// last module's drop, then the next module. Past the last module, the
+// course is finished only when every module is started and done: a
+// module skipped, or an earlier drop not started or not passing, is the
+// next step.
 func nextStep(rep *StatusReport) string {
 	var last *ModuleStatus
 	for i := range rep.Modules {
@@ -320,37 +342,106 @@ func nextStep(rep *StatusReport) string {
 		}
 	}
 	switch {
+	case last == nil && len(rep.lost) == 1:
+		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `course start-module %s --force` to put them back", rep.lost[0], rep.lost[0])
+	case last == nil && len(rep.lost) > 1:
+		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `course start-module NN --force` for each to put them back", joinAnd(rep.lost))
 	case last == nil && upcoming != "":
 		return fmt.Sprintf("start the first module: `course start-module %s`, then `course lesson %s`", upcoming, upcoming)
 	case last == nil:
 		return "this course has no module ready to start"
-	case last.NotBuilt:
-		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows the compiler's error", last.Number)
-	case last.Passed < last.Total:
-		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
-			last.Number, last.Passed, last.Total, last.FirstFailure, last.Number)
-	case rep.holding != "":
-		return rep.holding
-	case last.Drop == nil:
-		return fmt.Sprintf("commit, then `course start-module %s --expansion`", last.Number)
-	case last.Drop.Commit == "":
-		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", last.Number, last.Number)
-	case last.Drop.Error != "":
-		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `course expansion-check COMMIT`, or start it again with `course start-module %s --expansion` after removing its record from %s",
-			last.Number, last.Drop.Error, last.Number, workspace.StateFile)
-	case len(last.Drop.EngineChanged) > 0 && last.Drop.End != "":
-		return fmt.Sprintf("the drop of module %s changed engine files (%s) before it ended at %s, so it stays undone; go on with the next module",
-			last.Number, strings.Join(last.Drop.EngineChanged, ", "), shortHash(last.Drop.End))
-	case len(last.Drop.EngineChanged) > 0:
-		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; %s",
-			last.Number, strings.Join(last.Drop.EngineChanged, ", "), putBack(last.Drop.Commit, last.Drop.changes))
-	case last.Drop.Passed < last.Drop.Total:
-		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", last.Number)
-	case upcoming != "":
-		return fmt.Sprintf("commit, then `course start-module %s`", upcoming)
-	default:
-		return "every module and drop is done: the course is finished"
 	}
+	if step := testsStep(last); step != "" {
+		return step
+	}
+	if rep.holding != "" {
+		return rep.holding
+	}
+	for i := range rep.Modules {
+		if m := &rep.Modules[i]; m.Started && m != last {
+			if step := testsStep(m); step != "" {
+				return step
+			}
+		}
+	}
+	if step, _ := dropStep(last); step != "" {
+		return step
+	}
+	if upcoming != "" {
+		return fmt.Sprintf("commit, then `course start-module %s`", upcoming)
+	}
+	if len(rep.skipped) > 0 {
+		what := "module " + rep.skipped[0] + " is"
+		if len(rep.skipped) > 1 {
+			what = "modules " + joinAnd(rep.skipped) + " are"
+		}
+		return fmt.Sprintf("commit, then `course start-module %s`: %s not started yet, and the course is finished when every module is done", rep.skipped[0], what)
+	}
+	var stuck []string
+	for i := range rep.Modules {
+		if m := &rep.Modules[i]; m.Started && m != last && !m.Done {
+			switch step, stuckDrop := dropStep(m); {
+			case stuckDrop:
+				stuck = append(stuck, m.Number+"x")
+			case step != "":
+				return step
+			}
+		}
+	}
+	if len(stuck) > 0 {
+		what := "drop " + stuck[0] + " stays"
+		if len(stuck) > 1 {
+			what = "drops " + joinAnd(stuck) + " stay"
+		}
+		return fmt.Sprintf("every module is started and passes, and %s undone, as the engine changed before it ended: the course is otherwise finished", what)
+	}
+	return "every module and drop is done: the course is finished"
+}
+
+// testsStep is what a started module's tests ask of the learner; "" when
+// they all pass.
+func testsStep(m *ModuleStatus) string {
+	switch {
+	case m.NotBuilt:
+		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows the compiler's error", m.Number)
+	case m.Passed < m.Total:
+		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
+			m.Number, m.Passed, m.Total, m.FirstFailure, m.Number)
+	}
+	return ""
+}
+
+// dropStep is what a started module's Expansion Drop asks of the learner;
+// "" when it is done. stuck is true when nothing can be done: the drop
+// changed the engine before it ended.
+func dropStep(m *ModuleStatus) (step string, stuck bool) {
+	d := m.Drop
+	switch {
+	case d == nil:
+		return fmt.Sprintf("commit, then `course start-module %s --expansion`", m.Number), false
+	case d.Commit == "":
+		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", m.Number, m.Number), false
+	case d.Error != "":
+		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `course expansion-check COMMIT`, or start it again with `course start-module %s --expansion` after removing its record from %s",
+			m.Number, d.Error, m.Number, workspace.StateFile), false
+	case len(d.EngineChanged) > 0 && d.End != "":
+		return fmt.Sprintf("the drop of module %s changed engine files (%s) before it ended at %s, so it stays undone; go on with the next module",
+			m.Number, strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
+	case len(d.EngineChanged) > 0:
+		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; %s",
+			m.Number, strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
+	case d.Passed < d.Total:
+		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", m.Number), false
+	}
+	return "", false
+}
+
+// joinAnd is "03", "03 and 04", "03, 04 and 07".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // checkResults is the workspace's check result: the cached one when the
@@ -586,17 +677,16 @@ func age(d time.Duration) string {
 const DefaultTimeout = time.Minute
 
 // rememberCheck keeps a learner workspace's check result for status and
-// modules when keep is true, and returns the next step it leads to (""
-// for the course repository, or when the workspace cannot be read).
-func rememberCheck(ctx context.Context, env *Env, report *checker.Report, keep bool) string {
+// modules under key (the workspace's cacheKey from before the run) when
+// keep is true and key is not "", and returns the next step it leads to
+// ("" for the course repository, or when the workspace cannot be read).
+func rememberCheck(ctx context.Context, env *Env, report *checker.Report, key string, keep bool) string {
 	ws, err := workspace.Open(report.Workspace)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
-	if keep {
-		if key, err := cacheKey(env, ws); err == nil {
-			_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
-		}
+	if keep && key != "" {
+		_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
 	fillStatus(env, rep, workspaceProgress(ws), report)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +56,62 @@ func TestNextStep(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, nextStep(&StatusReport{Modules: tc.mods}), tc.name)
 	}
+}
+
+// Past the last started module's own steps, the course is finished only
+// when every module is started and done: an earlier module whose tests fail
+// comes before the last one's drop, and a module skipped, or an earlier
+// drop not done, before "finished".
+func TestNextStepLooksBeyondTheLastModule(t *testing.T) {
+	done := func(n string) ModuleStatus {
+		return ModuleStatus{Number: n, Started: true, Passed: 4, Total: 4, Done: true,
+			Drop: &DropStatus{Passed: 1, Total: 1, Commit: "3f2a1c9d", Verified: true, EngineChanged: []string{}}}
+	}
+	green := ModuleStatus{Number: "02", Started: true, Passed: 10, Total: 10}
+	regressed := ModuleStatus{Number: "01", Started: true, Passed: 2, Total: 4, FirstFailure: "Test_01_names"}
+	assert.Equal(t, "make module 01's tests pass (2 of 4 do; Test_01_names fails first): `course check` shows why, `course hint 01` helps",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), regressed, green, {Number: "03"}}}))
+	assert.Equal(t, "module 01's tests do not build against your workspace: `course check` shows the compiler's error",
+		nextStep(&StatusReport{Modules: []ModuleStatus{{Number: "01", Started: true, NotBuilt: true}, done("13")}}))
+
+	assert.Equal(t, "commit, then `course start-module 03`: modules 03, 04 and 07 are not started yet, and the course is finished when every module is done",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), done("13")}, skipped: []string{"03", "04", "07"}}))
+	assert.Equal(t, "commit, then `course start-module 12`: module 12 is not started yet, and the course is finished when every module is done",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), done("13")}, skipped: []string{"12"}}))
+
+	noDrop := ModuleStatus{Number: "05", Started: true, Passed: 7, Total: 7}
+	assert.Equal(t, "commit, then `course start-module 05 --expansion`",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), noDrop, done("13")}}))
+	redDrop := done("06")
+	redDrop.Done, redDrop.Drop.Passed = false, 0
+	assert.Equal(t, "make drop 06x's test pass without touching the engine: `course check` shows why",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), redDrop, done("13")}}))
+
+	ended := done("02")
+	ended.Done, ended.Drop.Verified, ended.Drop.End = false, false, "9e8d7c6b"
+	ended.Drop.EngineChanged = []string{"changed: engine/world.go"}
+	assert.Equal(t, "every module is started and passes, and drop 02x stays undone, as the engine changed before it ended: the course is otherwise finished",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), ended, done("13")}}))
+	assert.Equal(t, "every module and drop is done: the course is finished",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), done("13")}}))
+}
+
+// A learner who skipped from Module 0 to Module 13 and did both is told
+// to start the first module skipped, not that the course is finished.
+func TestStatusNamesTheModulesSkipped(t *testing.T) {
+	env, _ := embeddedEnv(t)
+	progress := map[string]moduleProgress{}
+	results := &checker.Report{}
+	for _, n := range []string{"00", "13"} {
+		progress[n] = moduleProgress{started: true, dropStarted: true}
+		results.Modules = append(results.Modules, checker.Module{Number: n, Tests: []checker.Test{
+			{Name: "Test_" + n + "_a", Outcome: "pass"}, {Name: "Test_" + n + "x_b", Outcome: "pass"}}})
+		results.Drops = append(results.Drops, checker.Drop{Module: n + "x", Commit: strings.Repeat("a", 40), OK: true})
+	}
+	rep := &StatusReport{Modules: []ModuleStatus{}}
+	fillStatus(env, rep, progress, results)
+	assert.Equal(t, 2, rep.Done)
+	assert.Equal(t, "commit, then `course start-module 01`: modules 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 11 and 12 are not started yet, and the course is finished when every module is done", rep.Next)
 }
 
 // What a check finds besides the modules' tests holds the learner before

@@ -587,6 +587,11 @@ func (r *runner) overlaidNames(msg string, p Package, sources map[string]string)
 	case len(copies) == 0:
 	case strings.Contains(msg, " redeclared"):
 		msg += fmt.Sprintf("\n(%s: the course's own copy, which check builds in place of any file of that name; a function of yours with a name it declares clashes with it: rename yours)", strings.Join(copies, ", "))
+	case moduleProblem.MatchString(msg):
+		// The go command cannot find a module the test imports (testify,
+		// rapid) as go.mod and go.sum name it: a hand-edited require line
+		// is the cause, not the harness.
+		msg += "\n(go.mod or go.sum does not vouch for a module the tests import: put back the require lines `course init` wrote, or run `go mod tidy` in the workspace)"
 	default:
 		// Most often the harness does not offer what the test calls:
 		// the mend is in the harness, and deleting the test file would
@@ -595,6 +600,10 @@ func (r *runner) overlaidNames(msg string, p Package, sources map[string]string)
 	}
 	return msg
 }
+
+// moduleProblem is the go command's word for an import that go.mod and
+// go.sum do not provide.
+var moduleProblem = regexp.MustCompile(`missing go\.sum entry|no required module provides package|updates to go\.mod needed`)
 
 // envProblem is the go command's word for a module it cannot fetch.
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
