@@ -178,6 +178,9 @@ type Warning struct {
 	File    string `json:"file"`
 	Message string `json:"message"`
 	Mend    string `json:"mend"`
+	// folders marks engineFoldersWarning's: the audit's ok covers the
+	// folders listed only, which a class row says.
+	folders bool
 }
 
 // Error is a check that cannot start for a reason the user can mend: no
@@ -357,6 +360,9 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 
 	if !repo {
+		if w := engineFoldersWarning(ws); w != nil && r.Audit != nil {
+			r.Warnings = append(r.Warnings, *w)
+		}
 		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
 		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
 		progress(Progress{Phase: "drops"})
@@ -424,7 +430,21 @@ func (r *Report) FirstProblem() string {
 			return d.line()
 		}
 	}
+	if w := r.foldersWarning(); w != nil {
+		return w.File + " " + w.Message
+	}
 	return ""
+}
+
+// foldersWarning is the warning that engineDirs leaves out the template's
+// engine folder, or nil.
+func (r *Report) foldersWarning() *Warning {
+	for i := range r.Warnings {
+		if r.Warnings[i].folders {
+			return &r.Warnings[i]
+		}
+	}
+	return nil
 }
 
 func (r *Report) yours() []Module {

@@ -240,6 +240,10 @@ func auditCell(r *Report) string {
 	switch {
 	case r.Audit == nil:
 		return "-"
+	case r.Audit.OK && r.foldersWarning() != nil:
+		// The audit read folders other than the template's engine/: the
+		// row's FIRST PROBLEM says which, when nothing else comes first.
+		return "ok (own engineDirs)"
 	case r.Audit.OK:
 		return "ok"
 	}
