@@ -107,7 +107,8 @@ type StartModuleReport struct {
 	Harness       []string              `json:"harness"`
 	// Drop is the commit the Expansion Drop starts from (with --expansion).
 	Drop *workspace.Drop `json:"drop,omitempty"`
-	// Lesson is the command that prints the module's lesson.
+	// Lesson is the command that prints the module's lesson, or with
+	// --expansion its Expansion Drop.
 	Lesson string `json:"lesson"`
 }
 
@@ -160,6 +161,9 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		return err
 	}
 	lesson := "course lesson " + m.Number
+	if opts.Expansion {
+		lesson += " --drop" // the drop's own page, not the lesson it ends
+	}
 	if opts.JSON {
 		return writeJSON(env.Stdout, StartModuleReport{
 			SchemaVersion: 1, Module: m.Number, Expansion: opts.Expansion, Files: results,
@@ -196,12 +200,12 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		// Starting an ended drop again restores its test only: its
 		// window is the record check judges it by, and it is closed.
 		fmt.Fprintf(env.Stdout, "drop %sx ended at commit %s, when a later module started: check judges it by the engine from %s to there, as before\n", m.Number, shortHash(drop.End), shortHash(drop.Commit))
-		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
+		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
 		return nil
 	}
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
-		fmt.Fprintf(env.Stdout, "read the drop in the lesson: %s\n", lesson)
+		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
 		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
 		return nil
 	}
