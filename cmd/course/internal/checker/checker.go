@@ -310,6 +310,14 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 
 	fo := formatter{root: ws.Abs, verbose: o.Verbose}
+	var replaced []replacedCopy
+	if !repo {
+		replaced = replacedCopies(ws, p.copies)
+		fo.copies = map[string]bool{}
+		for _, c := range replaced {
+			fo.copies[c.rel] = true
+		}
+	}
 	for _, g := range p.groups {
 		mr := Module{Number: g.number, Slug: g.slug, Title: g.title, Tests: []Test{}}
 		for _, t := range res.Tests {
@@ -363,7 +371,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		if w := engineFoldersWarning(ws); w != nil && r.Audit != nil {
 			r.Warnings = append(r.Warnings, *w)
 		}
-		r.Warnings = append(r.Warnings, editedTests(ws, p.copies)...)
+		r.Warnings = append(r.Warnings, editedTests(ws, replaced)...)
 		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
 		progress(Progress{Phase: "drops"})
 		drops, warn := checkDrops(ws, st, stErr, upTo)

@@ -97,31 +97,51 @@ func (d Drop) lines() []string {
 func (d Drop) line() string { return strings.Join(d.lines(), "; ") }
 
 // editedTests is a warning for each course test file of a started module
-// that is not what start-module copied: check runs the course's copy
-// (copies), go test the workspace's.
-func editedTests(ws *workspace.Workspace, copies *courseCopies) []Warning {
-	if copies == nil {
-		return nil
-	}
+// that is not what start-module copied (replaced, from replacedCopies):
+// check runs the course's copy, go test the workspace's.
+func editedTests(ws *workspace.Workspace, replaced []replacedCopy) []Warning {
 	var out []Warning
-	for _, c := range copies.list {
+	for _, c := range replaced {
 		flag := "--force"
 		if c.drop {
 			flag = "--expansion --force"
 		}
-		have, err := ws.ReadFile(c.rel)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		if c.missing {
 			out = append(out, Warning{File: c.rel,
 				Message: "is missing: check runs the course's copy in its place, and go test runs none",
 				Mend:    fmt.Sprintf("run `course start-module %s %s %s` to put it back", c.module, shellarg.Quote(ws.Dir), flag)})
 			continue
-		case err != nil || bytes.Equal(have, copies.files[c.abs]):
-			continue // unreadable (the build says why), or the course's
 		}
 		out = append(out, Warning{File: c.rel,
 			Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
 			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, shellarg.Quote(ws.Dir), flag)})
+	}
+	return out
+}
+
+// replacedCopy is a course test file whose place in tests/ check fills
+// with the course's copy, as the learner's file there differs or is gone.
+type replacedCopy struct {
+	courseCopy
+	missing bool
+}
+
+// replacedCopies is the course's test files that tests/ no longer holds as
+// start-module copied them. A file that cannot be read is left out: the
+// build says why.
+func replacedCopies(ws *workspace.Workspace, copies *courseCopies) []replacedCopy {
+	if copies == nil {
+		return nil
+	}
+	var out []replacedCopy
+	for _, c := range copies.list {
+		have, err := ws.ReadFile(c.rel)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			out = append(out, replacedCopy{c, true})
+		case err == nil && !bytes.Equal(have, copies.files[c.abs]):
+			out = append(out, replacedCopy{c, false})
+		}
 	}
 	return out
 }

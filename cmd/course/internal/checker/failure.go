@@ -15,6 +15,10 @@ import (
 type formatter struct {
 	root    string // the workspace: frames in files under it are the learner's
 	verbose bool   // keep everything
+	// copies is the test files (slash paths in the workspace) check ran
+	// the course's copy of in place of the learner's edited one: a line
+	// number in them is the copy's, which their own file may not have.
+	copies map[string]bool
 }
 
 // maxFrames is how many of the learner's frames a crash shows.
@@ -50,7 +54,7 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 	if t.Cut > 0 {
 		body = fmt.Sprintf("(%d bytes of output before this were cut)\n", t.Cut) + body
 	}
-	body = strings.TrimRight(body, "\n")
+	body = f.markCopies(strings.TrimRight(body, "\n"))
 	switch {
 	case head == "" && body == "":
 		return "failed without a message (t.Fail or t.FailNow, with nothing logged)"
@@ -168,6 +172,32 @@ func (f formatter) inside(file string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// placeInFile is a file and line as traces and testify write them
+// (/abs/tests/03_queue_test.go:42, tests/03_queue_test.go:42).
+var placeInFile = regexp.MustCompile(`[^\s()]+\.go:\d+`)
+
+// markCopies says of each place in a file of f.copies that it is in the
+// course's copy: the learner who edited that file finds other lines at
+// that number in theirs.
+func (f formatter) markCopies(text string) string {
+	if len(f.copies) == 0 {
+		return text
+	}
+	return placeInFile.ReplaceAllStringFunc(text, func(place string) string {
+		rel := place
+		if filepath.IsAbs(place) {
+			var ok bool
+			if rel, ok = f.inside(place); !ok {
+				return place
+			}
+		}
+		if f.copies[rel[:strings.LastIndex(rel, ":")]] {
+			return place + " in the course's copy"
+		}
+		return place
+	})
 }
 
 func (f formatter) roots() []string {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 )
 
 func TestOneLineOfATestifyFailure(t *testing.T) {
@@ -29,4 +31,34 @@ func TestOneLineOfATestifyFailure(t *testing.T) {
 	assert.Equal(t, "panic: boom", oneLine("    some log\ndebug: board emptypanic: boom [recovered, repanicked]\n\ngoroutine 7 [running]:\n"))
 	assert.Equal(t, "panic: boom", oneLine("debug: x=1panic: boom\npanic: boom\n"), "a panic at a line's start comes first")
 	assert.Equal(t, "crashed the test binary: fatal error: stack overflow", oneLine("crashed the test binary: fatal error: stack overflow\n"), "a cause quoted after a space is left whole")
+}
+
+// A place in a test file check replaced with the course's copy (the
+// learner's own is edited) is said to be in the copy, in the assertion's
+// trace, in the frames of a panic and in the one line: the learner's file
+// may have other lines at that number. A place in any other file is left
+// as it is.
+func TestPlacesInTheCoursesCopyAreMarked(t *testing.T) {
+	f := formatter{root: "/ws", copies: map[string]bool{"tests/01_handles_test.go": true}}
+	out := "    01_handles_test.go:11: \n" +
+		"        \tError Trace:\t/ws/tests/01_handles_test.go:11\n" +
+		"        \t            \t/ws/tests/helpers_test.go:7\n" +
+		"        \tError:      \tShould be true\n" +
+		"        \tTest:       \tTest_01_a\n"
+	got := f.failure(gotest.Test{Name: "Test_01_a", Outcome: gotest.Fail, Output: out}, &gotest.Result{})
+	assert.Contains(t, got, "Error Trace:\t/ws/tests/01_handles_test.go:11 in the course's copy\n")
+	assert.Contains(t, got, "/ws/tests/helpers_test.go:7\n", "the learner's own test file is theirs as it is")
+	assert.NotContains(t, got, "helpers_test.go:7 in")
+	assert.Equal(t, "01_handles_test.go:11 in the course's copy: Should be true", oneLine(got))
+
+	crash := "panic: boom [recovered]\n\ngoroutine 7 [running]:\n" +
+		"example.com/my-engine/harness.Summon(...)\n\t/ws/harness/game.go:40 +0x1d\n" +
+		"example.com/my-engine/tests.Test_01_a(0xc000)\n\t/ws/tests/01_handles_test.go:12 +0x6e\n"
+	got = f.failure(gotest.Test{Name: "Test_01_a", Outcome: gotest.Fail, Output: crash}, &gotest.Result{})
+	assert.Equal(t, "panic: boom\n    harness.Summon (harness/game.go:40)\n    tests.Test_01_a (tests/01_handles_test.go:12 in the course's copy)", got)
+
+	// With no copy put in place, nothing is marked.
+	f.copies = nil
+	got = f.failure(gotest.Test{Name: "Test_01_a", Outcome: gotest.Fail, Output: crash}, &gotest.Result{})
+	assert.NotContains(t, got, "course's copy")
 }

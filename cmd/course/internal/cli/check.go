@@ -58,7 +58,8 @@ changed), and a closing line that counts what failed:
 A coupling finding, a card or level file that does not load, tests that do
 not compile or a drop that changed the engine fail check even when every
 test passes. A course test file you edited is a warning: its tests may no
-longer state the scenario. So is an engineDirs in .course.json that leaves
+longer state the scenario, and check runs the course's copy of it, so a
+line a failure names in it is marked "in the course's copy". So is an engineDirs in .course.json that leaves
 out engine/, the template's engine folder (the audit reads only the folders
 listed), or names other folders than the template's: a class row then shows
 its audit as "ok (own engineDirs)".
