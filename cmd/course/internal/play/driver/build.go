@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 //go:embed driver.go
@@ -131,7 +133,9 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 	rel := filepath.ToSlash(Dir)
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", program, rel+"/driver.go", rel+"/main.go")
 	cmd.Dir = ws
+	procgroup.Own(cmd) // a stopped play stops the compilers too, as check's builds do
 	out, err := cmd.CombinedOutput()
+	procgroup.End(cmd)
 	if err != nil {
 		if _, lookErr := exec.LookPath("go"); lookErr != nil {
 			return "", fmt.Errorf("build the course play driver: the go command is not on PATH: %w", lookErr)

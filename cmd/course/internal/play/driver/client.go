@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // Timeout is how long a client waits for one reply before it gives the
@@ -98,10 +100,21 @@ func Reference() *Client {
 	return c
 }
 
+// engineWaitDelay is how long an ended engine's stderr is read after it
+// ended.
+const engineWaitDelay = 200 * time.Millisecond
+
 // StartProcess runs a built driver program and speaks to it.
 func StartProcess(ctx context.Context, program string, dir string) (*Client, error) {
 	cmd := exec.CommandContext(ctx, program)
 	cmd.Dir = dir
+	// The engine is the learner's program: it runs in a session of its own
+	// (no terminal to draw over play's screen through /dev/tty), and what
+	// it leaves running ends with it. Once it has ended, its stderr is
+	// read for a moment more, not for as long as a process it left behind
+	// holds it open.
+	procgroup.Own(cmd)
+	cmd.WaitDelay = engineWaitDelay
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("connect to the engine's input: %w", err)
@@ -122,9 +135,10 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		select {
 		case <-done:
 		case <-time.After(2 * time.Second):
-			_ = cmd.Process.Kill()
+			procgroup.End(cmd)
 			<-done
 		}
+		procgroup.End(cmd) // what the engine left running
 		return nil
 	}
 	return newClient(out, in, closeFn, tail)

@@ -3,9 +3,11 @@ package driver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -326,4 +328,53 @@ func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
 	_, err := StartProcess(context.Background(), script, t.TempDir())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "speaks protocol 99")
+}
+
+// An engine that leaves a process behind (a debug server, a stray
+// goroutine's exec) does not hold play up when it ends, nor outlive it:
+// Close ends the engine's whole process group, and the process left behind
+// with the engine's stderr no longer keeps the engine's end waiting.
+func TestClosingEndsWhatTheEngineLeftRunning(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc to see processes in")
+	}
+	dir := t.TempDir()
+	pidFile := filepath.Join(dir, "left.pid")
+	script := filepath.Join(dir, "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nread line\nexit 0\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, dir)
+	require.NoError(t, err)
+	raw, err := os.ReadFile(pidFile)
+	require.NoError(t, err)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	require.NoError(t, err)
+	if left, err := os.FindProcess(pid); err == nil {
+		t.Cleanup(func() { _ = left.Kill() })
+	}
+
+	closed := make(chan error, 1)
+	go func() { closed <- c.Close() }()
+	select {
+	case err := <-closed:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close waited on the process the engine left running")
+	}
+	require.Eventually(t, func() bool { return !running(pid) }, 5*time.Second, 20*time.Millisecond,
+		"the process the engine left running outlived play")
+}
+
+// running reports whether process pid is there and not a zombie (one that
+// ended but that no parent has waited for yet, which a container's first
+// process may never do).
+func running(pid int) bool {
+	raw, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	_, after, _ := strings.Cut(string(raw), ") ")
+	return !strings.HasPrefix(after, "Z") && !strings.HasPrefix(after, "X")
 }
