@@ -134,8 +134,14 @@ type Character struct {
 	Health int    `json:"health,omitempty"`
 }
 
-// maxScan bounds the search for object ids past the last one found.
-const maxScan = 256
+// maxScan bounds the search for object ids past the last live one found,
+// and maxObjects the live objects a state lists: a PosOf that answers for
+// ids never issued (the contract has it panic) must not keep the scan
+// going for ever.
+const (
+	maxScan    = 256
+	maxObjects = 1 << 16
+)
 
 // server holds one engine.
 type server struct {
@@ -445,7 +451,8 @@ func (s *server) state() State {
 // StackAt, and asks which are YOU and which are minions.
 func (s *server) objects(g grid, st *State) string {
 	byTile := map[int][]uint32{}
-	last := uint32(0)
+	last, live := uint32(0), 0
+	var problem string
 	for id := uint32(1); id <= last+maxScan; id++ {
 		var x, y int
 		var ok bool
@@ -455,8 +462,15 @@ func (s *server) objects(g grid, st *State) string {
 			}
 			break
 		}
+		if !ok {
+			continue
+		}
+		if live++; live > maxObjects {
+			problem = fmt.Sprintf("PosOf says more than %d objects are in play (id %d among them); the contract has it panic for an id the level never issued", maxObjects, id)
+			break
+		}
 		last = id
-		if ok && x >= 0 && y >= 0 && x < s.w && y < s.h {
+		if x >= 0 && y >= 0 && x < s.w && y < s.h {
 			byTile[y*s.w+x] = append(byTile[y*s.w+x], id)
 		}
 	}
@@ -465,7 +479,6 @@ func (s *server) objects(g grid, st *State) string {
 		tiles = append(tiles, t)
 	}
 	sort.Ints(tiles)
-	var problem string
 	for _, t := range tiles {
 		ids := byTile[t]
 		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
