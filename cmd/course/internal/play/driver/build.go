@@ -37,10 +37,14 @@ import (
 	"os"
 )
 
-// main serves the course play protocol on stdin and stdout. What the engine
-// prints itself goes to stderr, so it cannot garble the protocol.
+// main serves the course play protocol on stdin and on the descriptor
+// ` + ReplyFDEnv + ` names (stdout without it). What the engine prints
+// itself goes to stderr, so it cannot garble the protocol.
 func main() {
 	out := os.Stdout
+	if os.Getenv("` + ReplyFDEnv + `") == "3" {
+		out = os.NewFile(3, "course play replies")
+	}
 	os.Stdout = os.Stderr
 	if err := Serve(os.Stdin, out); err != nil {
 		fmt.Fprintln(os.Stderr, "course play driver:", err)

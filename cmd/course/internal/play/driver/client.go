@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -100,6 +102,10 @@ func Reference() *Client {
 	return c
 }
 
+// ReplyFDEnv names the descriptor a driver program writes its replies to
+// (3, the first past stderr); without it, the replies go to stdout.
+const ReplyFDEnv = "COURSE_PLAY_REPLY_FD"
+
 // engineWaitDelay is how long an ended engine's stderr is read after it
 // ended.
 const engineWaitDelay = 200 * time.Millisecond
@@ -119,17 +125,40 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	if err != nil {
 		return nil, fmt.Errorf("connect to the engine's input: %w", err)
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("connect to the engine's output: %w", err)
-	}
 	tail := &tailBuffer{}
 	cmd.Stderr = tail
-	if err := cmd.Start(); err != nil {
+	var out io.ReadCloser
+	var replyW *os.File
+	if runtime.GOOS == "windows" {
+		// No descriptor past the standard three reaches a Windows
+		// program: the replies come on stdout, which main keeps from
+		// the engine's own prints once it runs.
+		if out, err = cmd.StdoutPipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+	} else {
+		// The replies come on a descriptor of their own, so that
+		// nothing the engine writes to stdout (a print in an init
+		// function, a logger made with os.Stdout before main ran, a
+		// program it starts) is taken for a reply.
+		if out, replyW, err = os.Pipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+		cmd.ExtraFiles = []*os.File{replyW}
+		cmd.Env = append(os.Environ(), ReplyFDEnv+"=3")
+		cmd.Stdout = tail
+	}
+	err = cmd.Start()
+	if replyW != nil {
+		_ = replyW.Close() // the engine holds its own copy
+	}
+	if err != nil {
+		_ = out.Close()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
 	}
 	closeFn := func() error {
 		_ = in.Close()
+		defer out.Close()
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {

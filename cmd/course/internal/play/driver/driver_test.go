@@ -290,7 +290,7 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nread line\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -305,7 +305,7 @@ func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nexec sleep 30\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nexec sleep 30\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	c.timeout = 50 * time.Millisecond
@@ -324,7 +324,7 @@ func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}'\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}' >&3\n"), 0o755))
 	_, err := StartProcess(context.Background(), script, t.TempDir())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "speaks protocol 99")
@@ -344,7 +344,7 @@ func TestClosingEndsWhatTheEngineLeftRunning(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "left.pid")
 	script := filepath.Join(dir, "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nread line\nexit 0\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line\nexit 0\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, dir)
 	require.NoError(t, err)
 	raw, err := os.ReadFile(pidFile)
@@ -377,4 +377,65 @@ func running(pid int) bool {
 	}
 	_, after, _ := strings.Cut(string(raw), ") ")
 	return !strings.HasPrefix(after, "Z") && !strings.HasPrefix(after, "X")
+}
+
+// printingWorkspace is a reference workspace whose engine prints on stdout
+// as a learner debugging with fmt does: from an init function, before the
+// driver's main runs, and through a logger made with os.Stdout then.
+func printingWorkspace(t *testing.T) (string, string) {
+	ws := referenceWorkspace(t)
+	printing := `package harness
+
+import (
+	"fmt"
+	"log"
+	"os"
+
+	ref "github.com/systemic-game-design/course/harness"
+)
+
+var debug = log.New(os.Stdout, "debug: ", 0)
+
+func init() { fmt.Println("init ran") }
+
+// Baba is the reference's, printing every step.
+type Baba struct{ *ref.Baba }
+
+// NewBaba is the reference's NewBaba.
+func NewBaba(l LevelDef) *Baba { return &Baba{ref.NewBaba(l)} }
+
+func (b *Baba) Step(d Dir) {
+	debug.Println("step", d)
+	fmt.Print("no newline")
+	b.Baba.Step(d)
+}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "printing.go"), []byte(printing), 0o644))
+	forward := filepath.Join(ws, "harness", "harness.go")
+	raw, err := os.ReadFile(forward)
+	require.NoError(t, err)
+	src := strings.Replace(string(raw), "\tBaba      = ref.Baba\n", "", 1)
+	src = strings.Replace(src, "\tNewBaba      = ref.NewBaba\n", "", 1)
+	require.NoError(t, os.WriteFile(forward, []byte(src), 0o644))
+	return ws, "example.com/ref"
+}
+
+func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, printingWorkspace)
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err, "a print in an init function is not the greeting")
+	defer c.Close()
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	for range 2 {
+		rep, err = c.Do(Request{Op: "step", Dir: "right"})
+		require.NoError(t, err, "a print through a logger made with os.Stdout is not a reply")
+		require.Empty(t, rep.Panic)
+	}
+	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
 }
