@@ -191,9 +191,9 @@ func (m *Grid) tick() tea.Cmd {
 
 func (m *Grid) spell() bool { return m.o.Level.Spell() }
 
-// say sets the status line.
+// say sets the status line, one line whatever an engine's message holds.
 func (m *Grid) say(problem bool, format string, args ...any) {
-	m.status, m.problem = fmt.Sprintf(format, args...), problem
+	m.status, m.problem = oneLine(fmt.Sprintf(format, args...)), problem
 }
 
 // take reads a reply: a chooser request opens the menu (false: not done
@@ -204,6 +204,7 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		m.say(true, "%v: r restarts it", err)
 		return false
 	}
+	rep = safeReply(rep)
 	if rep.Choose != nil {
 		m.choose = rep.Choose
 		m.mode = modeChoose

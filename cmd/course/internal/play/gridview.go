@@ -38,8 +38,11 @@ func (m *Grid) scale(bodyH int) int {
 // symbol is one kind in a stack, as one cell: an object's glyph, a text's
 // first letter.
 func (m *Grid) symbol(kind string) string {
-	if w, ok := strings.CutPrefix(kind, "text:"); ok {
-		return w[:1]
+	if strings.HasPrefix(kind, "text:") {
+		if w := word(kind, 1); w != "" {
+			return w
+		}
+		return "?"
 	}
 	if g, ok := m.glyphs[kind]; ok {
 		return string(g)
@@ -47,13 +50,10 @@ func (m *Grid) symbol(kind string) string {
 	return "?"
 }
 
-// word is a text kind's word cut to n cells.
+// word is a text kind's word cut to n cells (a character wider than the
+// room left is left out).
 func word(kind string, n int) string {
-	w := strings.TrimPrefix(kind, "text:")
-	if len(w) > n {
-		w = w[:n]
-	}
-	return w
+	return ansi.Truncate(strings.TrimPrefix(kind, "text:"), n, "")
 }
 
 func center(s string, n int) string {
@@ -95,7 +95,7 @@ func (m *Grid) tile(x, y, scale int) []string {
 	one := func(kind string, i int, width int) string {
 		s := styleOf(kind, i)
 		if strings.HasPrefix(kind, "text:") {
-			if width >= 6 && len(word(kind, 9)) <= 4 {
+			if width >= 6 && lipgloss.Width(word(kind, 9)) <= 4 {
 				return s.Render("[" + center(word(kind, 4), 4) + "]")
 			}
 			n := min(width-1, 4)
@@ -133,7 +133,7 @@ func (m *Grid) tile(x, y, scale int) []string {
 	case len(stack) == 1 && strings.HasPrefix(stack[0], "text:"):
 		s := st.Text
 		w := word(stack[0], 6)
-		if len(w) <= 4 {
+		if lipgloss.Width(w) <= 4 {
 			lines[0] = s.Render("┌────┐")
 			lines[1] = s.Render("│" + center(w, 4) + "│")
 			lines[2] = s.Render("└────┘")
@@ -257,6 +257,7 @@ func (m *Grid) sideLines(width int) []string {
 		}
 		out = append(out, st.Heading.Render(title))
 		for i, it := range m.menuItems {
+			it = oneLine(it)
 			l := "  " + it
 			if i == m.menuSel {
 				l = st.Selected.Render("> " + it)
@@ -458,15 +459,16 @@ func (m *Grid) view() string {
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW
-	title := "course play " + m.o.Level.Name
+	name := oneLine(m.o.Level.Name)
+	title := "course play " + name
 	if m.o.Level.Title != "" {
-		title += ": " + m.o.Level.Title
+		title += ": " + oneLine(m.o.Level.Title)
 	}
-	title = st.Title.Render(fit(title+"   "+st.Dim.Render(m.o.EngineName), W))
+	title = st.Title.Render(fit(title+"   "+st.Dim.Render(oneLine(m.o.EngineName)), W))
 
 	x0, y0, cols, rows := m.viewport(l.scale, boardW, boardH)
 	board := m.boardLines(l.scale, x0, y0, cols, rows)
-	boardTitle := fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height)
+	boardTitle := fmt.Sprintf("%s %dx%d", name, m.o.Level.Width, m.o.Level.Height)
 	if cols < m.o.Level.Width || rows < m.o.Level.Height {
 		boardTitle = fmt.Sprintf("x %d-%d, y %d-%d of %dx%d", x0, x0+cols-1, y0, y0+rows-1, m.o.Level.Width, m.o.Level.Height)
 	}

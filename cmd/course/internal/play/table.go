@@ -88,7 +88,7 @@ func (t *Table) Close() error { return t.c.Close() }
 func (t *Table) Init() tea.Cmd { return nil }
 
 func (t *Table) say(problem bool, format string, args ...any) {
-	t.status, t.problem = fmt.Sprintf(format, args...), problem
+	t.status, t.problem = oneLine(fmt.Sprintf(format, args...)), problem
 }
 
 func (t *Table) restart() {
@@ -112,6 +112,7 @@ func (t *Table) take(rep driver.Reply, err error) bool {
 		t.say(true, "%v: r restarts it", err)
 		return false
 	}
+	rep = safeReply(rep)
 	if rep.Choose != nil {
 		t.choose, t.sel = rep.Choose, 0
 		t.say(false, "the engine asks: choose the %s", rep.Choose.Kind)
@@ -377,7 +378,7 @@ func (t *Table) view() string {
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
 	top := bodyH / 2
-	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(t.o.EngineName)), W))
+	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), W))
 	mark := func(p int) string {
 		if int(t.turn) == p {
 			return fmt.Sprintf("Player %d, to act", p)
@@ -392,6 +393,7 @@ func (t *Table) view() string {
 	if t.choose != nil {
 		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
 		for i, o := range t.choose.Options {
+			o = oneLine(o)
 			if i == t.sel {
 				lines = append(lines, st.Selected.Render("> "+o))
 			} else {
