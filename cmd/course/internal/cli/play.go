@@ -284,10 +284,15 @@ func shownWorkspace(given, abs string) string {
 	return given
 }
 
-// playError gives the errors that are the user's to mend their one line.
+// playError gives the errors that are the user's to mend their one line;
+// a signal that stopped play keeps its own status.
 func playError(err error) error {
 	var user interface{ UserError() bool }
 	var level *data.FileError
+	var sig *SignalError
+	if errors.As(err, &sig) {
+		return err
+	}
 	if errors.As(err, &level) || errors.As(err, &user) && user.UserError() {
 		return usagef("course play: %v", err)
 	}

@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -108,4 +110,12 @@ func TestPlayPaintsAsTheOtherCommands(t *testing.T) {
 	assert.True(t, playStyles(detectTerminal(w)).Color())
 	t.Setenv("NO_COLOR", "1")
 	assert.False(t, playStyles(detectTerminal(w)).Color())
+}
+
+// A signal that stopped play, while its engine was built say, ends it with
+// the signal's status, not as a usage error.
+func TestPlayStoppedBySignalKeepsItsStatus(t *testing.T) {
+	err := playError(fmt.Errorf("build the course play driver: %w", &SignalError{Signal: syscall.SIGINT}))
+	assert.Equal(t, 130, Status(err))
+	assert.Equal(t, "course play: stopped by an interrupt (SIGINT); nothing it started is left running", MessageOf("course play", err))
 }

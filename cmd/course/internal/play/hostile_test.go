@@ -1,10 +1,13 @@
 package play
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -112,4 +115,22 @@ func TestAnEnginesTextKeepsTheCardTableWhole(t *testing.T) {
 	}
 	assert.NotContains(t, view, "\x1b]")
 	assert.NotContains(t, view, "\r")
+}
+
+// A screen a signal closes says so: play then ends with the signal's
+// status, as every command does, not as a player's quit.
+func TestAScreenClosedByASignalReturnsItsCause(t *testing.T) {
+	stopped := errors.New("stopped by SIGTERM")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	m := newGrid(t, "01-push", nil)
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, m, colorprofile.ASCII, tea.WithInput(nil), tea.WithOutput(io.Discard)) }()
+	time.Sleep(100 * time.Millisecond)
+	cancel(stopped)
+	select {
+	case err := <-done:
+		assert.ErrorIs(t, err, stopped)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the screen did not close")
+	}
 }

@@ -140,6 +140,10 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 	procgroup.Own(cmd) // a stopped play stops the compilers too, as check's builds do
 	out, err := cmd.CombinedOutput()
 	procgroup.End(cmd)
+	if err != nil && ctx.Err() != nil {
+		// stopped (a signal), not a harness that does not build
+		return "", fmt.Errorf("build the course play driver: %w", context.Cause(ctx))
+	}
 	if err != nil {
 		if _, lookErr := exec.LookPath("go"); lookErr != nil {
 			return "", fmt.Errorf("build the course play driver: the go command is not on PATH: %w", lookErr)

@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -438,4 +439,19 @@ func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
 		require.Empty(t, rep.Panic)
 	}
 	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
+}
+
+// A build stopped by a signal is the signal's, not a harness that does not
+// build.
+func TestABuildStoppedIsNotABuildError(t *testing.T) {
+	offline(t)
+	stopped := errors.New("stopped by an interrupt")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(stopped)
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	_, err := Build(ctx, ws, "example.com/ws")
+	require.ErrorIs(t, err, stopped)
+	var be *BuildError
+	assert.False(t, errors.As(err, &be), "%v", err)
 }
