@@ -206,15 +206,26 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	if g.Won() {
-		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, g.MoveCount())
+		fmt.Fprintf(env.Stdout, "%s won in %s\n", lv.Name, moves(g.MoveCount()))
 	}
 	if opts.Record != "" {
-		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)
 		if kept := g.Kept(); kept != "" {
 			fmt.Fprintf(env.Stdout, "the file that was at %s is kept as %s\n", opts.Record, kept)
 		}
+		if err := g.RecordErr(); err != nil {
+			return playError(err)
+		}
+		fmt.Fprintf(env.Stdout, "recorded %s to %s\n", moves(len(g.Moves())), opts.Record)
 	}
 	return nil
+}
+
+// moves is n moves in words: "1 move", "4 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 // playStyles paints the screen as the other commands paint their output:

@@ -102,6 +102,9 @@ type Grid struct {
 	// for nothing).
 	recorded bool
 	kept     string
+	// recordErr is why the last write of the record file failed, nil
+	// once one succeeds.
+	recordErr error
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -126,6 +129,12 @@ func NewGrid(o GridOptions) (*Grid, error) {
 	}
 	m := &Grid{o: o, c: c, w: 80, h: 24, glyphs: map[string]rune{}}
 	m.restart()
+	if m.recordErr != nil {
+		// refused before the screen opens, not shown for the whole game
+		// and then reported as recorded
+		_ = c.Close()
+		return nil, &RecordError{Path: o.Record, Err: m.recordErr}
+	}
 	if o.Replay {
 		m.status = fmt.Sprintf("replaying the recorded solution: %d moves", len(o.Level.Solution))
 	}
@@ -155,6 +164,30 @@ func (e *RecordFileError) Error() string {
 
 // UserError marks the error as the user's to mend.
 func (e *RecordFileError) UserError() bool { return true }
+
+// RecordError is a record file that could not be written.
+type RecordError struct {
+	Path string
+	Err  error
+}
+
+func (e *RecordError) Error() string {
+	return fmt.Sprintf("--record %s: the solution could not be written there (%v); give --record a file in a folder you can write to", e.Path, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend.
+func (e *RecordError) UserError() bool { return true }
+
+// RecordErr is why the record file does not hold the moves as played, or
+// nil.
+func (m *Grid) RecordErr() error {
+	if m.recordErr == nil {
+		return nil
+	}
+	return &RecordError{Path: m.o.Record, Err: m.recordErr}
+}
 
 // Close ends the engine.
 func (m *Grid) Close() error { return m.c.Close() }
@@ -281,6 +314,7 @@ func (m *Grid) record() {
 		m.recorded = true
 		err = atomicfile.Write(m.o.Record, raw, 0o644)
 	}
+	m.recordErr = err
 	if err != nil {
 		m.say(true, "record: %v", err)
 		return

@@ -585,3 +585,27 @@ func TestRecordRefusesAFolder(t *testing.T) {
 	assert.True(t, re.UserError())
 	assert.Contains(t, re.Error(), "is a folder")
 }
+
+// A record file in a folder that is not there is refused before the
+// screen opens, and one whose folder goes away while playing is reported,
+// not taken for recorded.
+func TestRecordThatCannotBeWrittenIsNotRecorded(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	missing := filepath.Join(t.TempDir(), "no-such-folder", "rec.json")
+	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: missing})
+	var re *RecordError
+	require.ErrorAs(t, err, &re)
+	assert.True(t, re.UserError())
+	assert.Contains(t, err.Error(), "--record "+missing+": the solution could not be written there")
+
+	dir := filepath.Join(t.TempDir(), "recordings")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = filepath.Join(dir, "rec.json") })
+	press(m, "right")
+	require.NoError(t, m.RecordErr())
+	require.NoError(t, os.RemoveAll(dir))
+	press(m, "right")
+	assert.ErrorAs(t, m.RecordErr(), &re, "the last moves were not written")
+	assert.Contains(t, m.status, "record: ")
+}
