@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -40,8 +41,13 @@ type Client struct {
 	closeFn func() error
 	stderr  *tailBuffer
 	timeout time.Duration
-	dead    error
-	once    sync.Once
+	// dump asks the engine process for its goroutines' stacks (SIGQUIT)
+	// and ends it; dir is the workspace, whose files a stack names. Both
+	// are unset for an engine that is no process of the learner's.
+	dump func()
+	dir  string
+	dead error
+	once sync.Once
 }
 
 // newClient reads r line by line in the background and checks the Hello.
@@ -170,7 +176,81 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		procgroup.End(cmd) // what the engine left running
 		return nil
 	}
-	return newClient(out, in, closeFn, tail)
+	c, err := newClient(out, in, closeFn, tail)
+	if err != nil {
+		return nil, err
+	}
+	c.dir = dir
+	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
+	return c, nil
+}
+
+// stuckIn says where an engine that did not answer is stuck: it asks the
+// process for its stacks (which ends it), waits a moment for them, and
+// finds the learner's function in the stack of the goroutine that called
+// the harness. It is "" when that cannot be told.
+func (c *Client) stuckIn() string {
+	if c.dump == nil || c.stderr == nil {
+		return ""
+	}
+	from := c.stderr.mark()
+	c.dump()
+	deadline := time.After(2 * time.Second)
+	for {
+		select {
+		case _, ok := <-c.lines:
+			if ok {
+				continue // a late reply, given up on
+			}
+		case <-deadline:
+		}
+		break
+	}
+	time.Sleep(50 * time.Millisecond) // the end of the stacks, after the output closed
+	return learnerFrame(c.stderr.since(from), c.dir)
+}
+
+// learnerFrame is the first frame of goroutine 1 (the driver's main, which
+// calls the harness) in a Go stack dump whose file is in dir but not in
+// the driver's own folder: "harness.(*Baba).Step (harness/baba.go:42)",
+// or "" when there is none.
+func learnerFrame(dump, dir string) string {
+	start := strings.Index(dump, "\ngoroutine 1 ")
+	if start < 0 {
+		if !strings.HasPrefix(dump, "goroutine 1 ") {
+			return ""
+		}
+	} else {
+		dump = dump[start+1:]
+	}
+	lines := strings.Split(dump, "\n")
+	own := filepath.Join(dir, Dir) + string(filepath.Separator)
+	for i := 1; i+1 < len(lines); i++ {
+		if lines[i] == "" {
+			break // the end of goroutine 1
+		}
+		if !strings.HasPrefix(lines[i+1], "\t") {
+			continue
+		}
+		file, _, _ := strings.Cut(strings.TrimPrefix(lines[i+1], "\t"), " ")
+		path, _, _ := strings.Cut(file, ":")
+		if dir == "" || !strings.HasPrefix(path, dir+string(filepath.Separator)) || strings.HasPrefix(path, own) {
+			continue
+		}
+		fn := lines[i]
+		if open := strings.LastIndex(fn, "("); open > 0 && strings.HasSuffix(fn, ")") {
+			fn = fn[:open] // the arguments
+		}
+		if slash := strings.LastIndex(fn, "/"); slash >= 0 {
+			fn = fn[slash+1:] // the module path
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			rel = path
+		}
+		return fmt.Sprintf("%s (%s%s)", fn, filepath.ToSlash(rel), strings.TrimPrefix(file, path))
+	}
+	return ""
 }
 
 func (c *Client) read() ([]byte, error) {
@@ -195,7 +275,11 @@ func (c *Client) read() ([]byte, error) {
 		}
 		return line, nil
 	case <-timer.C:
-		c.dead = &StoppedError{Why: fmt.Sprintf("it did not answer within %s", c.timeout)}
+		why := fmt.Sprintf("it did not answer within %s", c.timeout)
+		if in := c.stuckIn(); in != "" {
+			why += "; it was running " + in + ": an endless loop, or a wait that never ends, there or below"
+		}
+		c.dead = &StoppedError{Why: why}
 		return nil, c.dead
 	}
 }
@@ -271,20 +355,44 @@ func truncate(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// tailBuffer keeps the end of what a process writes on stderr.
+// tailBuffer keeps the end of what a process writes on stderr, enough
+// for a goroutine dump of a small program.
 type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
+	mu      sync.Mutex
+	buf     []byte
+	dropped int // bytes written before buf's first
 }
+
+const (
+	tailMax  = 128 << 10
+	tailKeep = 64 << 10
+)
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.buf = append(t.buf, p...)
-	if len(t.buf) > 8192 {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-4096:]...)
+	if len(t.buf) > tailMax {
+		cut := len(t.buf) - tailKeep
+		t.dropped += cut
+		t.buf = append([]byte(nil), t.buf[cut:]...)
 	}
 	return len(p), nil
+}
+
+// mark is how much has been written so far, for since.
+func (t *tailBuffer) mark() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dropped + len(t.buf)
+}
+
+// since is what is kept of what was written after mark.
+func (t *tailBuffer) since(mark int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := max(mark-t.dropped, 0)
+	return string(t.buf[i:])
 }
 
 // lastLine is the first line of a panic's report if there is one (what a

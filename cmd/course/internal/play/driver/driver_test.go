@@ -380,45 +380,39 @@ func running(pid int) bool {
 	return !strings.HasPrefix(after, "Z") && !strings.HasPrefix(after, "X")
 }
 
-// printingWorkspace is a reference workspace whose engine prints on stdout
-// as a learner debugging with fmt does: from an init function, before the
-// driver's main runs, and through a logger made with os.Stdout then.
-func printingWorkspace(t *testing.T) (string, string) {
+// wrappedWorkspace is a reference workspace whose Baba.Step runs step
+// before the reference's, in a harness file that also holds decls.
+func wrappedWorkspace(t *testing.T, imports, decls, step string) (string, string) {
 	ws := referenceWorkspace(t)
-	printing := `package harness
-
-import (
-	"fmt"
-	"log"
-	"os"
-
-	ref "github.com/systemic-game-design/course/harness"
-)
-
-var debug = log.New(os.Stdout, "debug: ", 0)
-
-func init() { fmt.Println("init ran") }
-
-// Baba is the reference's, printing every step.
+	src := "package harness\n\nimport (\n" + imports + "\n\tref \"github.com/systemic-game-design/course/harness\"\n)\n\n" + decls + `
+// Baba is the reference's, wrapped.
 type Baba struct{ *ref.Baba }
 
 // NewBaba is the reference's NewBaba.
 func NewBaba(l LevelDef) *Baba { return &Baba{ref.NewBaba(l)} }
 
 func (b *Baba) Step(d Dir) {
-	debug.Println("step", d)
-	fmt.Print("no newline")
+` + step + `
 	b.Baba.Step(d)
 }
 `
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "printing.go"), []byte(printing), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "wrapped.go"), []byte(src), 0o644))
 	forward := filepath.Join(ws, "harness", "harness.go")
 	raw, err := os.ReadFile(forward)
 	require.NoError(t, err)
-	src := strings.Replace(string(raw), "\tBaba      = ref.Baba\n", "", 1)
-	src = strings.Replace(src, "\tNewBaba      = ref.NewBaba\n", "", 1)
-	require.NoError(t, os.WriteFile(forward, []byte(src), 0o644))
+	fwd := strings.Replace(string(raw), "\tBaba      = ref.Baba\n", "", 1)
+	fwd = strings.Replace(fwd, "\tNewBaba      = ref.NewBaba\n", "", 1)
+	require.NoError(t, os.WriteFile(forward, []byte(fwd), 0o644))
 	return ws, "example.com/ref"
+}
+
+// printingWorkspace is a reference workspace whose engine prints on stdout
+// as a learner debugging with fmt does: from an init function, before the
+// driver's main runs, and through a logger made with os.Stdout then.
+func printingWorkspace(t *testing.T) (string, string) {
+	return wrappedWorkspace(t, "\t\"fmt\"\n\t\"log\"\n\t\"os\"\n",
+		"var debug = log.New(os.Stdout, \"debug: \", 0)\n\nfunc init() { fmt.Println(\"init ran\") }\n",
+		"\tdebug.Println(\"step\", d)\n\tfmt.Print(\"no newline\")")
 }
 
 func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
@@ -454,4 +448,41 @@ func TestABuildStoppedIsNotABuildError(t *testing.T) {
 	require.ErrorIs(t, err, stopped)
 	var be *BuildError
 	assert.False(t, errors.As(err, &be), "%v", err)
+}
+
+// An engine stuck in a loop is given up on, and the learner is told which
+// of their functions it was stuck in.
+func TestAnEngineThatLoopsIsGivenUpWithWhereItLooped(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 2 * time.Second
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	_, err = c.Do(Request{Op: "step", Dir: "right"})
+	require.Error(t, err)
+	assert.True(t, IsStopped(err))
+	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.(*Baba).Step (harness/wrapped.go:")
+}
+
+func TestLearnerFrameSkipsTheRuntimeAndTheDriver(t *testing.T) {
+	dump := "SIGQUIT: quit\nPC=0x487857 m=1 sigcode=0\n\n" +
+		"goroutine 0 gp=0x1 m=1 [idle]:\nruntime.usleep(0x2710)\n\t/go/src/runtime/sys_linux_amd64.s:135 +0x37\n\n" +
+		"goroutine 1 gp=0x2 m=nil [sleep]:\n" +
+		"time.Sleep(0x34630b8a000)\n\t/go/src/runtime/time.go:363 +0x165\n" +
+		"example.com/ws/engine.(*Board).settle(...)\n\t/home/l/ws/engine/board.go:88\n" +
+		"example.com/ws/harness.(*Baba).Step(0x9b8d2ddc318, 0x3)\n\t/home/l/ws/harness/baba.go:12 +0x556 fp=0x9 sp=0x8 pc=0x5\n" +
+		"main.(*server).handle.func2()\n\t/home/l/ws/.course/play/driver.go:253 +0x2d\n\n" +
+		"goroutine 7 [running]:\nexample.com/ws/engine.other()\n\t/home/l/ws/engine/other.go:1\n"
+	assert.Equal(t, "engine.(*Board).settle (engine/board.go:88)", learnerFrame(dump, "/home/l/ws"))
+	assert.Empty(t, learnerFrame("goroutine 1 [running]:\nmain.main()\n\t/home/l/ws/.course/play/main.go:3\n", "/home/l/ws"), "the driver is no learner's code")
+	assert.Empty(t, learnerFrame("no stacks at all", "/home/l/ws"))
 }
