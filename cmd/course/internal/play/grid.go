@@ -407,6 +407,9 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.MouseClickMsg:
+		if m.w < minWidth || m.h < minHeight {
+			return m, nil // no history drawn to click on
+		}
 		if msg.Button == tea.MouseLeft && (m.mode == modeBoard || m.mode == modeHistory) {
 			if i, ok := m.historyAt(msg.X, msg.Y); ok {
 				m.revert(i)

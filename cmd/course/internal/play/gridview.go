@@ -351,8 +351,8 @@ type screenLayout struct {
 }
 
 func (m *Grid) layout() screenLayout {
-	W, H := max(m.w, 40), max(m.h, 12)
-	l := screenLayout{bodyH: H - 2 - len(m.keys())}
+	W, H := max(m.w, minWidth), max(m.h, minHeight)
+	l := screenLayout{bodyH: H - 1 - len(m.banner(W)) - len(m.keys())}
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -412,8 +412,9 @@ func (m *Grid) historyLines(rows int) []string {
 	return out
 }
 
-// banner is the line under the board: the win, the loss, or the status.
-func (m *Grid) banner(width int) string {
+// banner is the lines under the board: the win, the loss, or the status,
+// a problem's message wrapped onto up to problemLines lines.
+func (m *Grid) banner(width int) []string {
 	st := m.o.Styles
 	switch {
 	case m.st.Won:
@@ -421,7 +422,7 @@ func (m *Grid) banner(width int) string {
 		if m.status != "" {
 			b += " " + m.statusLine()
 		}
-		return fit(b, width)
+		return []string{fit(b, width)}
 	case m.st.Lost:
 		msg := "all YOU objects are gone: u to undo"
 		if m.spell() {
@@ -431,9 +432,16 @@ func (m *Grid) banner(width int) string {
 		if m.status != "" {
 			b += " " + m.statusLine()
 		}
-		return fit(b, width)
+		return []string{fit(b, width)}
 	}
-	return fit(m.statusLine(), width)
+	if !m.problem {
+		return []string{fit(m.statusLine(), width)}
+	}
+	lines := wrapStatus("! "+m.status, width, problemLines)
+	for i, l := range lines {
+		lines[i] = st.Problem.Render(l)
+	}
+	return lines
 }
 
 func (m *Grid) statusLine() string {
@@ -453,7 +461,10 @@ func (m *Grid) view() string {
 	if m.quit {
 		return ""
 	}
-	W := max(m.w, 40)
+	if m.w < minWidth || m.h < minHeight {
+		return tooSmall(m.w, m.h)
+	}
+	W := m.w
 	st := m.o.Styles
 	keys := m.keys()
 	l := m.layout()
@@ -489,7 +500,7 @@ func (m *Grid) view() string {
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
 	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	lines := []string{title, body, m.banner(W)}
+	lines := append([]string{title, body}, m.banner(W)...)
 	for _, k := range keys {
 		lines = append(lines, st.Keys.Render(fit(k, W)))
 	}

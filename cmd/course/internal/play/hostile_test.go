@@ -56,9 +56,11 @@ func requireScreenIntact(t *testing.T, view string, w, h int) {
 	for i, l := range lines {
 		assert.LessOrEqual(t, lipgloss.Width(l), w, "line %d is wider than the terminal: %q", i, l)
 	}
-	for i, l := range lines[1 : h-2] {
-		assert.True(t, strings.HasSuffix(strings.TrimRight(l, " "), "│") || strings.HasSuffix(l, "╮") || strings.HasSuffix(l, "╯"),
-			"line %d lost its border: %q", i+1, l)
+	for i, l := range lines {
+		if strings.HasPrefix(l, "│") || strings.HasPrefix(l, "╭") || strings.HasPrefix(l, "╰") {
+			assert.True(t, strings.HasSuffix(l, "│") || strings.HasSuffix(l, "╮") || strings.HasSuffix(l, "╯"),
+				"line %d lost its border: %q", i, l)
+		}
 	}
 	assert.NotContains(t, view, "\x1b]", "no escape of the engine's reaches the terminal")
 	assert.NotContains(t, view, "\x1b[2J")
@@ -133,4 +135,57 @@ func TestAScreenClosedByASignalReturnsItsCause(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the screen did not close")
 	}
+}
+
+// A problem longer than the terminal is wide is wrapped under the board,
+// so that its end (where the learner's code stopped) is on screen.
+func TestALongProblemIsShownWhole(t *testing.T) {
+	long := "runtime error: index out of range [5] with length 3; it was running engine.(*Board).settle (engine/board.go:88)"
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	for _, size := range [][2]int{{80, 24}, {60, 16}} {
+		m, err := NewGrid(GridOptions{Level: lv, Engine: cannedEngine(func(driver.Request) driver.Reply {
+			return driver.Reply{Panic: long, State: &driver.State{Mode: driver.ModeBaba, Width: 7, Height: 5}}
+		}), Styles: NewStyles(colorprofile.ANSI256)})
+		require.NoError(t, err)
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		view := m.View().Content
+		requireScreenIntact(t, view, size[0], size[1])
+		assert.Contains(t, view, "(engine/board.go:88)", "at %dx%d", size[0], size[1])
+		assert.Contains(t, view, "←↑↓→", "the keys stay on screen")
+		_ = m.Close()
+	}
+
+	tb, err := NewTable(TableOptions{Engine: cannedEngine(func(driver.Request) driver.Reply {
+		return driver.Reply{Panic: long, State: &driver.State{Mode: driver.ModeGame}}
+	}), Styles: NewStyles(colorprofile.ANSI256)})
+	require.NoError(t, err)
+	defer tb.Close()
+	tb.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	view := tb.View().Content
+	assert.Len(t, strings.Split(view, "\n"), 24)
+	assert.Contains(t, view, "(engine/board.go:88)")
+	assert.Contains(t, view, "q quit")
+}
+
+// A terminal smaller than the screen's least says so, and how to go on,
+// instead of a screen whose status and keys are cut off.
+func TestATerminalTooSmallSaysSo(t *testing.T) {
+	g := newGrid(t, "01-push", nil)
+	tb, err := NewTable(TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer tb.Close()
+	for _, m := range []tea.Model{g, tb} {
+		m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
+		lines := strings.Split(m.View().Content, "\n")
+		assert.LessOrEqual(t, len(lines), 5)
+		for _, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), 20, "%q", l)
+		}
+		text := strings.Join(lines, " ")
+		assert.Contains(t, text, "20x5, and it needs at least 40x12")
+		assert.Contains(t, text, "q to quit")
+	}
+	press(g, "q")
+	assert.True(t, g.quit, "q still quits")
 }

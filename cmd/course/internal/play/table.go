@@ -372,9 +372,22 @@ func (t *Table) view() string {
 	if t.quit {
 		return ""
 	}
+	if t.w < minWidth || t.h < minHeight {
+		return tooSmall(t.w, t.h)
+	}
 	st := t.o.Styles
-	W, H := max(t.w, 40), max(t.h, 12)
-	bodyH := H - 4
+	W, H := t.w, t.h
+	status := []string{fit(t.status, W)}
+	if t.problem {
+		status = wrapStatus("! "+t.status, W, problemLines)
+		for i, l := range status {
+			status[i] = st.Problem.Render(l)
+		}
+	}
+	if t.typing {
+		status = []string{fit(t.input.View(), W)}
+	}
+	bodyH := H - 3 - len(status)
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
 	top := bodyH / 2
@@ -413,13 +426,6 @@ func (t *Table) view() string {
 		right = st.pane(name, log, logW, bodyH)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	line := fit(t.status, W)
-	if t.problem {
-		line = st.Problem.Render(fit("! "+t.status, W))
-	}
-	if t.typing {
-		line = fit(t.input.View(), W)
-	}
 	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
 	switch {
 	case t.typing:
@@ -427,5 +433,6 @@ func (t *Table) view() string {
 	case t.choose != nil:
 		keys = []string{"↑↓ choose   enter answer the engine", ""}
 	}
-	return strings.Join([]string{title, body, line, st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W))}, "\n")
+	lines := append(append([]string{title, body}, status...), st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W)))
+	return strings.Join(lines, "\n")
 }
