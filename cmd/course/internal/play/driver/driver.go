@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -182,7 +184,8 @@ func Serve(in io.Reader, out io.Writer) error {
 	return s.in.Err()
 }
 
-// guard runs f, turning a panic into its message.
+// guard runs f, turning a panic into its message; in a workspace's driver
+// the message ends with where in the learner's own files it was raised.
 func guard(f func()) (msg string) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -190,10 +193,42 @@ func guard(f func()) (msg string) {
 			if msg == "" {
 				msg = "a harness function panicked"
 			}
+			// a stub's message names its function and module already
+			if at := panicSite(); at != "" && !strings.Contains(msg, "not implemented") {
+				msg += " (" + at + ")"
+			}
 		}
 	}()
 	f()
 	return ""
+}
+
+// panicSite is where the panic being recovered was raised, called from
+// the recovering function: the first frame of the learner's, in a file of
+// the workspace outside the driver's own folder, as "engine/board.go:88,
+// in engine.(*Board).settle". It is "" in the course binary, whose engine
+// is the reference, and when no frame is the learner's.
+func panicSite() string {
+	pc, self, _, ok := runtime.Caller(0)
+	if !ok || !strings.HasPrefix(runtime.FuncForPC(pc).Name(), "main.") {
+		return ""
+	}
+	own := filepath.Dir(self)                   // WS/.course/play
+	ws := filepath.Dir(filepath.Dir(own)) + "/" // WS/
+	own += "/"
+	pcs := make([]uintptr, 100)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		fr, more := frames.Next()
+		file := filepath.ToSlash(fr.File)
+		if strings.HasPrefix(file, filepath.ToSlash(ws)) && !strings.HasPrefix(file, filepath.ToSlash(own)) {
+			fn := fr.Function[strings.LastIndex(fr.Function, "/")+1:]
+			return fmt.Sprintf("%s:%d, in %s", strings.TrimPrefix(file, filepath.ToSlash(ws)), fr.Line, fn)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 // choose is the chooser the driver hands the engine: it asks the screen.

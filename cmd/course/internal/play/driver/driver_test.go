@@ -486,3 +486,25 @@ func TestLearnerFrameSkipsTheRuntimeAndTheDriver(t *testing.T) {
 	assert.Empty(t, learnerFrame("goroutine 1 [running]:\nmain.main()\n\t/home/l/ws/.course/play/main.go:3\n", "/home/l/ws"), "the driver is no learner's code")
 	assert.Empty(t, learnerFrame("no stacks at all", "/home/l/ws"))
 }
+
+// A learner's panic is told with the file, line and function of theirs
+// that raised it; a stub's message, which names its function, is left as
+// it is.
+func TestAnEnginesPanicNamesTheLearnersLine(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var moves []int\n", "\tmoves = moves[:int(d)+5]")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	rep, err = c.Do(Request{Op: "step", Dir: "right"})
+	require.NoError(t, err)
+	assert.Regexp(t, `^runtime error: slice bounds out of range \[:8\] with capacity 0 \(harness/wrapped.go:\d+, in harness\.\(\*Baba\)\.Step\)$`, rep.Panic)
+}
