@@ -46,13 +46,16 @@ type Client struct {
 	// are unset for an engine that is no process of the learner's.
 	dump func()
 	dir  string
-	dead error
-	once sync.Once
+	// ended says how the engine process ended, once its output has:
+	// "it exited with status 3"; "" when that cannot be told.
+	ended func() string
+	dead  error
+	once  sync.Once
 }
 
 // newClient reads r line by line in the background and checks the Hello.
-func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer) (*Client, error) {
-	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout}
+func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer, dir string) (*Client, error) {
+	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout, dir: dir}
 	go func() {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 64*1024), 16<<20)
@@ -87,7 +90,7 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 // r, requests written to w, and closeFn (if any) runs on Close. It reads the
 // Hello first.
 func Connect(r io.Reader, w io.Writer, closeFn func() error) (*Client, error) {
-	return newClient(r, w, closeFn, nil)
+	return newClient(r, w, closeFn, nil, "")
 }
 
 // Reference is a client of the reference engine, served in this process.
@@ -101,7 +104,7 @@ func Reference() *Client {
 	c, err := newClient(repR, reqW, func() error {
 		_ = repR.Close() // a reply being written is dropped
 		return reqW.Close()
-	}, nil)
+	}, nil, "")
 	if err != nil {
 		panic(fmt.Sprintf("the reference driver did not start: %v", err))
 	}
@@ -162,27 +165,93 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		_ = out.Close()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
 	}
+	// waited is closed once the engine has ended. Wait runs at once when
+	// the replies' pipe is this side's own, so that an engine that ends
+	// can say how; a pipe from StdoutPipe would be closed under the
+	// replies still to be read, so there it runs on Close.
+	waited := make(chan struct{})
+	wait := sync.OnceFunc(func() {
+		go func() {
+			_ = cmd.Wait()
+			close(waited)
+		}()
+	})
+	if replyW != nil {
+		wait()
+	}
 	closeFn := func() error {
 		_ = in.Close()
 		defer out.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
+		wait()
 		select {
-		case <-done:
+		case <-waited:
 		case <-time.After(2 * time.Second):
 			procgroup.End(cmd)
-			<-done
+			<-waited
 		}
 		procgroup.End(cmd) // what the engine left running
 		return nil
 	}
-	c, err := newClient(out, in, closeFn, tail)
+	c, err := newClient(out, in, closeFn, tail, dir)
 	if err != nil {
 		return nil, err
 	}
-	c.dir = dir
 	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
+	if replyW != nil {
+		c.ended = func() string {
+			select {
+			case <-waited:
+				return howEnded(cmd.ProcessState)
+			case <-time.After(engineWaitDelay + 100*time.Millisecond):
+				return ""
+			}
+		}
+	}
 	return c, nil
+}
+
+// whyEnded says how an engine whose output ended ended: its exit status
+// when known, the line its stderr says most about it, and, for a crash,
+// the learner's line the crashing goroutine was in.
+func (c *Client) whyEnded() string {
+	why := ""
+	if c.ended != nil {
+		why = c.ended()
+	}
+	if why == "" {
+		why = "its output ended"
+	}
+	if c.stderr == nil {
+		return why
+	}
+	if c.ended == nil {
+		// give the process a moment to finish writing why
+		time.Sleep(20 * time.Millisecond)
+	}
+	last := c.stderr.lastLine()
+	if last == "" {
+		if strings.HasPrefix(why, "it exited") {
+			why += " and wrote nothing on stderr (an os.Exit in the engine?)"
+		}
+		return why
+	}
+	why += ": " + last
+	if fn, at := crashFrame(c.stderr.since(0), c.dir); fn != "" {
+		why += " (" + at + ", in " + fn + ")"
+	}
+	return why
+}
+
+// howEnded is how a process that ended did: "it exited with status 3",
+// "it was stopped by signal: killed".
+func howEnded(ps *os.ProcessState) string {
+	switch {
+	case ps == nil:
+		return ""
+	case ps.Exited():
+		return fmt.Sprintf("it exited with status %d", ps.ExitCode())
+	}
+	return "it was stopped by " + ps.String()
 }
 
 // stuckIn says where an engine that did not answer is stuck: it asks the
@@ -210,10 +279,9 @@ func (c *Client) stuckIn() string {
 	return learnerFrame(c.stderr.since(from), c.dir)
 }
 
-// learnerFrame is the first frame of goroutine 1 (the driver's main, which
-// calls the harness) in a Go stack dump whose file is in dir but not in
-// the driver's own folder: "harness.(*Baba).Step (harness/baba.go:42)",
-// or "" when there is none.
+// learnerFrame is where goroutine 1 (the driver's main, which calls the
+// harness) was in a Go stack dump: "harness.(*Baba).Step
+// (harness/baba.go:42)", or "" when no frame of it is the learner's.
 func learnerFrame(dump, dir string) string {
 	start := strings.Index(dump, "\ngoroutine 1 ")
 	if start < 0 {
@@ -223,21 +291,54 @@ func learnerFrame(dump, dir string) string {
 	} else {
 		dump = dump[start+1:]
 	}
-	lines := strings.Split(dump, "\n")
+	fn, at := frameIn(dump, dir)
+	if fn == "" {
+		return ""
+	}
+	return fn + " (" + at + ")"
+}
+
+// crashFrame is the learner's function and its file and line in the
+// stack of the goroutine a crash report (a panic, a fatal error) shows
+// first, the one that crashed.
+func crashFrame(stderr, dir string) (fn, at string) {
+	i := strings.Index(stderr, "panic: ")
+	if j := strings.Index(stderr, "fatal error: "); i < 0 || j >= 0 && j < i {
+		i = j
+	}
+	if i < 0 {
+		return "", ""
+	}
+	j := strings.Index(stderr[i:], "\ngoroutine ")
+	if j < 0 {
+		return "", ""
+	}
+	return frameIn(stderr[i+j+1:], dir)
+}
+
+// frameIn is the first frame of the goroutine whose stack dump begins
+// block (at its "goroutine N [...]:" line) in a file in dir but not in the
+// driver's own folder: the function without its module path, and the
+// file and line relative to dir.
+func frameIn(block, dir string) (fn, at string) {
+	if dir == "" {
+		return "", ""
+	}
+	lines := strings.Split(block, "\n")
 	own := filepath.Join(dir, Dir) + string(filepath.Separator)
 	for i := 1; i+1 < len(lines); i++ {
 		if lines[i] == "" {
-			break // the end of goroutine 1
+			break // the end of the goroutine
 		}
 		if !strings.HasPrefix(lines[i+1], "\t") {
 			continue
 		}
 		file, _, _ := strings.Cut(strings.TrimPrefix(lines[i+1], "\t"), " ")
 		path, _, _ := strings.Cut(file, ":")
-		if dir == "" || !strings.HasPrefix(path, dir+string(filepath.Separator)) || strings.HasPrefix(path, own) {
+		if !strings.HasPrefix(path, dir+string(filepath.Separator)) || strings.HasPrefix(path, own) {
 			continue
 		}
-		fn := lines[i]
+		fn = lines[i]
 		if open := strings.LastIndex(fn, "("); open > 0 && strings.HasSuffix(fn, ")") {
 			fn = fn[:open] // the arguments
 		}
@@ -248,9 +349,9 @@ func learnerFrame(dump, dir string) string {
 		if err != nil {
 			rel = path
 		}
-		return fmt.Sprintf("%s (%s%s)", fn, filepath.ToSlash(rel), strings.TrimPrefix(file, path))
+		return fn, filepath.ToSlash(rel) + strings.TrimPrefix(file, path)
 	}
-	return ""
+	return "", ""
 }
 
 func (c *Client) read() ([]byte, error) {
@@ -262,15 +363,7 @@ func (c *Client) read() ([]byte, error) {
 	select {
 	case line, ok := <-c.lines:
 		if !ok {
-			why := "its output ended"
-			if c.stderr != nil {
-				// give the process a moment to finish writing why
-				time.Sleep(20 * time.Millisecond)
-				if last := c.stderr.lastLine(); last != "" {
-					why += ": " + last
-				}
-			}
-			c.dead = &StoppedError{Why: why}
+			c.dead = &StoppedError{Why: c.whyEnded()}
 			return nil, c.dead
 		}
 		return line, nil

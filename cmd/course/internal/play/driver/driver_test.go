@@ -508,3 +508,34 @@ func TestAnEnginesPanicNamesTheLearnersLine(t *testing.T) {
 	require.NoError(t, err)
 	assert.Regexp(t, `^runtime error: slice bounds out of range \[:8\] with capacity 0 \(harness/wrapped.go:\d+, in harness\.\(\*Baba\)\.Step\)$`, rep.Panic)
 }
+
+// An engine that ends mid-game says how: its exit status, and for a crash
+// the panic and the learner's line it came from.
+func TestAnEngineThatEndsSaysHow(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds driver programs")
+	}
+	for _, c := range []struct {
+		name, imports, step string
+		want                string
+	}{
+		{"exit", "\t\"os\"\n", "\tos.Exit(3)",
+			`^the engine stopped: it exited with status 3 and wrote nothing on stderr \(an os\.Exit in the engine\?\)$`},
+		{"goroutine panic", "\t\"time\"\n", "\tgo func() { panic(\"boom\") }()\n\ttime.Sleep(5 * time.Second)",
+			`^the engine stopped: it exited with status 2: panic: boom \(harness/wrapped\.go:\d+, in harness\.\(\*Baba\)\.Step\.func1\)$`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ws, program := built(t, func(t *testing.T) (string, string) { return wrappedWorkspace(t, c.imports, "", c.step) })
+			cl, err := StartProcess(context.Background(), program, ws)
+			require.NoError(t, err)
+			defer cl.Close()
+			rep, err := cl.Do(newReq(ModeBaba, pushLevel))
+			require.NoError(t, err)
+			require.Empty(t, rep.Panic)
+			_, err = cl.Do(Request{Op: "step", Dir: "right"})
+			require.Error(t, err)
+			assert.Regexp(t, c.want, err.Error())
+		})
+	}
+}
