@@ -19,6 +19,9 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
+// maxReply is the longest reply line a client reads.
+const maxReply = 16 << 20
+
 // Timeout is how long a client waits for one reply before it gives the
 // engine up (an endless loop in a learner's engine must not hang the screen).
 const Timeout = 10 * time.Second
@@ -51,6 +54,8 @@ type Client struct {
 	ended func() string
 	dead  error
 	once  sync.Once
+	// readErr is why the replies stopped being read, if not their end.
+	readErr error
 }
 
 // newClient reads r line by line in the background and checks the Hello.
@@ -58,7 +63,7 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout, dir: dir}
 	go func() {
 		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		sc.Buffer(make([]byte, 64*1024), maxReply)
 		for sc.Scan() {
 			line := append([]byte(nil), sc.Bytes()...)
 			select {
@@ -67,6 +72,7 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 				return
 			}
 		}
+		c.readErr = sc.Err() // read after lines is closed
 		close(c.lines)
 	}()
 	line, err := c.read()
@@ -214,6 +220,9 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 // when known, the line its stderr says most about it, and, for a crash,
 // the learner's line the crashing goroutine was in.
 func (c *Client) whyEnded() string {
+	if errors.Is(c.readErr, bufio.ErrTooLong) {
+		return fmt.Sprintf("it wrote a reply longer than %d MiB, more than any level's state needs: does a harness function (StackAt, ActiveRules, Hand, the log) return more each time it is called?", maxReply>>20)
+	}
 	why := ""
 	if c.ended != nil {
 		why = c.ended()

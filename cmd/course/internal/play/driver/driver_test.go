@@ -1,10 +1,12 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -538,4 +540,26 @@ func TestAnEngineThatEndsSaysHow(t *testing.T) {
 			assert.Regexp(t, c.want, err.Error())
 		})
 	}
+}
+
+// A reply too long to read is named as such, not as an engine whose
+// output ended.
+func TestAReplyTooLongIsSaidSo(t *testing.T) {
+	repR, repW := io.Pipe()
+	reqR, reqW := io.Pipe()
+	go func() {
+		_, _ = io.Copy(io.Discard, reqR)
+	}()
+	go func() {
+		_, _ = repW.Write([]byte(`{"hello":"course-play","protocol":1}` + "\n"))
+		_, _ = repW.Write(bytes.Repeat([]byte("a"), 17<<20))
+		_ = repW.Close()
+	}()
+	c, err := Connect(repR, reqW, reqW.Close)
+	require.NoError(t, err)
+	defer c.Close()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.True(t, IsStopped(err))
+	assert.Contains(t, err.Error(), "it wrote a reply longer than 16 MiB")
 }
