@@ -61,8 +61,22 @@ type BuildError struct {
 }
 
 func (e *BuildError) Error() string {
+	first := firstLines(e.Output, 3)
+	if e.inDriver() {
+		// The harness builds on its own (go build ./... passes), but a
+		// function the driver calls has another signature than the
+		// contract's.
+		return fmt.Sprintf("the workspace's harness builds, but does not fit the harness contract where course play calls it (%s); declare what it names as the contract does (`course lesson NN --harness` shows a module's part)", first)
+	}
 	return fmt.Sprintf("the workspace's harness does not build with the course play driver (%s); run `go build ./...` in %s and mend what it says",
-		firstLines(e.Output, 3), e.Workspace)
+		first, e.Workspace)
+}
+
+// inDriver says whether the first compile error is in the driver's own
+// file, not in the workspace's.
+func (e *BuildError) inDriver() bool {
+	first := firstLines(e.Output, 1)
+	return strings.HasPrefix(first, filepath.ToSlash(Dir)+"/driver.go:") || strings.HasPrefix(first, Dir+string(filepath.Separator)+"driver.go:")
 }
 
 // UserError marks the error as the user's to mend.

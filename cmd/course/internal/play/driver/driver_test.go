@@ -279,7 +279,7 @@ func TestBuildRefusesAHarnessThatDoesNotBuild(t *testing.T) {
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/broken\n\ngo 1.26\n"), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "h.go"), []byte("package harness\n\nfunc NewBaba() {}\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "h.go"), []byte("package harness\n\nfunc NewBaba() { notDeclared() }\n"), 0o644))
 	_, err := Build(context.Background(), ws, "example.com/broken")
 	var be *BuildError
 	require.ErrorAs(t, err, &be)
@@ -562,4 +562,29 @@ func TestAReplyTooLongIsSaidSo(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsStopped(err))
 	assert.Contains(t, err.Error(), "it wrote a reply longer than 16 MiB")
+}
+
+// A harness that builds on its own but whose function has another
+// signature than the contract's fails in the driver's file: the message
+// says so, instead of sending the learner to a `go build ./...` that
+// passes.
+func TestBuildNamesAHarnessThatDoesNotFitTheContract(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	offline(t)
+	ws := referenceWorkspace(t)
+	forward := filepath.Join(ws, "harness", "harness.go")
+	raw, err := os.ReadFile(forward)
+	require.NoError(t, err)
+	src := strings.Replace(string(raw), "\tNewBaba      = ref.NewBaba\n", "", 1)
+	src += "\n// NewBaba returns a value, not the contract's pointer.\nfunc NewBaba(l LevelDef) int { return 0 }\n"
+	require.NoError(t, os.WriteFile(forward, []byte(src), 0o644))
+	_, err = Build(context.Background(), ws, "example.com/ref")
+	var be *BuildError
+	require.ErrorAs(t, err, &be)
+	assert.Contains(t, err.Error(), "builds, but does not fit the harness contract where course play calls it (.course/play/driver.go:")
+	assert.Contains(t, err.Error(), "harness.NewBaba")
+	assert.NotContains(t, err.Error(), "go build ./...")
 }
