@@ -56,7 +56,8 @@ By default the reference engine plays. --workspace plays the engine of a
 workspace (the current folder, or WS): course writes a small program into
 WS/.course/play/ that speaks to this screen through the workspace's harness,
 builds it with the go command and runs it. A harness function that is still
-a stub shows its "not implemented" message in the status line.
+a stub shows its "not implemented" message in the status line. What your
+engine prints (fmt.Println, log) is kept in WS/.course/play/output.txt.
 
 --record FILE writes the moves played as the level's solution (the level
 file with its "solution"); a file already at FILE is kept as FILE.orig (or

@@ -141,6 +141,11 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		return nil, fmt.Errorf("connect to the engine's input: %w", err)
 	}
 	tail := &tailBuffer{}
+	// What the engine prints (a learner's fmt.Println) is theirs to read:
+	// kept, as far as OutputLimit, in OutputFile beside the program.
+	if f, err := os.Create(filepath.Join(filepath.Dir(program), OutputFile)); err == nil {
+		tail.file, tail.left = f, OutputLimit
+	}
 	cmd.Stderr = tail
 	var out io.ReadCloser
 	var replyW *os.File
@@ -169,6 +174,7 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	}
 	if err != nil {
 		_ = out.Close()
+		tail.closeFile()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
 	}
 	// waited is closed once the engine has ended. Wait runs at once when
@@ -196,6 +202,7 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 			<-waited
 		}
 		procgroup.End(cmd) // what the engine left running
+		tail.closeFile()
 		return nil
 	}
 	c, err := newClient(out, in, closeFn, tail, dir)
@@ -457,12 +464,33 @@ func truncate(s string, n int) string {
 	return s[:n] + "..."
 }
 
+// OutputFile is the file, beside a workspace's driver program, that keeps
+// what the engine wrote on stdout and stderr in its last run, up to
+// OutputLimit bytes.
+const (
+	OutputFile  = "output.txt"
+	OutputLimit = 8 << 20
+)
+
 // tailBuffer keeps the end of what a process writes on stderr, enough
-// for a goroutine dump of a small program.
+// for a goroutine dump of a small program, and copies the first left
+// bytes of it to file, if any.
 type tailBuffer struct {
 	mu      sync.Mutex
 	buf     []byte
 	dropped int // bytes written before buf's first
+	file    *os.File
+	left    int
+}
+
+// closeFile closes the copy, once the process has ended.
+func (t *tailBuffer) closeFile() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.file != nil {
+		_ = t.file.Close()
+		t.file = nil
+	}
 }
 
 const (
@@ -473,6 +501,14 @@ const (
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.file != nil && t.left > 0 {
+		n := min(len(p), t.left)
+		t.left -= n
+		_, _ = t.file.Write(p[:n]) // a copy for the learner, at best
+		if t.left == 0 {
+			_, _ = fmt.Fprintf(t.file, "\n[course play: the rest is left out, past %d MiB]\n", OutputLimit>>20)
+		}
+	}
 	t.buf = append(t.buf, p...)
 	if len(t.buf) > tailMax {
 		cut := len(t.buf) - tailKeep

@@ -435,6 +435,31 @@ func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
 		require.Empty(t, rep.Panic)
 	}
 	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
+	require.NoError(t, c.Close())
+	printed, err := os.ReadFile(filepath.Join(ws, Dir, OutputFile))
+	require.NoError(t, err, "what the engine printed is kept for the learner")
+	assert.Contains(t, string(printed), "init ran\n")
+	assert.Contains(t, string(printed), "debug: step")
+}
+
+// What an engine writes past OutputLimit is left out of the file, which
+// says so: an engine that writes without end does not fill the disk.
+func TestTheEnginesOutputFileHasALimit(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), OutputFile))
+	require.NoError(t, err)
+	tail := &tailBuffer{file: f, left: OutputLimit}
+	line := bytes.Repeat([]byte("x"), 1023)
+	line = append(line, '\n')
+	for range (OutputLimit >> 10) + 100 {
+		_, err := tail.Write(line)
+		require.NoError(t, err)
+	}
+	tail.closeFile()
+	raw, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	assert.Less(t, len(raw), OutputLimit+100)
+	assert.True(t, strings.HasSuffix(string(raw), "[course play: the rest is left out, past 8 MiB]\n"))
+	assert.Contains(t, tail.lastLine(), "xxx", "the tail still keeps the end")
 }
 
 // A build stopped by a signal is the signal's, not a harness that does not
