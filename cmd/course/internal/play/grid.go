@@ -105,6 +105,8 @@ type Grid struct {
 	// recordErr is why the last write of the record file failed, nil
 	// once one succeeds.
 	recordErr error
+	// emptyChoices counts the choices among no options answered in a row.
+	emptyChoices int
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -238,6 +240,10 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		return false
 	}
 	rep = safeReply(rep)
+	if rep.Choose != nil && len(rep.Choose.Options) == 0 {
+		return m.answerNoOptions(rep.Choose.Kind)
+	}
+	m.emptyChoices = 0
 	if rep.Choose != nil {
 		m.choose = rep.Choose
 		m.mode = modeChoose
@@ -257,6 +263,33 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		m.say(true, "%s", rep.State.Errors[0])
 	}
 	return true
+}
+
+// maxEmptyChoices is how many choices among no options in a row an
+// engine is answered before the screen stops answering it.
+const maxEmptyChoices = 8
+
+// answerNoOptions answers a choice among no options, which no menu can
+// offer, with "" (the engine's chooser was called with an empty list: its
+// to mend), and takes the reply.
+func (m *Grid) answerNoOptions(kind string) bool {
+	m.choose, m.mode = nil, modeBoard
+	m.emptyChoices++
+	if m.emptyChoices > maxEmptyChoices {
+		m.say(true, "the engine keeps asking to choose the %s among no options: r restarts it", kind)
+		return false
+	}
+	if m.pending != nil {
+		m.pending.Choices = append(m.pending.Choices, "")
+	}
+	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
+	ok := m.take(m.c.Answer(""))
+	if m.problem {
+		m.say(true, "%s; then: %s", note, m.status)
+	} else {
+		m.say(true, "%s", note)
+	}
+	return ok
 }
 
 // restart starts the level anew, starting the engine again if it stopped.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -188,4 +189,48 @@ func TestATerminalTooSmallSaysSo(t *testing.T) {
 	}
 	press(g, "q")
 	assert.True(t, g.quit, "q still quits")
+}
+
+// choosingEngine asks its chooser with no options when a card is cast or
+// an attack made, as an engine whose assemble finds no candidates could,
+// then panics at the answer it is given.
+func choosingEngine(mode string) Engine {
+	asked := false
+	return cannedEngine(func(req driver.Request) driver.Reply {
+		st := &driver.State{Mode: mode, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+			Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
+		switch {
+		case req.Op == "cast" || req.Op == "attack":
+			asked = true
+			return driver.Reply{Choose: &driver.Choose{Kind: "base"}}
+		case req.Answer != nil && asked:
+			asked = false
+			return driver.Reply{Panic: fmt.Sprintf("no card is named %q", *req.Answer), State: st}
+		}
+		return driver.Reply{State: st}
+	})
+}
+
+// An engine that asks to choose among no options cannot be answered from
+// a menu: the screen says so and stays up, whatever key is pressed.
+func TestAChoiceAmongNoOptionsDoesNotCrashTheScreen(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(GridOptions{Level: lv, Engine: choosingEngine(driver.ModeSpellGrid), Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n")
+	press(m, "down", "enter")
+	assert.Contains(t, m.View().Content, "asked to choose the base among no options")
+	assert.Contains(t, m.View().Content, `no card is named ""`)
+	assert.Equal(t, modeBoard, m.mode)
+
+	tb, err := NewTable(TableOptions{Engine: choosingEngine(driver.ModeGame), Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer tb.Close()
+	tb.Command("attack 1 2")
+	press(tb, "down", "enter")
+	assert.Contains(t, tb.View().Content, "asked to choose the base among no options")
+	assert.Nil(t, tb.choose)
 }

@@ -36,8 +36,10 @@ type Table struct {
 	problem bool
 	last    string // the last action, as typed
 	choose  *driver.Choose
-	sel     int
-	quit    bool
+	// emptyChoices counts the choices among no options answered in a row.
+	emptyChoices int
+	sel          int
+	quit         bool
 }
 
 // The commands, as the prompt takes them.
@@ -106,6 +108,24 @@ func (t *Table) restart() {
 	t.take(t.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
 }
 
+// answerNoOptions is Grid.answerNoOptions for the card table.
+func (t *Table) answerNoOptions(kind string) bool {
+	t.choose = nil
+	t.emptyChoices++
+	if t.emptyChoices > maxEmptyChoices {
+		t.say(true, "the engine keeps asking to choose the %s among no options: r starts a new game", kind)
+		return false
+	}
+	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
+	ok := t.take(t.c.Answer(""))
+	if t.problem {
+		t.say(true, "%s; then: %s", note, t.status)
+	} else {
+		t.say(true, "%s", note)
+	}
+	return ok
+}
+
 // take reads a reply as Grid.take does.
 func (t *Table) take(rep driver.Reply, err error) bool {
 	if err != nil {
@@ -113,6 +133,10 @@ func (t *Table) take(rep driver.Reply, err error) bool {
 		return false
 	}
 	rep = safeReply(rep)
+	if rep.Choose != nil && len(rep.Choose.Options) == 0 {
+		return t.answerNoOptions(rep.Choose.Kind)
+	}
+	t.emptyChoices = 0
 	if rep.Choose != nil {
 		t.choose, t.sel = rep.Choose, 0
 		t.say(false, "the engine asks: choose the %s", rep.Choose.Kind)
