@@ -37,16 +37,20 @@ import (
 	"os"
 )
 
-// main serves the course play protocol on stdin and on the descriptor
-// ` + ReplyFDEnv + ` names (stdout without it). What the engine prints
-// itself goes to stderr, so it cannot garble the protocol.
+// main serves the course play protocol on the descriptors
+// ` + RequestFDEnv + ` and ` + ReplyFDEnv + ` name (stdin and stdout without
+// them). What the engine prints itself goes to stderr, so it cannot garble
+// the protocol.
 func main() {
-	out := os.Stdout
+	in, out := os.Stdin, os.Stdout
+	if os.Getenv("` + RequestFDEnv + `") == "4" {
+		in = os.NewFile(4, "course play requests")
+	}
 	if os.Getenv("` + ReplyFDEnv + `") == "3" {
 		out = os.NewFile(3, "course play replies")
 	}
 	os.Stdout = os.Stderr
-	if err := Serve(os.Stdin, out); err != nil {
+	if err := Serve(in, out); err != nil {
 		fmt.Fprintln(os.Stderr, "course play driver:", err)
 		os.Exit(1)
 	}

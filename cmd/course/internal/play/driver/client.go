@@ -118,8 +118,12 @@ func Reference() *Client {
 }
 
 // ReplyFDEnv names the descriptor a driver program writes its replies to
-// (3, the first past stderr); without it, the replies go to stdout.
-const ReplyFDEnv = "COURSE_PLAY_REPLY_FD"
+// (3, the first past stderr), and RequestFDEnv the one it reads requests
+// from (4); without them, stdout and stdin.
+const (
+	ReplyFDEnv   = "COURSE_PLAY_REPLY_FD"
+	RequestFDEnv = "COURSE_PLAY_REQUEST_FD"
+)
 
 // engineWaitDelay is how long an ended engine's stderr is read after it
 // ended.
@@ -136,44 +140,55 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	// holds it open.
 	procgroup.Own(cmd)
 	cmd.WaitDelay = engineWaitDelay
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, fmt.Errorf("connect to the engine's input: %w", err)
-	}
 	tail := &tailBuffer{}
+	cmd.Stderr = tail
+	var in io.WriteCloser
+	var out io.ReadCloser
+	var theirs []*os.File // the engine's ends of the pipes, closed here once it started
+	var err error
+	if runtime.GOOS == "windows" {
+		// No descriptor past the standard three reaches a Windows
+		// program: the requests come on stdin and the replies on
+		// stdout, which main keeps from the engine's own prints once it
+		// runs.
+		if in, err = cmd.StdinPipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's input: %w", err)
+		}
+		if out, err = cmd.StdoutPipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+	} else {
+		// The requests and replies go on descriptors of their own, so
+		// that nothing the engine writes to stdout (a print in an init
+		// function, a logger made with os.Stdout before main ran, a
+		// program it starts) is taken for a reply, and nothing it reads
+		// from stdin (a pause for Enter) is a request taken from the
+		// driver. Its stdin is empty.
+		reqR, reqW, err := os.Pipe()
+		if err != nil {
+			return nil, fmt.Errorf("connect to the engine's input: %w", err)
+		}
+		repR, repW, err := os.Pipe()
+		if err != nil {
+			_, _ = reqR.Close(), reqW.Close()
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+		in, out, theirs = reqW, repR, []*os.File{repW, reqR}
+		cmd.ExtraFiles = theirs
+		cmd.Env = append(os.Environ(), ReplyFDEnv+"=3", RequestFDEnv+"=4")
+		cmd.Stdout = tail
+	}
 	// What the engine prints (a learner's fmt.Println) is theirs to read:
 	// kept, as far as OutputLimit, in OutputFile beside the program.
 	if f, err := os.Create(filepath.Join(filepath.Dir(program), OutputFile)); err == nil {
 		tail.file, tail.left = f, OutputLimit
 	}
-	cmd.Stderr = tail
-	var out io.ReadCloser
-	var replyW *os.File
-	if runtime.GOOS == "windows" {
-		// No descriptor past the standard three reaches a Windows
-		// program: the replies come on stdout, which main keeps from
-		// the engine's own prints once it runs.
-		if out, err = cmd.StdoutPipe(); err != nil {
-			return nil, fmt.Errorf("connect to the engine's output: %w", err)
-		}
-	} else {
-		// The replies come on a descriptor of their own, so that
-		// nothing the engine writes to stdout (a print in an init
-		// function, a logger made with os.Stdout before main ran, a
-		// program it starts) is taken for a reply.
-		if out, replyW, err = os.Pipe(); err != nil {
-			return nil, fmt.Errorf("connect to the engine's output: %w", err)
-		}
-		cmd.ExtraFiles = []*os.File{replyW}
-		cmd.Env = append(os.Environ(), ReplyFDEnv+"=3")
-		cmd.Stdout = tail
-	}
 	err = cmd.Start()
-	if replyW != nil {
-		_ = replyW.Close() // the engine holds its own copy
+	for _, f := range theirs {
+		_ = f.Close() // the engine holds its own copies
 	}
 	if err != nil {
-		_ = out.Close()
+		_, _ = in.Close(), out.Close()
 		tail.closeFile()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
 	}
@@ -188,7 +203,7 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 			close(waited)
 		}()
 	})
-	if replyW != nil {
+	if theirs != nil {
 		wait()
 	}
 	closeFn := func() error {
@@ -210,7 +225,7 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		return nil, err
 	}
 	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
-	if replyW != nil {
+	if theirs != nil {
 		c.ended = func() string {
 			select {
 			case <-waited:

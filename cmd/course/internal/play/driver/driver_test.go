@@ -293,7 +293,7 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -347,7 +347,7 @@ func TestClosingEndsWhatTheEngineLeftRunning(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "left.pid")
 	script := filepath.Join(dir, "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line\nexit 0\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nexit 0\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, dir)
 	require.NoError(t, err)
 	raw, err := os.ReadFile(pidFile)
@@ -612,4 +612,29 @@ func TestBuildNamesAHarnessThatDoesNotFitTheContract(t *testing.T) {
 	assert.Contains(t, err.Error(), "builds, but does not fit the harness contract where course play calls it (.course/play/driver.go:")
 	assert.Contains(t, err.Error(), "harness.NewBaba")
 	assert.NotContains(t, err.Error(), "go build ./...")
+}
+
+// An engine that reads stdin (a pause for Enter while debugging) takes
+// no request from the driver: it reads nothing, and the game goes on.
+func TestAnEngineReadingStdinTakesNoRequest(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "\t\"bufio\"\n\t\"os\"\n", "", "\t_, _ = bufio.NewReader(os.Stdin).ReadString('\\n')")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 3 * time.Second
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	for range 2 {
+		rep, err = c.Do(Request{Op: "step", Dir: "right"})
+		require.NoError(t, err)
+		require.Empty(t, rep.Panic)
+	}
+	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
 }
