@@ -49,6 +49,10 @@ type Client struct {
 	// are unset for an engine that is no process of the learner's.
 	dump func()
 	dir  string
+	// exited is closed once the engine process has ended (nil when that
+	// is not watched): a process it started may hold the replies' pipe
+	// open past its end.
+	exited <-chan struct{}
 	// ended says how the engine process ended, once its output has:
 	// "it exited with status 3"; "" when that cannot be told.
 	ended func() string
@@ -226,6 +230,7 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	}
 	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
 	if theirs != nil {
+		c.exited = waited
 		c.ended = func() string {
 			select {
 			case <-waited:
@@ -242,9 +247,6 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 // when known, the line its stderr says most about it, and, for a crash,
 // the learner's line the crashing goroutine was in.
 func (c *Client) whyEnded() string {
-	if errors.Is(c.readErr, bufio.ErrTooLong) {
-		return fmt.Sprintf("it wrote a reply longer than %d MiB, more than any level's state needs: does a harness function (StackAt, ActiveRules, Hand, the log) return more each time it is called?", maxReply>>20)
-	}
 	why := ""
 	if c.ended != nil {
 		why = c.ended()
@@ -394,10 +396,27 @@ func (c *Client) read() ([]byte, error) {
 	select {
 	case line, ok := <-c.lines:
 		if !ok {
-			c.dead = &StoppedError{Why: c.whyEnded()}
+			var why string
+			if errors.Is(c.readErr, bufio.ErrTooLong) { // set before lines was closed
+				why = fmt.Sprintf("it wrote a reply longer than %d MiB, more than any level's state needs: does a harness function (StackAt, ActiveRules, Hand, the log) return more each time it is called?", maxReply>>20)
+			} else {
+				why = c.whyEnded()
+			}
+			c.dead = &StoppedError{Why: why}
 			return nil, c.dead
 		}
 		return line, nil
+	case <-c.exited:
+		// a reply written just before the end is still to be read
+		select {
+		case line, ok := <-c.lines:
+			if ok {
+				return line, nil
+			}
+		case <-time.After(100 * time.Millisecond):
+		}
+		c.dead = &StoppedError{Why: c.whyEnded()}
+		return nil, c.dead
 	case <-timer.C:
 		why := fmt.Sprintf("it did not answer within %s", c.timeout)
 		if in := c.stuckIn(); in != "" {

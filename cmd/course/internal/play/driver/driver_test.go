@@ -638,3 +638,22 @@ func TestAnEngineReadingStdinTakesNoRequest(t *testing.T) {
 	}
 	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
 }
+
+// An engine that ends while a process it started still holds its end of
+// the replies' pipe is stopped when it ends, not after the timeout.
+func TestAnEngineThatDiesLeavingAChildIsStopped(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 &\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 8 * time.Second
+	start := time.Now()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 4*time.Second, "the end is seen at once")
+	assert.Contains(t, err.Error(), "it exited with status 2: panic: boom")
+}
