@@ -609,3 +609,15 @@ func TestRecordThatCannotBeWrittenIsNotRecorded(t *testing.T) {
 	assert.ErrorAs(t, m.RecordErr(), &re, "the last moves were not written")
 	assert.Contains(t, m.status, "record: ")
 }
+
+// A link to a level file that is gone is said so, and not taken for the
+// built-in level its name also names.
+func TestLoadNamesALinkToNothing(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "01-push.json")
+	require.NoError(t, os.Symlink(filepath.Join(t.TempDir(), "gone.json"), link))
+	_, err := Load(link)
+	var le *LevelFileError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, err.Error(), link+" is a link to ")
+	assert.Contains(t, err.Error(), "gone.json, which is not there; give a level file")
+}

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -90,6 +91,12 @@ func Load(arg string) (Level, error) {
 		return Level{Name: arg, Level: lv}, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return Level{}, fmt.Errorf("read level %s: %w", arg, err)
+	}
+	// A link whose target is gone names a file that is not there: it is
+	// said so, not taken for the name of a built-in level.
+	if fi, lerr := os.Lstat(arg); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(arg)
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is a link to %s, which is not there", target)}
 	}
 	all, err := Builtin()
 	if err != nil {
