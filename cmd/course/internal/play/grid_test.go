@@ -621,3 +621,16 @@ func TestLoadNamesALinkToNothing(t *testing.T) {
 	assert.Contains(t, err.Error(), link+" is a link to ")
 	assert.Contains(t, err.Error(), "gone.json, which is not there; give a level file")
 }
+
+// A level file far larger than any level is refused before it is read.
+func TestLoadRefusesAHugeFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "huge.json")
+	f, err := os.Create(name)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(MaxLevelSize+1))
+	require.NoError(t, f.Close())
+	_, err = Load(name)
+	var le *LevelFileError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, err.Error(), "is 4194305 bytes, larger than any level file (at most 4 MiB)")
+}
