@@ -315,11 +315,15 @@ func (m *Grid) restart() {
 }
 
 // perform plays a move and, once it finishes, puts it in the history.
-func (m *Grid) perform(mv move) {
+// It is false when the engine failed the move (a panic, an engine that
+// stopped).
+func (m *Grid) perform(mv move) bool {
 	m.pending = &mv
 	if m.take(m.c.Do(mv.request())) {
 		m.done()
+		return true
 	}
+	return m.pending != nil && m.mode == modeChoose // waiting for the chooser: not failed
 }
 
 func (m *Grid) done() {
@@ -488,7 +492,13 @@ func (m *Grid) replayNext() bool {
 	if m.replay >= len(sol) {
 		return false
 	}
-	m.perform(move{Kind: "step", Dir: sol[m.replay].String()})
+	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String()}) {
+		// the replay stops at the move the engine failed, its reason
+		// left on the status line; r restarts it
+		m.replay = len(sol)
+		m.say(true, "replay stopped at move %d of %d: %s", len(m.history)+1, len(sol), m.status)
+		return false
+	}
 	m.replay++
 	if m.replay == len(sol) && !m.st.Won {
 		m.say(true, "the recorded solution is played and the level is not won")

@@ -234,3 +234,31 @@ func TestAChoiceAmongNoOptionsDoesNotCrashTheScreen(t *testing.T) {
 	assert.Contains(t, tb.View().Content, "asked to choose the base among no options")
 	assert.Nil(t, tb.choose)
 }
+
+// A replay whose engine fails a move stops there and keeps the engine's
+// reason on screen, instead of sending the rest to it and then saying
+// only that the level is not won.
+func TestAReplayStopsAtTheMoveTheEngineFailed(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	require.Len(t, lv.Solution, 4)
+	steps := 0
+	m, err := NewGrid(GridOptions{Level: lv, Replay: true, Every: time.Millisecond, Styles: NewStyles(colorprofile.ASCII),
+		Engine: cannedEngine(func(req driver.Request) driver.Reply {
+			st := &driver.State{Mode: driver.ModeBaba, Width: 7, Height: 5}
+			if req.Op == "step" {
+				if steps++; steps == 2 {
+					return driver.Reply{Panic: "boom in Step", State: st}
+				}
+			}
+			return driver.Reply{State: st}
+		})})
+	require.NoError(t, err)
+	defer m.Close()
+	for range 4 {
+		m.Update(tickMsg{})
+	}
+	assert.Equal(t, 2, steps, "nothing is sent past the move that failed")
+	assert.Contains(t, m.status, "replay stopped at move 2 of 4: boom in Step")
+	assert.False(t, m.ticking)
+}
