@@ -56,8 +56,10 @@ By default the reference engine plays. --workspace plays the engine of a
 workspace (the current folder, or WS): course writes a small program into
 WS/.course/play/ that speaks to this screen through the workspace's harness,
 builds it with the go command and runs it. A harness function that is still
-a stub shows its "not implemented" message in the status line. What your
-engine prints (fmt.Println, log) is kept in WS/.course/play/output.txt.
+a stub shows its "not implemented" message in the status line, and a panic
+the file and line of yours it came from; r builds your engine again as it
+restarts, so mend your code and press r. What your engine prints
+(fmt.Println, log) is kept in WS/.course/play/output.txt.
 
 --record FILE writes the moves played as the level's solution (the level
 file with its "solution"); a file already at FILE is kept as FILE.orig (or
@@ -270,7 +272,9 @@ func playWorkspace(opts *PlayOptions) (ws, modulePath string, err error) {
 }
 
 // playEngine is the engine that plays: the reference, or a workspace's
-// driver, built first.
+// driver, built first. A workspace's engine is built again each time the
+// screen starts it after the first (r, or a restart after it stopped), so
+// that the learner's mend of what the status line named is what plays.
 func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath string) (play.Engine, string, error) {
 	if ws == "" {
 		return func() (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
@@ -282,8 +286,16 @@ func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath
 	if err != nil {
 		return nil, "", playError(err)
 	}
-	return func() (*driver.Client, error) { return driver.StartProcess(ctx, program, ws) },
-		"engine of " + shown, nil
+	built := true
+	return func() (*driver.Client, error) {
+		if !built {
+			if _, err := driver.Build(ctx, ws, modulePath); err != nil {
+				return nil, err
+			}
+		}
+		built = false
+		return driver.StartProcess(ctx, program, ws)
+	}, "engine of " + shown, nil
 }
 
 // shownWorkspace is the workspace as play names it: as given, or, when

@@ -130,7 +130,7 @@ func NewGrid(o GridOptions) (*Grid, error) {
 		return nil, err
 	}
 	m := &Grid{o: o, c: c, w: 80, h: 24, glyphs: map[string]rune{}}
-	m.restart()
+	m.restart(false)
 	if m.recordErr != nil {
 		// refused before the screen opens, not shown for the whole game
 		// and then reported as recorded
@@ -292,9 +292,11 @@ func (m *Grid) answerNoOptions(kind string) bool {
 	return ok
 }
 
-// restart starts the level anew, starting the engine again if it stopped.
-func (m *Grid) restart() {
-	if m.c.Dead() != nil {
+// restart starts the level anew, starting the engine again if it stopped
+// or when fresh (the r key): a workspace's engine is then built again, so
+// that the learner's mend of what the status line named is what plays.
+func (m *Grid) restart(fresh bool) {
+	if fresh || m.c.Dead() != nil {
 		_ = m.c.Close()
 		c, err := m.o.Engine()
 		if err != nil {
@@ -404,7 +406,7 @@ func (m *Grid) revert(i int) {
 		return
 	}
 	keep := append([]move(nil), m.history[:i]...)
-	m.restart()
+	m.restart(false)
 	for _, mv := range keep {
 		answers := append([]string(nil), mv.Choices...)
 		rep, err := m.c.DoAll(mv.request(), func(ch driver.Choose) string {
@@ -532,8 +534,10 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
-		m.restart()
-		m.say(false, "restarted")
+		m.restart(true)
+		if !m.problem {
+			m.say(false, "restarted")
+		}
 	case "tab":
 		if len(m.history) == 0 {
 			m.say(false, "no moves yet")

@@ -262,3 +262,39 @@ func TestAReplayStopsAtTheMoveTheEngineFailed(t *testing.T) {
 	assert.Contains(t, m.status, "replay stopped at move 2 of 4: boom in Step")
 	assert.False(t, m.ticking)
 }
+
+// r starts the engine afresh (a workspace's is built again, so that the
+// learner's mend plays), and what the engine says when the level starts
+// again stays on screen instead of a bare "restarted".
+func TestRestartStartsTheEngineAfreshAndKeepsItsWord(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	starts := 0
+	canned := cannedEngine(func(req driver.Request) driver.Reply {
+		st := &driver.State{Mode: driver.ModeBaba, Width: 7, Height: 5}
+		if req.Op == "new" {
+			return driver.Reply{Panic: "not implemented: NewBaba (Module 06)", State: st}
+		}
+		return driver.Reply{State: st}
+	})
+	m, err := NewGrid(GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: func() (*driver.Client, error) {
+		starts++
+		return canned()
+	}})
+	require.NoError(t, err)
+	defer m.Close()
+	require.Equal(t, 1, starts)
+	press(m, "r")
+	assert.Equal(t, 2, starts, "r started the engine again")
+	assert.Equal(t, "not implemented: NewBaba (Module 06)", m.status)
+
+	tstarts := 0
+	tb, err := NewTable(TableOptions{Styles: NewStyles(colorprofile.ASCII), Engine: func() (*driver.Client, error) {
+		tstarts++
+		return reference()
+	}})
+	require.NoError(t, err)
+	defer tb.Close()
+	press(tb, "r")
+	assert.Equal(t, 2, tstarts, "r started the card table's engine again")
+}

@@ -79,7 +79,7 @@ func NewTable(o TableOptions) (*Table, error) {
 	}
 	in.SetSuggestions(sugg)
 	t := &Table{o: o, c: c, w: 80, h: 24, input: in}
-	t.restart()
+	t.restart(false)
 	return t, nil
 }
 
@@ -93,8 +93,10 @@ func (t *Table) say(problem bool, format string, args ...any) {
 	t.status, t.problem = oneLine(fmt.Sprintf(format, args...)), problem
 }
 
-func (t *Table) restart() {
-	if t.c.Dead() != nil {
+// restart starts a new game, with the engine started again if it stopped
+// or when fresh (the r key), as Grid.restart does.
+func (t *Table) restart(fresh bool) {
+	if fresh || t.c.Dead() != nil {
 		_ = t.c.Close()
 		c, err := t.o.Engine()
 		if err != nil {
@@ -208,7 +210,7 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.quit = true
 			return t, tea.Quit
 		case "r":
-			t.restart()
+			t.restart(true)
 			return t, nil
 		case ":":
 			return t, t.prompt("")
