@@ -184,7 +184,10 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	}
 	// What the engine prints (a learner's fmt.Println) is theirs to read:
 	// kept, as far as OutputLimit, in OutputFile beside the program.
-	if f, err := os.Create(filepath.Join(filepath.Dir(program), OutputFile)); err == nil {
+	// (A link there is removed, not written through.)
+	output := filepath.Join(filepath.Dir(program), OutputFile)
+	_ = os.Remove(output)
+	if f, err := os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
 		tail.file, tail.left = f, OutputLimit
 	}
 	err = cmd.Start()

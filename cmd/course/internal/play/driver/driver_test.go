@@ -657,3 +657,35 @@ func TestAnEngineThatDiesLeavingAChildIsStopped(t *testing.T) {
 	assert.Less(t, time.Since(start), 4*time.Second, "the end is seen at once")
 	assert.Contains(t, err.Error(), "it exited with status 2: panic: boom")
 }
+
+// Links where course play writes its driver and the engine's output are
+// replaced, or refused for the folder, never written through: the files
+// they lead to are the learner's.
+func TestBuildWritesThroughNoLink(t *testing.T) {
+	offline(t)
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	keep := filepath.Join(t.TempDir(), "keep.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("the learner's\n"), 0o644))
+	dir := filepath.Join(ws, Dir)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	for _, name := range []string{"main.go", ".gitignore", "driver", OutputFile} {
+		require.NoError(t, os.Symlink(keep, filepath.Join(dir, name)))
+	}
+	_, err := Build(context.Background(), ws, "example.com/ws")
+	var be *BuildError
+	require.ErrorAs(t, err, &be, "there is no harness to build")
+	_, _ = StartProcess(context.Background(), filepath.Join(dir, "driver"), ws)
+	raw, err := os.ReadFile(keep)
+	require.NoError(t, err)
+	assert.Equal(t, "the learner's\n", string(raw))
+
+	linked := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(linked, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(linked, ".course"), 0o755))
+	require.NoError(t, os.Symlink(t.TempDir(), filepath.Join(linked, Dir)))
+	_, err = Build(context.Background(), linked, "example.com/ws")
+	var fe *FolderError
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, err.Error(), "is a link, where course play keeps the program it builds")
+}
