@@ -286,6 +286,10 @@ func howEnded(ps *os.ProcessState) string {
 		return ""
 	case ps.Exited():
 		return fmt.Sprintf("it exited with status %d", ps.ExitCode())
+	case ps.String() == "signal: killed":
+		// play kills an engine only once it has given it up; a kill
+		// before is most often the system's, out of memory
+		return "it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?"
 	}
 	return "it was stopped by " + ps.String()
 }

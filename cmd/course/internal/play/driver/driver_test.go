@@ -689,3 +689,19 @@ func TestBuildWritesThroughNoLink(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Contains(t, err.Error(), "is a link, where course play keeps the program it builds")
 }
+
+// An engine killed from outside, as the system kills a program that took
+// all its memory, is said to be so, with the likely cause.
+func TestAnEngineKilledIsSaidToBe(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nkill -9 $$\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	defer c.Close()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Equal(t, "the engine stopped: it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?", err.Error())
+}
