@@ -70,6 +70,8 @@ func (e *SignalError) name() string {
 		return "an interrupt (SIGINT)"
 	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "a hangup (SIGHUP)"
 	}
 	return e.Signal.String()
 }

@@ -56,7 +56,10 @@ By default the reference engine plays. --workspace plays the engine of a
 workspace (the current folder, or WS): course writes a small program into
 WS/.course/play/ that speaks to this screen through the workspace's harness,
 builds it with the go command and runs it. A harness function that is still
-a stub shows its "not implemented" message in the status line.
+a stub shows its "not implemented" message in the status line, and a panic
+the file and line of yours it came from; r builds your engine again as it
+restarts, so mend your code and press r. What your engine prints
+(fmt.Println, log) is kept in WS/.course/play/output.txt.
 
 --record FILE writes the moves played as the level's solution (the level
 file with its "solution"); a file already at FILE is kept as FILE.orig (or
@@ -206,15 +209,26 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	if g.Won() {
-		fmt.Fprintf(env.Stdout, "%s won in %d moves\n", lv.Name, g.MoveCount())
+		fmt.Fprintf(env.Stdout, "%s won in %s\n", lv.Name, moves(g.MoveCount()))
 	}
 	if opts.Record != "" {
-		fmt.Fprintf(env.Stdout, "recorded %d moves to %s\n", len(g.Moves()), opts.Record)
 		if kept := g.Kept(); kept != "" {
 			fmt.Fprintf(env.Stdout, "the file that was at %s is kept as %s\n", opts.Record, kept)
 		}
+		if err := g.RecordErr(); err != nil {
+			return playError(err)
+		}
+		fmt.Fprintf(env.Stdout, "recorded %s to %s\n", moves(len(g.Moves())), opts.Record)
 	}
 	return nil
+}
+
+// moves is n moves in words: "1 move", "4 moves".
+func moves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 // playStyles paints the screen as the other commands paint their output:
@@ -258,7 +272,9 @@ func playWorkspace(opts *PlayOptions) (ws, modulePath string, err error) {
 }
 
 // playEngine is the engine that plays: the reference, or a workspace's
-// driver, built first.
+// driver, built first. A workspace's engine is built again each time the
+// screen starts it after the first (r, or a restart after it stopped), so
+// that the learner's mend of what the status line named is what plays.
 func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath string) (play.Engine, string, error) {
 	if ws == "" {
 		return func() (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
@@ -270,8 +286,16 @@ func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath
 	if err != nil {
 		return nil, "", playError(err)
 	}
-	return func() (*driver.Client, error) { return driver.StartProcess(ctx, program, ws) },
-		"engine of " + shown, nil
+	built := true
+	return func() (*driver.Client, error) {
+		if !built {
+			if _, err := driver.Build(ctx, ws, modulePath); err != nil {
+				return nil, err
+			}
+		}
+		built = false
+		return driver.StartProcess(ctx, program, ws)
+	}, "engine of " + shown, nil
 }
 
 // shownWorkspace is the workspace as play names it: as given, or, when
@@ -284,10 +308,15 @@ func shownWorkspace(given, abs string) string {
 	return given
 }
 
-// playError gives the errors that are the user's to mend their one line.
+// playError gives the errors that are the user's to mend their one line;
+// a signal that stopped play keeps its own status.
 func playError(err error) error {
 	var user interface{ UserError() bool }
 	var level *data.FileError
+	var sig *SignalError
+	if errors.As(err, &sig) {
+		return err
+	}
 	if errors.As(err, &level) || errors.As(err, &user) && user.UserError() {
 		return usagef("course play: %v", err)
 	}

@@ -1,8 +1,12 @@
 package cli
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -10,6 +14,9 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 )
 
 func TestPlayFlags(t *testing.T) {
@@ -108,4 +115,43 @@ func TestPlayPaintsAsTheOtherCommands(t *testing.T) {
 	assert.True(t, playStyles(detectTerminal(w)).Color())
 	t.Setenv("NO_COLOR", "1")
 	assert.False(t, playStyles(detectTerminal(w)).Color())
+}
+
+// A signal that stopped play, while its engine was built say, ends it with
+// the signal's status, not as a usage error.
+func TestPlayStoppedBySignalKeepsItsStatus(t *testing.T) {
+	err := playError(fmt.Errorf("build the course play driver: %w", &SignalError{Signal: syscall.SIGINT}))
+	assert.Equal(t, 130, Status(err))
+	assert.Equal(t, "course play: stopped by an interrupt (SIGINT); nothing it started is left running", MessageOf("course play", err))
+}
+
+// A workspace's engine is built again each time the screen starts it
+// after the first, so that an engine that stopped is restarted with the
+// learner's mend: here a harness broken after play began is reported by
+// the restart.
+func TestPlayRebuildsTheEngineItRestarts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	ws := filepath.Join(t.TempDir(), "ws")
+	_, err := scaffold.Init(ws, "example.com/ws")
+	require.NoError(t, err)
+	env, _, _ := testEnv()
+	engine, name, err := playEngine(t.Context(), env, &PlayOptions{Workspace: ws}, ws, "example.com/ws")
+	require.NoError(t, err)
+	assert.Equal(t, "engine of "+ws, name)
+	c, err := engine()
+	require.NoError(t, err)
+	require.NoError(t, c.Close())
+
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "broken.go"), []byte("package harness\n\nvar broken = notDeclared\n"), 0o644))
+	_, err = engine()
+	var be *driver.BuildError
+	require.ErrorAs(t, err, &be, "the restart built the harness as it is now")
+	assert.Contains(t, err.Error(), "notDeclared")
 }

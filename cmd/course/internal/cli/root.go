@@ -167,7 +167,7 @@ func Main(args []string, env *Env) int {
 // started and return; then the process ends without it.
 var signalGrace = 3 * time.Second
 
-// execute runs root with args. An interrupt or SIGTERM cancels the
+// execute runs root with args. An interrupt, SIGTERM or SIGHUP cancels the
 // command's context, so running tests are stopped instead of left behind,
 // and the command then ends with 128 + the signal's number. A command that
 // has not returned signalGrace after the signal (it is stuck in a system
@@ -178,7 +178,14 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	sigs := make(chan os.Signal, 2)
+	// A hangup (the terminal's window closed) stops the command as SIGTERM
+	// does: what it started runs in sessions of its own, which the
+	// terminal's hangup does not reach, and would be left running. Under
+	// nohup, which ignores it, it stays ignored.
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	if !signal.Ignored(syscall.SIGHUP) {
+		signal.Notify(sigs, syscall.SIGHUP)
+	}
 	defer signal.Stop(sigs)
 	grace := signalGrace
 	returned, watched := make(chan struct{}), make(chan struct{})

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/signal"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -100,4 +101,51 @@ func TestACommandThatStopsInTimeIsNotEnded(t *testing.T) {
 	time.Sleep(400 * time.Millisecond) // past the grace
 	assert.False(t, ended.Load())
 	assert.Equal(t, "course polite: stopped by an interrupt (SIGINT); nothing it started is left running\n", stderr.String())
+}
+
+// Closing the terminal's window (SIGHUP) stops a command as SIGTERM does:
+// the processes it started run in sessions of their own, which the
+// hangup does not reach, so the command must stop them itself.
+func TestAHangupStopsTheCommand(t *testing.T) {
+	started := make(chan struct{})
+	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
+	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
+		close(started)
+		<-cmd.Context().Done()
+		return context.Cause(cmd.Context())
+	}})
+	var stderr bytes.Buffer
+	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &stderr, Exit: func(int) {}}
+	done := make(chan int, 1)
+	go func() { done <- execute(root, []string{"polite"}, env) }()
+	<-started
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGHUP))
+	assert.Equal(t, 128+int(syscall.SIGHUP), <-done)
+	assert.Equal(t, "course polite: stopped by a hangup (SIGHUP); nothing it started is left running\n", stderr.String())
+}
+
+// Under nohup, which starts course with SIGHUP ignored, a hangup leaves the
+// command running, as nohup is asked to.
+func TestAHangupUnderNohupIsIgnored(t *testing.T) {
+	signal.Ignore(syscall.SIGHUP)
+	t.Cleanup(func() { signal.Reset(syscall.SIGHUP) })
+	started := make(chan struct{})
+	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
+	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
+		close(started)
+		<-cmd.Context().Done()
+		return context.Cause(cmd.Context())
+	}})
+	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Exit: func(int) {}}
+	done := make(chan int, 1)
+	go func() { done <- execute(root, []string{"polite"}, env) }()
+	<-started
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGHUP))
+	select {
+	case status := <-done:
+		t.Fatalf("the hangup stopped the command (status %d)", status)
+	case <-time.After(300 * time.Millisecond):
+	}
+	require.NoError(t, syscall.Kill(os.Getpid(), syscall.SIGINT))
+	assert.Equal(t, 130, <-done)
 }

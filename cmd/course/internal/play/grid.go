@@ -102,6 +102,11 @@ type Grid struct {
 	// for nothing).
 	recorded bool
 	kept     string
+	// recordErr is why the last write of the record file failed, nil
+	// once one succeeds.
+	recordErr error
+	// emptyChoices counts the choices among no options answered in a row.
+	emptyChoices int
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -125,7 +130,13 @@ func NewGrid(o GridOptions) (*Grid, error) {
 		return nil, err
 	}
 	m := &Grid{o: o, c: c, w: 80, h: 24, glyphs: map[string]rune{}}
-	m.restart()
+	m.restart(false)
+	if m.recordErr != nil {
+		// refused before the screen opens, not shown for the whole game
+		// and then reported as recorded
+		_ = c.Close()
+		return nil, &RecordError{Path: o.Record, Err: m.recordErr}
+	}
 	if o.Replay {
 		m.status = fmt.Sprintf("replaying the recorded solution: %d moves", len(o.Level.Solution))
 	}
@@ -155,6 +166,30 @@ func (e *RecordFileError) Error() string {
 
 // UserError marks the error as the user's to mend.
 func (e *RecordFileError) UserError() bool { return true }
+
+// RecordError is a record file that could not be written.
+type RecordError struct {
+	Path string
+	Err  error
+}
+
+func (e *RecordError) Error() string {
+	return fmt.Sprintf("--record %s: the solution could not be written there (%v); give --record a file in a folder you can write to", e.Path, e.Err)
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend.
+func (e *RecordError) UserError() bool { return true }
+
+// RecordErr is why the record file does not hold the moves as played, or
+// nil.
+func (m *Grid) RecordErr() error {
+	if m.recordErr == nil {
+		return nil
+	}
+	return &RecordError{Path: m.o.Record, Err: m.recordErr}
+}
 
 // Close ends the engine.
 func (m *Grid) Close() error { return m.c.Close() }
@@ -191,9 +226,9 @@ func (m *Grid) tick() tea.Cmd {
 
 func (m *Grid) spell() bool { return m.o.Level.Spell() }
 
-// say sets the status line.
+// say sets the status line, one line whatever an engine's message holds.
 func (m *Grid) say(problem bool, format string, args ...any) {
-	m.status, m.problem = fmt.Sprintf(format, args...), problem
+	m.status, m.problem = oneLine(fmt.Sprintf(format, args...)), problem
 }
 
 // take reads a reply: a chooser request opens the menu (false: not done
@@ -204,6 +239,11 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		m.say(true, "%v: r restarts it", err)
 		return false
 	}
+	rep = safeReply(rep)
+	if rep.Choose != nil && len(rep.Choose.Options) == 0 {
+		return m.answerNoOptions(rep.Choose.Kind)
+	}
+	m.emptyChoices = 0
 	if rep.Choose != nil {
 		m.choose = rep.Choose
 		m.mode = modeChoose
@@ -225,9 +265,38 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 	return true
 }
 
-// restart starts the level anew, starting the engine again if it stopped.
-func (m *Grid) restart() {
-	if m.c.Dead() != nil {
+// maxEmptyChoices is how many choices among no options in a row an
+// engine is answered before the screen stops answering it.
+const maxEmptyChoices = 8
+
+// answerNoOptions answers a choice among no options, which no menu can
+// offer, with "" (the engine's chooser was called with an empty list: its
+// to mend), and takes the reply.
+func (m *Grid) answerNoOptions(kind string) bool {
+	m.choose, m.mode = nil, modeBoard
+	m.emptyChoices++
+	if m.emptyChoices > maxEmptyChoices {
+		m.say(true, "the engine keeps asking to choose the %s among no options: r restarts it", kind)
+		return false
+	}
+	if m.pending != nil {
+		m.pending.Choices = append(m.pending.Choices, "")
+	}
+	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
+	ok := m.take(m.c.Answer(""))
+	if m.problem {
+		m.say(true, "%s; then: %s", note, m.status)
+	} else {
+		m.say(true, "%s", note)
+	}
+	return ok
+}
+
+// restart starts the level anew, starting the engine again if it stopped
+// or when fresh (the r key): a workspace's engine is then built again, so
+// that the learner's mend of what the status line named is what plays.
+func (m *Grid) restart(fresh bool) {
+	if fresh || m.c.Dead() != nil {
 		_ = m.c.Close()
 		c, err := m.o.Engine()
 		if err != nil {
@@ -248,11 +317,15 @@ func (m *Grid) restart() {
 }
 
 // perform plays a move and, once it finishes, puts it in the history.
-func (m *Grid) perform(mv move) {
+// It is false when the engine failed the move (a panic, an engine that
+// stopped).
+func (m *Grid) perform(mv move) bool {
 	m.pending = &mv
 	if m.take(m.c.Do(mv.request())) {
 		m.done()
+		return true
 	}
+	return m.pending != nil && m.mode == modeChoose // waiting for the chooser: not failed
 }
 
 func (m *Grid) done() {
@@ -280,6 +353,7 @@ func (m *Grid) record() {
 		m.recorded = true
 		err = atomicfile.Write(m.o.Record, raw, 0o644)
 	}
+	m.recordErr = err
 	if err != nil {
 		m.say(true, "record: %v", err)
 		return
@@ -332,7 +406,7 @@ func (m *Grid) revert(i int) {
 		return
 	}
 	keep := append([]move(nil), m.history[:i]...)
-	m.restart()
+	m.restart(false)
 	for _, mv := range keep {
 		answers := append([]string(nil), mv.Choices...)
 		rep, err := m.c.DoAll(mv.request(), func(ch driver.Choose) string {
@@ -372,6 +446,9 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.MouseClickMsg:
+		if m.w < minWidth || m.h < minHeight {
+			return m, nil // no history drawn to click on
+		}
 		if msg.Button == tea.MouseLeft && (m.mode == modeBoard || m.mode == modeHistory) {
 			if i, ok := m.historyAt(msg.X, msg.Y); ok {
 				m.revert(i)
@@ -417,7 +494,13 @@ func (m *Grid) replayNext() bool {
 	if m.replay >= len(sol) {
 		return false
 	}
-	m.perform(move{Kind: "step", Dir: sol[m.replay].String()})
+	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String()}) {
+		// the replay stops at the move the engine failed, its reason
+		// left on the status line; r restarts it
+		m.replay = len(sol)
+		m.say(true, "replay stopped at move %d of %d: %s", len(m.history)+1, len(sol), m.status)
+		return false
+	}
 	m.replay++
 	if m.replay == len(sol) && !m.st.Won {
 		m.say(true, "the recorded solution is played and the level is not won")
@@ -451,8 +534,10 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
-		m.restart()
-		m.say(false, "restarted")
+		m.restart(true)
+		if !m.problem {
+			m.say(false, "restarted")
+		}
 	case "tab":
 		if len(m.history) == 0 {
 			m.say(false, "no moves yet")

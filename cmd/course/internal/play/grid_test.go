@@ -585,3 +585,52 @@ func TestRecordRefusesAFolder(t *testing.T) {
 	assert.True(t, re.UserError())
 	assert.Contains(t, re.Error(), "is a folder")
 }
+
+// A record file in a folder that is not there is refused before the
+// screen opens, and one whose folder goes away while playing is reported,
+// not taken for recorded.
+func TestRecordThatCannotBeWrittenIsNotRecorded(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	missing := filepath.Join(t.TempDir(), "no-such-folder", "rec.json")
+	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: missing})
+	var re *RecordError
+	require.ErrorAs(t, err, &re)
+	assert.True(t, re.UserError())
+	assert.Contains(t, err.Error(), "--record "+missing+": the solution could not be written there")
+
+	dir := filepath.Join(t.TempDir(), "recordings")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = filepath.Join(dir, "rec.json") })
+	press(m, "right")
+	require.NoError(t, m.RecordErr())
+	require.NoError(t, os.RemoveAll(dir))
+	press(m, "right")
+	assert.ErrorAs(t, m.RecordErr(), &re, "the last moves were not written")
+	assert.Contains(t, m.status, "record: ")
+}
+
+// A link to a level file that is gone is said so, and not taken for the
+// built-in level its name also names.
+func TestLoadNamesALinkToNothing(t *testing.T) {
+	link := filepath.Join(t.TempDir(), "01-push.json")
+	require.NoError(t, os.Symlink(filepath.Join(t.TempDir(), "gone.json"), link))
+	_, err := Load(link)
+	var le *LevelFileError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, err.Error(), link+" is a link to ")
+	assert.Contains(t, err.Error(), "gone.json, which is not there; give a level file")
+}
+
+// A level file far larger than any level is refused before it is read.
+func TestLoadRefusesAHugeFile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "huge.json")
+	f, err := os.Create(name)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(MaxLevelSize+1))
+	require.NoError(t, f.Close())
+	_, err = Load(name)
+	var le *LevelFileError
+	require.ErrorAs(t, err, &le)
+	assert.Contains(t, err.Error(), "is 4194305 bytes, larger than any level file (at most 4 MiB)")
+}

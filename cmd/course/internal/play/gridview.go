@@ -38,8 +38,11 @@ func (m *Grid) scale(bodyH int) int {
 // symbol is one kind in a stack, as one cell: an object's glyph, a text's
 // first letter.
 func (m *Grid) symbol(kind string) string {
-	if w, ok := strings.CutPrefix(kind, "text:"); ok {
-		return w[:1]
+	if strings.HasPrefix(kind, "text:") {
+		if w := word(kind, 1); w != "" {
+			return w
+		}
+		return "?"
 	}
 	if g, ok := m.glyphs[kind]; ok {
 		return string(g)
@@ -47,13 +50,10 @@ func (m *Grid) symbol(kind string) string {
 	return "?"
 }
 
-// word is a text kind's word cut to n cells.
+// word is a text kind's word cut to n cells (a character wider than the
+// room left is left out).
 func word(kind string, n int) string {
-	w := strings.TrimPrefix(kind, "text:")
-	if len(w) > n {
-		w = w[:n]
-	}
-	return w
+	return ansi.Truncate(strings.TrimPrefix(kind, "text:"), n, "")
 }
 
 func center(s string, n int) string {
@@ -95,7 +95,7 @@ func (m *Grid) tile(x, y, scale int) []string {
 	one := func(kind string, i int, width int) string {
 		s := styleOf(kind, i)
 		if strings.HasPrefix(kind, "text:") {
-			if width >= 6 && len(word(kind, 9)) <= 4 {
+			if width >= 6 && lipgloss.Width(word(kind, 9)) <= 4 {
 				return s.Render("[" + center(word(kind, 4), 4) + "]")
 			}
 			n := min(width-1, 4)
@@ -133,7 +133,7 @@ func (m *Grid) tile(x, y, scale int) []string {
 	case len(stack) == 1 && strings.HasPrefix(stack[0], "text:"):
 		s := st.Text
 		w := word(stack[0], 6)
-		if len(w) <= 4 {
+		if lipgloss.Width(w) <= 4 {
 			lines[0] = s.Render("┌────┐")
 			lines[1] = s.Render("│" + center(w, 4) + "│")
 			lines[2] = s.Render("└────┘")
@@ -257,6 +257,7 @@ func (m *Grid) sideLines(width int) []string {
 		}
 		out = append(out, st.Heading.Render(title))
 		for i, it := range m.menuItems {
+			it = oneLine(it)
 			l := "  " + it
 			if i == m.menuSel {
 				l = st.Selected.Render("> " + it)
@@ -350,8 +351,8 @@ type screenLayout struct {
 }
 
 func (m *Grid) layout() screenLayout {
-	W, H := max(m.w, 40), max(m.h, 12)
-	l := screenLayout{bodyH: H - 2 - len(m.keys())}
+	W, H := max(m.w, minWidth), max(m.h, minHeight)
+	l := screenLayout{bodyH: H - 1 - len(m.banner(W)) - len(m.keys())}
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -411,8 +412,9 @@ func (m *Grid) historyLines(rows int) []string {
 	return out
 }
 
-// banner is the line under the board: the win, the loss, or the status.
-func (m *Grid) banner(width int) string {
+// banner is the lines under the board: the win, the loss, or the status,
+// a problem's message wrapped onto up to problemLines lines.
+func (m *Grid) banner(width int) []string {
 	st := m.o.Styles
 	switch {
 	case m.st.Won:
@@ -420,7 +422,7 @@ func (m *Grid) banner(width int) string {
 		if m.status != "" {
 			b += " " + m.statusLine()
 		}
-		return fit(b, width)
+		return []string{fit(b, width)}
 	case m.st.Lost:
 		msg := "all YOU objects are gone: u to undo"
 		if m.spell() {
@@ -430,9 +432,16 @@ func (m *Grid) banner(width int) string {
 		if m.status != "" {
 			b += " " + m.statusLine()
 		}
-		return fit(b, width)
+		return []string{fit(b, width)}
 	}
-	return fit(m.statusLine(), width)
+	if !m.problem {
+		return []string{fit(m.statusLine(), width)}
+	}
+	lines := wrapStatus("! "+m.status, width, problemLines)
+	for i, l := range lines {
+		lines[i] = st.Problem.Render(l)
+	}
+	return lines
 }
 
 func (m *Grid) statusLine() string {
@@ -452,21 +461,25 @@ func (m *Grid) view() string {
 	if m.quit {
 		return ""
 	}
-	W := max(m.w, 40)
+	if m.w < minWidth || m.h < minHeight {
+		return tooSmall(m.w, m.h)
+	}
+	W := m.w
 	st := m.o.Styles
 	keys := m.keys()
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW
-	title := "course play " + m.o.Level.Name
+	name := oneLine(m.o.Level.Name)
+	title := "course play " + name
 	if m.o.Level.Title != "" {
-		title += ": " + m.o.Level.Title
+		title += ": " + oneLine(m.o.Level.Title)
 	}
-	title = st.Title.Render(fit(title+"   "+st.Dim.Render(m.o.EngineName), W))
+	title = st.Title.Render(fit(title+"   "+st.Dim.Render(oneLine(m.o.EngineName)), W))
 
 	x0, y0, cols, rows := m.viewport(l.scale, boardW, boardH)
 	board := m.boardLines(l.scale, x0, y0, cols, rows)
-	boardTitle := fmt.Sprintf("%s %dx%d", m.o.Level.Name, m.o.Level.Width, m.o.Level.Height)
+	boardTitle := fmt.Sprintf("%s %dx%d", name, m.o.Level.Width, m.o.Level.Height)
 	if cols < m.o.Level.Width || rows < m.o.Level.Height {
 		boardTitle = fmt.Sprintf("x %d-%d, y %d-%d of %dx%d", x0, x0+cols-1, y0, y0+rows-1, m.o.Level.Width, m.o.Level.Height)
 	}
@@ -487,7 +500,7 @@ func (m *Grid) view() string {
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
 	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	lines := []string{title, body, m.banner(W)}
+	lines := append([]string{title, body}, m.banner(W)...)
 	for _, k := range keys {
 		lines = append(lines, st.Keys.Render(fit(k, W)))
 	}

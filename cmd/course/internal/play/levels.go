@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -50,6 +51,10 @@ func (e *LevelFileError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *LevelFileError) UserError() bool { return true }
 
+// MaxLevelSize is the largest level file play reads: a 64x64 grid with
+// every tile stacked deep is well under it.
+const MaxLevelSize = 4 << 20
+
 // Builtin is every level built into the binary, in name order.
 func Builtin() ([]Level, error) {
 	all, names, err := data.LoadLevels(levels.Files, "levels")
@@ -69,6 +74,11 @@ func Load(arg string) (Level, error) {
 	// Read as every course file is: a regular file, and no larger than
 	// any course file could be, so that a device or a FIFO named as the
 	// level neither hangs the command nor fills its memory.
+	if fi, err := os.Stat(arg); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxLevelSize {
+		// refused before it is read: a level file of hundreds of
+		// megabytes would take gigabytes to check and to play
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %d bytes, larger than any level file (at most %d MiB)", fi.Size(), MaxLevelSize>>20)}
+	}
 	raw, _, err := regularfile.Read(arg)
 	var notRegular *regularfile.NotRegularError
 	var tooLarge *regularfile.TooLargeError
@@ -90,6 +100,12 @@ func Load(arg string) (Level, error) {
 		return Level{Name: arg, Level: lv}, nil
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return Level{}, fmt.Errorf("read level %s: %w", arg, err)
+	}
+	// A link whose target is gone names a file that is not there: it is
+	// said so, not taken for the name of a built-in level.
+	if fi, lerr := os.Lstat(arg); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(arg)
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is a link to %s, which is not there", target)}
 	}
 	all, err := Builtin()
 	if err != nil {

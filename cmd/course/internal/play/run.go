@@ -12,10 +12,16 @@ import (
 // Run plays a screen in the terminal until the player quits, drawing in
 // the colour profile its styles were made for (Styles.Profile) rather than
 // one Bubble Tea finds itself, so that no colour of theirs is lowered
-// again.
-func Run(ctx context.Context, m tea.Model, profile colorprofile.Profile) error {
-	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithColorProfile(profile))
-	if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
+// again. A screen closed because ctx was done (a signal) returns ctx's
+// cause, so that play ends as any command a signal stopped. Tests pass
+// more options (their own input and output).
+func Run(ctx context.Context, m tea.Model, profile colorprofile.Profile, opts ...tea.ProgramOption) error {
+	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithColorProfile(profile)}, opts...)...)
+	_, err := p.Run()
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("course play: the screen stopped: %w", err)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"image/color"
 	"strings"
 
@@ -132,4 +133,44 @@ func wrapLog(tree string, width int) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// problemLines is how many lines a problem's message may take under the
+// screen: an engine's panic or where it was stuck is often longer than
+// the terminal is wide, and its end (the file and line) matters most.
+const problemLines = 3
+
+// wrapStatus is a status message as lines of exactly width cells: wrapped
+// onto at most n lines, the last cut with "…" when even they are too few.
+func wrapStatus(msg string, width, n int) []string {
+	if width <= 0 {
+		return []string{""}
+	}
+	lines := strings.Split(ansi.Wrap(msg, width, ""), "\n")
+	if len(lines) > n {
+		lines = lines[:n]
+		lines[n-1] = truncateCells(lines[n-1]+"  ", width-1) + "…"
+	}
+	for i, l := range lines {
+		lines[i] = fit(l, width)
+	}
+	return lines
+}
+
+// minWidth and minHeight are the smallest terminal a screen is drawn in;
+// a smaller one shows tooSmall instead of a screen cut short, whose last
+// lines (the status and the keys) would be the ones lost.
+const (
+	minWidth  = 40
+	minHeight = 12
+)
+
+// tooSmall is what a terminal smaller than minWidth x minHeight shows.
+func tooSmall(w, h int) string {
+	msg := fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it, or q to quit.", w, h, minWidth, minHeight)
+	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
+	if len(lines) > h {
+		lines = lines[:max(h, 1)]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -36,8 +36,10 @@ type Table struct {
 	problem bool
 	last    string // the last action, as typed
 	choose  *driver.Choose
-	sel     int
-	quit    bool
+	// emptyChoices counts the choices among no options answered in a row.
+	emptyChoices int
+	sel          int
+	quit         bool
 }
 
 // The commands, as the prompt takes them.
@@ -77,7 +79,7 @@ func NewTable(o TableOptions) (*Table, error) {
 	}
 	in.SetSuggestions(sugg)
 	t := &Table{o: o, c: c, w: 80, h: 24, input: in}
-	t.restart()
+	t.restart(false)
 	return t, nil
 }
 
@@ -88,11 +90,13 @@ func (t *Table) Close() error { return t.c.Close() }
 func (t *Table) Init() tea.Cmd { return nil }
 
 func (t *Table) say(problem bool, format string, args ...any) {
-	t.status, t.problem = fmt.Sprintf(format, args...), problem
+	t.status, t.problem = oneLine(fmt.Sprintf(format, args...)), problem
 }
 
-func (t *Table) restart() {
-	if t.c.Dead() != nil {
+// restart starts a new game, with the engine started again if it stopped
+// or when fresh (the r key), as Grid.restart does.
+func (t *Table) restart(fresh bool) {
+	if fresh || t.c.Dead() != nil {
 		_ = t.c.Close()
 		c, err := t.o.Engine()
 		if err != nil {
@@ -106,12 +110,35 @@ func (t *Table) restart() {
 	t.take(t.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
 }
 
+// answerNoOptions is Grid.answerNoOptions for the card table.
+func (t *Table) answerNoOptions(kind string) bool {
+	t.choose = nil
+	t.emptyChoices++
+	if t.emptyChoices > maxEmptyChoices {
+		t.say(true, "the engine keeps asking to choose the %s among no options: r starts a new game", kind)
+		return false
+	}
+	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
+	ok := t.take(t.c.Answer(""))
+	if t.problem {
+		t.say(true, "%s; then: %s", note, t.status)
+	} else {
+		t.say(true, "%s", note)
+	}
+	return ok
+}
+
 // take reads a reply as Grid.take does.
 func (t *Table) take(rep driver.Reply, err error) bool {
 	if err != nil {
 		t.say(true, "%v: r restarts it", err)
 		return false
 	}
+	rep = safeReply(rep)
+	if rep.Choose != nil && len(rep.Choose.Options) == 0 {
+		return t.answerNoOptions(rep.Choose.Kind)
+	}
+	t.emptyChoices = 0
 	if rep.Choose != nil {
 		t.choose, t.sel = rep.Choose, 0
 		t.say(false, "the engine asks: choose the %s", rep.Choose.Kind)
@@ -183,7 +210,7 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.quit = true
 			return t, tea.Quit
 		case "r":
-			t.restart()
+			t.restart(true)
 			return t, nil
 		case ":":
 			return t, t.prompt("")
@@ -371,13 +398,26 @@ func (t *Table) view() string {
 	if t.quit {
 		return ""
 	}
+	if t.w < minWidth || t.h < minHeight {
+		return tooSmall(t.w, t.h)
+	}
 	st := t.o.Styles
-	W, H := max(t.w, 40), max(t.h, 12)
-	bodyH := H - 4
+	W, H := t.w, t.h
+	status := []string{fit(t.status, W)}
+	if t.problem {
+		status = wrapStatus("! "+t.status, W, problemLines)
+		for i, l := range status {
+			status[i] = st.Problem.Render(l)
+		}
+	}
+	if t.typing {
+		status = []string{fit(t.input.View(), W)}
+	}
+	bodyH := H - 3 - len(status)
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
 	top := bodyH / 2
-	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(t.o.EngineName)), W))
+	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), W))
 	mark := func(p int) string {
 		if int(t.turn) == p {
 			return fmt.Sprintf("Player %d, to act", p)
@@ -392,6 +432,7 @@ func (t *Table) view() string {
 	if t.choose != nil {
 		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
 		for i, o := range t.choose.Options {
+			o = oneLine(o)
 			if i == t.sel {
 				lines = append(lines, st.Selected.Render("> "+o))
 			} else {
@@ -411,13 +452,6 @@ func (t *Table) view() string {
 		right = st.pane(name, log, logW, bodyH)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	line := fit(t.status, W)
-	if t.problem {
-		line = st.Problem.Render(fit("! "+t.status, W))
-	}
-	if t.typing {
-		line = fit(t.input.View(), W)
-	}
 	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
 	switch {
 	case t.typing:
@@ -425,5 +459,6 @@ func (t *Table) view() string {
 	case t.choose != nil:
 		keys = []string{"↑↓ choose   enter answer the engine", ""}
 	}
-	return strings.Join([]string{title, body, line, st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W))}, "\n")
+	lines := append(append([]string{title, body}, status...), st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W)))
+	return strings.Join(lines, "\n")
 }

@@ -8,13 +8,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
+
+// maxReply is the longest reply line a client reads.
+const maxReply = 16 << 20
 
 // Timeout is how long a client waits for one reply before it gives the
 // engine up (an endless loop in a learner's engine must not hang the screen).
@@ -38,16 +44,30 @@ type Client struct {
 	closeFn func() error
 	stderr  *tailBuffer
 	timeout time.Duration
-	dead    error
-	once    sync.Once
+	// dump asks the engine process for its goroutines' stacks (SIGQUIT)
+	// and ends it; dir is the workspace, whose files a stack names. Both
+	// are unset for an engine that is no process of the learner's.
+	dump func()
+	dir  string
+	// exited is closed once the engine process has ended (nil when that
+	// is not watched): a process it started may hold the replies' pipe
+	// open past its end.
+	exited <-chan struct{}
+	// ended says how the engine process ended, once its output has:
+	// "it exited with status 3"; "" when that cannot be told.
+	ended func() string
+	dead  error
+	once  sync.Once
+	// readErr is why the replies stopped being read, if not their end.
+	readErr error
 }
 
 // newClient reads r line by line in the background and checks the Hello.
-func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer) (*Client, error) {
-	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout}
+func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer, dir string) (*Client, error) {
+	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout, dir: dir}
 	go func() {
 		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 16<<20)
+		sc.Buffer(make([]byte, 64*1024), maxReply)
 		for sc.Scan() {
 			line := append([]byte(nil), sc.Bytes()...)
 			select {
@@ -56,6 +76,7 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 				return
 			}
 		}
+		c.readErr = sc.Err() // read after lines is closed
 		close(c.lines)
 	}()
 	line, err := c.read()
@@ -79,7 +100,7 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 // r, requests written to w, and closeFn (if any) runs on Close. It reads the
 // Hello first.
 func Connect(r io.Reader, w io.Writer, closeFn func() error) (*Client, error) {
-	return newClient(r, w, closeFn, nil)
+	return newClient(r, w, closeFn, nil, "")
 }
 
 // Reference is a client of the reference engine, served in this process.
@@ -93,12 +114,20 @@ func Reference() *Client {
 	c, err := newClient(repR, reqW, func() error {
 		_ = repR.Close() // a reply being written is dropped
 		return reqW.Close()
-	}, nil)
+	}, nil, "")
 	if err != nil {
 		panic(fmt.Sprintf("the reference driver did not start: %v", err))
 	}
 	return c
 }
+
+// ReplyFDEnv names the descriptor a driver program writes its replies to
+// (3, the first past stderr), and RequestFDEnv the one it reads requests
+// from (4); without them, stdout and stdin.
+const (
+	ReplyFDEnv   = "COURSE_PLAY_REPLY_FD"
+	RequestFDEnv = "COURSE_PLAY_REQUEST_FD"
+)
 
 // engineWaitDelay is how long an ended engine's stderr is read after it
 // ended.
@@ -115,33 +144,254 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 	// holds it open.
 	procgroup.Own(cmd)
 	cmd.WaitDelay = engineWaitDelay
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, fmt.Errorf("connect to the engine's input: %w", err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("connect to the engine's output: %w", err)
-	}
 	tail := &tailBuffer{}
 	cmd.Stderr = tail
-	if err := cmd.Start(); err != nil {
+	var in io.WriteCloser
+	var out io.ReadCloser
+	var theirs []*os.File // the engine's ends of the pipes, closed here once it started
+	var err error
+	if runtime.GOOS == "windows" {
+		// No descriptor past the standard three reaches a Windows
+		// program: the requests come on stdin and the replies on
+		// stdout, which main keeps from the engine's own prints once it
+		// runs.
+		if in, err = cmd.StdinPipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's input: %w", err)
+		}
+		if out, err = cmd.StdoutPipe(); err != nil {
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+	} else {
+		// The requests and replies go on descriptors of their own, so
+		// that nothing the engine writes to stdout (a print in an init
+		// function, a logger made with os.Stdout before main ran, a
+		// program it starts) is taken for a reply, and nothing it reads
+		// from stdin (a pause for Enter) is a request taken from the
+		// driver. Its stdin is empty.
+		reqR, reqW, err := os.Pipe()
+		if err != nil {
+			return nil, fmt.Errorf("connect to the engine's input: %w", err)
+		}
+		repR, repW, err := os.Pipe()
+		if err != nil {
+			_, _ = reqR.Close(), reqW.Close()
+			return nil, fmt.Errorf("connect to the engine's output: %w", err)
+		}
+		in, out, theirs = reqW, repR, []*os.File{repW, reqR}
+		cmd.ExtraFiles = theirs
+		cmd.Env = append(os.Environ(), ReplyFDEnv+"=3", RequestFDEnv+"=4")
+		cmd.Stdout = tail
+	}
+	// What the engine prints (a learner's fmt.Println) is theirs to read:
+	// kept, as far as OutputLimit, in OutputFile beside the program.
+	// (A link there is removed, not written through.)
+	output := filepath.Join(filepath.Dir(program), OutputFile)
+	_ = os.Remove(output)
+	if f, err := os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
+		tail.file, tail.left = f, OutputLimit
+	}
+	err = cmd.Start()
+	for _, f := range theirs {
+		_ = f.Close() // the engine holds its own copies
+	}
+	if err != nil {
+		_, _ = in.Close(), out.Close()
+		tail.closeFile()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
+	}
+	// waited is closed once the engine has ended. Wait runs at once when
+	// the replies' pipe is this side's own, so that an engine that ends
+	// can say how; a pipe from StdoutPipe would be closed under the
+	// replies still to be read, so there it runs on Close.
+	waited := make(chan struct{})
+	wait := sync.OnceFunc(func() {
+		go func() {
+			_ = cmd.Wait()
+			close(waited)
+		}()
+	})
+	if theirs != nil {
+		wait()
 	}
 	closeFn := func() error {
 		_ = in.Close()
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
+		defer out.Close()
+		wait()
 		select {
-		case <-done:
+		case <-waited:
 		case <-time.After(2 * time.Second):
 			procgroup.End(cmd)
-			<-done
+			<-waited
 		}
 		procgroup.End(cmd) // what the engine left running
+		tail.closeFile()
 		return nil
 	}
-	return newClient(out, in, closeFn, tail)
+	c, err := newClient(out, in, closeFn, tail, dir)
+	if err != nil {
+		return nil, err
+	}
+	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
+	if theirs != nil {
+		c.exited = waited
+		c.ended = func() string {
+			select {
+			case <-waited:
+				return howEnded(cmd.ProcessState)
+			case <-time.After(engineWaitDelay + 100*time.Millisecond):
+				return ""
+			}
+		}
+	}
+	return c, nil
+}
+
+// whyEnded says how an engine whose output ended ended: its exit status
+// when known, the line its stderr says most about it, and, for a crash,
+// the learner's line the crashing goroutine was in.
+func (c *Client) whyEnded() string {
+	why := ""
+	if c.ended != nil {
+		why = c.ended()
+	}
+	if why == "" {
+		why = "its output ended"
+	}
+	if c.stderr == nil {
+		return why
+	}
+	if c.ended == nil {
+		// give the process a moment to finish writing why
+		time.Sleep(20 * time.Millisecond)
+	}
+	last := c.stderr.lastLine()
+	if last == "" {
+		if strings.HasPrefix(why, "it exited") {
+			why += " and wrote nothing on stderr (an os.Exit in the engine?)"
+		}
+		return why
+	}
+	why += ": " + last
+	if fn, at := crashFrame(c.stderr.since(0), c.dir); fn != "" {
+		why += " (" + at + ", in " + fn + ")"
+	}
+	return why
+}
+
+// howEnded is how a process that ended did: "it exited with status 3",
+// "it was stopped by signal: killed".
+func howEnded(ps *os.ProcessState) string {
+	switch {
+	case ps == nil:
+		return ""
+	case ps.Exited():
+		return fmt.Sprintf("it exited with status %d", ps.ExitCode())
+	case ps.String() == "signal: killed":
+		// play kills an engine only once it has given it up; a kill
+		// before is most often the system's, out of memory
+		return "it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?"
+	}
+	return "it was stopped by " + ps.String()
+}
+
+// stuckIn says where an engine that did not answer is stuck: it asks the
+// process for its stacks (which ends it), waits a moment for them, and
+// finds the learner's function in the stack of the goroutine that called
+// the harness. It is "" when that cannot be told.
+func (c *Client) stuckIn() string {
+	if c.dump == nil || c.stderr == nil {
+		return ""
+	}
+	from := c.stderr.mark()
+	c.dump()
+	deadline := time.After(2 * time.Second)
+	for {
+		select {
+		case _, ok := <-c.lines:
+			if ok {
+				continue // a late reply, given up on
+			}
+		case <-deadline:
+		}
+		break
+	}
+	time.Sleep(50 * time.Millisecond) // the end of the stacks, after the output closed
+	return learnerFrame(c.stderr.since(from), c.dir)
+}
+
+// learnerFrame is where goroutine 1 (the driver's main, which calls the
+// harness) was in a Go stack dump: "harness.(*Baba).Step
+// (harness/baba.go:42)", or "" when no frame of it is the learner's.
+func learnerFrame(dump, dir string) string {
+	start := strings.Index(dump, "\ngoroutine 1 ")
+	if start < 0 {
+		if !strings.HasPrefix(dump, "goroutine 1 ") {
+			return ""
+		}
+	} else {
+		dump = dump[start+1:]
+	}
+	fn, at := frameIn(dump, dir)
+	if fn == "" {
+		return ""
+	}
+	return fn + " (" + at + ")"
+}
+
+// crashFrame is the learner's function and its file and line in the
+// stack of the goroutine a crash report (a panic, a fatal error) shows
+// first, the one that crashed.
+func crashFrame(stderr, dir string) (fn, at string) {
+	i := strings.Index(stderr, "panic: ")
+	if j := strings.Index(stderr, "fatal error: "); i < 0 || j >= 0 && j < i {
+		i = j
+	}
+	if i < 0 {
+		return "", ""
+	}
+	j := strings.Index(stderr[i:], "\ngoroutine ")
+	if j < 0 {
+		return "", ""
+	}
+	return frameIn(stderr[i+j+1:], dir)
+}
+
+// frameIn is the first frame of the goroutine whose stack dump begins
+// block (at its "goroutine N [...]:" line) in a file in dir but not in the
+// driver's own folder: the function without its module path, and the
+// file and line relative to dir.
+func frameIn(block, dir string) (fn, at string) {
+	if dir == "" {
+		return "", ""
+	}
+	lines := strings.Split(block, "\n")
+	own := filepath.Join(dir, Dir) + string(filepath.Separator)
+	for i := 1; i+1 < len(lines); i++ {
+		if lines[i] == "" {
+			break // the end of the goroutine
+		}
+		if !strings.HasPrefix(lines[i+1], "\t") {
+			continue
+		}
+		file, _, _ := strings.Cut(strings.TrimPrefix(lines[i+1], "\t"), " ")
+		path, _, _ := strings.Cut(file, ":")
+		if !strings.HasPrefix(path, dir+string(filepath.Separator)) || strings.HasPrefix(path, own) {
+			continue
+		}
+		fn = lines[i]
+		if open := strings.LastIndex(fn, "("); open > 0 && strings.HasSuffix(fn, ")") {
+			fn = fn[:open] // the arguments
+		}
+		if slash := strings.LastIndex(fn, "/"); slash >= 0 {
+			fn = fn[slash+1:] // the module path
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			rel = path
+		}
+		return fn, filepath.ToSlash(rel) + strings.TrimPrefix(file, path)
+	}
+	return "", ""
 }
 
 func (c *Client) read() ([]byte, error) {
@@ -153,20 +403,33 @@ func (c *Client) read() ([]byte, error) {
 	select {
 	case line, ok := <-c.lines:
 		if !ok {
-			why := "its output ended"
-			if c.stderr != nil {
-				// give the process a moment to finish writing why
-				time.Sleep(20 * time.Millisecond)
-				if last := c.stderr.lastLine(); last != "" {
-					why += ": " + last
-				}
+			var why string
+			if errors.Is(c.readErr, bufio.ErrTooLong) { // set before lines was closed
+				why = fmt.Sprintf("it wrote a reply longer than %d MiB, more than any level's state needs: does a harness function (StackAt, ActiveRules, Hand, the log) return more each time it is called?", maxReply>>20)
+			} else {
+				why = c.whyEnded()
 			}
 			c.dead = &StoppedError{Why: why}
 			return nil, c.dead
 		}
 		return line, nil
+	case <-c.exited:
+		// a reply written just before the end is still to be read
+		select {
+		case line, ok := <-c.lines:
+			if ok {
+				return line, nil
+			}
+		case <-time.After(100 * time.Millisecond):
+		}
+		c.dead = &StoppedError{Why: c.whyEnded()}
+		return nil, c.dead
 	case <-timer.C:
-		c.dead = &StoppedError{Why: fmt.Sprintf("it did not answer within %s", c.timeout)}
+		why := fmt.Sprintf("it did not answer within %s", c.timeout)
+		if in := c.stuckIn(); in != "" {
+			why += "; it was running " + in + ": an endless loop, or a wait that never ends, there or below"
+		}
+		c.dead = &StoppedError{Why: why}
 		return nil, c.dead
 	}
 }
@@ -242,20 +505,73 @@ func truncate(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// tailBuffer keeps the end of what a process writes on stderr.
+// OutputFile is the file, beside a workspace's driver program, that keeps
+// what the engine wrote on stdout and stderr in its last run, up to
+// OutputLimit bytes.
+const (
+	OutputFile  = "output.txt"
+	OutputLimit = 8 << 20
+)
+
+// tailBuffer keeps the end of what a process writes on stderr, enough
+// for a goroutine dump of a small program, and copies the first left
+// bytes of it to file, if any.
 type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
+	mu      sync.Mutex
+	buf     []byte
+	dropped int // bytes written before buf's first
+	file    *os.File
+	left    int
 }
+
+// closeFile closes the copy, once the process has ended.
+func (t *tailBuffer) closeFile() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.file != nil {
+		_ = t.file.Close()
+		t.file = nil
+	}
+}
+
+const (
+	tailMax  = 128 << 10
+	tailKeep = 64 << 10
+)
 
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.file != nil && t.left > 0 {
+		n := min(len(p), t.left)
+		t.left -= n
+		_, _ = t.file.Write(p[:n]) // a copy for the learner, at best
+		if t.left == 0 {
+			_, _ = fmt.Fprintf(t.file, "\n[course play: the rest is left out, past %d MiB]\n", OutputLimit>>20)
+		}
+	}
 	t.buf = append(t.buf, p...)
-	if len(t.buf) > 8192 {
-		t.buf = append([]byte(nil), t.buf[len(t.buf)-4096:]...)
+	if len(t.buf) > tailMax {
+		cut := len(t.buf) - tailKeep
+		t.dropped += cut
+		t.buf = append([]byte(nil), t.buf[cut:]...)
 	}
 	return len(p), nil
+}
+
+// mark is how much has been written so far, for since.
+func (t *tailBuffer) mark() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dropped + len(t.buf)
+}
+
+// since is what is kept of what was written after mark.
+func (t *tailBuffer) since(mark int) string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := max(mark-t.dropped, 0)
+	return string(t.buf[i:])
 }
 
 // lastLine is the first line of a panic's report if there is one (what a

@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -134,8 +136,14 @@ type Character struct {
 	Health int    `json:"health,omitempty"`
 }
 
-// maxScan bounds the search for object ids past the last one found.
-const maxScan = 256
+// maxScan bounds the search for object ids past the last live one found,
+// and maxObjects the live objects a state lists: a PosOf that answers for
+// ids never issued (the contract has it panic) must not keep the scan
+// going for ever.
+const (
+	maxScan    = 256
+	maxObjects = 1 << 16
+)
 
 // server holds one engine.
 type server struct {
@@ -176,7 +184,8 @@ func Serve(in io.Reader, out io.Writer) error {
 	return s.in.Err()
 }
 
-// guard runs f, turning a panic into its message.
+// guard runs f, turning a panic into its message; in a workspace's driver
+// the message ends with where in the learner's own files it was raised.
 func guard(f func()) (msg string) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -184,10 +193,42 @@ func guard(f func()) (msg string) {
 			if msg == "" {
 				msg = "a harness function panicked"
 			}
+			// a stub's message names its function and module already
+			if at := panicSite(); at != "" && !strings.Contains(msg, "not implemented") {
+				msg += " (" + at + ")"
+			}
 		}
 	}()
 	f()
 	return ""
+}
+
+// panicSite is where the panic being recovered was raised, called from
+// the recovering function: the first frame of the learner's, in a file of
+// the workspace outside the driver's own folder, as "engine/board.go:88,
+// in engine.(*Board).settle". It is "" in the course binary, whose engine
+// is the reference, and when no frame is the learner's.
+func panicSite() string {
+	pc, self, _, ok := runtime.Caller(0)
+	if !ok || !strings.HasPrefix(runtime.FuncForPC(pc).Name(), "main.") {
+		return ""
+	}
+	own := filepath.Dir(self)                   // WS/.course/play
+	ws := filepath.Dir(filepath.Dir(own)) + "/" // WS/
+	own += "/"
+	pcs := make([]uintptr, 100)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs)])
+	for {
+		fr, more := frames.Next()
+		file := filepath.ToSlash(fr.File)
+		if strings.HasPrefix(file, filepath.ToSlash(ws)) && !strings.HasPrefix(file, filepath.ToSlash(own)) {
+			fn := fr.Function[strings.LastIndex(fr.Function, "/")+1:]
+			return fmt.Sprintf("%s:%d, in %s", strings.TrimPrefix(file, filepath.ToSlash(ws)), fr.Line, fn)
+		}
+		if !more {
+			return ""
+		}
+	}
 }
 
 // choose is the chooser the driver hands the engine: it asks the screen.
@@ -445,7 +486,8 @@ func (s *server) state() State {
 // StackAt, and asks which are YOU and which are minions.
 func (s *server) objects(g grid, st *State) string {
 	byTile := map[int][]uint32{}
-	last := uint32(0)
+	last, live := uint32(0), 0
+	var problem string
 	for id := uint32(1); id <= last+maxScan; id++ {
 		var x, y int
 		var ok bool
@@ -455,8 +497,15 @@ func (s *server) objects(g grid, st *State) string {
 			}
 			break
 		}
+		if !ok {
+			continue
+		}
+		if live++; live > maxObjects {
+			problem = fmt.Sprintf("PosOf says more than %d objects are in play (id %d among them); the contract has it panic for an id the level never issued", maxObjects, id)
+			break
+		}
 		last = id
-		if ok && x >= 0 && y >= 0 && x < s.w && y < s.h {
+		if x >= 0 && y >= 0 && x < s.w && y < s.h {
 			byTile[y*s.w+x] = append(byTile[y*s.w+x], id)
 		}
 	}
@@ -465,7 +514,6 @@ func (s *server) objects(g grid, st *State) string {
 		tiles = append(tiles, t)
 	}
 	sort.Ints(tiles)
-	var problem string
 	for _, t := range tiles {
 		ids := byTile[t]
 		sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })

@@ -1,9 +1,12 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -276,7 +279,7 @@ func TestBuildRefusesAHarnessThatDoesNotBuild(t *testing.T) {
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/broken\n\ngo 1.26\n"), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "h.go"), []byte("package harness\n\nfunc NewBaba() {}\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "h.go"), []byte("package harness\n\nfunc NewBaba() { notDeclared() }\n"), 0o644))
 	_, err := Build(context.Background(), ws, "example.com/broken")
 	var be *BuildError
 	require.ErrorAs(t, err, &be)
@@ -290,7 +293,7 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nread line\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -305,7 +308,7 @@ func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nexec sleep 30\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nexec sleep 30\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	c.timeout = 50 * time.Millisecond
@@ -324,7 +327,7 @@ func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
 		t.Skip("no sh")
 	}
 	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}'\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}' >&3\n"), 0o755))
 	_, err := StartProcess(context.Background(), script, t.TempDir())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "speaks protocol 99")
@@ -344,7 +347,7 @@ func TestClosingEndsWhatTheEngineLeftRunning(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "left.pid")
 	script := filepath.Join(dir, "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}'\nread line\nexit 0\n"), 0o755))
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nexit 0\n"), 0o755))
 	c, err := StartProcess(context.Background(), script, dir)
 	require.NoError(t, err)
 	raw, err := os.ReadFile(pidFile)
@@ -377,4 +380,328 @@ func running(pid int) bool {
 	}
 	_, after, _ := strings.Cut(string(raw), ") ")
 	return !strings.HasPrefix(after, "Z") && !strings.HasPrefix(after, "X")
+}
+
+// wrappedWorkspace is a reference workspace whose Baba.Step runs step
+// before the reference's, in a harness file that also holds decls.
+func wrappedWorkspace(t *testing.T, imports, decls, step string) (string, string) {
+	ws := referenceWorkspace(t)
+	src := "package harness\n\nimport (\n" + imports + "\n\tref \"github.com/systemic-game-design/course/harness\"\n)\n\n" + decls + `
+// Baba is the reference's, wrapped.
+type Baba struct{ *ref.Baba }
+
+// NewBaba is the reference's NewBaba.
+func NewBaba(l LevelDef) *Baba { return &Baba{ref.NewBaba(l)} }
+
+func (b *Baba) Step(d Dir) {
+` + step + `
+	b.Baba.Step(d)
+}
+`
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "wrapped.go"), []byte(src), 0o644))
+	forward := filepath.Join(ws, "harness", "harness.go")
+	raw, err := os.ReadFile(forward)
+	require.NoError(t, err)
+	fwd := strings.Replace(string(raw), "\tBaba      = ref.Baba\n", "", 1)
+	fwd = strings.Replace(fwd, "\tNewBaba      = ref.NewBaba\n", "", 1)
+	require.NoError(t, os.WriteFile(forward, []byte(fwd), 0o644))
+	return ws, "example.com/ref"
+}
+
+// printingWorkspace is a reference workspace whose engine prints on stdout
+// as a learner debugging with fmt does: from an init function, before the
+// driver's main runs, and through a logger made with os.Stdout then.
+func printingWorkspace(t *testing.T) (string, string) {
+	return wrappedWorkspace(t, "\t\"fmt\"\n\t\"log\"\n\t\"os\"\n",
+		"var debug = log.New(os.Stdout, \"debug: \", 0)\n\nfunc init() { fmt.Println(\"init ran\") }\n",
+		"\tdebug.Println(\"step\", d)\n\tfmt.Print(\"no newline\")")
+}
+
+func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, printingWorkspace)
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err, "a print in an init function is not the greeting")
+	defer c.Close()
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	for range 2 {
+		rep, err = c.Do(Request{Op: "step", Dir: "right"})
+		require.NoError(t, err, "a print through a logger made with os.Stdout is not a reply")
+		require.Empty(t, rep.Panic)
+	}
+	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
+	require.NoError(t, c.Close())
+	printed, err := os.ReadFile(filepath.Join(ws, Dir, OutputFile))
+	require.NoError(t, err, "what the engine printed is kept for the learner")
+	assert.Contains(t, string(printed), "init ran\n")
+	assert.Contains(t, string(printed), "debug: step")
+}
+
+// What an engine writes past OutputLimit is left out of the file, which
+// says so: an engine that writes without end does not fill the disk.
+func TestTheEnginesOutputFileHasALimit(t *testing.T) {
+	f, err := os.Create(filepath.Join(t.TempDir(), OutputFile))
+	require.NoError(t, err)
+	tail := &tailBuffer{file: f, left: OutputLimit}
+	line := bytes.Repeat([]byte("x"), 1023)
+	line = append(line, '\n')
+	for range (OutputLimit >> 10) + 100 {
+		_, err := tail.Write(line)
+		require.NoError(t, err)
+	}
+	tail.closeFile()
+	raw, err := os.ReadFile(f.Name())
+	require.NoError(t, err)
+	assert.Less(t, len(raw), OutputLimit+100)
+	assert.True(t, strings.HasSuffix(string(raw), "[course play: the rest is left out, past 8 MiB]\n"))
+	assert.Contains(t, tail.lastLine(), "xxx", "the tail still keeps the end")
+}
+
+// A build stopped by a signal is the signal's, not a harness that does not
+// build.
+func TestABuildStoppedIsNotABuildError(t *testing.T) {
+	offline(t)
+	stopped := errors.New("stopped by an interrupt")
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(stopped)
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	_, err := Build(ctx, ws, "example.com/ws")
+	require.ErrorIs(t, err, stopped)
+	var be *BuildError
+	assert.False(t, errors.As(err, &be), "%v", err)
+}
+
+// An engine stuck in a loop is given up on, and the learner is told which
+// of their functions it was stuck in.
+func TestAnEngineThatLoopsIsGivenUpWithWhereItLooped(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 2 * time.Second
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	_, err = c.Do(Request{Op: "step", Dir: "right"})
+	require.Error(t, err)
+	assert.True(t, IsStopped(err))
+	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.(*Baba).Step (harness/wrapped.go:")
+}
+
+func TestLearnerFrameSkipsTheRuntimeAndTheDriver(t *testing.T) {
+	dump := "SIGQUIT: quit\nPC=0x487857 m=1 sigcode=0\n\n" +
+		"goroutine 0 gp=0x1 m=1 [idle]:\nruntime.usleep(0x2710)\n\t/go/src/runtime/sys_linux_amd64.s:135 +0x37\n\n" +
+		"goroutine 1 gp=0x2 m=nil [sleep]:\n" +
+		"time.Sleep(0x34630b8a000)\n\t/go/src/runtime/time.go:363 +0x165\n" +
+		"example.com/ws/engine.(*Board).settle(...)\n\t/home/l/ws/engine/board.go:88\n" +
+		"example.com/ws/harness.(*Baba).Step(0x9b8d2ddc318, 0x3)\n\t/home/l/ws/harness/baba.go:12 +0x556 fp=0x9 sp=0x8 pc=0x5\n" +
+		"main.(*server).handle.func2()\n\t/home/l/ws/.course/play/driver.go:253 +0x2d\n\n" +
+		"goroutine 7 [running]:\nexample.com/ws/engine.other()\n\t/home/l/ws/engine/other.go:1\n"
+	assert.Equal(t, "engine.(*Board).settle (engine/board.go:88)", learnerFrame(dump, "/home/l/ws"))
+	assert.Empty(t, learnerFrame("goroutine 1 [running]:\nmain.main()\n\t/home/l/ws/.course/play/main.go:3\n", "/home/l/ws"), "the driver is no learner's code")
+	assert.Empty(t, learnerFrame("no stacks at all", "/home/l/ws"))
+}
+
+// A learner's panic is told with the file, line and function of theirs
+// that raised it; a stub's message, which names its function, is left as
+// it is.
+func TestAnEnginesPanicNamesTheLearnersLine(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var moves []int\n", "\tmoves = moves[:int(d)+5]")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	rep, err = c.Do(Request{Op: "step", Dir: "right"})
+	require.NoError(t, err)
+	assert.Regexp(t, `^runtime error: slice bounds out of range \[:8\] with capacity 0 \(harness/wrapped.go:\d+, in harness\.\(\*Baba\)\.Step\)$`, rep.Panic)
+}
+
+// An engine that ends mid-game says how: its exit status, and for a crash
+// the panic and the learner's line it came from.
+func TestAnEngineThatEndsSaysHow(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds driver programs")
+	}
+	for _, c := range []struct {
+		name, imports, step string
+		want                string
+	}{
+		{"exit", "\t\"os\"\n", "\tos.Exit(3)",
+			`^the engine stopped: it exited with status 3 and wrote nothing on stderr \(an os\.Exit in the engine\?\)$`},
+		{"goroutine panic", "\t\"time\"\n", "\tgo func() { panic(\"boom\") }()\n\ttime.Sleep(5 * time.Second)",
+			`^the engine stopped: it exited with status 2: panic: boom \(harness/wrapped\.go:\d+, in harness\.\(\*Baba\)\.Step\.func1\)$`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ws, program := built(t, func(t *testing.T) (string, string) { return wrappedWorkspace(t, c.imports, "", c.step) })
+			cl, err := StartProcess(context.Background(), program, ws)
+			require.NoError(t, err)
+			defer cl.Close()
+			rep, err := cl.Do(newReq(ModeBaba, pushLevel))
+			require.NoError(t, err)
+			require.Empty(t, rep.Panic)
+			_, err = cl.Do(Request{Op: "step", Dir: "right"})
+			require.Error(t, err)
+			assert.Regexp(t, c.want, err.Error())
+		})
+	}
+}
+
+// A reply too long to read is named as such, not as an engine whose
+// output ended.
+func TestAReplyTooLongIsSaidSo(t *testing.T) {
+	repR, repW := io.Pipe()
+	reqR, reqW := io.Pipe()
+	go func() {
+		_, _ = io.Copy(io.Discard, reqR)
+	}()
+	go func() {
+		_, _ = repW.Write([]byte(`{"hello":"course-play","protocol":1}` + "\n"))
+		_, _ = repW.Write(bytes.Repeat([]byte("a"), 17<<20))
+		_ = repW.Close()
+	}()
+	c, err := Connect(repR, reqW, reqW.Close)
+	require.NoError(t, err)
+	defer c.Close()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.True(t, IsStopped(err))
+	assert.Contains(t, err.Error(), "it wrote a reply longer than 16 MiB")
+}
+
+// A harness that builds on its own but whose function has another
+// signature than the contract's fails in the driver's file: the message
+// says so, instead of sending the learner to a `go build ./...` that
+// passes.
+func TestBuildNamesAHarnessThatDoesNotFitTheContract(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	offline(t)
+	ws := referenceWorkspace(t)
+	forward := filepath.Join(ws, "harness", "harness.go")
+	raw, err := os.ReadFile(forward)
+	require.NoError(t, err)
+	src := strings.Replace(string(raw), "\tNewBaba      = ref.NewBaba\n", "", 1)
+	src += "\n// NewBaba returns a value, not the contract's pointer.\nfunc NewBaba(l LevelDef) int { return 0 }\n"
+	require.NoError(t, os.WriteFile(forward, []byte(src), 0o644))
+	_, err = Build(context.Background(), ws, "example.com/ref")
+	var be *BuildError
+	require.ErrorAs(t, err, &be)
+	assert.Contains(t, err.Error(), "builds, but does not fit the harness contract where course play calls it (.course/play/driver.go:")
+	assert.Contains(t, err.Error(), "harness.NewBaba")
+	assert.NotContains(t, err.Error(), "go build ./...")
+}
+
+// An engine that reads stdin (a pause for Enter while debugging) takes
+// no request from the driver: it reads nothing, and the game goes on.
+func TestAnEngineReadingStdinTakesNoRequest(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "\t\"bufio\"\n\t\"os\"\n", "", "\t_, _ = bufio.NewReader(os.Stdin).ReadString('\\n')")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 3 * time.Second
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	for range 2 {
+		rep, err = c.Do(Request{Op: "step", Dir: "right"})
+		require.NoError(t, err)
+		require.Empty(t, rep.Panic)
+	}
+	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+4], "both steps were played")
+}
+
+// An engine that ends while a process it started still holds its end of
+// the replies' pipe is stopped when it ends, not after the timeout.
+func TestAnEngineThatDiesLeavingAChildIsStopped(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 &\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	defer c.Close()
+	c.timeout = 8 * time.Second
+	start := time.Now()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Less(t, time.Since(start), 4*time.Second, "the end is seen at once")
+	assert.Contains(t, err.Error(), "it exited with status 2: panic: boom")
+}
+
+// Links where course play writes its driver and the engine's output are
+// replaced, or refused for the folder, never written through: the files
+// they lead to are the learner's.
+func TestBuildWritesThroughNoLink(t *testing.T) {
+	offline(t)
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	keep := filepath.Join(t.TempDir(), "keep.txt")
+	require.NoError(t, os.WriteFile(keep, []byte("the learner's\n"), 0o644))
+	dir := filepath.Join(ws, Dir)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	for _, name := range []string{"main.go", ".gitignore", "driver", OutputFile} {
+		require.NoError(t, os.Symlink(keep, filepath.Join(dir, name)))
+	}
+	_, err := Build(context.Background(), ws, "example.com/ws")
+	var be *BuildError
+	require.ErrorAs(t, err, &be, "there is no harness to build")
+	_, _ = StartProcess(context.Background(), filepath.Join(dir, "driver"), ws)
+	raw, err := os.ReadFile(keep)
+	require.NoError(t, err)
+	assert.Equal(t, "the learner's\n", string(raw))
+
+	linked := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(linked, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.Mkdir(filepath.Join(linked, ".course"), 0o755))
+	require.NoError(t, os.Symlink(t.TempDir(), filepath.Join(linked, Dir)))
+	_, err = Build(context.Background(), linked, "example.com/ws")
+	var fe *FolderError
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, err.Error(), "is a link, where course play keeps the program it builds")
+}
+
+// An engine killed from outside, as the system kills a program that took
+// all its memory, is said to be so, with the likely cause.
+func TestAnEngineKilledIsSaidToBe(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nkill -9 $$\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	defer c.Close()
+	_, err = c.Do(Request{Op: "state"})
+	require.Error(t, err)
+	assert.Equal(t, "the engine stopped: it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?", err.Error())
 }
