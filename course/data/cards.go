@@ -56,9 +56,12 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return card.Def{}, schemaError(file, ve)
+			return card.Def{}, schemaError(file, raw, ve)
 		}
 		return card.Def{}, fmt.Errorf("%s: %w", file, err)
+	}
+	if fe := CheckWholeNumbers(KindCard, file, raw); fe != nil {
+		return card.Def{}, fe
 	}
 	var d card.Def
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -140,16 +143,19 @@ func (c *Content) checkCardWords(file string, d *card.Def) error {
 	return nil
 }
 
-// CardSchemaError is the card schema's verdict on file as the loader
-// tells it (see schemaError), for a check that validates a card file
-// against a schema of its own compiling (course dev check).
-func CardSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
-	return schemaError(file, ve)
+// CardSchemaError is the card schema's verdict on file, whose text is
+// raw, as the loader tells it (see schemaError), for a check that
+// validates a card file against a schema of its own compiling (course dev
+// check).
+func CardSchemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
+	return schemaError(file, raw, ve)
 }
 
-// schemaError turns the schema's verdict into a FileError about its first
-// innermost cause: the most specific thing that is wrong.
-func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
+// schemaError turns the schema's verdict on the file whose text is raw
+// into a FileError about its first innermost cause: the most specific
+// thing that is wrong. A number out of range is named as the file writes
+// it.
+func schemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
 	e := cardError(file, where, rule, "change it to follow course/"+CardSchemaFile)
 	switch k := k.(type) {
@@ -169,13 +175,13 @@ func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
 	case *kind.Minimum:
-		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", k.Got.RatString(), k.Want.RatString())
-		e.Mend = "use a value of at least " + k.Want.RatString()
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at least " + boundText(k.Want)
 	case *kind.MinLength:
 		e.Mend = "use a longer value"
 	case *kind.Maximum:
-		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", k.Got.RatString(), k.Want.RatString())
-		e.Mend = "use a value of at most " + k.Want.RatString()
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at most " + boundText(k.Want)
 	case *kind.Not:
 		e.Mend = "remove the field: a spell has no attack, health or noun"
 	}

@@ -55,9 +55,12 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return Level{}, levelSchemaError(file, ve)
+			return Level{}, levelSchemaError(file, raw, ve)
 		}
 		return Level{}, fmt.Errorf("%s: %w", file, err)
+	}
+	if fe := CheckWholeNumbers(KindLevel, file, raw); fe != nil {
+		return Level{}, fe
 	}
 	var doc struct {
 		grid.LevelDef
@@ -141,12 +144,13 @@ func checkTile(file, at string, def grid.LevelDef, x, y int) error {
 	return nil
 }
 
-// levelSchemaError turns the schema's verdict into a FileError about its
-// first innermost cause.
-func levelSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
+// levelSchemaError turns the schema's verdict on the file whose text is
+// raw into a FileError about its first innermost cause; a number out of
+// range is named as the file writes it.
+func levelSchemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
 	e := levelError(file, where, rule, "change it to follow course/"+LevelSchemaFile)
-	switch k.(type) {
+	switch k := k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
 	case *kind.AdditionalProperties:
@@ -157,10 +161,14 @@ func levelSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
 		e.Mend = "write a thing's kind as its noun in lower case (\"rock\") and a text object's as \"text:\" and its word (\"text:ROCK\")"
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
-	case *kind.Minimum, *kind.MinLength:
+	case *kind.Minimum:
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at least " + boundText(k.Want)
+	case *kind.MinLength:
 		e.Mend = "use a larger value"
 	case *kind.Maximum:
-		e.Mend = "use a smaller value"
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at most " + boundText(k.Want)
 	}
 	return e
 }

@@ -467,3 +467,13 @@ func TestLessonsNameTestFilesStartModuleCopies(t *testing.T) {
 		"course/01-handles/lesson.md:" + line + ": names tests/01_handle_test.go, which no module's start-module copies into a workspace; fix the name",
 	}, problemsOf(t, repo))
 }
+
+// A card file whose number Go's reader will not take into an int (1.0, a
+// cost of 1e400) is valid JSON: dev check says what the loaders say of it.
+func TestACardNumberNoIntTakesIsToldAtItsPlace(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minion", "cost": 1.0, "attack": 1, "health": 1, "text": "", "clauses": []}`)
+	got := problemsOf(t, repo)
+	require.NotEmpty(t, got)
+	assert.Equal(t, "cards/test-filler.json: at /cost: 1.0 is written with a decimal point or an exponent, which Go's JSON reader does not read as a whole number; write it as 1", got[0])
+}
