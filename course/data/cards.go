@@ -194,16 +194,22 @@ func schemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileE
 // all the cards or an error, never part of them.
 func (c *Content) LoadCards(files []File) ([]card.Def, error) {
 	defs := make([]card.Def, 0, len(files))
-	where := make(map[string]string, len(files))
+	type named struct{ name, file string }
+	where := make(map[string]named, len(files))
 	for _, f := range files {
 		d, err := c.ParseCard(f.Path, f.Data)
 		if err != nil {
 			return nil, err
 		}
-		if other, dup := where[d.Name]; dup {
-			return nil, cardError(f.Path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other), "keep one file per card")
+		key := NameKey(d.Name)
+		if other, dup := where[key]; dup {
+			if other.name == d.Name {
+				return nil, cardError(f.Path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
+			}
+			return nil, cardError(f.Path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case or in how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
+				"give each card a name of its own, or keep one file per card")
 		}
-		where[d.Name] = f.Path
+		where[key] = named{d.Name, f.Path}
 		defs = append(defs, d)
 	}
 	byName := make(map[string]*card.Def, len(defs))

@@ -2,7 +2,9 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/systemic-game-design/course/engine/card"
 )
@@ -59,6 +61,8 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 	found := make(map[string]*FileError, len(files))
 	var good []File
 	paths, names := map[string]bool{}, map[string]bool{}
+	type named struct{ name, file string }
+	byKey := map[string]named{} // a good file's card, by NameKey
 	for _, f := range files {
 		paths[f.Path] = true
 		d, err := c.ParseCard(f.Path, f.Data)
@@ -71,6 +75,7 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 		default:
 			good = append(good, f)
 			names[d.Name] = true
+			byKey[NameKey(d.Name)] = named{d.Name, f.Path}
 		}
 	}
 	var kept []File
@@ -80,8 +85,17 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 			continue
 		}
 		// The reference loaded as a set already: refDefs[i] is its card.
-		if names[c.refDefs[i].Name] {
+		ref := c.refDefs[i].Name
+		if names[ref] {
 			continue
+		}
+		// A card of the workspace whose name reads as the course card's
+		// but is not it would stand beside it as a second card: the
+		// workspace's to mend, not a course card to leave out in silence.
+		if w, ok := byKey[NameKey(ref)]; ok && found[w.file] == nil {
+			found[w.file] = cardError(w.file, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case or in how their letters are encoded", quoteName(w.name), quoteName(ref)),
+				fmt.Sprintf("name it %s to take the course card's place, or give it a name of its own", strconv.Quote(ref)))
+			good = slices.DeleteFunc(good, func(g File) bool { return g.Path == w.file })
 		}
 		kept = append(kept, f)
 		refPaths[f.Path] = true

@@ -1,0 +1,46 @@
+package data
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func minionNamed(name string) []byte {
+	return fmt.Appendf(nil, `{"name": %q, "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "", "clauses": []}`, name)
+}
+
+// Two cards whose names read as one (another case, é as e and a combining
+// accent, a full-width letter) are refused as one name given twice: the
+// engine and a level look a card up by its bytes, so one of them would be
+// found where the other was meant.
+func TestLoadCardsRefusesNamesThatReadAsOne(t *testing.T) {
+	for _, c := range []struct{ first, second, err string }{
+		{"Foo", "FOO", `cards/b.json at /name: card "FOO" reads as card "Foo" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Café", "Cafe\u0301", `cards/b.json at /name: card "Cafe\u0301" reads as card "Café" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Test Sprout", "\uff34est sprout", `cards/b.json at /name: card "\uff34est sprout" reads as card "Test Sprout" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Foo", "Foo", `cards/b.json at /name: card "Foo" is also defined in cards/a.json; keep one file per card`},
+	} {
+		_, err := embedded(t).LoadCards([]File{{"cards/a.json", minionNamed(c.first)}, {"cards/b.json", minionNamed(c.second)}})
+		require.Error(t, err, "%q and %q", c.first, c.second)
+		assert.Equal(t, c.err, err.Error())
+	}
+	_, err := embedded(t).LoadCards([]File{{"cards/a.json", minionNamed("Foo")}, {"cards/b.json", minionNamed("Food")}})
+	assert.NoError(t, err)
+}
+
+// A workspace card whose name reads as a course card's is told at its own
+// file, with the spelling that would make it take the course card's place;
+// before, the course card was the one left out, without a word.
+func TestValidateTellsAWorkspaceCardThatReadsAsACourseCard(t *testing.T) {
+	r, err := embedded(t).Validate([]File{{"cards/mine.json", minionNamed("test sprout")}}, nil, false)
+	require.NoError(t, err)
+	require.Len(t, r.Problems, 1)
+	assert.Equal(t, `cards/mine.json at /name: card "test sprout" reads as the course's card "Test Sprout": the names differ only in case or in how their letters are encoded; name it "Test Sprout" to take the course card's place, or give it a name of its own`, r.Problems[0].Error())
+
+	r, err = embedded(t).Validate([]File{{"cards/mine.json", minionNamed("Test Sprout")}}, nil, false)
+	require.NoError(t, err)
+	assert.Empty(t, r.Problems)
+}
