@@ -44,3 +44,17 @@ func TestValidateTellsAWorkspaceCardThatReadsAsACourseCard(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, r.Problems)
 }
+
+// A level naming a card in a spelling that reads as a card's but is not
+// its bytes is told which card and how it is spelled.
+func TestALevelNamingACardInAnotherSpellingIsToldTheCards(t *testing.T) {
+	defs, err := embedded(t).LoadCards([]File{{"cards/cafe.json", minionNamed("Cafe\u0301")}})
+	require.NoError(t, err)
+	_, err = embedded(t).ParseLevelWith("levels/a.json", []byte(`{"width": 3, "height": 1, "hand": ["Café"]}`), defs)
+	require.Error(t, err)
+	assert.Equal(t, `levels/a.json at /hand/0: no card is named "Café", though card "Cafe\u0301" reads as it: the names differ in case or in how their letters are encoded; spell it as the card does, "Cafe\u0301"`, err.Error())
+
+	_, err = embedded(t).ParseLevelWith("levels/a.json", []byte(`{"width": 3, "height": 1, "hand": ["Nobody"]}`), defs)
+	require.Error(t, err)
+	assert.Equal(t, `levels/a.json at /hand/0: no card is named "Nobody"; name a card of cards/ (or of the course), or add its card file`, err.Error())
+}
