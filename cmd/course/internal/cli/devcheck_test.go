@@ -49,6 +49,17 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.EqualError(t, resolve([]string{"lesson", "42"}), `course lesson: there is no module "42"`)
 	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
 	assert.ErrorContains(t, resolve([]string{"init", "a", "b"}), "course init takes 1 argument(s), DIR, and got 2")
+
+	// A flag's value as the command would take it: a line the command
+	// refuses at once is no line to give a learner.
+	assert.NoError(t, resolve([]string{"check", "--timeout=90s", "-j4", "--module=03"}))
+	assert.NoError(t, resolve([]string{"play", "--replay", "x.json", "--every", "200ms"}))
+	assert.EqualError(t, resolve([]string{"check", "--timeout", "5x"}), `course check: --timeout 5x: not a value the flag takes (time: unknown unit "x" in duration "5x")`)
+	assert.EqualError(t, resolve([]string{"check", "-j", "abc"}), `course check: --jobs abc: not a value the flag takes (strconv.ParseInt: parsing "abc": invalid syntax)`)
+	assert.EqualError(t, resolve([]string{"check", "-jx"}), `course check: --jobs x: not a value the flag takes (strconv.ParseInt: parsing "x": invalid syntax)`)
+	assert.EqualError(t, resolve([]string{"check", "~/ws", "--module", "99"}), `course check: --module 99: there is no module "99"`)
+	assert.EqualError(t, resolve([]string{"watch", "--module=3x"}), `course watch: --module 3x: there is no module "3x"`)
+	assert.EqualError(t, resolve([]string{"init", "~/ws", "--module-path"}), `course init: flag --module-path needs a value`)
 }
 
 func TestEditDistance(t *testing.T) {
