@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -225,7 +226,14 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	// The document quotes text the course did not write (test output,
+	// file and folder names): a terminal must not act on any of it.
+	_, err := w.Write(termsafe.JSON(buf.Bytes()))
+	return err
 }
