@@ -81,11 +81,16 @@ audit, the drops, the first problem in words), --csv for a spreadsheet, or
 checked is a row with its reason: a link that leads nowhere is one, and so
 is the course repository, since the tests it holds would judge it. The
 status is 1 when any workspace fails, 2 only when none could be checked.
-Workspaces share the go command's build cache, which is safe to share; each
-gets a scratch cache of its own only when that cache is off or cannot be
-written. Checking a workspace builds and
+Workspaces share the go command's build cache, which the go command keeps
+whole under builds at once; each gets a scratch cache of its own only when
+that cache is off or cannot be written. Checking a workspace builds and
 runs its code as you, with your files and your network within its reach:
-check a class as a user (or in a container) that holds nothing else.
+check a class as a user (or in a container) that holds nothing else. Within
+one run, too, each workspace's tests run as that user, so they can change
+the other workspaces, the shared build cache, the audit's cache of clean
+files and the course's temporary files, and so another learner's row: where
+a learner might, check each workspace as a user or in a container of its
+own (course check WS --json).
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
