@@ -193,46 +193,71 @@ func schemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileE
 // grid summoning only minions that do too (see OffGridToken). It returns
 // all the cards or an error, never part of them.
 func (c *Content) LoadCards(files []File) ([]card.Def, error) {
-	defs := make([]card.Def, 0, len(files))
-	type named struct{ name, file string }
-	where := make(map[string]named, len(files))
+	set := make([]parsedCard, 0, len(files))
 	for _, f := range files {
 		d, err := c.ParseCard(f.Path, f.Data)
 		if err != nil {
 			return nil, err
 		}
+		set = append(set, parsedCard{f.Path, d})
+	}
+	if fe := checkSet(set); fe != nil {
+		return nil, fe
+	}
+	defs := make([]card.Def, len(set))
+	for i, p := range set {
+		defs[i] = p.def
+	}
+	return defs, nil
+}
+
+// parsedCard is a card file that parses on its own: its path and card.
+type parsedCard struct {
+	path string
+	def  card.Def
+}
+
+// checkSet is the first rule of a set of cards that a card of it breaks,
+// in the set's order (see LoadCards), or nil. It reads the cards as
+// parsed, so a caller that takes the card at fault out of the set and asks
+// again (course validate, for every bad file) parses no file twice.
+func checkSet(set []parsedCard) *FileError {
+	type named struct{ name, file string }
+	where := make(map[string]named, len(set))
+	for _, p := range set {
+		d := &p.def
 		key := NameKey(d.Name)
 		if other, dup := where[key]; dup {
 			if other.name == d.Name {
-				return nil, cardError(f.Path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
+				return cardError(p.path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
 			}
-			return nil, cardError(f.Path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case or in how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
+			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case or in how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
 				"give each card a name of its own, or keep one file per card")
 		}
-		where[key] = named{d.Name, f.Path}
-		defs = append(defs, d)
+		where[key] = named{d.Name, p.path}
 	}
-	byName := make(map[string]*card.Def, len(defs))
-	for i := range defs {
-		byName[defs[i].Name] = &defs[i]
+	byName := make(map[string]*card.Def, len(set))
+	for i := range set {
+		byName[set[i].def.Name] = &set[i].def
 	}
-	for i, d := range defs {
+	for _, p := range set {
+		d := &p.def
 		for k, cl := range d.Clauses {
 			if cl.Kind != card.KindEffect || cl.Effect != card.EffectSummon {
 				continue
 			}
 			t, ok := byName[cl.Card]
 			if !ok || t.Type != card.TypeMinion {
-				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k),
+				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k),
 					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
 					"add a card file for it or correct the name")
 			}
 			if rule, mend := OffGridToken(d.Name, d.Noun, t.Name, t.Noun); rule != "" {
-				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)
+				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)
 			}
 		}
 	}
-	return defs, nil
+	return nil
 }
 
 // OffGridToken says what is wrong when a card that stands on the grid as
