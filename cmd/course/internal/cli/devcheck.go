@@ -42,7 +42,10 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     every module folder is a row of modules/modules.go (a module's folder
     under another number is named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
-    and every test has its heading (the drop's in expansion/README.md);
+    and every test has its heading (the drop's in expansion/README.md); a
+    heading that is a test's spelled otherwise (another case, a look-alike
+    letter that is not ASCII, a no-break space or a full stop after it) is
+    named with its odd character spelled out;
   - every lesson's title is the module's, its sections are Observe, Predict,
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
