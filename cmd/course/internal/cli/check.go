@@ -400,7 +400,14 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		}
 		const width = 20
 		bar := strings.Repeat("#", width*p.Done/max(1, p.Total)) + strings.Repeat(".", width-width*p.Done/max(1, p.Total))
-		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(p.Running, ", "))
+		// Each name as the table shows it: a folder named with a line
+		// break in it would otherwise split the one progress line, and
+		// leave its first part on the screen above the table.
+		running := make([]string, len(p.Running))
+		for i, dir := range p.Running {
+			running[i] = checker.ShownName(dir)
+		}
+		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(running, ", "))
 	})
 	env.progressDone()
 	// Stopped part-way, the workspaces that ended are still shown: a

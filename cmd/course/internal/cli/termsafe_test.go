@@ -116,12 +116,20 @@ func TestStatusShowsTheWorkspacesTextAsText(t *testing.T) {
 func TestClassTableShowsTheFoldersNamesAsText(t *testing.T) {
 	class := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(class, "ana\x1b[1A\x1b[2K"), 0o755))
-	env, out, _ := testEnv()
-	err := RunCheck(context.Background(), env, &CheckOptions{All: class, Timeout: time.Minute})
+	require.NoError(t, os.Mkdir(filepath.Join(class, "bo\nbob  5 of 5  ok"), 0o755))
+	env, out, errOut := testEnv()
+	env.Progress = true
+	err := RunCheck(context.Background(), env, &CheckOptions{All: class, Timeout: time.Minute, Jobs: 1})
 	assert.Equal(t, 2, Status(err), "no folder could be checked")
 	assert.Contains(t, out.String(), `ana\x1b[1A\x1b[2K`)
 	assert.NotContains(t, out.String(), "\x1b")
 	assert.NotContains(t, Message(err), "\x1b")
+	// The progress line, too, and a line break in a name does not split
+	// it: its first part would stay on the screen above the table.
+	progress := strings.ReplaceAll(errOut.String(), "\r\x1b[K", "")
+	assert.NotContains(t, progress, "\x1b")
+	assert.NotContains(t, progress, "\n")
+	assert.Contains(t, progress, `checking "`+class+`/bo\nbob  5 of 5  ok"`)
 }
 
 // A --json document quotes the workspace's text too: a C1 control or a
