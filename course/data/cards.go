@@ -231,7 +231,7 @@ func checkSet(set []parsedCard) *FileError {
 			if other.name == d.Name {
 				return cardError(p.path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
 			}
-			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case or in how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
+			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case, spacing or how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
 				"give each card a name of its own, or keep one file per card")
 		}
 		where[key] = named{d.Name, p.path}

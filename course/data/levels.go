@@ -138,7 +138,7 @@ func noCardNamed(name string, defs []card.Def, mend string) (string, string) {
 	key := NameKey(name)
 	for _, d := range defs {
 		if NameKey(d.Name) == key {
-			return fmt.Sprintf("no card is named %s, though card %s reads as it: the names differ in case or in how their letters are encoded", quoteName(name), quoteName(d.Name)),
+			return fmt.Sprintf("no card is named %s, though card %s reads as it: the names differ in case, spacing or how their letters are encoded", quoteName(name), quoteName(d.Name)),
 				fmt.Sprintf("spell it as the card does, %s", quoteName(d.Name))
 		}
 	}

@@ -19,9 +19,10 @@ func minionNamed(name string) []byte {
 // found where the other was meant.
 func TestLoadCardsRefusesNamesThatReadAsOne(t *testing.T) {
 	for _, c := range []struct{ first, second, err string }{
-		{"Foo", "FOO", `cards/b.json at /name: card "FOO" reads as card "Foo" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
-		{"Café", "Cafe\u0301", `cards/b.json at /name: card "Cafe\u0301" reads as card "Café" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
-		{"Test Sprout", "\uff34est sprout", `cards/b.json at /name: card "\uff34est sprout" reads as card "Test Sprout" of cards/a.json: the names differ only in case or in how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Foo", "FOO", `cards/b.json at /name: card "FOO" reads as card "Foo" of cards/a.json: the names differ only in case, spacing or how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Café", "Cafe\u0301", `cards/b.json at /name: card "Cafe\u0301" reads as card "Café" of cards/a.json: the names differ only in case, spacing or how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Test Sprout", "\uff34est sprout", `cards/b.json at /name: card "\uff34est sprout" reads as card "Test Sprout" of cards/a.json: the names differ only in case, spacing or how their letters are encoded; give each card a name of its own, or keep one file per card`},
+		{"Test Filler", "Test  Filler ", `cards/b.json at /name: card "Test  Filler " reads as card "Test Filler" of cards/a.json: the names differ only in case, spacing or how their letters are encoded; give each card a name of its own, or keep one file per card`},
 		{"Foo", "Foo", `cards/b.json at /name: card "Foo" is also defined in cards/a.json; keep one file per card`},
 	} {
 		_, err := embedded(t).LoadCards([]File{{"cards/a.json", minionNamed(c.first)}, {"cards/b.json", minionNamed(c.second)}})
@@ -39,7 +40,7 @@ func TestValidateTellsAWorkspaceCardThatReadsAsACourseCard(t *testing.T) {
 	r, err := embedded(t).Validate([]File{{"cards/mine.json", minionNamed("test sprout")}}, nil, false)
 	require.NoError(t, err)
 	require.Len(t, r.Problems, 1)
-	assert.Equal(t, `cards/mine.json at /name: card "test sprout" reads as the course's card "Test Sprout": the names differ only in case or in how their letters are encoded; name it "Test Sprout" to take the course card's place, or give it a name of its own`, r.Problems[0].Error())
+	assert.Equal(t, `cards/mine.json at /name: card "test sprout" reads as the course's card "Test Sprout": the names differ only in case, spacing or how their letters are encoded; name it "Test Sprout" to take the course card's place, or give it a name of its own`, r.Problems[0].Error())
 
 	r, err = embedded(t).Validate([]File{{"cards/mine.json", minionNamed("Test Sprout")}}, nil, false)
 	require.NoError(t, err)
@@ -53,7 +54,7 @@ func TestALevelNamingACardInAnotherSpellingIsToldTheCards(t *testing.T) {
 	require.NoError(t, err)
 	_, err = embedded(t).ParseLevelWith("levels/a.json", []byte(`{"width": 3, "height": 1, "hand": ["Café"]}`), defs)
 	require.Error(t, err)
-	assert.Equal(t, `levels/a.json at /hand/0: no card is named "Café", though card "Cafe\u0301" reads as it: the names differ in case or in how their letters are encoded; spell it as the card does, "Cafe\u0301"`, err.Error())
+	assert.Equal(t, `levels/a.json at /hand/0: no card is named "Café", though card "Cafe\u0301" reads as it: the names differ in case, spacing or how their letters are encoded; spell it as the card does, "Cafe\u0301"`, err.Error())
 
 	_, err = embedded(t).ParseLevelWith("levels/a.json", []byte(`{"width": 3, "height": 1, "hand": ["Nobody"]}`), defs)
 	require.Error(t, err)

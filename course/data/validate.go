@@ -94,7 +94,7 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 		// but is not it would stand beside it as a second card: the
 		// workspace's to mend, not a course card to leave out in silence.
 		if w, ok := byKey[NameKey(ref)]; ok && found[w.file] == nil {
-			found[w.file] = cardError(w.file, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case or in how their letters are encoded", quoteName(w.name), quoteName(ref)),
+			found[w.file] = cardError(w.file, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case, spacing or how their letters are encoded", quoteName(w.name), quoteName(ref)),
 				fmt.Sprintf("name it %s to take the course card's place, or give it a name of its own", strconv.Quote(ref)))
 			good = slices.DeleteFunc(good, func(g parsedCard) bool { return g.path == w.file })
 		}
