@@ -244,6 +244,20 @@ func TestLessonsNameWhatExists(t *testing.T) {
 	assert.Len(t, got, 4, got)
 }
 
+// Each course command a shell line runs is checked, not only the first:
+// one after && or a pipe ran unchecked.
+func TestEveryCourseCommandOfALineIsChecked(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\n```\ncourse check ~/ws && course chek ~/ws\ncourse check ~/ws | course check --jsn # a comment && course chek\ncourse check ~/ws > out.txt; echo done\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	line := strings.Count(text, "\n") - 3
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + ": `course chek ~/ws`: no command chek",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": `course check --jsn`: no flag --jsn",
+	}, got)
+}
+
 // A lesson's card path is found among the modules' own cards in a
 // repository whose path would read as a pattern ("[p]" matches only "p"):
 // that path is a folder, not a glob.
