@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDevFlags(t *testing.T) {
@@ -76,4 +80,34 @@ func TestNumberRange(t *testing.T) {
 	assert.Equal(t, "modules 00 and 01", numberRange([]string{"00", "01"}))
 	assert.Equal(t, "modules 00 to 12", numberRange([]string{"00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"}))
 	assert.Equal(t, "modules 00, 02 and 05", numberRange([]string{"00", "02", "05"}))
+}
+
+// dev new-module writes nothing for a title that is not one line of text
+// (its line break made a heading of its own in the lesson and the
+// scenarios) or for a name another module has already.
+func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	env, _, _ := testEnv()
+	for _, c := range []struct {
+		opts DevNewModuleOptions
+		err  string
+	}{
+		{DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading\n\n## test_14_fake", Repo: repo},
+			`course dev new-module: --title "Trading\n\n## test_14_fake" holds a line break or another character that is not text; give the title on one line`},
+		{DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading\u202e", Repo: repo},
+			`course dev new-module: --title "Trading\u202e" holds a line break or another character that is not text; give the title on one line`},
+		{DevNewModuleOptions{Number: "14", Name: "handles", Repo: repo},
+			`course dev new-module: module 01 is named handles already (course/01-handles); choose another name`},
+	} {
+		err := RunDevNewModule(context.Background(), env, &c.opts)
+		assert.Equal(t, StatusCannot, Status(err))
+		assert.EqualError(t, err, c.err)
+		entries, _ := os.ReadDir(filepath.Join(repo, "course"))
+		assert.Len(t, entries, 1, "nothing written but the catalog")
+	}
+	opts := DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading posts", Repo: repo}
+	require.NoError(t, RunDevNewModule(context.Background(), env, &opts))
+	assert.DirExists(t, filepath.Join(repo, "course", "14-trading"))
 }
