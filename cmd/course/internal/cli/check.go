@@ -169,6 +169,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer env.adoptOrphans()()
 	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
 		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
 	}
