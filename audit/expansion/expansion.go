@@ -370,6 +370,18 @@ func dirsAt(tree *object.Tree, prefix string) []string {
 	return out
 }
 
+// unknownRevision is the refusal of a revision that names no commit the
+// repository holds. In a shallow clone (git clone --depth, which an
+// instructor may gather a class with) the commit may well exist and be cut
+// off by .git/shallow: git log shows nothing older either, so the mend is
+// to fetch the history.
+func unknownRevision(repo *git.Repository, rev string) *RevisionError {
+	if cut, err := repo.Storer.Shallow(); err == nil && len(cut) > 0 {
+		return &RevisionError{rev, "is not a commit this repository holds: it is a shallow clone (.git/shallow), which leaves older commits out; fetch them with `git fetch --unshallow`, or clone without --depth"}
+	}
+	return &RevisionError{rev, "is not a commit in this repository; check `git log --oneline` for the one you meant"}
+}
+
 // resolve reads a revision the way git does. The name before any ^ and ~
 // is, in git's order: a full hash of an existing object; HEAD or a ref
 // (refs/NAME, refs/tags/NAME, refs/heads/NAME, refs/remotes/NAME,
@@ -392,7 +404,7 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	if i := strings.IndexAny(rev, "^~"); i >= 0 {
 		name, ops = rev[:i], rev[i:]
 	}
-	unknown := &RevisionError{rev, "is not a commit in this repository; check `git log --oneline` for the one you meant"}
+	unknown := unknownRevision(repo, rev)
 	c, err := resolveName(repo, rev, name)
 	if err != nil {
 		return nil, err

@@ -360,3 +360,24 @@ func TestWorkspaceInsideALargerRepository(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []Change{{Path: "engine/new.go", Kind: Added}}, res.Changes)
 }
+
+// In a shallow clone a commit older than its cut is no commit the
+// repository holds, and git log shows nothing older either: the error says
+// the clone is shallow and how to fetch the history, where "check git log
+// for the one you meant" sent the learner (or the instructor who gathered
+// the class with --depth 1) looking for a commit they cannot see.
+func TestAShallowCloneSaysToFetchTheHistory(t *testing.T) {
+	f := baseWorkspace(t)
+	first := f.resolve("HEAD")
+	f.write("harness/game.go", "package harness\n\n// more\n")
+	second := f.commit("module 2")
+	require.NoError(t, os.WriteFile(filepath.Join(f.dir, ".git", "shallow"), []byte(second.String()+"\n"), 0o644))
+	require.NoError(t, os.Remove(filepath.Join(f.dir, ".git", "objects", first[:2], first[2:])))
+	for _, rev := range []string{first, "HEAD~1"} {
+		_, err := Check(f.dir, rev, []string{"engine"})
+		var re *RevisionError
+		require.ErrorAs(t, err, &re, rev)
+		assert.Equal(t, fmt.Sprintf("revision %q is not a commit this repository holds: it is a shallow clone (.git/shallow), which leaves older commits out; fetch them with `git fetch --unshallow`, or clone without --depth", rev), err.Error())
+	}
+	assert.Empty(t, f.check("HEAD"), "the commit the clone holds is read as before")
+}

@@ -56,9 +56,12 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return card.Def{}, schemaError(file, ve)
+			return card.Def{}, schemaError(file, raw, ve)
 		}
 		return card.Def{}, fmt.Errorf("%s: %w", file, err)
+	}
+	if fe := CheckWholeNumbers(KindCard, file, raw); fe != nil {
+		return card.Def{}, fe
 	}
 	var d card.Def
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -140,16 +143,19 @@ func (c *Content) checkCardWords(file string, d *card.Def) error {
 	return nil
 }
 
-// CardSchemaError is the card schema's verdict on file as the loader
-// tells it (see schemaError), for a check that validates a card file
-// against a schema of its own compiling (course dev check).
-func CardSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
-	return schemaError(file, ve)
+// CardSchemaError is the card schema's verdict on file, whose text is
+// raw, as the loader tells it (see schemaError), for a check that
+// validates a card file against a schema of its own compiling (course dev
+// check).
+func CardSchemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
+	return schemaError(file, raw, ve)
 }
 
-// schemaError turns the schema's verdict into a FileError about its first
-// innermost cause: the most specific thing that is wrong.
-func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
+// schemaError turns the schema's verdict on the file whose text is raw
+// into a FileError about its first innermost cause: the most specific
+// thing that is wrong. A number out of range is named as the file writes
+// it.
+func schemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
 	e := cardError(file, where, rule, "change it to follow course/"+CardSchemaFile)
 	switch k := k.(type) {
@@ -169,13 +175,13 @@ func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
 	case *kind.Minimum:
-		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", k.Got.RatString(), k.Want.RatString())
-		e.Mend = "use a value of at least " + k.Want.RatString()
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at least " + boundText(k.Want)
 	case *kind.MinLength:
 		e.Mend = "use a longer value"
 	case *kind.Maximum:
-		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", k.Got.RatString(), k.Want.RatString())
-		e.Mend = "use a value of at most " + k.Want.RatString()
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest the engine keeps", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at most " + boundText(k.Want)
 	case *kind.Not:
 		e.Mend = "remove the field: a spell has no attack, health or noun"
 	}
@@ -187,40 +193,71 @@ func schemaError(file string, ve *jsonschema.ValidationError) *FileError {
 // grid summoning only minions that do too (see OffGridToken). It returns
 // all the cards or an error, never part of them.
 func (c *Content) LoadCards(files []File) ([]card.Def, error) {
-	defs := make([]card.Def, 0, len(files))
-	where := make(map[string]string, len(files))
+	set := make([]parsedCard, 0, len(files))
 	for _, f := range files {
 		d, err := c.ParseCard(f.Path, f.Data)
 		if err != nil {
 			return nil, err
 		}
-		if other, dup := where[d.Name]; dup {
-			return nil, cardError(f.Path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other), "keep one file per card")
+		set = append(set, parsedCard{f.Path, d})
+	}
+	if fe := checkSet(set); fe != nil {
+		return nil, fe
+	}
+	defs := make([]card.Def, len(set))
+	for i, p := range set {
+		defs[i] = p.def
+	}
+	return defs, nil
+}
+
+// parsedCard is a card file that parses on its own: its path and card.
+type parsedCard struct {
+	path string
+	def  card.Def
+}
+
+// checkSet is the first rule of a set of cards that a card of it breaks,
+// in the set's order (see LoadCards), or nil. It reads the cards as
+// parsed, so a caller that takes the card at fault out of the set and asks
+// again (course validate, for every bad file) parses no file twice.
+func checkSet(set []parsedCard) *FileError {
+	type named struct{ name, file string }
+	where := make(map[string]named, len(set))
+	for _, p := range set {
+		d := &p.def
+		key := NameKey(d.Name)
+		if other, dup := where[key]; dup {
+			if other.name == d.Name {
+				return cardError(p.path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
+			}
+			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case, spacing or how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
+				"give each card a name of its own, or keep one file per card")
 		}
-		where[d.Name] = f.Path
-		defs = append(defs, d)
+		where[key] = named{d.Name, p.path}
 	}
-	byName := make(map[string]*card.Def, len(defs))
-	for i := range defs {
-		byName[defs[i].Name] = &defs[i]
+	byName := make(map[string]*card.Def, len(set))
+	for i := range set {
+		byName[set[i].def.Name] = &set[i].def
 	}
-	for i, d := range defs {
+	for _, p := range set {
+		d := &p.def
 		for k, cl := range d.Clauses {
 			if cl.Kind != card.KindEffect || cl.Effect != card.EffectSummon {
 				continue
 			}
 			t, ok := byName[cl.Card]
 			if !ok || t.Type != card.TypeMinion {
-				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k),
+				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k),
 					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
 					"add a card file for it or correct the name")
 			}
 			if rule, mend := OffGridToken(d.Name, d.Noun, t.Name, t.Noun); rule != "" {
-				return nil, cardError(files[i].Path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)
+				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)
 			}
 		}
 	}
-	return defs, nil
+	return nil
 }
 
 // OffGridToken says what is wrong when a card that stands on the grid as

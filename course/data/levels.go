@@ -55,9 +55,12 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return Level{}, levelSchemaError(file, ve)
+			return Level{}, levelSchemaError(file, raw, ve)
 		}
 		return Level{}, fmt.Errorf("%s: %w", file, err)
+	}
+	if fe := CheckWholeNumbers(KindLevel, file, raw); fe != nil {
+		return Level{}, fe
 	}
 	var doc struct {
 		grid.LevelDef
@@ -90,14 +93,14 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 		if err := checkTile(file, at, doc.LevelDef, lc.X, lc.Y); err != nil {
 			return Level{}, err
 		}
-		if err := c.checkPlaced(file, at+"/card", lc.Card, byName); err != nil {
+		if err := c.checkPlaced(file, at+"/card", lc.Card, byName, defs); err != nil {
 			return Level{}, err
 		}
 	}
 	for i, name := range doc.Hand {
 		if byName[name] == nil {
-			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), fmt.Sprintf("no card is named %q", name),
-				"name a card of cards/ (or of the course), or add its card file")
+			rule, mend := noCardNamed(name, defs, "name a card of cards/ (or of the course), or add its card file")
+			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), rule, mend)
 		}
 	}
 	for i, s := range doc.Solution {
@@ -112,17 +115,34 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 
 // checkPlaced: a card placed on the grid is a minion whose noun the lexicon
 // has, as SpellGrid needs to make it an object.
-func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def) error {
+func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def, defs []card.Def) error {
 	d := byName[name]
 	switch {
 	case d == nil:
-		return levelError(file, at, fmt.Sprintf("no card is named %q", name), "name a minion of cards/ (or of the course), or add its card file")
+		rule, mend := noCardNamed(name, defs, "name a minion of cards/ (or of the course), or add its card file")
+		return levelError(file, at, rule, mend)
 	case d.Type != card.TypeMinion:
 		return levelError(file, at, fmt.Sprintf("card %q is a spell, and only a minion stands on the grid", name), "place a minion, or deal the spell in \"hand\"")
 	case d.Noun == "":
 		return levelError(file, at, fmt.Sprintf("card %q has no noun, so it cannot stand on the grid", name), "give the card a \"noun\" of course/"+WordsFile+", or place another minion")
 	}
 	return nil
+}
+
+// noCardNamed is the rule and mend for a name no card of defs has: mend,
+// unless a card's name reads as it (see NameKey). "Café" typed with é as
+// one code point finds no card whose file spells it e and an accent, and
+// the two names would read alike in the message without the other's
+// spelling and a mend that says to copy it.
+func noCardNamed(name string, defs []card.Def, mend string) (string, string) {
+	key := NameKey(name)
+	for _, d := range defs {
+		if NameKey(d.Name) == key {
+			return fmt.Sprintf("no card is named %s, though card %s reads as it: the names differ in case, spacing or how their letters are encoded", quoteName(name), quoteName(d.Name)),
+				fmt.Sprintf("spell it as the card does, %s", quoteName(d.Name))
+		}
+	}
+	return fmt.Sprintf("no card is named %s", quoteName(name)), mend
 }
 
 func levelError(file, at, rule, mend string) *FileError {
@@ -141,12 +161,13 @@ func checkTile(file, at string, def grid.LevelDef, x, y int) error {
 	return nil
 }
 
-// levelSchemaError turns the schema's verdict into a FileError about its
-// first innermost cause.
-func levelSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
+// levelSchemaError turns the schema's verdict on the file whose text is
+// raw into a FileError about its first innermost cause; a number out of
+// range is named as the file writes it.
+func levelSchemaError(file string, raw []byte, ve *jsonschema.ValidationError) *FileError {
 	where, rule, k := schemaLeaf(ve)
 	e := levelError(file, where, rule, "change it to follow course/"+LevelSchemaFile)
-	switch k.(type) {
+	switch k := k.(type) {
 	case *kind.Required:
 		e.Mend = "add the missing field"
 	case *kind.AdditionalProperties:
@@ -157,10 +178,14 @@ func levelSchemaError(file string, ve *jsonschema.ValidationError) *FileError {
 		e.Mend = "write a thing's kind as its noun in lower case (\"rock\") and a text object's as \"text:\" and its word (\"text:ROCK\")"
 	case *kind.Type:
 		e.Mend = "give the value the type the schema asks for"
-	case *kind.Minimum, *kind.MinLength:
+	case *kind.Minimum:
+		e.Rule = fmt.Sprintf("%s is less than %s, the least allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at least " + boundText(k.Want)
+	case *kind.MinLength:
 		e.Mend = "use a larger value"
 	case *kind.Maximum:
-		e.Mend = "use a smaller value"
+		e.Rule = fmt.Sprintf("%s is more than %s, the largest allowed here", gotText(raw, where, k.Got), boundText(k.Want))
+		e.Mend = "use a value of at most " + boundText(k.Want)
 	}
 	return e
 }

@@ -2,7 +2,9 @@ package data
 
 import (
 	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/systemic-game-design/course/engine/card"
 )
@@ -49,16 +51,19 @@ func (c *Content) Validate(cards, levels []File, standalone bool) (*Report, erro
 
 // validateCards finds, for each file of files, the first rule of LoadCards
 // it breaks. Each file is parsed on its own first; the files that parse are
-// then loaded as one set with the reference files that no file of the set
-// replaces. LoadCards stops at its first error: the file at fault leaves
-// the set and the rest is loaded again, until it loads. A reference file
+// then checked as one set with the reference files that no file of the set
+// replaces. The set's rules (checkSet, LoadCards's) stop at the first card
+// at fault: it leaves the set and the rest is checked again, until none
+// is. A reference file
 // that fails (its summon names a card the workspace redefined) leaves the
 // set silently: it is not the workspace's to mend. It returns the problems
 // in file order and the cards of the set that loaded.
 func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.Def, error) {
 	found := make(map[string]*FileError, len(files))
-	var good []File
+	var good []parsedCard
 	paths, names := map[string]bool{}, map[string]bool{}
+	type named struct{ name, file string }
+	byKey := map[string]named{} // a good file's card, by NameKey
 	for _, f := range files {
 		paths[f.Path] = true
 		d, err := c.ParseCard(f.Path, f.Data)
@@ -69,45 +74,57 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 		case err != nil:
 			return nil, nil, err
 		default:
-			good = append(good, f)
+			good = append(good, parsedCard{f.Path, d})
 			names[d.Name] = true
+			byKey[NameKey(d.Name)] = named{d.Name, f.Path}
 		}
 	}
-	var kept []File
+	var kept []parsedCard
 	refPaths := map[string]bool{}
 	for i, f := range reference {
 		if paths[f.Path] {
 			continue
 		}
 		// The reference loaded as a set already: refDefs[i] is its card.
-		if names[c.refDefs[i].Name] {
+		ref := c.refDefs[i].Name
+		if names[ref] {
 			continue
 		}
-		kept = append(kept, f)
+		// A card of the workspace whose name reads as the course card's
+		// but is not it would stand beside it as a second card: the
+		// workspace's to mend, not a course card to leave out in silence.
+		if w, ok := byKey[NameKey(ref)]; ok && found[w.file] == nil {
+			found[w.file] = cardError(w.file, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case, spacing or how their letters are encoded", quoteName(w.name), quoteName(ref)),
+				fmt.Sprintf("name it %s to take the course card's place, or give it a name of its own", strconv.Quote(ref)))
+			good = slices.DeleteFunc(good, func(g parsedCard) bool { return g.path == w.file })
+		}
+		kept = append(kept, parsedCard{f.Path, c.refDefs[i]})
 		refPaths[f.Path] = true
 	}
-	var defs []card.Def
+	// Each file was parsed once, above: the set's rules are asked again of
+	// the cards as parsed each time a card at fault leaves the set, which
+	// costs a map of the set, not a parse of every file (a thousand bad
+	// files took a minute).
 	for {
-		var err error
-		defs, err = c.LoadCards(slices.Concat(good, kept))
-		if err == nil {
+		fe := checkSet(slices.Concat(good, kept))
+		if fe == nil {
 			break
-		}
-		var fe *FileError
-		if !errors.As(err, &fe) {
-			return nil, nil, err
 		}
 		before := len(good) + len(kept)
 		if refPaths[fe.File] {
-			kept = slices.DeleteFunc(kept, func(f File) bool { return f.Path == fe.File })
+			kept = slices.DeleteFunc(kept, func(p parsedCard) bool { return p.path == fe.File })
 		} else {
 			found[fe.File] = fe
-			good = slices.DeleteFunc(good, func(f File) bool { return f.Path == fe.File })
+			good = slices.DeleteFunc(good, func(p parsedCard) bool { return p.path == fe.File })
 		}
 		if len(good)+len(kept) == before {
 			// An error naming no file of the set: nothing to leave out.
-			return nil, nil, err
+			return nil, nil, fe
 		}
+	}
+	defs := make([]card.Def, 0, len(good)+len(kept))
+	for _, p := range slices.Concat(good, kept) {
+		defs = append(defs, p.def)
 	}
 	var out []*FileError
 	for _, f := range files {

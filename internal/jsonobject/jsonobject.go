@@ -3,8 +3,9 @@
 // Go's JSON reader cannot tell those apart (it matches keys without regard
 // to case and keeps the last of two), and a check that a file means one
 // thing must see them. Members yields one object's members;
-// FirstDuplicate finds a key given twice by any object of a text, and
-// PointerAt the JSON pointer of the value at a byte offset.
+// FirstDuplicate finds a key given twice by any object of a text,
+// PointerAt the JSON pointer of the value at a byte offset, and Numbers
+// each number of a text as it is written.
 package jsonobject
 
 import (

@@ -3,6 +3,7 @@ package jsonobject
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode"
@@ -261,4 +262,24 @@ func (w *walker) pointer(depth int) string {
 		}
 	}
 	return b.String()
+}
+
+// Numbers yields each number of the JSON text raw, in the order the text
+// gives them, with its JSON pointer and its text as written ("1e400",
+// "3.0"), and stops where raw stops reading as JSON.
+func Numbers(raw []byte) iter.Seq2[string, string] {
+	return func(yield func(pointer, text string) bool) {
+		w := newWalker(raw)
+		for w.next() {
+			if !w.isScalar {
+				continue
+			}
+			if c := w.raw[w.start]; c != '-' && (c < '0' || c > '9') {
+				continue
+			}
+			if !yield(w.pointer(len(w.stack)), string(w.raw[w.start:w.end])) {
+				return
+			}
+		}
+	}
 }

@@ -163,3 +163,29 @@ func (t *Writer) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// JSON returns the JSON text js with every character a terminal acts on
+// that JSON's encoder leaves as it is (DEL, the C1 controls, the
+// bidirectional marks, embeddings, overrides and isolates) written as a
+// \u escape. Such
+// a character can stand only inside a string, where the escape means the
+// same character, so the text decodes to the same values; the C0 controls
+// are escaped by the encoder already. A --json document quotes a learner's
+// test output and file names, and a terminal it is printed on must not act
+// on them.
+func JSON(js []byte) []byte {
+	if Safe(string(js)) {
+		return js
+	}
+	out := make([]byte, 0, len(js)+16)
+	for i := 0; i < len(js); {
+		r, size := utf8.DecodeRune(js[i:])
+		if r >= 0x7f && acts(r) {
+			out = fmt.Appendf(out, `\u%04x`, r)
+		} else {
+			out = append(out, js[i:i+size]...)
+		}
+		i += size
+	}
+	return out
+}

@@ -2,7 +2,9 @@ package termsafe
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 
@@ -116,6 +118,35 @@ func TestStyledLeavesNothingButColours(t *testing.T) {
 		}
 		if again := Styled(out); again != out {
 			t.Fatalf("Styled is not its own Styled: %q, then %q", out, again)
+		}
+	})
+}
+
+// Whatever a string holds, its JSON through JSON has nothing a terminal
+// acts on and decodes to the same string.
+func TestJSONLeavesNothingToActOnAndReadsTheSame(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		in := rapid.OneOf(
+			rapid.String(),
+			rapid.StringOf(rapid.RuneFrom([]rune{'\x1b', '\r', 0x85, 0x9b, 0x61c, 0x200f, 0x202e, 0x2066, 0x2028, 'a', '"', '\\', '\n', 'é'})),
+		).Draw(t, "in")
+		js, err := json.Marshal(map[string]string{in: in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := JSON(js)
+		if !Safe(string(out)) {
+			t.Fatalf("JSON(%s) = %s keeps a character a terminal acts on", js, out)
+		}
+		var want, got map[string]string
+		if err := json.Unmarshal(js, &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Fatalf("JSON(%s) = %s does not decode: %v", js, out, err)
+		}
+		if !reflect.DeepEqual(want, got) {
+			t.Fatalf("JSON(%s) = %s decodes to %q, not %q", js, out, got, want)
 		}
 	})
 }

@@ -177,7 +177,7 @@ func TestProgressComesLiveWithTheModule(t *testing.T) {
 	assert.Equal(t, 3, tests[len(tests)-1].Total)
 }
 
-// Workspaces share the go command's build cache, which is safe to share;
+// Workspaces share the go command's build cache, which it keeps whole;
 // each gets a scratch one only when that cache cannot be used.
 func TestScratchCachesOnlyWhereNeeded(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {

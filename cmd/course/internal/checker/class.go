@@ -119,8 +119,10 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 }
 
 // scratchCaches gives each workspace a build cache of its own, but only
-// where it is needed: the go command's cache is safe to share between
-// processes, so workspaces share it unless it is off or cannot be written.
+// where it is needed: the go command keeps its cache whole under builds at
+// once, so workspaces share it unless it is off or cannot be written. (It
+// keeps no workspace from another: the tests run as the same user, who can
+// write to any cache, scratch ones included.)
 func scratchCaches(n int) ([]string, func(), error) {
 	none := func() {}
 	if usableCache() {

@@ -67,9 +67,11 @@ its audit as "ok (own engineDirs)".
 Each test binary is built once and run with a time limit (--timeout): an
 endless loop is reported as a timeout of the test that was running, a crash
 (a stack overflow, os.Exit) as a crash of that test, with its cause and the
-frames of your own code. A panicking stub does not hide the tests after it:
-they run again, each on its own. A panic's trace is cut to your own frames;
---verbose shows every line.
+frames of your own code. A build still running after 5 minutes (or after
+--timeout, if longer) is stopped and reported as tests that do not compile.
+A panicking stub does not hide the tests after it: they run again, each on
+its own. A panic's trace is cut to your own frames; --verbose shows every
+line.
 
 Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
 not a file or a name that starts with a dot), check a class:
@@ -79,11 +81,16 @@ audit, the drops, the first problem in words), --csv for a spreadsheet, or
 checked is a row with its reason: a link that leads nowhere is one, and so
 is the course repository, since the tests it holds would judge it. The
 status is 1 when any workspace fails, 2 only when none could be checked.
-Workspaces share the go command's build cache, which is safe to share; each
-gets a scratch cache of its own only when that cache is off or cannot be
-written. Checking a workspace builds and
+Workspaces share the go command's build cache, which the go command keeps
+whole under builds at once; each gets a scratch cache of its own only when
+that cache is off or cannot be written. Checking a workspace builds and
 runs its code as you, with your files and your network within its reach:
-check a class as a user (or in a container) that holds nothing else.
+check a class as a user (or in a container) that holds nothing else. Within
+one run, too, each workspace's tests run as that user, so they can change
+the other workspaces, the shared build cache, the audit's cache of clean
+files and the course's temporary files, and so another learner's row: where
+a learner might, check each workspace as a user or in a container of its
+own (course check WS --json).
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
@@ -162,6 +169,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer env.adoptOrphans()()
 	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
 		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
 	}
@@ -393,7 +401,14 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		}
 		const width = 20
 		bar := strings.Repeat("#", width*p.Done/max(1, p.Total)) + strings.Repeat(".", width-width*p.Done/max(1, p.Total))
-		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(p.Running, ", "))
+		// Each name as the table shows it: a folder named with a line
+		// break in it would otherwise split the one progress line, and
+		// leave its first part on the screen above the table.
+		running := make([]string, len(p.Running))
+		for i, dir := range p.Running {
+			running[i] = checker.ShownName(dir)
+		}
+		env.progressf("check: [%s] %d of %d workspaces done; checking %s", bar, p.Done, p.Total, strings.Join(running, ", "))
 	})
 	env.progressDone()
 	// Stopped part-way, the workspaces that ended are still shown: a

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
@@ -39,14 +42,18 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     every module folder is a row of modules/modules.go (a module's folder
     under another number is named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
-    and every test has its heading (the drop's in expansion/README.md);
+    and every test has its heading (the drop's in expansion/README.md); a
+    heading that is a test's spelled otherwise (another case, a look-alike
+    letter that is not ASCII, a no-break space or a full stop after it) is
+    named with its odd character spelled out;
   - every lesson's title is the module's, its sections are Observe, Predict,
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
   - every course command and flag, harness function and repository path a
-    lesson, scenario or drop names exists, and every tests/ file it names is
-    one start-module copies into a workspace;
+    lesson, scenario or drop names exists, every flag has a value it takes
+    (a duration, a whole number, a module for --module), and every tests/
+    file it names is one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
     both ways, and load as every course command loads them (a card listed
     twice, a word twice, clauses out of order are problems);
@@ -141,10 +148,33 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 	return nil
 }
 
+// flagValue refuses a value the flag would not take: a duration, a whole
+// number or a module's number that does not read as one.
+func flagValue(f *pflag.Flag, value string) error {
+	if f.Name == "module" {
+		if _, err := modules.Lookup(value); err != nil {
+			return fmt.Errorf("there is no module %q", value)
+		}
+		return nil
+	}
+	var err error
+	switch f.Value.Type() {
+	case "duration":
+		_, err = time.ParseDuration(value)
+	case "int":
+		_, err = strconv.ParseInt(value, 0, 0)
+	}
+	if err != nil {
+		return fmt.Errorf("not a value the flag takes (%w)", err)
+	}
+	return nil
+}
+
 // commandsOf answers, from the command tree, whether a course command line a
-// lesson names exists: its command, each of its flags, and its arguments as
-// the command takes them (how many, a module's number where its usage says
-// NN, a hint's where it says K).
+// lesson names exists: its command, each of its flags with a value it
+// takes (a duration, a whole number, a module's number for --module), and
+// its arguments as the command takes them (how many, a module's number
+// where its usage says NN, a hint's where it says K).
 func commandsOf(root *cobra.Command) devcheck.Commands {
 	return func(words []string) error {
 		cmd, rest, err := root.Find(words)
@@ -186,9 +216,26 @@ func commandsOf(root *cobra.Command) devcheck.Commands {
 				return fmt.Errorf("%s has no flag -%s", cmd.CommandPath(), name[:1])
 			}
 			// A flag that takes a value takes the next word, unless it
-			// came with =, or (a short one) right after the letter.
-			if f.NoOptDefVal == "" && !hasValue && (long || len(name) == 1) {
+			// came with =, or (a short one) right after the letter; the
+			// value must be one the flag takes, as the command would
+			// refuse it at once.
+			if f.NoOptDefVal != "" {
+				continue
+			}
+			var value string
+			switch {
+			case hasValue:
+				_, value, _ = strings.Cut(w, "=")
+			case !long && len(name) > 1:
+				value = name[1:]
+			case i+1 < len(rest):
 				i++
+				value = rest[i]
+			default:
+				return fmt.Errorf("%s: flag --%s needs a value", cmd.CommandPath(), f.Name)
+			}
+			if err := flagValue(f, value); err != nil {
+				return fmt.Errorf("%s: --%s %s: %w", cmd.CommandPath(), f.Name, value, err)
 			}
 		}
 		if cmd.HasSubCommands() && len(positional) > 0 {

@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDevFlags(t *testing.T) {
@@ -49,6 +53,17 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.EqualError(t, resolve([]string{"lesson", "42"}), `course lesson: there is no module "42"`)
 	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
 	assert.ErrorContains(t, resolve([]string{"init", "a", "b"}), "course init takes 1 argument(s), DIR, and got 2")
+
+	// A flag's value as the command would take it: a line the command
+	// refuses at once is no line to give a learner.
+	assert.NoError(t, resolve([]string{"check", "--timeout=90s", "-j4", "--module=03"}))
+	assert.NoError(t, resolve([]string{"play", "--replay", "x.json", "--every", "200ms"}))
+	assert.EqualError(t, resolve([]string{"check", "--timeout", "5x"}), `course check: --timeout 5x: not a value the flag takes (time: unknown unit "x" in duration "5x")`)
+	assert.EqualError(t, resolve([]string{"check", "-j", "abc"}), `course check: --jobs abc: not a value the flag takes (strconv.ParseInt: parsing "abc": invalid syntax)`)
+	assert.EqualError(t, resolve([]string{"check", "-jx"}), `course check: --jobs x: not a value the flag takes (strconv.ParseInt: parsing "x": invalid syntax)`)
+	assert.EqualError(t, resolve([]string{"check", "~/ws", "--module", "99"}), `course check: --module 99: there is no module "99"`)
+	assert.EqualError(t, resolve([]string{"watch", "--module=3x"}), `course watch: --module 3x: there is no module "3x"`)
+	assert.EqualError(t, resolve([]string{"init", "~/ws", "--module-path"}), `course init: flag --module-path needs a value`)
 }
 
 func TestEditDistance(t *testing.T) {
@@ -65,4 +80,34 @@ func TestNumberRange(t *testing.T) {
 	assert.Equal(t, "modules 00 and 01", numberRange([]string{"00", "01"}))
 	assert.Equal(t, "modules 00 to 12", numberRange([]string{"00", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"}))
 	assert.Equal(t, "modules 00, 02 and 05", numberRange([]string{"00", "02", "05"}))
+}
+
+// dev new-module writes nothing for a title that is not one line of text
+// (its line break made a heading of its own in the lesson and the
+// scenarios) or for a name another module has already.
+func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	env, _, _ := testEnv()
+	for _, c := range []struct {
+		opts DevNewModuleOptions
+		err  string
+	}{
+		{DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading\n\n## test_14_fake", Repo: repo},
+			`course dev new-module: --title "Trading\n\n## test_14_fake" holds a line break or another character that is not text; give the title on one line`},
+		{DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading\u202e", Repo: repo},
+			`course dev new-module: --title "Trading\u202e" holds a line break or another character that is not text; give the title on one line`},
+		{DevNewModuleOptions{Number: "14", Name: "handles", Repo: repo},
+			`course dev new-module: module 01 is named handles already (course/01-handles); choose another name`},
+	} {
+		err := RunDevNewModule(context.Background(), env, &c.opts)
+		assert.Equal(t, StatusCannot, Status(err))
+		assert.EqualError(t, err, c.err)
+		entries, _ := os.ReadDir(filepath.Join(repo, "course"))
+		assert.Len(t, entries, 1, "nothing written but the catalog")
+	}
+	opts := DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading posts", Repo: repo}
+	require.NoError(t, RunDevNewModule(context.Background(), env, &opts))
+	assert.DirExists(t, filepath.Join(repo, "course", "14-trading"))
 }

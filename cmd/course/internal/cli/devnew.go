@@ -8,12 +8,16 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/internal/termsafe"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // DevNewModuleOptions are the arguments of course dev new-module.
@@ -33,8 +37,10 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 repository (--repo, default the current folder): a lesson with the course's
 sections and three hints to fill in, an empty scenarios.md and test file, and
 the Expansion Drop's README, test file and solution. It writes nothing when
-the folder exists. Then add the module's row to modules/modules.go and run
-course dev check, which says what is still missing.`,
+the folder exists, when another module has the name already, or when the
+title is not one line of text. Then add the module's row to
+modules/modules.go and run course dev check, which says what is still
+missing.`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -62,6 +68,16 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	}
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
+	}
+	for _, m := range modules.All() {
+		if m.Name() == opts.Name {
+			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
+		}
+	}
+	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
+		// A line break would start a heading of its own in the lesson
+		// and in the scenarios, where dev check would read it as theirs.
+		return usagef("course dev new-module: --title %s holds a line break or another character that is not text; give the title on one line", strconv.Quote(opts.Title))
 	}
 	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)

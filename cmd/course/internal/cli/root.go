@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
@@ -47,6 +49,24 @@ type Env struct {
 	// Exit ends the process when a command does not stop after a signal
 	// (see execute); nil is os.Exit.
 	Exit func(status int)
+	// reapOrphans is set for the process's own Env (DefaultEnv): the
+	// commands that run a learner's tests end what those left running in
+	// a session of their own (see adoptOrphans). A test's Env leaves it
+	// unset, since the test process's other children are not theirs.
+	reapOrphans bool
+}
+
+// adoptOrphans makes the process the one that the orphans of what a
+// command runs are handed to, and returns the function that ends them,
+// to be deferred: a learner's test can start a process in a session of
+// its own (setsid), out of the process group that ends with the test
+// binary, and it outlived check, a class's check and its Ctrl-C. Where
+// the system hands orphans to init alone (not Linux), it does nothing.
+func (e *Env) adoptOrphans() func() {
+	if e.reapOrphans && procgroup.Adopt() {
+		return procgroup.EndOrphans
+	}
+	return func() {}
 }
 
 // ContentEnvVar names a course checkout whose course/ and cards/ folders
@@ -57,7 +77,7 @@ const ContentEnvVar = "COURSE_CONTENT"
 // DefaultEnv is the process's own: its stdout and stderr, and the course
 // built into the binary (or the checkout COURSE_CONTENT names).
 func DefaultEnv() *Env {
-	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, openContent: data.Embedded, builtin: true}
+	env := &Env{Stdout: os.Stdout, Stderr: os.Stderr, openContent: data.Embedded, builtin: true, reapOrphans: true}
 	if dir := os.Getenv(ContentEnvVar); dir != "" {
 		env.builtin = false
 		env.openContent = sync.OnceValues(func() (*data.Content, error) {
@@ -232,7 +252,14 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 
 // writeJSON prints v as the one indented JSON document a --json flag asks for.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	if err := enc.Encode(v); err != nil {
+		return err
+	}
+	// The document quotes text the course did not write (test output,
+	// file and folder names): a terminal must not act on any of it.
+	_, err := w.Write(termsafe.JSON(buf.Bytes()))
+	return err
 }

@@ -118,6 +118,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer env.adoptOrphans()() // ending a drop runs its tests, as check does
 	m, err := modules.Lookup(opts.Module)
 	if err != nil {
 		return err

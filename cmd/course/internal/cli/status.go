@@ -130,6 +130,7 @@ func RunStatus(ctx context.Context, env *Env, opts *StatusOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	defer env.adoptOrphans()() // status may run the tests, as check does
 	rep, err := workspaceStatus(ctx, env, opts.Workspace, opts.Fresh)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/internal/testws"
 )
 
@@ -114,10 +116,50 @@ func TestStatusShowsTheWorkspacesTextAsText(t *testing.T) {
 func TestClassTableShowsTheFoldersNamesAsText(t *testing.T) {
 	class := t.TempDir()
 	require.NoError(t, os.Mkdir(filepath.Join(class, "ana\x1b[1A\x1b[2K"), 0o755))
-	env, out, _ := testEnv()
-	err := RunCheck(context.Background(), env, &CheckOptions{All: class, Timeout: time.Minute})
+	require.NoError(t, os.Mkdir(filepath.Join(class, "bo\nbob  5 of 5  ok"), 0o755))
+	env, out, errOut := testEnv()
+	env.Progress = true
+	err := RunCheck(context.Background(), env, &CheckOptions{All: class, Timeout: time.Minute, Jobs: 1})
 	assert.Equal(t, 2, Status(err), "no folder could be checked")
 	assert.Contains(t, out.String(), `ana\x1b[1A\x1b[2K`)
 	assert.NotContains(t, out.String(), "\x1b")
 	assert.NotContains(t, Message(err), "\x1b")
+	// The progress line, too, and a line break in a name does not split
+	// it: its first part would stay on the screen above the table.
+	progress := strings.ReplaceAll(errOut.String(), "\r\x1b[K", "")
+	assert.NotContains(t, progress, "\x1b")
+	assert.NotContains(t, progress, "\n")
+	assert.Contains(t, progress, `checking "`+class+`/bo\nbob  5 of 5  ok"`)
+}
+
+// A --json document quotes the workspace's text too: a C1 control or a
+// right-to-left override a learner's test printed reaches the terminal as
+// a \u escape (which JSON's encoder leaves as it is), and the document
+// still reads back as the same text.
+func TestCheckJSONShowsTheWorkspacesTextAsText(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	ws := t.TempDir()
+	course := map[string]string{"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n"}
+	testws.Write(t, ws, map[string]string{
+		"go.mod":                   "module example.com/w\n\ngo 1.26\n",
+		".course.json":             `{"track": "go", "engineDirs": ["engine"]}`,
+		"engine/e.go":              "package engine\n",
+		"tests/01_handles_test.go": course["tests/01_handles_test.go"],
+		"tests/mine_test.go": "package tests\n\nimport \"testing\"\n\n" +
+			"func TestMine(t *testing.T) { t.Fatal(\"csi \\u009b2J rlo \\u202eevil\") }\n",
+	})
+	env, out, _ := courseEnv(course)
+	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute, JSON: true})
+	assert.Equal(t, 1, Status(err))
+	assert.True(t, termsafe.Safe(out.String()), "the document holds a character a terminal acts on")
+	assert.Contains(t, out.String(), `csi \u009b2J rlo \u202eevil`)
+	var doc struct {
+		YourTests struct {
+			FirstFailure struct{ Output string }
+		}
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &doc))
+	assert.Contains(t, doc.YourTests.FirstFailure.Output, "mine_test.go:5: csi \u009b2J rlo \u202eevil")
 }

@@ -114,6 +114,12 @@ func (c *checker) crossCheck() {
 		}
 		var card cardFile
 		if err := json.Unmarshal(raw, &card); err != nil {
+			// 1.0 or 1e400 is valid JSON that no int field takes: the
+			// loaders' words for it, not "not valid JSON".
+			if fe := data.CheckWholeNumbers(data.KindCard, p, raw); fe != nil {
+				c.textProblem(p, fe)
+				continue
+			}
 			c.problem(p, 0, "is not valid JSON: %v", err)
 			continue
 		}
@@ -126,7 +132,7 @@ func (c *checker) crossCheck() {
 			switch {
 			case errors.As(err, &ve):
 				// In the loader's words: the place, the rule, the mend.
-				c.textProblem(p, data.CardSchemaError(p, ve))
+				c.textProblem(p, data.CardSchemaError(p, raw, ve))
 			case err != nil:
 				c.problem(p, 0, "does not match course/schema/card.schema.json: %s", trim(err.Error()))
 			}

@@ -183,6 +183,28 @@ func TestAHeadingThatAlmostNamesAScenario(t *testing.T) {
 	}, got)
 }
 
+// A test whose heading is there but spelled otherwise (a capital letter, a
+// Cyrillic о for an o, a no-break space or a full stop after it) is one
+// problem at the heading, with the odd character spelled out and the
+// spelling that mends it: before, a heading that read exactly right was
+// told to be written as ## test_01_name, and the test had no scenario
+// beside it.
+func TestAHeadingSpelledOtherwiseIsItsTests(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_z\u043enes\n\n## test_01_names\u00a0\n\n## test_01_Board\n\n## test_01_order.\n\n## test_01_z\u043eo\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\n"+
+		"func Test_01_zones(t *testing.T) {}\n\nfunc Test_01_names(t *testing.T) {}\n\nfunc Test_01_board(t *testing.T) {}\n\nfunc Test_01_order(t *testing.T) {}\n\nfunc Test_01_other(t *testing.T) {}\n")
+	got := problemsOf(t, repo)
+	assert.ElementsMatch(t, []string{
+		`course/01-handles/scenarios.md:5: heading "## test_01_z\u043enes" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
+		`course/01-handles/scenarios.md:7: heading "## test_01_names\u00a0" is test Test_01_names's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_names`,
+		`course/01-handles/scenarios.md:9: heading "## test_01_Board" is test Test_01_board's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_board`,
+		`course/01-handles/scenarios.md:11: heading "## test_01_order." is test Test_01_order's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_order`,
+		`course/01-handles/scenarios.md:13: "## test_01_z\u043eo" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		"course/01-handles/tests/more_test.go:13: test Test_01_other has no scenario; add a heading ## test_01_other to course/01-handles/scenarios.md",
+	}, got)
+}
+
 func TestAMissingFileOfTheModule(t *testing.T) {
 	repo := fixture(t)
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))
@@ -220,6 +242,20 @@ func TestLessonsNameWhatExists(t *testing.T) {
 		assert.Contains(t, got, "course/01-handles/lesson.md:"+strconv.Itoa(line)+": "+want)
 	}
 	assert.Len(t, got, 4, got)
+}
+
+// Each course command a shell line runs is checked, not only the first:
+// one after && or a pipe ran unchecked.
+func TestEveryCourseCommandOfALineIsChecked(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\n```\ncourse check ~/ws && course chek ~/ws\ncourse check ~/ws | course check --jsn # a comment && course chek\ncourse check ~/ws > out.txt; echo done\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	line := strings.Count(text, "\n") - 3
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + ": `course chek ~/ws`: no command chek",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": `course check --jsn`: no flag --jsn",
+	}, got)
 }
 
 // A lesson's card path is found among the modules' own cards in a
@@ -466,4 +502,14 @@ func TestLessonsNameTestFilesStartModuleCopies(t *testing.T) {
 	assert.Equal(t, []string{
 		"course/01-handles/lesson.md:" + line + ": names tests/01_handle_test.go, which no module's start-module copies into a workspace; fix the name",
 	}, problemsOf(t, repo))
+}
+
+// A card file whose number Go's reader will not take into an int (1.0, a
+// cost of 1e400) is valid JSON: dev check says what the loaders say of it.
+func TestACardNumberNoIntTakesIsToldAtItsPlace(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "minion", "cost": 1.0, "attack": 1, "health": 1, "text": "", "clauses": []}`)
+	got := problemsOf(t, repo)
+	require.NotEmpty(t, got)
+	assert.Equal(t, "cards/test-filler.json: at /cost: 1.0 is written with a decimal point or an exponent, which Go's JSON reader does not read as a whole number; write it as 1", got[0])
 }

@@ -209,22 +209,37 @@ func learnerFolder(top, p string) bool {
 	return (top == "engine" || top == "harness") && strings.HasSuffix(p, "/") && strings.Count(p, "/") > 1
 }
 
-// command checks one course command line: the subcommand and its flags.
+// command checks a course command line: the subcommand and its flags, and
+// those of every course command the line runs after it (course init ~/ws
+// && course start-module 00 ~/ws).
 func (c *checker) command(file string, line int, cmdline string) {
 	if c.opts.Commands == nil {
 		return
 	}
-	// Cut the line at a shell operator or comment: the rest is not course's.
-	for _, op := range []string{" #", " |", " &&", " ;", " >"} {
-		if i := strings.Index(cmdline, op); i >= 0 {
-			cmdline = cmdline[:i]
+	// A comment ends the line; each command the shell runs in turn is
+	// checked if it is course's.
+	if i := strings.Index(cmdline, " #"); i >= 0 {
+		cmdline = cmdline[:i]
+	}
+	for _, part := range shellCommands.Split(cmdline, -1) {
+		part = strings.TrimSpace(part)
+		if !strings.HasPrefix(part, "course ") && part != "course" {
+			continue
+		}
+		// A redirection ends what course reads.
+		if i := strings.Index(part, " >"); i >= 0 {
+			part = part[:i]
+		}
+		words := strings.Fields(part)[1:]
+		if err := c.opts.Commands(words); err != nil {
+			c.problem(file, line, "`%s`: %v", trim(part), err)
 		}
 	}
-	words := strings.Fields(cmdline)[1:]
-	if err := c.opts.Commands(words); err != nil {
-		c.problem(file, line, "`%s`: %v", trim(cmdline), err)
-	}
 }
+
+// shellCommands splits a shell line into the commands it runs: at &&, ||,
+// ; and |, each with a space before it.
+var shellCommands = regexp.MustCompile(` (&&|\|\||;|\|)`)
 
 // pathExists finds a path in the repository, or in the workspace template
 // (where files carry a .tmpl suffix), or a card among a module's own cards.

@@ -4,8 +4,13 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
@@ -64,7 +69,11 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 
 // sync holds a scenarios file and a tests folder to one set: each heading
 // test_NN_name is exactly one func Test_NN_name, and each test has its
-// heading.
+// heading. A test whose heading is there but spelled otherwise (in
+// another case, with a look-alike letter that is not ASCII, a no-break
+// space or a full stop after it) is one problem at the heading, naming the
+// test and the spelling that mends it, not a test with no scenario beside
+// a heading with no test that reads just like it.
 func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	text, ok := c.read(mdPath)
 	if !ok {
@@ -72,15 +81,49 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	}
 	heads, slips := headings(text)
 	lines := strings.Split(text, "\n")
-	for _, n := range slips {
-		c.problem(courseFile(mdPath), n, "%q reads like a scenario heading but is not one, so it has no test; write it as ## %sname, two #s and test_ in lower case", strings.TrimSpace(lines[n-1]), "t"+prefix[1:])
-	}
 	funcs, probs := testFuncs(c.course, testsDir)
 	c.rep.Problems = append(c.rep.Problems, probs...)
 	if len(funcs) == 0 && len(probs) == 0 {
 		c.problem(courseFile(testsDir), 0, "has no tests; write one func %sname per heading of %s", prefix, courseFile(mdPath))
 	}
 	c.rep.Tests += len(funcs)
+
+	// The headings and tests with no partner, and among them the pairs
+	// that are one scenario spelled two ways.
+	var lone []int // lines of headings with no test, and of slips
+	for h, ls := range heads {
+		if _, ok := funcs["T"+h[1:]]; !ok && strings.HasPrefix("T"+h[1:], prefix) {
+			lone = append(lone, ls[0])
+		}
+	}
+	lone = append(lone, slips...)
+	slices.Sort(lone)
+	paired := map[int]string{} // heading line -> the test it spells otherwise
+	pairedTest := map[string]bool{}
+	for _, name := range slices.Sorted(maps.Keys(funcs)) {
+		if _, ok := heads["t"+name[1:]]; ok || !strings.HasPrefix(name, prefix) {
+			continue
+		}
+		for _, n := range lone {
+			if _, taken := paired[n]; !taken && spellsOtherwise(lines[n-1], "t"+name[1:]) {
+				paired[n] = name
+				pairedTest[name] = true
+				break
+			}
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(paired)) {
+		name := paired[n]
+		c.problem(courseFile(mdPath), n, "heading %s is test %s's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## t%s",
+			strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), name, name[1:])
+	}
+
+	for _, n := range slips {
+		if _, ok := paired[n]; ok {
+			continue
+		}
+		c.problem(courseFile(mdPath), n, "%s reads like a scenario heading but is not one, so it has no test; write it as ## %sname, two #s and test_ in lower case", strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), "t"+prefix[1:])
+	}
 	for h, lines := range heads {
 		want := "T" + h[1:]
 		if !strings.HasPrefix(want, prefix) {
@@ -91,6 +134,9 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 			c.problem(courseFile(mdPath), lines[1], "heading %s appears %d times; each scenario is one heading", h, len(lines))
 		}
 		if _, ok := funcs[want]; !ok {
+			if _, ok := paired[lines[0]]; ok {
+				continue
+			}
 			c.problem(courseFile(mdPath), lines[0], "scenario %s has no test; write func %s in %s", h, want, courseFile(testsDir))
 		}
 	}
@@ -99,10 +145,32 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 			c.problem(pos.Filename, pos.Line, "test %s does not start %s, so check cannot tell which module it belongs to; rename it %s, or move it to the module it belongs to", name, prefix, prefix+testStem(name))
 			continue
 		}
-		if _, ok := heads["t"+name[1:]]; !ok {
+		if _, ok := heads["t"+name[1:]]; !ok && !pairedTest[name] {
 			c.problem(pos.Filename, pos.Line, "test %s has no scenario; add a heading ## t%s to %s", name, name[1:], courseFile(mdPath))
 		}
 	}
+}
+
+// spellsOtherwise reports whether a heading line names the scenario want
+// (test_NN_name) spelled otherwise: once its #s, the white space around
+// it (a no-break space too) and punctuation after it are gone, it has as
+// many characters as want, and each is want's in either case or a
+// character that is not ASCII (a look-alike: a Cyrillic о for an o).
+func spellsOtherwise(line, want string) bool {
+	h := strings.TrimLeft(strings.TrimSpace(line), "#")
+	h = strings.TrimFunc(h, unicode.IsSpace)
+	h = strings.TrimRightFunc(h, func(r rune) bool { return r != '_' && (unicode.IsPunct(r) || unicode.IsSpace(r)) })
+	got := []rune(h)
+	if len(got) != len(want) {
+		return false
+	}
+	for i, r := range got {
+		w := rune(want[i])
+		if r != w && unicode.ToLower(r) != unicode.ToLower(w) && r < utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // testStem is what a test's name says once the word Test, a module's

@@ -138,7 +138,16 @@ type Options struct {
 	// instead of all in one and only those a crash cut off alone: for a
 	// check that no test leans on what another left behind.
 	Alone bool
+	// BuildTimeout bounds each build of a package's test binary; 0 is
+	// DefaultBuildTimeout, or Timeout when that is longer.
+	BuildTimeout time.Duration
 }
+
+// DefaultBuildTimeout is how long a build of a package's test binary may
+// take: a cold build of a workspace takes seconds, but the go command
+// waits for ever on a file that never ends (a FIFO a cgo #include names,
+// say), and a class's check would wait with it, every other row unshown.
+const DefaultBuildTimeout = 5 * time.Minute
 
 // MaxTimeout is the longest time limit a run accepts; a longer one is
 // almost surely a typing slip, and timers overflow not far beyond.
@@ -623,7 +632,13 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		args = append(args, "-overlay="+overlay)
 		sources = written
 	}
-	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
+	limit := r.o.BuildTimeout
+	if limit <= 0 {
+		limit = max(DefaultBuildTimeout, r.o.Timeout)
+	}
+	buildCtx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	cmd := exec.CommandContext(buildCtx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
 	cmd.Env = withPWD(r.env, cmd.Dir)
 	procgroup.Own(cmd)
@@ -633,6 +648,10 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	procgroup.End(cmd)
 	if ctx.Err() != nil {
 		return "", nil
+	}
+	if buildCtx.Err() != nil {
+		return fmt.Sprintf("the build of %s was still running after %s and was stopped: the go command, or a compiler it ran, waited on something that never came (a FIFO or a device that a cgo #include names, say); remove what it reads that is not a regular file",
+			relPattern(r.o.Module, p.Dir), limit), nil
 	}
 	msg := strings.TrimSpace(out.String())
 	if err != nil {

@@ -100,3 +100,31 @@ func TestCancelEndsEverythingAndCleansUp(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
 	assert.Empty(t, left, "temporary folders left behind")
 }
+
+// A build that waits for ever (a cgo #include of a FIFO, which the C
+// compiler opens and waits on for a writer) is stopped at its time limit
+// and told as the package's build failure, so that a class's check ends
+// with every other workspace's row; before, the go command had no limit
+// and the class's check never ended.
+func TestABuildThatNeverEndsIsStoppedAtItsLimit(t *testing.T) {
+	if _, err := exec.LookPath("mkfifo"); err != nil {
+		t.Skip("no mkfifo program")
+	}
+	if out, err := exec.Command("go", "env", "CC").Output(); err != nil {
+		t.Skip("no go command")
+	} else if _, err := exec.LookPath(strings.Fields(string(out) + " cc")[0]); err != nil {
+		t.Skip("no C compiler for cgo")
+	}
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_x(t *testing.T) {}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "cgo.go"), []byte("package tests\n\n// #include \"fifo.h\"\nimport \"C\"\n"), 0o644))
+	require.NoError(t, exec.Command("mkfifo", filepath.Join(p.Dir, "fifo.h")).Run())
+	p.Expected = []string{"Test_01_x"}
+	start := time.Now()
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute,
+		BuildTimeout: 5 * time.Second, Env: []string{"CGO_ENABLED=1"}})
+	require.NoError(t, err)
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Equal(t, map[string]Outcome{"Test_01_x": NotRun}, outcomes(r))
+	assert.Equal(t, "the build of ./tests was still running after 5s and was stopped: the go command, or a compiler it ran, waited on something that never came (a FIFO or a device that a cgo #include names, say); remove what it reads that is not a regular file",
+		r.BuildOutput["example.com/m/tests"])
+}
