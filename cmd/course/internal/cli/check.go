@@ -46,9 +46,10 @@ func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
 course validate does), then the tests in WORKSPACE/tests: the course's tests
 of every module you have started, up to --module (default: the highest
 started), each module's Expansion Drop test once copied in, and the tests you
-wrote there yourself (reported under "your tests"). Then, for each Expansion
-Drop you started with start-module --expansion, it runs expansion-check
-against the commit the drop started from.
+wrote there yourself (reported under "your tests"). For each Expansion Drop
+you started with start-module --expansion, it runs expansion-check against
+the commit the drop started from, on the engine as the tests are built from
+it: every file is judged before any of your code runs.
 
 It prints the audit's line(s), validate's line(s), a line per module with its
 first failure in full and every other failing test in one line, a line per
