@@ -296,7 +296,14 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)
 	}
 	res := &gotest.Result{BuildOutput: map[string]string{}}
-	if len(p.packages) > 0 {
+	if p.untestable {
+		for _, pkg := range p.packages {
+			for _, n := range pkg.Expected {
+				res.Tests = append(res.Tests, gotest.Test{Package: pkg.ImportPath, Name: n, Outcome: gotest.NotRun})
+			}
+		}
+	}
+	if len(p.packages) > 0 && !p.untestable {
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,

@@ -37,6 +37,10 @@ type plan struct {
 	started     []modules.Module // the modules checked
 	moduleOf    func(pkg, test string) string
 	copies      *courseCopies // the course's test files put in place of tests/'s; nil in the repository
+	// untestable says the tests would not state what the course's do (a
+	// file of the learner's hides a name they use, see shadow.go): none
+	// runs, and each is not run.
+	untestable bool
 }
 
 var (
@@ -193,7 +197,11 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		// A file the course's copy replaces is not built as it is.
 		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.replaces(b.Package) })
 	}
-	p := &plan{parseErrors: bad, copies: copies, started: started}
+	shadows, err := shadowing(ws, copies)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{parseErrors: append(bad, shadows...), copies: copies, started: started, untestable: len(shadows) > 0}
 	var expected []string
 	for _, m := range started {
 		number := m.Number

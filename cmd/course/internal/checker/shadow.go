@@ -1,0 +1,122 @@
+package checker
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+)
+
+// The course's copies are built in one package with the learner's own
+// files of tests/, and a package-level declaration of a name Go
+// predeclares (true, nil, string, len) hides the predeclared one from every
+// file of the package: `const true = false` has a course test's
+// []any{2, 1, true} ask for false. The compiler takes it, so check looks
+// for it itself, and runs none of the tests while a file declares a name
+// the copies use.
+
+// shadowing is a build error for each of the learner's Go files in tests/
+// (in the package of the course's copies, as the build takes them) that
+// declares at package level a predeclared name the copies use.
+func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, error) {
+	if copies == nil || len(copies.list) == 0 {
+		return nil, nil
+	}
+	pkg, used := "", map[string]bool{}
+	for _, c := range copies.list {
+		f, err := parser.ParseFile(token.NewFileSet(), c.rel, copies.files[c.abs], parser.SkipObjectResolution)
+		if err != nil {
+			return nil, fmt.Errorf("the course's copy of %s does not parse: %w", c.rel, err)
+		}
+		pkg = f.Name.Name
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				ast.Inspect(n.X, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok && predeclared(id.Name) {
+						used[id.Name] = true
+					}
+					return true
+				})
+				return false // n.Sel is a field or a package's name
+			case *ast.Ident:
+				if predeclared(n.Name) {
+					used[n.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	dir, err := ws.FolderPath("tests")
+	if err != nil {
+		return nil, err
+	}
+	files, err := gotest.GlobIn(dir, "*.go")
+	if err != nil {
+		return nil, err
+	}
+	var out []BuildError
+	for _, name := range files {
+		rel := path.Join("tests", filepath.Base(name))
+		if copies.replaces(rel) {
+			continue
+		}
+		if ok, err := build.Default.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
+			continue // left out of the build
+		}
+		src, err := ws.ReadFile(rel)
+		if err != nil {
+			return nil, err
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
+		if err != nil || f.Name.Name != pkg {
+			continue // the compiler says what is wrong with it
+		}
+		for _, id := range packageNames(f) {
+			if !used[id.Name] {
+				continue
+			}
+			out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+				"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
+				fset.Position(id.Pos()), id.Name)})
+		}
+	}
+	return out, nil
+}
+
+// packageNames is every name f declares at package level.
+func packageNames(f *ast.File) []*ast.Ident {
+	var out []*ast.Ident
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out = append(out, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					out = append(out, s.Name)
+				case *ast.ValueSpec:
+					out = append(out, s.Names...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// predeclared reports whether name is one Go predeclares: a type, a
+// constant, nil or a built-in function.
+func predeclared(name string) bool {
+	return types.Universe.Lookup(name) != nil
+}
