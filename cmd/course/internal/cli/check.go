@@ -65,8 +65,10 @@ out engine/, the template's engine folder (the audit reads only the folders
 listed), or names other folders than the template's: a class row then shows
 its audit as "ok (own engineDirs)".
 
-Each test binary is built once and run with a time limit (--timeout): an
-endless loop is reported as a timeout of the test that was running, a crash
+Each test binary is built once (a build that has not ended in 10 minutes
+is stopped, and is its package's build error) and run with a time limit
+(--timeout): an endless loop is reported as a timeout of the test that was
+running, a crash
 (a stack overflow, os.Exit) as a crash of that test, with its cause and the
 frames of your own code. A panicking stub does not hide the tests after it:
 they run again, each on its own. A panic's trace is cut to your own frames;

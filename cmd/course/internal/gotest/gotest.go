@@ -608,8 +608,15 @@ var moduleProblem = regexp.MustCompile(`missing go\.sum entry|no required module
 // envProblem is the go command's word for a module it cannot fetch.
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
 
+// buildTimeout bounds a package's build. A build that does not end (the
+// assembler or the C compiler waiting on a FIFO a workspace file
+// #includes, or reading /dev/zero) held the check, and a class's check,
+// for ever; a cold build of a workspace takes well under a minute.
+var buildTimeout = 10 * time.Minute
+
 // build compiles a package's test binary. A compile error is returned as
-// the compiler's complaint; a go command that cannot work here is an error.
+// the compiler's complaint, as is a build stopped at buildTimeout; a go
+// command that cannot work here is an error.
 func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
 	// -s -w as go test links the binaries it runs itself: no symbol table or
 	// DWARF, which traces do not need and the linker spends most time on.
@@ -623,7 +630,9 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		args = append(args, "-overlay="+overlay)
 		sources = written
 	}
-	cmd := exec.CommandContext(ctx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
+	buildCtx, cancel := context.WithTimeout(ctx, buildTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(buildCtx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
 	cmd.Env = withPWD(r.env, cmd.Dir)
 	procgroup.Own(cmd)
@@ -633,6 +642,9 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	procgroup.End(cmd)
 	if ctx.Err() != nil {
 		return "", nil
+	}
+	if buildCtx.Err() != nil {
+		return fmt.Sprintf("the build did not end within %s, so check stopped it: look for a file the compiler waits on or reads without end, such as a FIFO or a device (/dev/zero) that an assembly (.s) or cgo file #includes, in %s or a package it imports", buildTimeout, relPattern(r.o.Module, p.Dir)), nil
 	}
 	msg := strings.TrimSpace(out.String())
 	if err != nil {

@@ -100,3 +100,25 @@ func TestCancelEndsEverythingAndCleansUp(t *testing.T) {
 	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
 	assert.Empty(t, left, "temporary folders left behind")
 }
+
+// A build that never ends (an assembly or cgo #include of a FIFO, which
+// the assembler or the C compiler waits on for a writer) is stopped at
+// the build's time limit and is the package's build error, which says
+// where to look: it held check, and a class's check, for ever.
+func TestABuildThatNeverEndsIsStopped(t *testing.T) {
+	defer func(d time.Duration) { buildTimeout = d }(buildTimeout)
+	buildTimeout = 3 * time.Second
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "doc.go"), []byte("package tests\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "wait.s"), []byte("#include \"pipe\"\n"), 0o644))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(p.Dir, "pipe"), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := Run(ctx, Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err, "the build was not stopped before the test's own minute")
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": NotRun}, outcomes(res))
+	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "the build did not end within 3s, so check stopped it")
+}
