@@ -20,22 +20,30 @@ import (
 // file of the package: `const true = false` has a course test's
 // []any{2, 1, true} ask for false. The compiler takes it, so check looks
 // for it itself, and runs none of the tests while a file declares a name
-// the copies use.
+// the copies use. Nor does the compiler refuse a test of the external test
+// package (tests_test) named as a course test: the binary runs both under
+// the one name, and their results cannot be told apart.
 
 // shadowing is a build error for each of the learner's Go files in tests/
-// (in the package of the course's copies, as the build takes them) that
-// declares at package level a predeclared name the copies use.
+// (as the build takes them) that declares at package level a predeclared
+// name the copies use, in the copies' package, or a test the copies
+// declare, in the external test package.
 func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, error) {
 	if copies == nil || len(copies.list) == 0 {
 		return nil, nil
 	}
-	pkg, used := "", map[string]bool{}
+	pkg, used, tests := "", map[string]bool{}, map[string]string{}
 	for _, c := range copies.list {
 		f, err := parser.ParseFile(token.NewFileSet(), c.rel, copies.files[c.abs], parser.SkipObjectResolution)
 		if err != nil {
 			return nil, fmt.Errorf("the course's copy of %s does not parse: %w", c.rel, err)
 		}
 		pkg = f.Name.Name
+		for _, id := range packageNames(f) {
+			if gotest.IsTestName(id.Name) {
+				tests[id.Name] = c.rel
+			}
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.SelectorExpr:
@@ -77,16 +85,22 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 		}
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
-		if err != nil || f.Name.Name != pkg {
+		if err != nil {
 			continue // the compiler says what is wrong with it
 		}
-		for _, id := range packageNames(f) {
-			if !used[id.Name] {
-				continue
+		for _, d := range f.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && f.Name.Name == pkg+"_test" && tests[fn.Name.Name] != "" {
+				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+					"%s: declares %s, a test %s declares: go test runs both, and check cannot tell their results apart, so it runs none of the tests; rename yours",
+					fset.Position(fn.Name.Pos()), fn.Name.Name, tests[fn.Name.Name])})
 			}
-			out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
-				"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
-				fset.Position(id.Pos()), id.Name)})
+		}
+		for _, id := range packageNames(f) {
+			if f.Name.Name == pkg && used[id.Name] {
+				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+					"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
+					fset.Position(id.Pos()), id.Name)})
+			}
 		}
 	}
 	return out, nil
