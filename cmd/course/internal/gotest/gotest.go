@@ -450,7 +450,7 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 		switch {
 		case br.verdict && br.code == flagsChanged:
 			t.Outcome = Fail
-			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
+			t.Cause = "it printed " + what + ", but the flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
 		case br.verdict && recorded == foreign:
 			t.Outcome = Fail
 			t.Cause = "it printed " + what + ", but the binary ran another function in the test's place; look for a //go:linkname to main.tests (if there is none, this Go release lists tests in a way course check does not know: update the course tool)"
