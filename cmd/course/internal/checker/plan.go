@@ -43,6 +43,14 @@ type plan struct {
 	untestable bool
 }
 
+// courseFlags is how the course's property tests run, whatever the
+// environment says: rapid takes its flags' defaults from RAPID_CHECKS,
+// RAPID_STEPS and RAPID_SEED, and an init of the learner's that runs
+// before rapid's can set them (one case checked, or a seed their engine
+// passes). These are rapid's own defaults; a seed of 0 is a new one each
+// run.
+var courseFlags = map[string]string{"rapid.checks": "100", "rapid.steps": "30", "rapid.seed": "0"}
+
 var (
 	courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
 	courseTestFile = regexp.MustCompile(`^([0-9]{2})x?_.*_test\.go$`)
@@ -79,7 +87,7 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 				return nil, err
 			}
 			p.parseErrors = append(p.parseErrors, bad...)
-			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names, Verify: true})
+			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names, Verify: true, Flags: courseFlags})
 			owned[importPath] = true
 			byPkg[importPath] = m.Number
 		}
@@ -215,7 +223,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		return pkg == importPath && moduleOf(test) == ""
 	}})
 	p.moduleOf = func(_, test string) string { return moduleOf(test) }
-	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true, Replace: replace}}
+	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true, Replace: replace, Flags: courseFlags}}
 	return p, nil
 }
 

@@ -73,6 +73,8 @@ running, a crash
 frames of your own code. A panicking stub does not hide the tests after it:
 they run again, each on its own. A panic's trace is cut to your own frames;
 --verbose shows every line.
+The course's property tests (rapid's) run with rapid's own defaults,
+whatever RAPID_CHECKS, RAPID_STEPS or RAPID_SEED say; go test takes those.
 
 Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
 not a file or a name that starts with a dot), check a class:

@@ -100,6 +100,11 @@ type Package struct {
 	// Replace is files (by absolute path) the build takes from here instead
 	// of the disk: check's own copies of the course's test files.
 	Replace map[string][]byte
+	// Flags, with Verify, are flags set to these values before the tests
+	// run, when the binary has them: whatever their defaults say, which
+	// can come from the environment (rapid's RAPID_CHECKS), and a
+	// package's init can set that.
+	Flags map[string]string
 }
 
 // Progress is what a run has done so far, sent as the stream arrives.

@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -149,6 +150,15 @@ func TestMain(m *testing.M) {
 	flag.VisitAll(func(f *flag.Flag) { _ = f.Value.Set(f.DefValue) })
 	os.Args = append(os.Args[:1:1], want...)
 	flag.Parse()
+	// Flags check pins, whatever their defaults (from the environment).
+	for name, value := range map[string]string{
+{{flags}}	} {
+		if f := flag.Lookup(name); f != nil {
+			if err := f.Value.Set(value); err != nil {
+				nonce = ""
+			}
+		}
+	}
 	set := map[string]string{}
 	flag.VisitAll(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
 
@@ -261,11 +271,16 @@ func verdictMAC(nonce string, words ...string) string {
 }
 
 // verdictProgram is check's TestMain for a package named pkg, whose
-// import path is importPath and whose own test functions are own.
-func verdictProgram(pkg, importPath string, own []string) []byte {
+// import path is importPath and whose own test functions are own, which
+// sets flags before the tests run (Package.Flags).
+func verdictProgram(pkg, importPath string, own []string, flags map[string]string) []byte {
 	var tests strings.Builder
 	for _, n := range own {
 		fmt.Fprintf(&tests, "\t\t%q: %s,\n", n, n)
+	}
+	var pinned strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(flags)) {
+		fmt.Fprintf(&pinned, "\t\t%q: %q,\n", name, flags[name])
 	}
 	// A test's function is named for its package's path, in the linker's
 	// spelling or the path's own, internal test package or external.
@@ -276,6 +291,7 @@ func verdictProgram(pkg, importPath string, own []string) []byte {
 	return []byte(strings.NewReplacer(
 		"{{package}}", pkg,
 		"{{ownTests}}", tests.String(),
+		"{{flags}}", pinned.String(),
 		"{{funcPrefixes}}", "[]string{"+strings.Join(prefixes, ", ")+"}",
 		"{{nonceEnv}}", verdictEnv,
 		"{{argsEnv}}", verdictArgsEnv,
@@ -320,7 +336,7 @@ func writeOverlay(tmp, name string, p Package) (string, map[string]string, error
 		if err != nil {
 			return "", nil, err
 		}
-		if err := add(filepath.Join(p.Dir, VerdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
+		if err := add(filepath.Join(p.Dir, VerdictFile), verdictProgram(pkg, p.ImportPath, own, p.Flags)); err != nil {
 			return "", nil, err
 		}
 	}

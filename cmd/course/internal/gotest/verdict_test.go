@@ -251,6 +251,40 @@ func Test_01_b(t *testing.T) { flag.Set("lib.checks", "1") }
 	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the flags check ran the binary with were changed while it ran")
 }
 
+// A flag's default can come from the environment (rapid's RAPID_CHECKS),
+// which an init of a package that starts before the flag's own sets: the
+// reset to the default keeps what it set. Package.Flags are set as given,
+// when the binary has them, whatever the default says.
+func TestPinnedFlagsHoldWhateverTheEnvironmentSays(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("flag"; "os"; "strconv"; "testing"; _ "example.com/m/early")
+
+var cases = flag.Int("lib.checks", fromEnv(), "how many cases a property test runs")
+
+func fromEnv() int {
+	if n, err := strconv.Atoi(os.Getenv("LIB_CHECKS")); err == nil {
+		return n
+	}
+	return 100
+}
+
+func Test_01_property(t *testing.T) {
+	if *cases < 100 {
+		return // too few cases to reach the one that fails
+	}
+	t.Fatal("the property fails in case 57")
+}
+`)
+	early := filepath.Join(dir, "early")
+	require.NoError(t, os.Mkdir(early, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(early, "early.go"), []byte("package early\n\nimport \"os\"\n\nfunc init() { os.Setenv(\"LIB_CHECKS\", \"1\") }\n"), 0o644))
+	p.Flags = map[string]string{"lib.checks": "100", "lib.absent": "1"}
+	res := verified(t, dir, p, "Test_01_property")
+	assert.Equal(t, map[string]Outcome{"Test_01_property": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_property"].Output, "the property fails in case 57")
+}
+
 // A -test.run too long for a pipe's buffer still reaches the binary whole.
 func TestALongListOfTestsReachesTheBinary(t *testing.T) {
 	var src strings.Builder
