@@ -359,7 +359,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			why, outcome = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout), TimedOut
 			pr.timedOut = true
 		case why == "":
-			why = "the test binary stopped before running any test (" + first.exit + ")"
+			why = "the test binary stopped before running any test (" + first.exit + "); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer"
 		}
 		for _, n := range rest {
 			t := Test{Package: p.ImportPath, Name: n, Outcome: outcome, Cause: why, Output: first.pkgOut}
