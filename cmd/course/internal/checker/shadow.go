@@ -20,19 +20,24 @@ import (
 // file of the package: `const true = false` has a course test's
 // []any{2, 1, true} ask for false. The compiler takes it, so check looks
 // for it itself, and runs none of the tests while a file declares a name
-// the copies use. Nor does the compiler refuse a test of the external test
-// package (tests_test) named as a course test: the binary runs both under
-// the one name, and their results cannot be told apart.
+// the copies use. Nor does it refuse a file of the package that refers to
+// a variable the copies declare at package level: an init of the
+// learner's that set Module 13's mutants, or the cards its random games
+// draw from, would have the course's tests check something else. Nor
+// does it refuse a test of the external test package (tests_test) named
+// as a course test: the binary runs both under the one name, and their
+// results cannot be told apart.
 
 // shadowing is a build error for each of the learner's Go files in tests/
-// (as the build takes them) that declares at package level a predeclared
-// name the copies use, in the copies' package, or a test the copies
-// declare, in the external test package.
+// (as the build takes them) that, in the copies' package, declares at
+// package level a predeclared name the copies use or refers to a variable
+// the copies declare at package level, or, in the external test package,
+// declares a test the copies declare.
 func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, error) {
 	if copies == nil || len(copies.list) == 0 {
 		return nil, nil
 	}
-	pkg, used, tests := "", map[string]bool{}, map[string]string{}
+	pkg, used, tests, vars := "", map[string]bool{}, map[string]string{}, map[string]string{}
 	for _, c := range copies.list {
 		f, err := parser.ParseFile(token.NewFileSet(), c.rel, copies.files[c.abs], parser.SkipObjectResolution)
 		if err != nil {
@@ -42,6 +47,17 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 		for _, id := range packageNames(f) {
 			if gotest.IsTestName(id.Name) {
 				tests[id.Name] = c.rel
+			}
+		}
+		for _, d := range f.Decls {
+			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+				for _, spec := range g.Specs {
+					for _, id := range spec.(*ast.ValueSpec).Names {
+						if id.Name != "_" {
+							vars[id.Name] = c.rel
+						}
+					}
+				}
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -84,7 +100,7 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 			return nil, err
 		}
 		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, rel, src, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, rel, src, 0) // objects resolved, for firstReference
 		if err != nil {
 			continue // the compiler says what is wrong with it
 		}
@@ -95,15 +111,37 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 					fset.Position(fn.Name.Pos()), fn.Name.Name, tests[fn.Name.Name])})
 			}
 		}
+		if f.Name.Name != pkg {
+			continue
+		}
 		for _, id := range packageNames(f) {
-			if f.Name.Name == pkg && used[id.Name] {
+			if used[id.Name] {
 				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
 					"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
 					fset.Position(id.Pos()), id.Name)})
 			}
 		}
+		if id := firstReference(f, vars); id != nil {
+			out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+				"%s: refers to %s, a variable the course's %s declares: code in the package of the course's tests that sets it would have them state something else, so check runs none of them; copy what you need under a name of your own",
+				fset.Position(id.Pos()), id.Name, vars[id.Name])})
+		}
 	}
 	return out, nil
+}
+
+// firstReference is the first identifier of f, parsed with its objects
+// resolved, that refers to one of names declared in another file of the
+// package: one the file leaves unresolved (a field, a local of that name,
+// a key of a struct literal is not one).
+func firstReference(f *ast.File, names map[string]string) *ast.Ident {
+	var found *ast.Ident
+	for _, id := range f.Unresolved {
+		if names[id.Name] != "" && (found == nil || id.Pos() < found.Pos()) {
+			found = id
+		}
+	}
+	return found
 }
 
 // packageNames is every name f declares at package level.
