@@ -2,9 +2,9 @@
 // repository): it plans which tests to run (every started module's course
 // tests, the Expansion Drops' tests, the learner's own tests under tests/),
 // runs the coupling audit and the card and level validation through hooks
-// the command line gives it, runs the tests with package gotest, checks
-// each started Expansion Drop against the commit it started from, and
-// turns it all into one Report: counts per module, every failure in words
+// the command line gives it, checks each started Expansion Drop against the
+// commit it started from, runs the tests with package gotest, and turns it
+// all into one Report: counts per module, every failure in words
 // a learner can act on, and the warnings (a course test file edited,
 // replace directives left out). The check, status and watch commands all
 // read the same Report.
@@ -12,7 +12,9 @@
 // What a learner's workspace holds is theirs to edit, so the verdict does
 // not take it on trust: the module tests are the course's own copies
 // (copies.go), built with check's own go.mod (gomod.go), and a pass counts
-// only as the testing package confirms it (gotest's verdict.go).
+// only as the testing package confirms it (gotest's verdict.go). Every
+// file is judged before the tests run, since the learner's code runs in
+// them and can change the workspace.
 package checker
 
 import (
@@ -85,7 +87,7 @@ func (v *Validation) UnmarshalJSON(b []byte) error {
 
 // Progress is how far a check is, sent as it goes.
 type Progress struct {
-	Phase  string // "audit", "validate", "build", "test", "drops"
+	Phase  string // "audit", "validate", "drops", "build", "test", in that order
 	Module string // the module of the test that started or ended ("01"; "" for your tests)
 	Test   string // that test
 	Done   int    // tests with an outcome
@@ -273,8 +275,35 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 			r.Warnings = append(r.Warnings, *warn)
 		}
 	}
+
+	// What check says of the workspace's files is said of them as the
+	// tests are built from them, before any of the learner's code runs:
+	// the test binary runs with the learner's rights, and code of theirs
+	// that took an engine change back out while the tests ran passed a
+	// drop the tests had run on a changed engine.
+	var replaced []replacedCopy
+	if !repo {
+		replaced = replacedCopies(ws, p.copies)
+		if w := engineFoldersWarning(ws); w != nil && r.Audit != nil {
+			r.Warnings = append(r.Warnings, *w)
+		}
+		r.Warnings = append(r.Warnings, editedTests(ws, replaced)...)
+		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
+		progress(Progress{Phase: "drops"})
+		drops, warn := checkDrops(ws, st, stErr, upTo)
+		r.Drops = drops
+		r.Warnings = append(r.Warnings, warn...)
+		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)
+	}
 	res := &gotest.Result{BuildOutput: map[string]string{}}
-	if len(p.packages) > 0 {
+	if p.untestable {
+		for _, pkg := range p.packages {
+			for _, n := range pkg.Expected {
+				res.Tests = append(res.Tests, gotest.Test{Package: pkg.ImportPath, Name: n, Outcome: gotest.NotRun})
+			}
+		}
+	}
+	if len(p.packages) > 0 && !p.untestable {
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,
@@ -310,9 +339,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 
 	fo := formatter{root: ws.Abs, verbose: o.Verbose}
-	var replaced []replacedCopy
 	if !repo {
-		replaced = replacedCopies(ws, p.copies)
 		fo.copies = map[string]bool{}
 		for _, c := range replaced {
 			fo.copies[c.rel] = true
@@ -367,18 +394,6 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		r.Modules = append(r.Modules, mr)
 	}
 
-	if !repo {
-		if w := engineFoldersWarning(ws); w != nil && r.Audit != nil {
-			r.Warnings = append(r.Warnings, *w)
-		}
-		r.Warnings = append(r.Warnings, editedTests(ws, replaced)...)
-		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
-		progress(Progress{Phase: "drops"})
-		drops, warn := checkDrops(ws, st, stErr, upTo)
-		r.Drops = drops
-		r.Warnings = append(r.Warnings, warn...)
-		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)
-	}
 	r.OK = r.Failed == 0 && len(r.BuildErrors) == 0 &&
 		(r.Audit == nil || r.Audit.OK) && (r.Validate == nil || r.Validate.OK)
 	for _, d := range r.Drops {

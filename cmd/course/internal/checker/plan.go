@@ -37,7 +37,19 @@ type plan struct {
 	started     []modules.Module // the modules checked
 	moduleOf    func(pkg, test string) string
 	copies      *courseCopies // the course's test files put in place of tests/'s; nil in the repository
+	// untestable says the tests would not state what the course's do (a
+	// file of the learner's hides a name they use, see shadow.go): none
+	// runs, and each is not run.
+	untestable bool
 }
+
+// courseFlags is how the course's property tests run, whatever the
+// environment says: rapid takes its flags' defaults from RAPID_CHECKS,
+// RAPID_STEPS and RAPID_SEED, and an init of the learner's that runs
+// before rapid's can set them (one case checked, or a seed their engine
+// passes). These are rapid's own defaults; a seed of 0 is a new one each
+// run.
+var courseFlags = map[string]string{"rapid.checks": "100", "rapid.steps": "30", "rapid.seed": "0"}
 
 var (
 	courseTestName = regexp.MustCompile(`^Test_([0-9]{2})x?_`)
@@ -75,7 +87,7 @@ func repositoryPlan(ws *workspace.Workspace, upTo *modules.Module) (*plan, error
 				return nil, err
 			}
 			p.parseErrors = append(p.parseErrors, bad...)
-			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names, Verify: true})
+			p.packages = append(p.packages, gotest.Package{Dir: pkgDir, ImportPath: importPath, Expected: names, Verify: true, Flags: courseFlags})
 			owned[importPath] = true
 			byPkg[importPath] = m.Number
 		}
@@ -193,7 +205,11 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		// A file the course's copy replaces is not built as it is.
 		bad = slices.DeleteFunc(bad, func(b BuildError) bool { return copies.replaces(b.Package) })
 	}
-	p := &plan{parseErrors: bad, copies: copies, started: started}
+	shadows, err := shadowing(ws, copies)
+	if err != nil {
+		return nil, err
+	}
+	p := &plan{parseErrors: append(bad, shadows...), copies: copies, started: started, untestable: len(shadows) > 0}
 	var expected []string
 	for _, m := range started {
 		number := m.Number
@@ -207,7 +223,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		return pkg == importPath && moduleOf(test) == ""
 	}})
 	p.moduleOf = func(_, test string) string { return moduleOf(test) }
-	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true, Replace: replace}}
+	p.packages = []gotest.Package{{Dir: testsDir, ImportPath: importPath, Expected: expected, Verify: true, Replace: replace, Flags: courseFlags}}
 	return p, nil
 }
 

@@ -46,9 +46,10 @@ func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
 course validate does), then the tests in WORKSPACE/tests: the course's tests
 of every module you have started, up to --module (default: the highest
 started), each module's Expansion Drop test once copied in, and the tests you
-wrote there yourself (reported under "your tests"). Then, for each Expansion
-Drop you started with start-module --expansion, it runs expansion-check
-against the commit the drop started from.
+wrote there yourself (reported under "your tests"). For each Expansion Drop
+you started with start-module --expansion, it runs expansion-check against
+the commit the drop started from, on the engine as the tests are built from
+it: every file is judged before any of your code runs.
 
 It prints the audit's line(s), validate's line(s), a line per module with its
 first failure in full and every other failing test in one line, a line per
@@ -72,6 +73,8 @@ frames of your own code. A build still running after 5 minutes (or after
 A panicking stub does not hide the tests after it: they run again, each on
 its own. A panic's trace is cut to your own frames; --verbose shows every
 line.
+The course's property tests (rapid's) run with rapid's own defaults,
+whatever RAPID_CHECKS, RAPID_STEPS or RAPID_SEED say; go test takes those.
 
 Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
 not a file or a name that starts with a dot), check a class:

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -37,7 +40,10 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 folder is in), then again each time you save one of its Go files, card or
 level files, go.mod or .course.json: it waits until the files are quiet for
 --debounce, so an editor's save (often a write to a new file and a rename)
-is one run. On a terminal it clears the screen before each run and shows how
+is one run. A change counts only when those files differ from what they
+were when the last run began: a save that leaves a file as it was runs
+nothing, and a file the tests themselves write the same on every run (the
+engine's last board as JSON, say) runs check once more, not for ever. On a terminal it clears the screen before each run and shows how
 far the tests are while they run; through a pipe it prints one block per
 run. A save while a check runs stops it and starts the next at once, so an
 endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
@@ -134,31 +140,51 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			<-changed
 		}
 	}()
+	wait := func() {
+		if changed == nil {
+			changed = make(chan error, 1)
+			go func() { changed <- w.waitForChange(waitCtx, opts.Debounce) }()
+		}
+	}
+	// A change counts when the watched files differ from what they were
+	// as the last run began: the tests run the learner's code, which may
+	// write a watched file (the last board as JSON) on every run, and that
+	// ran check again for ever. The first such write still counts, as
+	// would a save of the learner's while the run ran.
 	for run := 1; ; run++ {
 		if env.Term.IsTerminal {
 			fmt.Fprint(env.Stdout, "\x1b[H\x1b[2J")
 		}
 		fmt.Fprintf(env.Stdout, "course watch: check %d at %s\n", run, time.Now().Format("15:04:05"))
+		before := w.digest()
 		runCtx, stopRun := context.WithCancelCause(ctx)
 		done := make(chan error, 1)
 		go func() {
 			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: abs, Module: opts.Module, Timeout: opts.Timeout})
 		}()
-		if changed == nil {
-			changed = make(chan error, 1)
-			go func() { changed <- w.waitForChange(waitCtx, opts.Debounce) }()
-		}
 		var err error
-		select {
-		case err = <-done:
-		case werr := <-changed:
-			changed = nil
-			stopRun(errSaved)
-			<-done
-			stopRun(nil)
-			if werr != nil {
-				return werr
+		saved := false
+		for ended := false; !ended && !saved; {
+			wait()
+			select {
+			case err = <-done:
+				ended = true
+			case werr := <-changed:
+				changed = nil
+				if werr == nil && w.digest() == before {
+					continue
+				}
+				saved = true
+				stopRun(errSaved)
+				<-done
+				if werr != nil {
+					stopRun(nil)
+					return werr
+				}
 			}
+		}
+		stopRun(nil)
+		if saved {
 			env.progressDone()
 			fmt.Fprintf(env.Stdout, "course watch: a file changed while check %d ran; it stopped, and the next starts now\n\n", run)
 			if opts.runs > 0 && run >= opts.runs {
@@ -166,7 +192,6 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			}
 			continue
 		}
-		stopRun(nil)
 		if ctx.Err() != nil {
 			return stopped(ctx)
 		}
@@ -184,12 +209,45 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		if opts.runs > 0 && run >= opts.runs {
 			return nil
 		}
-		werr := <-changed
-		changed = nil
-		if werr != nil {
-			return werr
+		for {
+			wait()
+			werr := <-changed
+			changed = nil
+			if werr != nil {
+				return werr
+			}
+			if w.digest() != before {
+				break
+			}
 		}
 	}
+}
+
+// digest is a hash of every watched file under the tree's root, its path
+// and content: what a run's check can depend on. A file that cannot be
+// read is its path and the error, so that it differs from any content.
+func (t *watchedTree) digest() string {
+	h := sha256.New()
+	_ = filepath.WalkDir(t.root, func(p string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(t.root, p)
+		switch {
+		case err != nil:
+			fmt.Fprintf(h, "E %s %v\x00", rel, err)
+			return nil
+		case d.IsDir() && skipDir(rel):
+			return filepath.SkipDir
+		case d.IsDir() || !watched(p):
+			return nil
+		}
+		fmt.Fprintf(h, "F %s\x00", rel)
+		raw, err := regularfile.ReadFile(p)
+		if err != nil {
+			fmt.Fprintf(h, "E %v\x00", err)
+		}
+		h.Write(raw)
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // errSaved is why watch stops a check that is running: a file was saved.

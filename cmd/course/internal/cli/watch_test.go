@@ -145,6 +145,44 @@ func TestASaveStopsARunningCheck(t *testing.T) {
 	assert.NotContains(t, out.String(), "ran out of time")
 }
 
+// A test that writes a watched file into the workspace (the engine's
+// last board as JSON, say) ran check again after every run, for ever: the
+// watch answered the run's own write. A change counts only when the
+// watched files differ from what they were when the last run began, so
+// the first write runs check once more, and the same write again nothing.
+func TestTheChecksOwnWritesDoNotRunItAgainForEver(t *testing.T) {
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport (\"os\"; \"testing\")\n\nfunc Test_01_a(t *testing.T) { os.WriteFile(\"last_board.json\", []byte(\"[]\"), 0o644) }\n",
+	}
+	ws := checkFixture(t, files)
+	env, _, _ := courseEnv(files)
+	out := &syncBuffer{}
+	env.Stdout = out
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: 200 * time.Millisecond, Timeout: time.Minute, runs: 3})
+	}()
+	waitFor(t, out, "course watch: check 2 at")
+	require.FileExists(t, filepath.Join(ws, "tests", "last_board.json"))
+	for strings.Count(out.String(), "waiting for a change") < 2 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(3 * time.Second)
+	assert.NotContains(t, out.String(), "check 3", "the check's own write, the same again, ran it again")
+
+	// A save of the learner's still does.
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatal("no third check after a save")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 3"))
+}
+
 func TestWatchRefusesATimeoutOutOfRange(t *testing.T) {
 	env, _, _ := testEnv()
 	err := RunWatch(context.Background(), env, &WatchOptions{Workspace: watchWorkspace(t), Timeout: 48 * time.Hour})

@@ -100,6 +100,11 @@ type Package struct {
 	// Replace is files (by absolute path) the build takes from here instead
 	// of the disk: check's own copies of the course's test files.
 	Replace map[string][]byte
+	// Flags, with Verify, are flags set to these values before the tests
+	// run, when the binary has them: whatever their defaults say, which
+	// can come from the environment (rapid's RAPID_CHECKS), and a
+	// package's init can set that.
+	Flags map[string]string
 }
 
 // Progress is what a run has done so far, sent as the stream arrives.
@@ -145,8 +150,8 @@ type Options struct {
 
 // DefaultBuildTimeout is how long a build of a package's test binary may
 // take: a cold build of a workspace takes seconds, but the go command
-// waits for ever on a file that never ends (a FIFO a cgo #include names,
-// say), and a class's check would wait with it, every other row unshown.
+// waits for ever on a file that never ends (a FIFO an assembly or cgo file
+// #includes, say), and a class's check would wait with it, every other row unshown.
 const DefaultBuildTimeout = 5 * time.Minute
 
 // MaxTimeout is the longest time limit a run accepts; a longer one is
@@ -363,7 +368,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 			why, outcome = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout), TimedOut
 			pr.timedOut = true
 		case why == "":
-			why = "the test binary stopped before running any test (" + first.exit + ")"
+			why = "the test binary stopped before running any test (" + first.exit + "); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer"
 		}
 		for _, n := range rest {
 			t := Test{Package: p.ImportPath, Name: n, Outcome: outcome, Cause: why, Output: first.pkgOut}
@@ -459,7 +464,7 @@ func (r *runner) confirm(p Package, br binaryRun, alone bool) (out []Test, uncon
 		switch {
 		case br.verdict && br.code == flagsChanged:
 			t.Outcome = Fail
-			t.Cause = "it printed " + what + ", but the test flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
+			t.Cause = "it printed " + what + ", but the flags check ran the binary with were changed while it ran, so no result of that run counts; look for code that sets os.Args or calls flag.Set"
 		case br.verdict && recorded == foreign:
 			t.Outcome = Fail
 			t.Cause = "it printed " + what + ", but the binary ran another function in the test's place; look for a //go:linkname to main.tests (if there is none, this Go release lists tests in a way course check does not know: update the course tool)"
@@ -618,7 +623,8 @@ var moduleProblem = regexp.MustCompile(`missing go\.sum entry|no required module
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
 
 // build compiles a package's test binary. A compile error is returned as
-// the compiler's complaint; a go command that cannot work here is an error.
+// the compiler's complaint, as is a build stopped at its time limit; a go
+// command that cannot work here is an error.
 func (r *runner) build(ctx context.Context, p Package, bin string) (string, error) {
 	// -s -w as go test links the binaries it runs itself: no symbol table or
 	// DWARF, which traces do not need and the linker spends most time on.
@@ -650,7 +656,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		return "", nil
 	}
 	if buildCtx.Err() != nil {
-		return fmt.Sprintf("the build of %s was still running after %s and was stopped: the go command, or a compiler it ran, waited on something that never came (a FIFO or a device that a cgo #include names, say); remove what it reads that is not a regular file",
+		return fmt.Sprintf("the build of %s was still running after %s and was stopped: a compiler it ran waited on, or read without end, something that is not a regular file (a FIFO, or a device such as /dev/zero, that an assembly (.s) or cgo file #includes); look in %[1]s and the packages it imports",
 			relPattern(r.o.Module, p.Dir), limit), nil
 	}
 	msg := strings.TrimSpace(out.String())

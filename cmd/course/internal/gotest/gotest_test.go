@@ -353,3 +353,15 @@ func TestAnInitThatNeverReturnsIsATimeout(t *testing.T) {
 	assert.Contains(t, byName(res)["Test_01_a"].Cause, "before any test ran; look for a package's init")
 	assert.True(t, res.TimedOut)
 }
+
+// A package's init that ends the binary (os.Exit, log.Fatal) before any
+// test crashes every test, and the cause says where to look: the tests
+// themselves never ran.
+func TestAnInitThatExitsSaysWhereToLook(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport (\"os\"; \"testing\")\n\nfunc init() { os.Exit(0) }\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a", "Test_01_b"}
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash, "Test_01_b": Crash}, outcomes(res))
+	assert.Equal(t, "the test binary stopped before running any test (exit status 0); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer", byName(res)["Test_01_a"].Cause)
+}

@@ -125,6 +125,26 @@ func TestABuildThatNeverEndsIsStoppedAtItsLimit(t *testing.T) {
 	require.NoError(t, err)
 	assert.Less(t, time.Since(start), 30*time.Second)
 	assert.Equal(t, map[string]Outcome{"Test_01_x": NotRun}, outcomes(r))
-	assert.Equal(t, "the build of ./tests was still running after 5s and was stopped: the go command, or a compiler it ran, waited on something that never came (a FIFO or a device that a cgo #include names, say); remove what it reads that is not a regular file",
+	assert.Equal(t, "the build of ./tests was still running after 5s and was stopped: a compiler it ran waited on, or read without end, something that is not a regular file (a FIFO, or a device such as /dev/zero, that an assembly (.s) or cgo file #includes); look in ./tests and the packages it imports",
 		r.BuildOutput["example.com/m/tests"])
+}
+
+// A build that never ends (an assembly or cgo #include of a FIFO, which
+// the assembler or the C compiler waits on for a writer) is stopped at
+// the build's time limit and is the package's build error, which says
+// where to look: it held check, and a class's check, for ever.
+func TestAnAssemblyBuildThatNeverEndsIsStopped(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "doc.go"), []byte("package tests\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "wait.s"), []byte("#include \"pipe\"\n"), 0o644))
+	require.NoError(t, syscall.Mkfifo(filepath.Join(p.Dir, "pipe"), 0o644))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := Run(ctx, Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, BuildTimeout: 3 * time.Second})
+	require.NoError(t, err, "the build was not stopped before the test's own minute")
+	assert.Less(t, time.Since(start), 30*time.Second)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": NotRun}, outcomes(res))
+	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "the build of ./tests was still running after 3s and was stopped")
 }

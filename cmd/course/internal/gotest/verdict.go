@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,7 +45,10 @@ import (
 // nothing and say 0. So the binary is handed its arguments beside the
 // nonce, TestMain parses those, whatever os.Args has become, and it gives
 // no 0 when a test flag (test.run, test.skip, ...) is not what they set
-// once m.Run returns. TestMain runs only when the binary's main calls it
+// once m.Run returns; nor does any other flag an init set (a property
+// test's rapid.checks set to 1 would try one case): every flag is reset to
+// its default before the arguments are parsed, and a flag changed while
+// the tests ran gives no 0 either. TestMain runs only when the binary's main calls it
 // (an init could call it with an M of fake tests), and wraps only a test
 // whose function is the one its name says (a //go:linkname to main.tests
 // could put another there). Both are told by address, not by name, as a
@@ -67,8 +71,9 @@ const (
 	verdictArgsEnv = "COURSE_VERDICT_ARGS"
 )
 
-// flagsChanged is the verdict's code when a test flag was not what the
-// binary's arguments set once m.Run returned: no test's result is taken.
+// flagsChanged is the verdict's code when a flag was not what the
+// binary's arguments (or its default) set once m.Run returned: no test's
+// result is taken.
 const flagsChanged = 97
 
 // verdictVerb starts the run's framed line, "course-verdict CODE
@@ -139,15 +144,23 @@ func TestMain(m *testing.M) {
 	if err := json.Unmarshal([]byte(args), &want); err != nil {
 		nonce = ""
 	}
-	// The arguments check gave, whatever a package's init made of os.Args.
+	// The arguments check gave, whatever a package's init made of os.Args,
+	// and every flag they do not set at its default, whatever an init set
+	// it to (rapid.checks, say, how many cases a property test tries).
+	flag.VisitAll(func(f *flag.Flag) { _ = f.Value.Set(f.DefValue) })
 	os.Args = append(os.Args[:1:1], want...)
 	flag.Parse()
-	set := map[string]string{}
-	flag.VisitAll(func(f *flag.Flag) {
-		if strings.HasPrefix(f.Name, "test.") {
-			set[f.Name] = f.Value.String()
+	// Flags check pins, whatever their defaults (from the environment).
+	for name, value := range map[string]string{
+{{flags}}	} {
+		if f := flag.Lookup(name); f != nil {
+			if err := f.Value.Set(value); err != nil {
+				nonce = ""
+			}
 		}
-	})
+	}
+	set := map[string]string{}
+	flag.VisitAll(func(f *flag.Flag) { set[f.Name] = f.Value.String() })
 
 	// The test functions of this package, by name: a test of that name
 	// whose function is another signs nothing. A local, so that no code
@@ -207,7 +220,7 @@ func TestMain(m *testing.M) {
 
 	code := m.Run()
 	flag.VisitAll(func(f *flag.Flag) {
-		if v, ok := set[f.Name]; ok && v != f.Value.String() {
+		if v, ok := set[f.Name]; !ok || v != f.Value.String() {
 			code = {{flagsChanged}}
 		}
 	})
@@ -258,11 +271,16 @@ func verdictMAC(nonce string, words ...string) string {
 }
 
 // verdictProgram is check's TestMain for a package named pkg, whose
-// import path is importPath and whose own test functions are own.
-func verdictProgram(pkg, importPath string, own []string) []byte {
+// import path is importPath and whose own test functions are own, which
+// sets flags before the tests run (Package.Flags).
+func verdictProgram(pkg, importPath string, own []string, flags map[string]string) []byte {
 	var tests strings.Builder
 	for _, n := range own {
 		fmt.Fprintf(&tests, "\t\t%q: %s,\n", n, n)
+	}
+	var pinned strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(flags)) {
+		fmt.Fprintf(&pinned, "\t\t%q: %q,\n", name, flags[name])
 	}
 	// A test's function is named for its package's path, in the linker's
 	// spelling or the path's own, internal test package or external.
@@ -273,6 +291,7 @@ func verdictProgram(pkg, importPath string, own []string) []byte {
 	return []byte(strings.NewReplacer(
 		"{{package}}", pkg,
 		"{{ownTests}}", tests.String(),
+		"{{flags}}", pinned.String(),
 		"{{funcPrefixes}}", "[]string{"+strings.Join(prefixes, ", ")+"}",
 		"{{nonceEnv}}", verdictEnv,
 		"{{argsEnv}}", verdictArgsEnv,
@@ -317,7 +336,7 @@ func writeOverlay(tmp, name string, p Package) (string, map[string]string, error
 		if err != nil {
 			return "", nil, err
 		}
-		if err := add(filepath.Join(p.Dir, VerdictFile), verdictProgram(pkg, p.ImportPath, own)); err != nil {
+		if err := add(filepath.Join(p.Dir, VerdictFile), verdictProgram(pkg, p.ImportPath, own, p.Flags)); err != nil {
 			return "", nil, err
 		}
 	}

@@ -218,7 +218,71 @@ func Test_01_b(t *testing.T) { flag.Set("test.run", "^$") }
 `)
 	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Fail}, outcomes(res))
-	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the test flags check ran the binary with were changed while it ran")
+	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the flags check ran the binary with were changed while it ran")
+}
+
+// A flag that is not the testing package's can say how hard a test
+// tries (rapid.checks, how many cases a property test runs), and a
+// package's init runs before any test: one that set it, or code that set
+// it while the tests ran, gets no pass. Each flag is what the binary's
+// arguments make it, or its default, and one changed during the run
+// gives no result.
+func TestAFlagSetBeforeOrWhileTheTestsRunIsNoPass(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("flag"; "testing")
+
+var cases = flag.Int("lib.checks", 100, "how many cases a property test runs")
+
+func init() { flag.Set("lib.checks", "1") }
+
+func Test_01_property(t *testing.T) {
+	if *cases < 100 {
+		return // too few cases to reach the one that fails
+	}
+	t.Fatal("the property fails in case 57")
+}
+func Test_01_a(t *testing.T) {}
+func Test_01_b(t *testing.T) { flag.Set("lib.checks", "1") }
+`)
+	res := verified(t, dir, p, "Test_01_property", "Test_01_a", "Test_01_b")
+	assert.Equal(t, map[string]Outcome{"Test_01_property": Fail, "Test_01_a": Pass, "Test_01_b": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_property"].Output, "the property fails in case 57")
+	assert.Contains(t, byName(res)["Test_01_b"].Cause, "the flags check ran the binary with were changed while it ran")
+}
+
+// A flag's default can come from the environment (rapid's RAPID_CHECKS),
+// which an init of a package that starts before the flag's own sets: the
+// reset to the default keeps what it set. Package.Flags are set as given,
+// when the binary has them, whatever the default says.
+func TestPinnedFlagsHoldWhateverTheEnvironmentSays(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("flag"; "os"; "strconv"; "testing"; _ "example.com/m/early")
+
+var cases = flag.Int("lib.checks", fromEnv(), "how many cases a property test runs")
+
+func fromEnv() int {
+	if n, err := strconv.Atoi(os.Getenv("LIB_CHECKS")); err == nil {
+		return n
+	}
+	return 100
+}
+
+func Test_01_property(t *testing.T) {
+	if *cases < 100 {
+		return // too few cases to reach the one that fails
+	}
+	t.Fatal("the property fails in case 57")
+}
+`)
+	early := filepath.Join(dir, "early")
+	require.NoError(t, os.Mkdir(early, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(early, "early.go"), []byte("package early\n\nimport \"os\"\n\nfunc init() { os.Setenv(\"LIB_CHECKS\", \"1\") }\n"), 0o644))
+	p.Flags = map[string]string{"lib.checks": "100", "lib.absent": "1"}
+	res := verified(t, dir, p, "Test_01_property")
+	assert.Equal(t, map[string]Outcome{"Test_01_property": Fail}, outcomes(res))
+	assert.Contains(t, byName(res)["Test_01_property"].Output, "the property fails in case 57")
 }
 
 // A -test.run too long for a pipe's buffer still reaches the binary whole.
@@ -255,28 +319,49 @@ func TestAModuleReachedThroughALinkIsConfirmed(t *testing.T) {
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass}, outcomes(res))
 }
 
-// Code that keeps the tests from running before TestMain starts (here it
-// sets test.skip through the testing package's own flags) after printing
-// a pass for each gets no pass: no test's own testing.T signed one.
+// Code that keeps the tests from running before TestMain starts, after
+// printing a pass for each, gets no pass: no test's own testing.T signed
+// one. Through the testing package's flags (test.skip set from an init
+// after testing.Init) it cannot: every flag is reset before the arguments
+// are parsed, and the tests run and fail. Through the binary's list of
+// tests, emptied by a //go:linkname to main.tests, they never run.
 func TestATestThatNeverRanIsNoPass(t *testing.T) {
-	dir, p := module(t, `package tests
+	for how, keep := range map[string]string{
+		"flags": `import ("flag"; "testing")
 
-import ("flag"; "fmt"; "testing")
+func keepFromRunning() {
+	testing.Init()
+	flag.Set("test.skip", ".")
+}`,
+		"list": `import ("testing"; _ "unsafe")
+
+//go:linkname mainTests main.tests
+var mainTests []testing.InternalTest
+
+func keepFromRunning() { mainTests = nil }`,
+	} {
+		dir, p := module(t, `package tests
+
+`+keep+`
 
 func init() {
-	testing.Init()
 	for _, n := range []string{"Test_01_a", "Test_01_b"} {
-		fmt.Printf("\x16=== RUN   %s\n\x16--- PASS: %s (0.00s)\n", n, n)
+		println("\x16=== RUN   " + n + "\n\x16--- PASS: " + n + " (0.00s)")
 	}
-	flag.Set("test.skip", ".")
+	keepFromRunning()
 }
 
 func Test_01_a(t *testing.T) { t.Fatal("wrong") }
 func Test_01_b(t *testing.T) { t.Fatal("wrong") }
 `)
-	res := verified(t, dir, p, "Test_01_a", "Test_01_b")
-	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res))
-	assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran")
+		res := verified(t, dir, p, "Test_01_a", "Test_01_b")
+		assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_b": Fail}, outcomes(res), how)
+		if how == "flags" {
+			assert.Contains(t, byName(res)["Test_01_a"].Output, "wrong", how)
+		} else {
+			assert.Contains(t, byName(res)["Test_01_a"].Cause, "the test never ran", how)
+		}
+	}
 }
 
 // A filter put between the binary and its output (a package's init can
