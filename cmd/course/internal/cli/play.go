@@ -42,7 +42,7 @@ func newPlayCmd(env *Env, runF func(*PlayOptions) error) *cobra.Command {
 		Short: "Play a level, or the card table, in the terminal with the reference engine or your own",
 		Long: `play puts an engine on the screen. LEVEL is a level file or the name of a
 level built into course (--list shows them; a unique prefix such as 03 will
-do). A rule-grid level is a grid with the rules in force and the YOU objects
+do; a path into any folder but levels/ is always a file of yours). A rule-grid level is a grid with the rules in force and the YOU objects
 beside it; a SpellGrid level (one with cards or a hand) adds the hand, each
 minion's Health and the log of the last move. --cards opens the card table of
 Part I instead: both boards, the hands and the log tree of the last action.

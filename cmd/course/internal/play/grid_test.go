@@ -622,6 +622,22 @@ func TestLoadNamesALinkToNothing(t *testing.T) {
 	assert.Contains(t, err.Error(), "gone.json, which is not there; give a level file")
 }
 
+// A level file given in a folder of the user's that is not there is said
+// to be missing, not played as the built-in level of the same name; a bare
+// name, or levels/ as a checkout of the course has it, still names one.
+func TestLoadNamesAMissingFileInAFolder(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "my-levels", "01-push.json")
+	_, err := Load(missing)
+	var le *LevelFileError
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, missing+" is not there (a built-in level is named without a folder, as 01-push); give a level file, or one of `course play --list`", err.Error())
+	for _, arg := range []string{"01-push", "01-push.json", "01", filepath.Join("levels", "01-push.json")} {
+		l, err := Load(arg)
+		require.NoError(t, err, arg)
+		assert.Equal(t, "01-push", l.Name, arg)
+	}
+}
+
 // A level file far larger than any level is refused before it is read.
 func TestLoadRefusesAHugeFile(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "huge.json")

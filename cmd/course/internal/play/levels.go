@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -106,6 +107,14 @@ func Load(arg string) (Level, error) {
 	if fi, lerr := os.Lstat(arg); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		target, _ := os.Readlink(arg)
 		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is a link to %s, which is not there", target)}
+	}
+	// A path into a folder of the user's names a file of theirs: played
+	// as the built-in level of the same name, a typo in the folder would
+	// look like their edits doing nothing. Only a bare name, or the
+	// course's own levels/ folder, as a checkout of the course has it,
+	// stands for a built-in level.
+	if dir := path.Dir(filepath.ToSlash(arg)); dir != "." && dir != "levels" {
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is not there (a built-in level is named without a folder, as %s)", strings.TrimSuffix(path.Base(filepath.ToSlash(arg)), ".json"))}
 	}
 	all, err := Builtin()
 	if err != nil {
