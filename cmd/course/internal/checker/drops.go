@@ -60,9 +60,13 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"
-// once ended.
+// once ended ("at START, where it started and ended" with no commit between).
 func DropSpan(commit, end string) string {
-	if end != "" {
+	switch {
+	case end != "" && short(end) == short(commit):
+		// no commit in between: "from 3dbea99 to 3dbea99" read as a typo
+		return fmt.Sprintf("at %s, where it started and ended", short(commit))
+	case end != "":
 		return fmt.Sprintf("from %s to %s, where it ended", short(commit), short(end))
 	}
 	return "since " + short(commit)

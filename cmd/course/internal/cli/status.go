@@ -404,7 +404,7 @@ func nextStep(rep *StatusReport) string {
 func testsStep(m *ModuleStatus) string {
 	switch {
 	case m.NotBuilt:
-		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows the compiler's error", m.Number)
+		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows why (the compiler's error, or the file of yours it refuses)", m.Number)
 	case m.Passed < m.Total:
 		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
 			m.Number, m.Passed, m.Total, m.FirstFailure, m.Number)

@@ -36,7 +36,7 @@ func TestNextStep(t *testing.T) {
 		{"red", []ModuleStatus{{Number: "01", Started: true, Passed: 1, Total: 4, FirstFailure: "Test_01_zones"}, next},
 			"make module 01's tests pass (1 of 4 do; Test_01_zones fails first): `course check` shows why, `course hint 01` helps"},
 		{"not built", []ModuleStatus{{Number: "01", Started: true, NotBuilt: true}, next},
-			"module 01's tests do not build against your workspace: `course check` shows the compiler's error"},
+			"module 01's tests do not build against your workspace: `course check` shows why (the compiler's error, or the file of yours it refuses)"},
 		{"green, no drop", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4}, next},
 			"commit, then `course start-module 01 --expansion`"},
 		{"drop without a record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "")}, next},
@@ -71,7 +71,7 @@ func TestNextStepLooksBeyondTheLastModule(t *testing.T) {
 	regressed := ModuleStatus{Number: "01", Started: true, Passed: 2, Total: 4, FirstFailure: "Test_01_names"}
 	assert.Equal(t, "make module 01's tests pass (2 of 4 do; Test_01_names fails first): `course check` shows why, `course hint 01` helps",
 		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), regressed, green, {Number: "03"}}}))
-	assert.Equal(t, "module 01's tests do not build against your workspace: `course check` shows the compiler's error",
+	assert.Equal(t, "module 01's tests do not build against your workspace: `course check` shows why (the compiler's error, or the file of yours it refuses)",
 		nextStep(&StatusReport{Modules: []ModuleStatus{{Number: "01", Started: true, NotBuilt: true}, done("13")}}))
 
 	assert.Equal(t, "commit, then `course start-module 03`: modules 03, 04 and 07 are not started yet, and the course is finished when every module is done",
