@@ -294,6 +294,10 @@ func howEnded(ps *os.ProcessState) string {
 	return "it was stopped by " + ps.String()
 }
 
+// stacksWait is how long stuckIn waits for an engine asked for its stacks
+// to write them and end.
+const stacksWait = 5 * time.Second
+
 // stuckIn says where an engine that did not answer is stuck: it asks the
 // process for its stacks (which ends it), waits a moment for them, and
 // finds the learner's function in the stack of the goroutine that called
@@ -304,7 +308,18 @@ func (c *Client) stuckIn() string {
 	}
 	from := c.stderr.mark()
 	c.dump()
-	deadline := time.After(2 * time.Second)
+	deadline := time.After(stacksWait)
+	if c.exited != nil {
+		// Closed once Wait has returned, which is after the engine's
+		// stderr, the stacks included, has been read to its end: the
+		// end of the replies' pipe can come first, and on a busy machine
+		// the stacks were not all read a moment after it.
+		select {
+		case <-c.exited:
+		case <-deadline:
+		}
+		return learnerFrame(c.stderr.since(from), c.dir)
+	}
 	for {
 		select {
 		case _, ok := <-c.lines:
