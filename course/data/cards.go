@@ -31,6 +31,13 @@ const (
 	MaxTimes = math.MaxUint8
 )
 
+// MaxFileSize is the largest card or level file the course reads: a
+// card takes a few hundred bytes and a 64x64 level with every tile stacked
+// deep well under this, while a file of hundreds of megabytes would take
+// gigabytes and minutes to check (a learner's file in a class's check
+// among them).
+const MaxFileSize = 4 << 20
+
 // File is one content file's path (as an error should name it) and
 // contents.
 type File struct {

@@ -24,10 +24,10 @@ func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command 
 		Short: "Check the workspace's card and level files against their schemas and rules",
 		Long: `validate reads every card file (cards/*.json) and every level file
 (levels/*.json, when that folder exists) of the workspace with the course's
-own loading rules: UTF-8 text with no byte order mark, valid JSON with no key
-given twice in one object, valid against course/schema/, every number a whole
-number in digits alone (3, not 3.0 or 3e0, which Go's JSON reader will not
-read into an int), clauses in a well-formed order, no two files defining the
+own loading rules: at most 4 MiB, UTF-8 text with no byte order mark, valid
+JSON with no key given twice in one object, valid against course/schema/,
+every number a whole number in digits alone (3, not 3.0 or 3e0, which Go's
+JSON reader will not read into an int), clauses in a well-formed order, no two files defining the
 same card (nor cards whose names differ only in case, spacing or how Unicode
 encodes their letters, which read as one), every summon naming a minion. A
 byte order mark, a byte that is not UTF-8 and a repeated key are refused

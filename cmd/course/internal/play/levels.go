@@ -52,9 +52,9 @@ func (e *LevelFileError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *LevelFileError) UserError() bool { return true }
 
-// MaxLevelSize is the largest level file play reads: a 64x64 grid with
-// every tile stacked deep is well under it.
-const MaxLevelSize = 4 << 20
+// MaxLevelSize is the largest level file play reads, as every command
+// that reads level files.
+const MaxLevelSize = data.MaxFileSize
 
 // Builtin is every level built into the binary, in name order.
 func Builtin() ([]Level, error) {

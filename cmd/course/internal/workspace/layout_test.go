@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -48,6 +49,34 @@ func TestLayoutListsCardAndLevelFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, cards, 2)
 	assert.Equal(t, "course/01-x/cards/module.json", cards[1].Path)
+}
+
+// A card or level file larger than any needs is refused by name before it
+// is read: a file of a gigabyte took gigabytes and minutes to check, in a
+// class's check too. One at the limit is still read.
+func TestLayoutRefusesAContentFileTooLarge(t *testing.T) {
+	for _, rel := range []string{"cards/huge.json", "levels/huge.json"} {
+		t.Run(rel, func(t *testing.T) {
+			dir := learnerDir(t, map[string]string{"cards/ok.json": "{}", "levels/ok.json": "{}"})
+			f, err := os.Create(filepath.Join(dir, filepath.FromSlash(rel)))
+			require.NoError(t, err)
+			require.NoError(t, f.Truncate(data.MaxFileSize+1)) // sparse: no room taken
+			require.NoError(t, f.Close())
+			ws, err := Open(dir)
+			require.NoError(t, err)
+			_, cerr := ws.CardFiles()
+			_, lerr := ws.LevelFiles()
+			var wsErr *Error
+			require.ErrorAs(t, errors.Join(cerr, lerr), &wsErr)
+			assert.Equal(t, filepath.Join(dir, filepath.FromSlash(rel)), wsErr.Path)
+			assert.Equal(t, "is 4194305 bytes, more than any card or level file needs (at most 4 MiB); remove it, or keep one card or one level to a file", wsErr.Why)
+
+			require.NoError(t, os.Truncate(filepath.Join(dir, filepath.FromSlash(rel)), data.MaxFileSize))
+			_, cerr = ws.CardFiles()
+			_, lerr = ws.LevelFiles()
+			assert.NoError(t, errors.Join(cerr, lerr), "a file at the limit is read")
+		})
+	}
 }
 
 // A card or level file that is a link out of the workspace, dangling or
