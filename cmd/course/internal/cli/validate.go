@@ -27,18 +27,19 @@ func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command 
 own loading rules: at most 4 MiB, UTF-8 text with no byte order mark, valid
 JSON with no key given twice in one object, valid against course/schema/,
 every number a whole number in digits alone (3, not 3.0 or 3e0, which Go's
-JSON reader will not read into an int), clauses in a well-formed order, no two files defining the
-same card (nor cards whose names differ only in case, spacing or how Unicode
-encodes their letters, which read as one), every summon naming a minion. A
-byte order mark, a byte that is not UTF-8 and a repeated key are refused
-because a JSON reader would take the file otherwise than it reads: it calls
-the mark an invalid character, turns the byte into U+FFFD and keeps the last
-of the two values, each without a word. A number is named as the file writes
-it (1e400, not its four hundred digits). A summon may name a minion of the
-workspace or one of the course's own cards, so a workspace that holds only
-the card files its modules brought is not refused; a workspace file of the
-same path or card name takes the course card's place (spelled as the course
-spells it: "test filler" is refused, not a second Test Filler).
+JSON reader will not read into an int), clauses in a well-formed order, no
+two files defining the same card (nor cards whose names differ only in case,
+spacing or how Unicode encodes their letters, which read as one), every
+summon naming a minion. A byte order mark, a byte that is not UTF-8 and a
+repeated key are refused because a JSON reader would take the file otherwise
+than it reads: it calls the mark an invalid character, turns the byte into
+U+FFFD and keeps the last of the two values, each without a word. A number is
+named as the file writes it (1e400, not its four hundred digits). A summon
+may name a minion of the workspace or one of the course's own cards, so a
+workspace that holds only the card files its modules brought is not refused;
+a workspace file of the same path or card name takes the course card's place
+(spelled as the course spells it: "test filler" is refused, not a second Test
+Filler).
 
 In the course repository itself ("course validate ."), the card files are
 cards/*.json and every module's course/NN-slug/cards/*.json, and they are the
