@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/systemic-game-design/course/internal/jsonobject"
@@ -55,12 +56,14 @@ func CheckWholeNumbers(kind, file string, raw []byte) *FileError {
 // the engine keeps (a 32-bit integer); an exponent too large to be one is
 // not worked out.
 func plainInt(text string) (int64, bool) {
+	if n, err := strconv.ParseInt(text, 10, 32); err == nil {
+		return n, true // digits alone, as nearly every number is
+	}
 	if i := strings.IndexAny(text, "eE"); i >= 0 {
 		if strings.Trim(text[:i], "-0.") == "" {
 			return 0, true // 0e999: no exponent makes it more than 0
 		}
-		var exp int
-		if _, err := fmt.Sscan(strings.TrimPrefix(text[i+1:], "+"), &exp); err != nil || exp > 32 || exp < -32 {
+		if exp, err := strconv.Atoi(text[i+1:]); err != nil || exp > 32 || exp < -32 {
 			return 0, false
 		}
 	}

@@ -16,10 +16,16 @@ func Read(name string) ([]byte, fs.FileInfo, error) { return ReadInto(name, nil)
 
 // ReadInto is Read; buf is not used here, where the os package reads.
 func ReadInto(name string, _ []byte) ([]byte, fs.FileInfo, error) {
-	return read(name)
+	return read(name, MaxSize)
 }
 
-func read(name string) ([]byte, fs.FileInfo, error) {
+// ReadAtMost is Read with a smaller limit than MaxSize: a file larger than
+// limit bytes is a *TooLargeError.
+func ReadAtMost(name string, limit int64) ([]byte, fs.FileInfo, error) {
+	return read(name, min(limit, MaxSize))
+}
+
+func read(name string, limit int64) ([]byte, fs.FileInfo, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
@@ -32,11 +38,11 @@ func read(name string) ([]byte, fs.FileInfo, error) {
 	if !info.Mode().IsRegular() {
 		return nil, nil, &NotRegularError{Path: name, Mode: info.Mode()}
 	}
-	if info.Size() > MaxSize {
+	if info.Size() > limit {
 		return nil, nil, &TooLargeError{Path: name, Size: info.Size()}
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err == nil && len(raw) > MaxSize {
+	raw, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(raw)) > limit {
 		return nil, nil, &TooLargeError{Path: name, Size: int64(len(raw))}
 	}
 	if err != nil {

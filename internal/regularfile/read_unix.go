@@ -39,6 +39,18 @@ func Read(name string) ([]byte, fs.FileInfo, error) {
 // while it is being opened can be anything else (a walk hands over the
 // files its folder listing says are regular), that read harms nothing.
 func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
+	return readInto(name, buf, MaxSize)
+}
+
+// ReadAtMost is Read with a smaller limit than MaxSize: a file larger than
+// limit bytes is a *TooLargeError, told by the fstat of the open file
+// before anything is read, or by the read should the file have grown.
+func ReadAtMost(name string, limit int64) ([]byte, fs.FileInfo, error) {
+	src, info, err := readInto(name, nil, min(limit, MaxSize))
+	return src[:len(src):len(src)], info, err
+}
+
+func readInto(name string, buf []byte, limit int64) ([]byte, fs.FileInfo, error) {
 	fd, err := IgnoringEINTR(func() (int, error) {
 		return syscall.Open(name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
 	})
@@ -51,7 +63,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 	if cap(buf) > 0 {
 		buf = buf[:cap(buf)]
 		m, rerr := readSome(fd, buf)
-		if err := statRegular(fd, name, info); err != nil {
+		if err := statRegular(fd, name, info, limit); err != nil {
 			return nil, nil, err
 		}
 		if rerr != nil {
@@ -64,7 +76,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 			return buf[:m], info, nil
 		}
 		n = m
-	} else if err := statRegular(fd, name, info); err != nil {
+	} else if err := statRegular(fd, name, info, limit); err != nil {
 		return nil, nil, err
 	}
 	size := info.st.Size
@@ -73,7 +85,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 	// end, which saves the last read of a zero.
 	if int64(cap(buf)) <= size {
 		room := size + 1
-		if buf != nil && 2*int64(cap(buf)) > room && 2*int64(cap(buf)) <= MaxSize {
+		if buf != nil && 2*int64(cap(buf)) > room && 2*int64(cap(buf)) <= limit {
 			room = 2 * int64(cap(buf))
 		}
 		grown := make([]byte, room)
@@ -84,7 +96,7 @@ func ReadInto(name string, buf []byte) ([]byte, fs.FileInfo, error) {
 	}
 	for {
 		if n == len(buf) {
-			if n > MaxSize {
+			if int64(n) > limit {
 				return nil, nil, &TooLargeError{Path: name, Size: int64(n)}
 			}
 			buf = append(buf, make([]byte, len(buf))...)
@@ -129,15 +141,15 @@ func IgnoringEINTR(call func() (int, error)) (int, error) {
 }
 
 // statRegular fstats fd into info, and refuses what is not a regular file
-// or is larger than MaxSize.
-func statRegular(fd int, name string, info *fileStat) error {
+// or is larger than limit.
+func statRegular(fd int, name string, info *fileStat, limit int64) error {
 	if err := syscall.Fstat(fd, &info.st); err != nil {
 		return &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
 	if !info.Mode().IsRegular() {
 		return &NotRegularError{Path: name, Mode: info.Mode()}
 	}
-	if info.st.Size > MaxSize {
+	if info.st.Size > limit {
 		return &TooLargeError{Path: name, Size: info.st.Size}
 	}
 	return nil

@@ -302,8 +302,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 				res.Tests = append(res.Tests, gotest.Test{Package: pkg.ImportPath, Name: n, Outcome: gotest.NotRun})
 			}
 		}
-	}
-	if len(p.packages) > 0 && !p.untestable {
+	} else if len(p.packages) > 0 {
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,

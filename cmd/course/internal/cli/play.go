@@ -209,7 +209,7 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	if g.Won() {
-		fmt.Fprintf(env.Stdout, "%s won in %s\n", lv.Name, moves(g.MoveCount()))
+		fmt.Fprintf(env.Stdout, "%s won in %s\n", lv.Name, count(g.MoveCount(), "move"))
 	}
 	if opts.Record != "" {
 		if kept := g.Kept(); kept != "" {
@@ -218,17 +218,9 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		if err := g.RecordErr(); err != nil {
 			return playError(err)
 		}
-		fmt.Fprintf(env.Stdout, "recorded %s to %s\n", moves(len(g.Moves())), opts.Record)
+		fmt.Fprintf(env.Stdout, "recorded %s to %s\n", count(len(g.Moves()), "move"), opts.Record)
 	}
 	return nil
-}
-
-// moves is n moves in words: "1 move", "4 moves".
-func moves(n int) string {
-	if n == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", n)
 }
 
 // playStyles paints the screen as the other commands paint their output:

@@ -30,6 +30,19 @@ func stuckRoot(started chan<- struct{}, release <-chan struct{}) *cobra.Command 
 	return root
 }
 
+// politeRoot is a command line whose one command says it has started,
+// then waits for its context to end and returns the cause, as a command
+// that stops when told does.
+func politeRoot(started chan<- struct{}) *cobra.Command {
+	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
+	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
+		close(started)
+		<-cmd.Context().Done()
+		return context.Cause(cmd.Context())
+	}})
+	return root
+}
+
 // runStuck runs the stuck command, sends it the signals with the given
 // gaps, and returns the status it was ended with and how long after the
 // first signal, and its stderr.
@@ -84,12 +97,7 @@ func TestACommandThatStopsInTimeIsNotEnded(t *testing.T) {
 	signalGrace = 200 * time.Millisecond
 	t.Cleanup(func() { signalGrace = old })
 	started := make(chan struct{})
-	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
-	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
-		close(started)
-		<-cmd.Context().Done()
-		return context.Cause(cmd.Context())
-	}})
+	root := politeRoot(started)
 	var stderr bytes.Buffer
 	var ended atomic.Bool
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &stderr, Exit: func(int) { ended.Store(true) }}
@@ -108,12 +116,7 @@ func TestACommandThatStopsInTimeIsNotEnded(t *testing.T) {
 // hangup does not reach, so the command must stop them itself.
 func TestAHangupStopsTheCommand(t *testing.T) {
 	started := make(chan struct{})
-	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
-	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
-		close(started)
-		<-cmd.Context().Done()
-		return context.Cause(cmd.Context())
-	}})
+	root := politeRoot(started)
 	var stderr bytes.Buffer
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &stderr, Exit: func(int) {}}
 	done := make(chan int, 1)
@@ -130,12 +133,7 @@ func TestAHangupUnderNohupIsIgnored(t *testing.T) {
 	signal.Ignore(syscall.SIGHUP)
 	t.Cleanup(func() { signal.Reset(syscall.SIGHUP) })
 	started := make(chan struct{})
-	root := &cobra.Command{Use: "course", SilenceErrors: true, SilenceUsage: true}
-	root.AddCommand(&cobra.Command{Use: "polite", RunE: func(cmd *cobra.Command, _ []string) error {
-		close(started)
-		<-cmd.Context().Done()
-		return context.Cause(cmd.Context())
-	}})
+	root := politeRoot(started)
 	env := &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Exit: func(int) {}}
 	done := make(chan int, 1)
 	go func() { done <- execute(root, []string{"polite"}, env) }()

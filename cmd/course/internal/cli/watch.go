@@ -151,12 +151,12 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	// write a watched file (the last board as JSON) on every run, and that
 	// ran check again for ever. The first such write still counts, as
 	// would a save of the learner's while the run ran.
+	before := w.digest() // the watched files as the next run begins
 	for run := 1; ; run++ {
 		if env.Term.IsTerminal {
 			fmt.Fprint(env.Stdout, "\x1b[H\x1b[2J")
 		}
 		fmt.Fprintf(env.Stdout, "course watch: check %d at %s\n", run, time.Now().Format("15:04:05"))
-		before := w.digest()
 		runCtx, stopRun := context.WithCancelCause(ctx)
 		done := make(chan error, 1)
 		go func() {
@@ -185,6 +185,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		}
 		stopRun(nil)
 		if saved {
+			before = w.digest() // the stopped run may have written as it ended
 			env.progressDone()
 			fmt.Fprintf(env.Stdout, "course watch: a file changed while check %d ran; it stopped, and the next starts now\n\n", run)
 			if opts.runs > 0 && run >= opts.runs {
@@ -216,7 +217,8 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			if werr != nil {
 				return werr
 			}
-			if w.digest() != before {
+			if d := w.digest(); d != before {
+				before = d
 				break
 			}
 		}

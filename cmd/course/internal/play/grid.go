@@ -282,14 +282,20 @@ func (m *Grid) answerNoOptions(kind string) bool {
 	if m.pending != nil {
 		m.pending.Choices = append(m.pending.Choices, "")
 	}
-	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
 	ok := m.take(m.c.Answer(""))
-	if m.problem {
-		m.say(true, "%s; then: %s", note, m.status)
-	} else {
-		m.say(true, "%s", note)
-	}
+	m.say(true, "%s", emptyChoiceNote(kind, m.problem, m.status))
 	return ok
+}
+
+// emptyChoiceNote is what a screen says once it has answered a choice
+// among no options with "", and taken the reply: then status, when the
+// reply was a problem.
+func emptyChoiceNote(kind string, problem bool, status string) string {
+	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
+	if problem {
+		return note + "; then: " + status
+	}
+	return note
 }
 
 // restart starts the level anew, starting the engine again if it stopped

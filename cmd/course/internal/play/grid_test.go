@@ -427,41 +427,32 @@ func TestLoadFindsLevels(t *testing.T) {
 // fakeEngine serves canned replies: a SpellGrid whose one card asks the
 // chooser twice when cast.
 func fakeEngine(t *testing.T) Engine {
-	return func() (*driver.Client, error) {
-		reqR, reqW := io.Pipe()
-		repR, repW := io.Pipe()
-		go func() {
-			enc := json.NewEncoder(repW)
-			_ = enc.Encode(driver.Hello{Hello: "course-play", Protocol: driver.Protocol})
-			dec := json.NewDecoder(reqR)
-			state := driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
-				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
-			for {
-				var req driver.Request
-				if dec.Decode(&req) != nil {
-					_ = repW.Close()
-					return
-				}
-				switch req.Op {
-				case "checkCast":
-					_ = enc.Encode(driver.Reply{})
-				case "cast":
-					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "base", Options: []string{"Left One", "Right One"}}})
-					_ = dec.Decode(&req)
-					first := *req.Answer
-					_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "half", Options: []string{"top", "bottom"}}})
-					_ = dec.Decode(&req)
-					state.Hand = []string{first + " (" + *req.Answer + ")"}
-					st := state
-					_ = enc.Encode(driver.Reply{State: &st})
-				default:
-					st := state
-					_ = enc.Encode(driver.Reply{State: &st})
-				}
+	return pipeEngine(func(enc *json.Encoder, dec *json.Decoder) {
+		state := driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+			Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}, Hand: []string{"Gizmo"}}
+		for {
+			var req driver.Request
+			if dec.Decode(&req) != nil {
+				return
 			}
-		}()
-		return driver.Connect(repR, reqW, reqW.Close)
-	}
+			switch req.Op {
+			case "checkCast":
+				_ = enc.Encode(driver.Reply{})
+			case "cast":
+				_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "base", Options: []string{"Left One", "Right One"}}})
+				_ = dec.Decode(&req)
+				first := *req.Answer
+				_ = enc.Encode(driver.Reply{Choose: &driver.Choose{Kind: "half", Options: []string{"top", "bottom"}}})
+				_ = dec.Decode(&req)
+				state.Hand = []string{first + " (" + *req.Answer + ")"}
+				st := state
+				_ = enc.Encode(driver.Reply{State: &st})
+			default:
+				st := state
+				_ = enc.Encode(driver.Reply{State: &st})
+			}
+		}
+	})
 }
 
 func TestSpellGridChooserIsAMenu(t *testing.T) {

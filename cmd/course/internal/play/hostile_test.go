@@ -19,27 +19,34 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
 
-// cannedEngine answers every request with reply(req), as a learner's
-// engine behind the protocol could.
-func cannedEngine(reply func(driver.Request) driver.Reply) Engine {
+// pipeEngine is an engine behind the protocol, in process: it greets, then
+// serve reads the requests and writes the replies until it returns.
+func pipeEngine(serve func(enc *json.Encoder, dec *json.Decoder)) Engine {
 	return func() (*driver.Client, error) {
 		reqR, reqW := io.Pipe()
 		repR, repW := io.Pipe()
 		go func() {
 			enc := json.NewEncoder(repW)
 			_ = enc.Encode(driver.Hello{Hello: "course-play", Protocol: driver.Protocol})
-			dec := json.NewDecoder(reqR)
-			for {
-				var req driver.Request
-				if dec.Decode(&req) != nil {
-					_ = repW.Close()
-					return
-				}
-				_ = enc.Encode(reply(req))
-			}
+			serve(enc, json.NewDecoder(reqR))
+			_ = repW.Close()
 		}()
 		return driver.Connect(repR, reqW, reqW.Close)
 	}
+}
+
+// cannedEngine answers every request with reply(req), as a learner's
+// engine behind the protocol could.
+func cannedEngine(reply func(driver.Request) driver.Reply) Engine {
+	return pipeEngine(func(enc *json.Encoder, dec *json.Decoder) {
+		for {
+			var req driver.Request
+			if dec.Decode(&req) != nil {
+				return
+			}
+			_ = enc.Encode(reply(req))
+		}
+	})
 }
 
 // hostile is text an engine hands back that a terminal would act on, or

@@ -73,21 +73,18 @@ func Builtin() ([]Level, error) {
 // (with or without .json; a unique prefix such as "03" will do).
 func Load(arg string) (Level, error) {
 	// Read as every course file is: a regular file, and no larger than
-	// any course file could be, so that a device or a FIFO named as the
-	// level neither hangs the command nor fills its memory.
-	if fi, err := os.Stat(arg); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxLevelSize {
-		// refused before it is read: a level file of hundreds of
-		// megabytes would take gigabytes to check and to play
-		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %d bytes, larger than any level file (at most %d MiB)", fi.Size(), MaxLevelSize>>20)}
-	}
-	raw, _, err := regularfile.Read(arg)
+	// any level file could be (refused before it is read), so that a
+	// device or a FIFO named as the level neither hangs the command nor
+	// fills its memory, and a level of hundreds of megabytes is not
+	// checked for minutes.
+	raw, _, err := regularfile.ReadAtMost(arg, MaxLevelSize)
 	var notRegular *regularfile.NotRegularError
 	var tooLarge *regularfile.TooLargeError
 	switch {
 	case errors.As(err, &notRegular):
 		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %s, not a level file", regularfile.Describe(notRegular.Mode))}
 	case errors.As(err, &tooLarge):
-		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %d bytes, larger than any level file", tooLarge.Size)}
+		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is %d bytes, larger than any level file (at most %d MiB)", tooLarge.Size, MaxLevelSize>>20)}
 	}
 	if err == nil {
 		content, err := data.Embedded()

@@ -19,17 +19,15 @@ func oneLine(s string) string {
 	if !strings.ContainsAny(s, "\t\n") {
 		return s
 	}
-	return strings.NewReplacer("\t", " ", "\n", `\n`).Replace(s)
+	return lineEscapes.Replace(s)
 }
+
+var lineEscapes = strings.NewReplacer("\t", " ", "\n", `\n`)
 
 // lines is oneLine for text of several lines (a log tree): each line
 // made safe, the line breaks kept.
 func lines(s string) string {
-	ls := strings.Split(s, "\n")
-	for i, l := range ls {
-		ls[i] = oneLine(l)
-	}
-	return strings.Join(ls, "\n")
+	return strings.ReplaceAll(termsafe.String(s), "\t", " ")
 }
 
 // safeReply makes every string of a reply that the screen shows safe to

@@ -118,13 +118,8 @@ func (t *Table) answerNoOptions(kind string) bool {
 		t.say(true, "the engine keeps asking to choose the %s among no options: r starts a new game", kind)
 		return false
 	}
-	note := fmt.Sprintf("the engine asked to choose the %s among no options and was answered \"\"", kind)
 	ok := t.take(t.c.Answer(""))
-	if t.problem {
-		t.say(true, "%s; then: %s", note, t.status)
-	} else {
-		t.say(true, "%s", note)
-	}
+	t.say(true, "%s", emptyChoiceNote(kind, t.problem, t.status))
 	return ok
 }
 
@@ -403,15 +398,17 @@ func (t *Table) view() string {
 	}
 	st := t.o.Styles
 	W, H := t.w, t.h
-	status := []string{fit(t.status, W)}
-	if t.problem {
+	var status []string
+	switch {
+	case t.typing:
+		status = []string{fit(t.input.View(), W)}
+	case t.problem:
 		status = wrapStatus("! "+t.status, W, problemLines)
 		for i, l := range status {
 			status[i] = st.Problem.Render(l)
 		}
-	}
-	if t.typing {
-		status = []string{fit(t.input.View(), W)}
+	default:
+		status = []string{fit(t.status, W)}
 	}
 	bodyH := H - 3 - len(status)
 	logW := min(max(W/2, 24), W-34)

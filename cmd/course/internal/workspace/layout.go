@@ -10,6 +10,7 @@ import (
 
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/internal/coursetests"
+	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -40,19 +41,9 @@ func (w *Workspace) readAll(patterns ...string) ([]data.File, error) {
 		}
 		slices.Sort(matches)
 		for _, rel := range matches {
-			// Refused before it is read where it can be, and after,
-			// should it have grown in between.
-			if real, err := w.Path(rel); err == nil {
-				if fi, err := os.Stat(real); err == nil && fi.Mode().IsRegular() && fi.Size() > data.MaxFileSize {
-					return nil, tooLargeContent(w, rel, fi.Size())
-				}
-			}
-			raw, err := w.ReadFile(rel)
+			raw, err := w.readAtMost(rel, data.MaxFileSize, tooLargeContent)
 			if err != nil {
 				return nil, err
-			}
-			if len(raw) > data.MaxFileSize {
-				return nil, tooLargeContent(w, rel, int64(len(raw)))
 			}
 			out = append(out, data.File{Path: rel, Data: raw})
 		}
@@ -60,11 +51,10 @@ func (w *Workspace) readAll(patterns ...string) ([]data.File, error) {
 	return out, nil
 }
 
-// tooLargeContent is the error of a card or level file past
-// data.MaxFileSize.
-func tooLargeContent(w *Workspace, rel string, size int64) error {
-	return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(rel)), Why: fmt.Sprintf(
-		"is %d bytes, more than any card or level file needs (at most %d MiB); remove it, or keep one card or one level to a file", size, data.MaxFileSize>>20)}
+// tooLargeContent is why a card or level file past data.MaxFileSize is
+// refused.
+func tooLargeContent(e *regularfile.TooLargeError) string {
+	return fmt.Sprintf("is %d bytes, more than any card or level file needs (at most %d MiB); remove it, or keep one card or one level to a file", e.Size, data.MaxFileSize>>20)
 }
 
 // TestPackage is one Go package of course tests: its folder, import path

@@ -163,20 +163,26 @@ func (w *Workspace) notFolder(e *notFolderError, rel string) error {
 // errors.Is(err, fs.ErrNotExist); a link out of the workspace, a FIFO, a
 // device or a folder, and a file that cannot be read are *Errors naming it.
 func (w *Workspace) ReadFile(rel string) ([]byte, error) {
+	return w.readAtMost(rel, regularfile.MaxSize, (*regularfile.TooLargeError).Why)
+}
+
+// readAtMost is ReadFile for a file of at most limit bytes; a larger one
+// is an *Error whose Why is tooLarge's.
+func (w *Workspace) readAtMost(rel string, limit int64, tooLarge func(*regularfile.TooLargeError) string) ([]byte, error) {
 	real, err := w.Path(rel)
 	if err != nil {
 		return nil, err
 	}
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
-	raw, _, err := regularfile.Read(real)
+	raw, _, err := regularfile.ReadAtMost(real, limit)
 	var notRegular *regularfile.NotRegularError
-	var tooLarge *regularfile.TooLargeError
+	var large *regularfile.TooLargeError
 	switch {
 	case err == nil:
 		return raw, nil
-	case errors.As(err, &tooLarge):
+	case errors.As(err, &large):
 		// Its own message says how to mend it; chmod would not.
-		return nil, &Error{Path: shown, Why: tooLarge.Why()}
+		return nil, &Error{Path: shown, Why: tooLarge(large)}
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("%s: %w", shown, fs.ErrNotExist)
 	case errors.As(err, &notRegular):

@@ -569,7 +569,7 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	if len(t.buf) > tailMax {
 		cut := len(t.buf) - tailKeep
 		t.dropped += cut
-		t.buf = append([]byte(nil), t.buf[cut:]...)
+		t.buf = t.buf[:copy(t.buf, t.buf[cut:])]
 	}
 	return len(p), nil
 }
