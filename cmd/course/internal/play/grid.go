@@ -416,7 +416,10 @@ func (m *Grid) revert(i int) {
 	for _, mv := range keep {
 		answers := append([]string(nil), mv.Choices...)
 		rep, err := m.c.DoAll(mv.request(), func(ch driver.Choose) string {
-			if len(answers) == 0 {
+			switch {
+			case len(answers) == 0 && len(ch.Options) == 0:
+				return "" // as answerNoOptions answers it
+			case len(answers) == 0:
 				return ch.Options[0]
 			}
 			a := answers[0]

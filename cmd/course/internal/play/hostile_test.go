@@ -242,6 +242,36 @@ func TestAChoiceAmongNoOptionsDoesNotCrashTheScreen(t *testing.T) {
 	assert.Nil(t, tb.choose)
 }
 
+// Going back on a SpellGrid level replays the moves kept; an engine that
+// now asks a choice it did not ask before, among no options, is answered
+// "" as the screens answer such a choice, where the replay took the first
+// of no options and the screen crashed.
+func TestGoingBackPastAChoiceAmongNoOptionsDoesNotCrash(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	steps := 0
+	m, err := NewGrid(GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: cannedEngine(func(req driver.Request) driver.Reply {
+			st := &driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
+				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}}
+			if req.Op == "step" {
+				if steps++; steps > 2 {
+					return driver.Reply{Choose: &driver.Choose{Kind: "base"}}
+				}
+			}
+			return driver.Reply{State: st}
+		})})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "right", "left")
+	require.Len(t, m.history, 2)
+	press(m, "tab", "enter") // back before the second move: the first replayed
+	assert.Equal(t, modeBoard, m.mode)
+	assert.Len(t, m.history, 1)
+	assert.Contains(t, m.status, "back before move 2")
+}
+
 // A replay whose engine fails a move stops there and keeps the engine's
 // reason on screen, instead of sending the rest to it and then saying
 // only that the level is not won.
