@@ -404,7 +404,8 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	if i := strings.IndexAny(rev, "^~"); i >= 0 {
 		name, ops = rev[:i], rev[i:]
 	}
-	unknown := unknownRevision(repo, rev)
+	// Worked out only for a refusal: it reads .git/shallow.
+	unknown := func() error { return unknownRevision(repo, rev) }
 	c, err := resolveName(repo, rev, name)
 	if err != nil {
 		return nil, err
@@ -416,7 +417,7 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 		if _, herr := repo.Head(); errors.Is(herr, plumbing.ErrReferenceNotFound) {
 			return nil, &RevisionError{rev, "is not a commit: the repository has no commits yet; commit your work first (git add -A && git commit)"}
 		}
-		return nil, unknown
+		return nil, unknown()
 	}
 	for ops != "" {
 		op := ops[0]
@@ -437,18 +438,18 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 		case op == '^' && n == 0:
 		case op == '^':
 			if n > c.NumParents() {
-				return nil, unknown
+				return nil, unknown()
 			}
 			if c, err = c.Parent(n - 1); err != nil {
-				return nil, unknown
+				return nil, unknown()
 			}
 		default: // ~n: the first parent, n times
 			for range n {
 				if c.NumParents() == 0 {
-					return nil, unknown
+					return nil, unknown()
 				}
 				if c, err = c.Parent(0); err != nil {
-					return nil, unknown
+					return nil, unknown()
 				}
 			}
 		}

@@ -345,6 +345,7 @@ func joinWrapped(items []string, width int) []string {
 // board pane, the history pane under it, and on a SpellGrid level the log
 // pane under that; the side panel is the right column, the body's height.
 type screenLayout struct {
+	banner         []string // the lines under the board (see Grid.banner)
 	bodyH, scale   int
 	boardW, boardH int // the left column's width, the board pane's height
 	histH, logH    int
@@ -352,7 +353,8 @@ type screenLayout struct {
 
 func (m *Grid) layout() screenLayout {
 	W, H := max(m.w, minWidth), max(m.h, minHeight)
-	l := screenLayout{bodyH: H - 1 - len(m.banner(W)) - len(m.keys())}
+	l := screenLayout{banner: m.banner(W)}
+	l.bodyH = H - 1 - len(l.banner) - len(m.keys())
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -500,7 +502,7 @@ func (m *Grid) view() string {
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
 	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	lines := append([]string{title, body}, m.banner(W)...)
+	lines := append([]string{title, body}, l.banner...)
 	for _, k := range keys {
 		lines = append(lines, st.Keys.Render(fit(k, W)))
 	}
