@@ -206,22 +206,34 @@ func (c *Content) LoadCards(files []File) ([]card.Def, error) {
 		if err != nil {
 			return nil, err
 		}
-		set = append(set, parsedCard{f.Path, d})
+		set = append(set, newParsedCard(f.Path, d))
 	}
 	if fe := checkSet(set); fe != nil {
 		return nil, fe
 	}
+	return defsOf(set), nil
+}
+
+// parsedCard is a card file that parses on its own: its path and card,
+// and the card's NameKey, worked out once however often the set is
+// checked.
+type parsedCard struct {
+	path string
+	def  card.Def
+	key  string
+}
+
+func newParsedCard(path string, d card.Def) parsedCard {
+	return parsedCard{path, d, NameKey(d.Name)}
+}
+
+// defsOf is the cards of a set, in its order.
+func defsOf(set []parsedCard) []card.Def {
 	defs := make([]card.Def, len(set))
 	for i, p := range set {
 		defs[i] = p.def
 	}
-	return defs, nil
-}
-
-// parsedCard is a card file that parses on its own: its path and card.
-type parsedCard struct {
-	path string
-	def  card.Def
+	return defs
 }
 
 // checkSet is the first rule of a set of cards that a card of it breaks,
@@ -229,19 +241,17 @@ type parsedCard struct {
 // parsed, so a caller that takes the card at fault out of the set and asks
 // again (course validate, for every bad file) parses no file twice.
 func checkSet(set []parsedCard) *FileError {
-	type named struct{ name, file string }
-	where := make(map[string]named, len(set))
+	where := make(map[string]parsedCard, len(set))
 	for _, p := range set {
 		d := &p.def
-		key := NameKey(d.Name)
-		if other, dup := where[key]; dup {
-			if other.name == d.Name {
-				return cardError(p.path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.file), "keep one file per card")
+		if other, dup := where[p.key]; dup {
+			if other.def.Name == d.Name {
+				return cardError(p.path, "/name", fmt.Sprintf("card %q is also defined in %s", d.Name, other.path), "keep one file per card")
 			}
-			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case, spacing or how their letters are encoded", quoteName(d.Name), quoteName(other.name), other.file),
+			return cardError(p.path, "/name", fmt.Sprintf("card %s reads as card %s of %s: the names differ only in case, spacing or how their letters are encoded", quoteName(d.Name), quoteName(other.def.Name), other.path),
 				"give each card a name of its own, or keep one file per card")
 		}
-		where[key] = named{d.Name, p.path}
+		where[p.key] = p
 	}
 	byName := make(map[string]*card.Def, len(set))
 	for i := range set {

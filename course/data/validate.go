@@ -62,8 +62,7 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 	found := make(map[string]*FileError, len(files))
 	var good []parsedCard
 	paths, names := map[string]bool{}, map[string]bool{}
-	type named struct{ name, file string }
-	byKey := map[string]named{} // a good file's card, by NameKey
+	byKey := map[string]parsedCard{} // a good file's card, by NameKey
 	for _, f := range files {
 		paths[f.Path] = true
 		d, err := c.ParseCard(f.Path, f.Data)
@@ -74,9 +73,10 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 		case err != nil:
 			return nil, nil, err
 		default:
-			good = append(good, parsedCard{f.Path, d})
+			p := newParsedCard(f.Path, d)
+			good = append(good, p)
 			names[d.Name] = true
-			byKey[NameKey(d.Name)] = named{d.Name, f.Path}
+			byKey[p.key] = p
 		}
 	}
 	var kept []parsedCard
@@ -93,12 +93,13 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 		// A card of the workspace whose name reads as the course card's
 		// but is not it would stand beside it as a second card: the
 		// workspace's to mend, not a course card to leave out in silence.
-		if w, ok := byKey[NameKey(ref)]; ok && found[w.file] == nil {
-			found[w.file] = cardError(w.file, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case, spacing or how their letters are encoded", quoteName(w.name), quoteName(ref)),
+		refCard := newParsedCard(f.Path, c.refDefs[i])
+		if w, ok := byKey[refCard.key]; ok && found[w.path] == nil {
+			found[w.path] = cardError(w.path, "/name", fmt.Sprintf("card %s reads as the course's card %s: the names differ only in case, spacing or how their letters are encoded", quoteName(w.def.Name), quoteName(ref)),
 				fmt.Sprintf("name it %s to take the course card's place, or give it a name of its own", strconv.Quote(ref)))
-			good = slices.DeleteFunc(good, func(g parsedCard) bool { return g.path == w.file })
+			good = slices.DeleteFunc(good, func(g parsedCard) bool { return g.path == w.path })
 		}
-		kept = append(kept, parsedCard{f.Path, c.refDefs[i]})
+		kept = append(kept, refCard)
 		refPaths[f.Path] = true
 	}
 	// Each file was parsed once, above: the set's rules are asked again of
@@ -122,10 +123,7 @@ func (c *Content) validateCards(files, reference []File) ([]*FileError, []card.D
 			return nil, nil, fe
 		}
 	}
-	defs := make([]card.Def, 0, len(good)+len(kept))
-	for _, p := range slices.Concat(good, kept) {
-		defs = append(defs, p.def)
-	}
+	defs := defsOf(slices.Concat(good, kept))
 	var out []*FileError
 	for _, f := range files {
 		if fe, ok := found[f.Path]; ok {
