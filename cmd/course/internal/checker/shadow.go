@@ -104,27 +104,28 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 		if err != nil {
 			continue // the compiler says what is wrong with it
 		}
-		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && f.Name.Name == pkg+"_test" && tests[fn.Name.Name] != "" {
-				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
-					"%s: declares %s, a test %s declares: go test runs both, and check cannot tell their results apart, so it runs none of the tests; rename yours",
-					fset.Position(fn.Name.Pos()), fn.Name.Name, tests[fn.Name.Name])})
+		switch f.Name.Name {
+		case pkg + "_test":
+			for _, d := range f.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && tests[fn.Name.Name] != "" {
+					out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+						"%s: declares %s, a test %s declares: go test runs both, and check cannot tell their results apart, so it runs none of the tests; rename yours",
+						fset.Position(fn.Name.Pos()), fn.Name.Name, tests[fn.Name.Name])})
+				}
 			}
-		}
-		if f.Name.Name != pkg {
-			continue
-		}
-		for _, id := range packageNames(f) {
-			if used[id.Name] {
-				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
-					"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
-					fset.Position(id.Pos()), id.Name)})
+		case pkg:
+			for _, id := range packageNames(f) {
+				if used[id.Name] {
+					out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+						"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
+						fset.Position(id.Pos()), id.Name)})
+				}
 			}
-		}
-		if id := firstReference(f, vars); id != nil {
-			out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
-				"%s: refers to %s, a variable the course's %s declares: code in the package of the course's tests that sets it would have them state something else, so check runs none of them; copy what you need under a name of your own",
-				fset.Position(id.Pos()), id.Name, vars[id.Name])})
+			if id := firstReference(f, vars); id != nil {
+				out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
+					"%s: refers to %s, a variable the course's %s declares: code in the package of the course's tests that sets it would have them state something else, so check runs none of them; copy what you need under a name of your own",
+					fset.Position(id.Pos()), id.Name, vars[id.Name])})
+			}
 		}
 	}
 	return out, nil

@@ -31,60 +31,43 @@ func lines(s string) string {
 }
 
 // safeReply makes every string of a reply that the screen shows safe to
-// lay out. A Choose's options are left as they are: the one picked goes
-// back to the engine, and the menu shows them through oneLine.
+// lay out, in place: each reply is the screen's own, fresh from the
+// protocol's JSON. A Choose's options are left as they are: the one picked
+// goes back to the engine, and the menu shows them through oneLine.
 func safeReply(rep driver.Reply) driver.Reply {
 	rep.Panic, rep.Refused = oneLine(rep.Panic), oneLine(rep.Refused)
 	if rep.Choose != nil {
-		ch := *rep.Choose
-		ch.Kind = oneLine(ch.Kind)
-		rep.Choose = &ch
+		rep.Choose.Kind = oneLine(rep.Choose.Kind)
 	}
-	if rep.State != nil {
-		st := safeState(*rep.State)
-		rep.State = &st
+	if st := rep.State; st != nil {
+		for _, t := range st.Tiles {
+			allOneLine(t)
+		}
+		for i := range st.Objects {
+			o := &st.Objects[i]
+			o.Kind, o.Minion = oneLine(o.Kind), oneLine(o.Minion)
+		}
+		allOneLine(st.ActiveRules)
+		allOneLine(st.Hand)
+		allOneLine(st.Errors)
+		st.LogTree = lines(st.LogTree)
+		for i := range st.Players {
+			p := &st.Players[i]
+			p.Hero.Name = oneLine(p.Hero.Name)
+			for _, cs := range [][]driver.Character{p.Board, p.Hand} {
+				for j := range cs {
+					cs[j].Name = oneLine(cs[j].Name)
+				}
+			}
+			allOneLine(p.Errors)
+		}
 	}
 	return rep
 }
 
-func safeState(st driver.State) driver.State {
-	all := func(ss []string) []string {
-		out := make([]string, len(ss))
-		for i, s := range ss {
-			out[i] = oneLine(s)
-		}
-		if ss == nil {
-			return nil
-		}
-		return out
+// allOneLine makes each of ss one safe line, in place.
+func allOneLine(ss []string) {
+	for i, s := range ss {
+		ss[i] = oneLine(s)
 	}
-	tiles := make([][]string, len(st.Tiles))
-	for i, t := range st.Tiles {
-		tiles[i] = all(t)
-	}
-	st.Tiles = tiles
-	objs := make([]driver.Object, len(st.Objects))
-	for i, o := range st.Objects {
-		o.Kind, o.Minion = oneLine(o.Kind), oneLine(o.Minion)
-		objs[i] = o
-	}
-	st.Objects = objs
-	st.ActiveRules, st.Hand, st.Errors = all(st.ActiveRules), all(st.Hand), all(st.Errors)
-	st.LogTree = lines(st.LogTree)
-	players := make([]driver.Side, len(st.Players))
-	for i, p := range st.Players {
-		chars := func(cs []driver.Character) []driver.Character {
-			out := make([]driver.Character, len(cs))
-			for j, c := range cs {
-				c.Name = oneLine(c.Name)
-				out[j] = c
-			}
-			return out
-		}
-		p.Hero.Name = oneLine(p.Hero.Name)
-		p.Board, p.Hand, p.Errors = chars(p.Board), chars(p.Hand), all(p.Errors)
-		players[i] = p
-	}
-	st.Players = players
-	return st
 }
