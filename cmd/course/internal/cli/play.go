@@ -58,7 +58,10 @@ WS/.course/play/ that speaks to this screen through the workspace's harness,
 builds it with the go command and runs it. A harness function that is still
 a stub shows its "not implemented" message in the status line, and a panic
 the file and line of yours it came from; r builds your engine again as it
-restarts, so mend your code and press r. What your engine prints
+restarts, so mend your code and press r. An engine that takes too long
+over a move (a loop that never ends) is given up after ` + driver.Timeout.String() + `, with the line
+of yours it was running; while the screen waits for it, Ctrl-C quits, and
+q too once the screen says it is waiting. What your engine prints
 (fmt.Println, log) is kept in WS/.course/play/output.txt.
 
 --record FILE writes the moves played as the level's solution (the level
@@ -190,14 +193,14 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		for _, c := range cat.Cards {
 			names = append(names, c.Name)
 		}
-		t, err := play.NewTable(play.TableOptions{Engine: engine, EngineName: name, Styles: styles, Cards: names})
+		t, err := play.NewTable(ctx, play.TableOptions{Engine: engine, EngineName: name, Styles: styles, Cards: names})
 		if err != nil {
 			return playError(err)
 		}
 		defer t.Close()
 		return play.Run(ctx, t, styles.Profile)
 	}
-	g, err := play.NewGrid(play.GridOptions{
+	g, err := play.NewGrid(ctx, play.GridOptions{
 		Level: lv, Engine: engine, EngineName: name, Styles: styles,
 		Record: opts.Record, Replay: opts.Replay, Every: opts.Every,
 	})
@@ -269,7 +272,7 @@ func playWorkspace(opts *PlayOptions) (ws, modulePath string, err error) {
 // that the learner's mend of what the status line named is what plays.
 func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath string) (play.Engine, string, error) {
 	if ws == "" {
-		return func() (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
+		return func(context.Context) (*driver.Client, error) { return driver.Reference(), nil }, "reference engine", nil
 	}
 	shown := shownWorkspace(opts.Workspace, ws)
 	env.progressf("building the engine of %s ...", shown)
@@ -279,7 +282,7 @@ func playEngine(ctx context.Context, env *Env, opts *PlayOptions, ws, modulePath
 		return nil, "", playError(err)
 	}
 	built := true
-	return func() (*driver.Client, error) {
+	return func(ctx context.Context) (*driver.Client, error) {
 		if !built {
 			if _, err := driver.Build(ctx, ws, modulePath); err != nil {
 				return nil, err

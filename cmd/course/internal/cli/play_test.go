@@ -145,12 +145,12 @@ func TestPlayRebuildsTheEngineItRestarts(t *testing.T) {
 	engine, name, err := playEngine(t.Context(), env, &PlayOptions{Workspace: ws}, ws, "example.com/ws")
 	require.NoError(t, err)
 	assert.Equal(t, "engine of "+ws, name)
-	c, err := engine()
+	c, err := engine(t.Context())
 	require.NoError(t, err)
 	require.NoError(t, c.Close())
 
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "broken.go"), []byte("package harness\n\nvar broken = notDeclared\n"), 0o644))
-	_, err = engine()
+	_, err = engine(t.Context())
 	var be *driver.BuildError
 	require.ErrorAs(t, err, &be, "the restart built the harness as it is now")
 	assert.Contains(t, err.Error(), "notDeclared")

@@ -11,6 +11,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver/drivertest"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 )
 
 // tmux runs tmux on a server of this test's own.
@@ -93,6 +96,36 @@ func TestInARealTerminal(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("q did not quit")
+}
+
+// TestQuittingAStuckEngineInARealTerminal plays a workspace whose engine
+// loops for ever on a step right, as a learner's can: the screen says it
+// waits, and q quits at once, where before no key was read until the
+// engine was given up.
+func TestQuittingAStuckEngineInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	ws := filepath.Join(t.TempDir(), "ws")
+	_, err := scaffold.Init(ws, "example.com/ws")
+	require.NoError(t, err)
+	drivertest.Wrapped(t, ws, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
+
+	socket := fmt.Sprintf("course-play-stuck-%d", os.Getpid())
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "100", "-y", "30",
+		"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", bin, "play", "--workspace", ws, "01-push")
+	waitPane(t, socket, "q quit")
+	tmux(t, socket, "send-keys", "-t", "play", "Right")
+	waitPane(t, socket, "waiting for the engine to answer; q quits")
+	start := time.Now()
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	for time.Since(start) < 5*time.Second {
+		if exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run() != nil {
+			return // q quit, and the session ended with it
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("q did not quit while the engine looped")
 }
 
 // TestColoursInARealTerminal plays 01-push in terminals of each kind and

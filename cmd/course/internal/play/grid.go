@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -16,9 +17,6 @@ import (
 	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
-
-// Engine starts the engine a screen talks to.
-type Engine func() (*driver.Client, error)
 
 // GridOptions are what a level's screen needs.
 type GridOptions struct {
@@ -77,7 +75,7 @@ const (
 // Grid is the screen of a rule-grid or SpellGrid level.
 type Grid struct {
 	o       GridOptions
-	c       *driver.Client
+	eng     *engineSlot
 	st      driver.State
 	w, h    int
 	history []move
@@ -113,8 +111,9 @@ type Grid struct {
 
 type tickMsg struct{}
 
-// NewGrid starts the engine on the level.
-func NewGrid(o GridOptions) (*Grid, error) {
+// NewGrid starts the engine on the level; ctx ends the engine (a signal)
+// until the screen is closed.
+func NewGrid(ctx context.Context, o GridOptions) (*Grid, error) {
 	if o.Replay && len(o.Level.Solution) == 0 {
 		return nil, &NoSolutionError{Level: o.Level.Name}
 	}
@@ -125,16 +124,16 @@ func NewGrid(o GridOptions) (*Grid, error) {
 			return nil, &RecordFileError{Path: o.Record, Mode: st.Mode()}
 		}
 	}
-	c, err := o.Engine()
+	eng, err := newEngineSlot(ctx, o.Engine)
 	if err != nil {
 		return nil, err
 	}
-	m := &Grid{o: o, c: c, w: 80, h: 24, glyphs: map[string]rune{}}
+	m := &Grid{o: o, eng: eng, w: 80, h: 24, glyphs: map[string]rune{}}
 	m.restart(false)
 	if m.recordErr != nil {
 		// refused before the screen opens, not shown for the whole game
 		// and then reported as recorded
-		_ = c.Close()
+		_ = eng.close()
 		return nil, &RecordError{Path: o.Record, Err: m.recordErr}
 	}
 	if o.Replay {
@@ -192,7 +191,7 @@ func (m *Grid) RecordErr() error {
 }
 
 // Close ends the engine.
-func (m *Grid) Close() error { return m.c.Close() }
+func (m *Grid) Close() error { return m.eng.close() }
 
 // Won says whether the level is won now.
 func (m *Grid) Won() bool { return m.st.Won }
@@ -282,7 +281,7 @@ func (m *Grid) answerNoOptions(kind string) bool {
 	if m.pending != nil {
 		m.pending.Choices = append(m.pending.Choices, "")
 	}
-	ok := m.take(m.c.Answer(""))
+	ok := m.take(m.eng.c.Answer(""))
 	m.say(true, "%s", emptyChoiceNote(kind, m.problem, m.status))
 	return ok
 }
@@ -302,14 +301,11 @@ func emptyChoiceNote(kind string, problem bool, status string) string {
 // or when fresh (the r key): a workspace's engine is then built again, so
 // that the learner's mend of what the status line named is what plays.
 func (m *Grid) restart(fresh bool) {
-	if fresh || m.c.Dead() != nil {
-		_ = m.c.Close()
-		c, err := m.o.Engine()
-		if err != nil {
+	if fresh || m.eng.c.Dead() != nil {
+		if err := m.eng.renew(); err != nil {
 			m.say(true, "%v", err)
 			return
 		}
-		m.c = c
 	}
 	raw := levelJSON(m.o.Level)
 	mode := driver.ModeBaba
@@ -318,7 +314,7 @@ func (m *Grid) restart(fresh bool) {
 	}
 	m.history, m.mode, m.choose, m.pending, m.replay = nil, modeBoard, nil, nil, 0
 	m.status, m.problem = "", false
-	m.take(m.c.Do(driver.Request{Op: "new", Mode: mode, Level: &raw}))
+	m.take(m.eng.c.Do(driver.Request{Op: "new", Mode: mode, Level: &raw}))
 	m.record()
 }
 
@@ -327,7 +323,7 @@ func (m *Grid) restart(fresh bool) {
 // stopped).
 func (m *Grid) perform(mv move) bool {
 	m.pending = &mv
-	if m.take(m.c.Do(mv.request())) {
+	if m.take(m.eng.c.Do(mv.request())) {
 		m.done()
 		return true
 	}
@@ -400,7 +396,7 @@ func (m *Grid) revert(i int) {
 	}
 	if !m.spell() {
 		for len(m.history) > i {
-			rep, err := m.c.Do(driver.Request{Op: "undo"})
+			rep, err := m.eng.c.Do(driver.Request{Op: "undo"})
 			if !m.take(rep, err) {
 				return
 			}
@@ -415,7 +411,7 @@ func (m *Grid) revert(i int) {
 	m.restart(false)
 	for _, mv := range keep {
 		answers := append([]string(nil), mv.Choices...)
-		rep, err := m.c.DoAll(mv.request(), func(ch driver.Choose) string {
+		rep, err := m.eng.c.DoAll(mv.request(), func(ch driver.Choose) string {
 			switch {
 			case len(answers) == 0 && len(ch.Options) == 0:
 				return "" // as answerNoOptions answers it
@@ -532,7 +528,7 @@ func (m *Grid) boardKey(k string) {
 			m.say(false, "undo is not supported on a SpellGrid level: tab to the history and pick a move to restart and replay to it")
 			return
 		}
-		rep, err := m.c.Do(driver.Request{Op: "undo"})
+		rep, err := m.eng.c.Do(driver.Request{Op: "undo"})
 		if m.take(rep, err) {
 			if rep.Undone && len(m.history) > 0 {
 				m.history = m.history[:len(m.history)-1]
@@ -606,7 +602,7 @@ func (m *Grid) menuKey(k string) {
 		m.card = m.menuItems[m.menuSel]
 		if m.action == "cast" {
 			// a reason that is not about the target shows now
-			rep, err := m.c.Do(driver.Request{Op: "checkCast", Card: m.card})
+			rep, err := m.eng.c.Do(driver.Request{Op: "checkCast", Card: m.card})
 			if err != nil || rep.Panic != "" {
 				m.take(rep, err)
 				m.mode = modeBoard
@@ -702,7 +698,7 @@ func (m *Grid) tryCast(target uint32) {
 // try asks the engine whether a move may be made (check: CheckPlay,
 // CheckCast), and makes it if so, or shows the reason it may not.
 func (m *Grid) try(check driver.Request, mv move) {
-	rep, err := m.c.Do(check)
+	rep, err := m.eng.c.Do(check)
 	if err != nil || rep.Panic != "" {
 		m.take(rep, err)
 		return
@@ -725,7 +721,7 @@ func (m *Grid) chooseKey(k string) {
 		}
 		m.choose = nil
 		m.mode = modeBoard
-		if m.take(m.c.Answer(pick)) && m.pending != nil {
+		if m.take(m.eng.c.Answer(pick)) && m.pending != nil {
 			m.done()
 		}
 	default:
@@ -773,3 +769,19 @@ func (m *Grid) freeGlyph(kind string) rune {
 	}
 	return '?'
 }
+
+// waiting is the screen with note on its status line, as Run shows it
+// while the engine is slow to answer.
+func (m *Grid) waiting(note string) tea.View {
+	status, problem := m.status, m.problem
+	m.say(false, "%s", note)
+	v := m.View()
+	m.status, m.problem = status, problem
+	return v
+}
+
+// abort ends the engine from another goroutine (Run, once the player quit
+// while the engine worked).
+func (m *Grid) abort() { m.eng.abort() }
+
+func (m *Grid) quitting() bool { return m.quit }

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"encoding/json"
 	"image/color"
 	"io"
@@ -25,7 +26,7 @@ import (
 	"github.com/systemic-game-design/course/engine/grid"
 )
 
-func reference() (*driver.Client, error) { return driver.Reference(), nil }
+func reference(context.Context) (*driver.Client, error) { return driver.Reference(), nil }
 
 func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
 	t.Helper()
@@ -35,7 +36,7 @@ func newGrid(t *testing.T, level string, edit func(*GridOptions)) *Grid {
 	if edit != nil {
 		edit(&o)
 	}
-	m, err := NewGrid(o)
+	m, err := NewGrid(t.Context(), o)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = m.Close() })
 	return m
@@ -166,7 +167,7 @@ func TestABigLevelScrollsWithYOU(t *testing.T) {
 			lv.Objects[i].X, lv.Objects[i].Y = 30, 20
 		}
 	}
-	m, err := NewGrid(GridOptions{Level: lv, Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	view := m.View().Content
@@ -347,7 +348,7 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	require.NoError(t, err)
 	lv.Hand = []string{"Test Sprout"}
 	o := GridOptions{Level: lv, Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)}
-	m, err := NewGrid(o)
+	m, err := NewGrid(t.Context(), o)
 	require.NoError(t, err)
 	defer m.Close()
 	press(m, "c", "enter")
@@ -406,7 +407,7 @@ func TestReplayNeedsASolution(t *testing.T) {
 	lv, err := Load("01-push")
 	require.NoError(t, err)
 	lv.Solution = nil
-	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Replay: true})
+	_, err = NewGrid(t.Context(), GridOptions{Level: lv, Engine: reference, Replay: true})
 	var ns *NoSolutionError
 	require.ErrorAs(t, err, &ns)
 	assert.True(t, ns.UserError())
@@ -459,7 +460,7 @@ func TestSpellGridChooserIsAMenu(t *testing.T) {
 	lv, err := Load("12-spellgrid-gravecaller")
 	require.NoError(t, err)
 	lv.Width, lv.Height = 2, 1
-	m, err := NewGrid(GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	press(m, "c", "enter", "n")
@@ -570,7 +571,7 @@ func TestRecordKeepsTheFileThatWasThere(t *testing.T) {
 func TestRecordRefusesAFolder(t *testing.T) {
 	lv, err := Load("01-push")
 	require.NoError(t, err)
-	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: t.TempDir()})
+	_, err = NewGrid(t.Context(), GridOptions{Level: lv, Engine: reference, Record: t.TempDir()})
 	var re *RecordFileError
 	require.ErrorAs(t, err, &re)
 	assert.True(t, re.UserError())
@@ -584,7 +585,7 @@ func TestRecordThatCannotBeWrittenIsNotRecorded(t *testing.T) {
 	lv, err := Load("01-push")
 	require.NoError(t, err)
 	missing := filepath.Join(t.TempDir(), "no-such-folder", "rec.json")
-	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: missing})
+	_, err = NewGrid(t.Context(), GridOptions{Level: lv, Engine: reference, Record: missing})
 	var re *RecordError
 	require.ErrorAs(t, err, &re)
 	assert.True(t, re.UserError())

@@ -22,7 +22,7 @@ import (
 // pipeEngine is an engine behind the protocol, in process: it greets, then
 // serve reads the requests and writes the replies until it returns.
 func pipeEngine(serve func(enc *json.Encoder, dec *json.Decoder)) Engine {
-	return func() (*driver.Client, error) {
+	return func(context.Context) (*driver.Client, error) {
 		reqR, reqW := io.Pipe()
 		repR, repW := io.Pipe()
 		go func() {
@@ -87,7 +87,7 @@ func TestAnEnginesTextKeepsTheGridScreenWhole(t *testing.T) {
 		LogTree:     "Damaged{id: 2}\n  " + hostile,
 		Errors:      []string{hostile},
 	}
-	m, err := NewGrid(GridOptions{Level: lv, Engine: cannedEngine(func(req driver.Request) driver.Reply {
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: cannedEngine(func(req driver.Request) driver.Reply {
 		st := state
 		if req.Op == "step" {
 			return driver.Reply{Panic: hostile, State: &st}
@@ -110,7 +110,7 @@ func TestAnEnginesTextKeepsTheCardTableWhole(t *testing.T) {
 		Board: []driver.Character{{ID: 3, Name: hostile, Attack: 1, Health: 1}},
 		Hand:  []driver.Character{{ID: 4, Name: hostile}}}
 	state := driver.State{Mode: driver.ModeGame, Players: []driver.Side{side, side}, LogTree: hostile, Errors: []string{hostile}}
-	m, err := NewTable(TableOptions{Engine: cannedEngine(func(driver.Request) driver.Reply {
+	m, err := NewTable(t.Context(), TableOptions{Engine: cannedEngine(func(driver.Request) driver.Reply {
 		st := state
 		return driver.Reply{State: &st, Panic: hostile}
 	}), EngineName: "engine of " + hostile, Styles: NewStyles(colorprofile.ANSI256)})
@@ -152,7 +152,7 @@ func TestALongProblemIsShownWhole(t *testing.T) {
 	lv, err := Load("01-push")
 	require.NoError(t, err)
 	for _, size := range [][2]int{{80, 24}, {60, 16}} {
-		m, err := NewGrid(GridOptions{Level: lv, Engine: cannedEngine(func(driver.Request) driver.Reply {
+		m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: cannedEngine(func(driver.Request) driver.Reply {
 			return driver.Reply{Panic: long, State: &driver.State{Mode: driver.ModeBaba, Width: 7, Height: 5}}
 		}), Styles: NewStyles(colorprofile.ANSI256)})
 		require.NoError(t, err)
@@ -164,7 +164,7 @@ func TestALongProblemIsShownWhole(t *testing.T) {
 		_ = m.Close()
 	}
 
-	tb, err := NewTable(TableOptions{Engine: cannedEngine(func(driver.Request) driver.Reply {
+	tb, err := NewTable(t.Context(), TableOptions{Engine: cannedEngine(func(driver.Request) driver.Reply {
 		return driver.Reply{Panic: long, State: &driver.State{Mode: driver.ModeGame}}
 	}), Styles: NewStyles(colorprofile.ANSI256)})
 	require.NoError(t, err)
@@ -180,7 +180,7 @@ func TestALongProblemIsShownWhole(t *testing.T) {
 // instead of a screen whose status and keys are cut off.
 func TestATerminalTooSmallSaysSo(t *testing.T) {
 	g := newGrid(t, "01-push", nil)
-	tb, err := NewTable(TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
+	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer tb.Close()
 	for _, m := range []tea.Model{g, tb} {
@@ -224,7 +224,7 @@ func TestAChoiceAmongNoOptionsDoesNotCrashTheScreen(t *testing.T) {
 	lv, err := Load("12-spellgrid-gravecaller")
 	require.NoError(t, err)
 	lv.Width, lv.Height = 2, 1
-	m, err := NewGrid(GridOptions{Level: lv, Engine: choosingEngine(driver.ModeSpellGrid), Styles: NewStyles(colorprofile.ASCII)})
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: choosingEngine(driver.ModeSpellGrid), Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	press(m, "c", "enter", "n")
@@ -233,7 +233,7 @@ func TestAChoiceAmongNoOptionsDoesNotCrashTheScreen(t *testing.T) {
 	assert.Contains(t, m.View().Content, `no card is named ""`)
 	assert.Equal(t, modeBoard, m.mode)
 
-	tb, err := NewTable(TableOptions{Engine: choosingEngine(driver.ModeGame), Styles: NewStyles(colorprofile.ASCII)})
+	tb, err := NewTable(t.Context(), TableOptions{Engine: choosingEngine(driver.ModeGame), Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer tb.Close()
 	tb.Command("attack 1 2")
@@ -251,7 +251,7 @@ func TestGoingBackPastAChoiceAmongNoOptionsDoesNotCrash(t *testing.T) {
 	require.NoError(t, err)
 	lv.Width, lv.Height = 2, 1
 	steps := 0
-	m, err := NewGrid(GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
 		Engine: cannedEngine(func(req driver.Request) driver.Reply {
 			st := &driver.State{Mode: driver.ModeSpellGrid, Width: 2, Height: 1, Tiles: [][]string{{"baba"}, nil},
 				Objects: []driver.Object{{ID: 1, Kind: "baba", You: true}}}
@@ -280,7 +280,7 @@ func TestAReplayStopsAtTheMoveTheEngineFailed(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, lv.Solution, 4)
 	steps := 0
-	m, err := NewGrid(GridOptions{Level: lv, Replay: true, Every: time.Millisecond, Styles: NewStyles(colorprofile.ASCII),
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Replay: true, Every: time.Millisecond, Styles: NewStyles(colorprofile.ASCII),
 		Engine: cannedEngine(func(req driver.Request) driver.Reply {
 			st := &driver.State{Mode: driver.ModeBaba, Width: 7, Height: 5}
 			if req.Op == "step" {
@@ -314,9 +314,9 @@ func TestRestartStartsTheEngineAfreshAndKeepsItsWord(t *testing.T) {
 		}
 		return driver.Reply{State: st}
 	})
-	m, err := NewGrid(GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: func() (*driver.Client, error) {
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: func(ctx context.Context) (*driver.Client, error) {
 		starts++
-		return canned()
+		return canned(ctx)
 	}})
 	require.NoError(t, err)
 	defer m.Close()
@@ -326,9 +326,9 @@ func TestRestartStartsTheEngineAfreshAndKeepsItsWord(t *testing.T) {
 	assert.Equal(t, "not implemented: NewBaba (Module 06)", m.status)
 
 	tstarts := 0
-	tb, err := NewTable(TableOptions{Styles: NewStyles(colorprofile.ASCII), Engine: func() (*driver.Client, error) {
+	tb, err := NewTable(t.Context(), TableOptions{Styles: NewStyles(colorprofile.ASCII), Engine: func(ctx context.Context) (*driver.Client, error) {
 		tstarts++
-		return reference()
+		return reference(ctx)
 	}})
 	require.NoError(t, err)
 	defer tb.Close()

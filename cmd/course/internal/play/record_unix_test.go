@@ -18,7 +18,7 @@ func TestRecordRefusesAFIFO(t *testing.T) {
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
 	lv, err := Load("01-push")
 	require.NoError(t, err)
-	_, err = NewGrid(GridOptions{Level: lv, Engine: reference, Record: fifo})
+	_, err = NewGrid(t.Context(), GridOptions{Level: lv, Engine: reference, Record: fifo})
 	var re *RecordFileError
 	require.ErrorAs(t, err, &re)
 	assert.Contains(t, re.Error(), "is a FIFO")

@@ -9,15 +9,20 @@ import (
 	"github.com/charmbracelet/colorprofile"
 )
 
-// Run plays a screen in the terminal until the player quits, drawing in
-// the colour profile its styles were made for (Styles.Profile) rather than
-// one Bubble Tea finds itself, so that no colour of theirs is lowered
-// again. A screen closed because ctx was done (a signal) returns ctx's
-// cause, so that play ends as any command a signal stopped. Tests pass
-// more options (their own input and output).
-func Run(ctx context.Context, m tea.Model, profile colorprofile.Profile, opts ...tea.ProgramOption) error {
-	p := tea.NewProgram(m, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithColorProfile(profile)}, opts...)...)
+// Run plays a screen (a Grid, a Table) in the terminal until the player
+// quits, drawing in the colour profile its styles were made for
+// (Styles.Profile) rather than one Bubble Tea finds itself, so that no
+// colour of theirs is lowered again. The screen answers keys while its
+// engine works (responsive); when Run returns, no work of the screen's
+// is running, so its methods may be called. A screen closed because ctx
+// was done (a signal) returns ctx's cause, so that play ends as any
+// command a signal stopped. Tests pass more options (their own input and
+// output).
+func Run(ctx context.Context, s Screen, profile colorprofile.Profile, opts ...tea.ProgramOption) error {
+	r := newResponsive(s)
+	p := tea.NewProgram(r, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithColorProfile(profile)}, opts...)...)
 	_, err := p.Run()
+	r.end()
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}

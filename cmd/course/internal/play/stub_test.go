@@ -30,7 +30,9 @@ func TestAStubEngineShowsInTheStatusLine(t *testing.T) {
 	program, err := driver.Build(context.Background(), ws, "example.com/stub")
 	require.NoError(t, err)
 	m := newGrid(t, "01-push", func(o *GridOptions) {
-		o.Engine = func() (*driver.Client, error) { return driver.StartProcess(context.Background(), program, ws) }
+		o.Engine = func(context.Context) (*driver.Client, error) {
+			return driver.StartProcess(context.Background(), program, ws)
+		}
 		o.EngineName = "engine of ws"
 	})
 	assert.Contains(t, m.View().Content, "! not implemented: NewBaba (Module 06)")

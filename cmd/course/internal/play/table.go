@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -26,7 +27,7 @@ type TableOptions struct {
 // tree of the last action, driven by short commands typed at a prompt.
 type Table struct {
 	o       TableOptions
-	c       *driver.Client
+	eng     *engineSlot
 	st      driver.State
 	w, h    int
 	turn    uint8
@@ -54,9 +55,10 @@ var verbs = []struct{ key, verb, args, help string }{
 	{"e", "end", "", "end the turn of the player to act"},
 }
 
-// NewTable starts a game on the engine.
-func NewTable(o TableOptions) (*Table, error) {
-	c, err := o.Engine()
+// NewTable starts a game on the engine; ctx ends the engine (a signal)
+// until the table is closed.
+func NewTable(ctx context.Context, o TableOptions) (*Table, error) {
+	eng, err := newEngineSlot(ctx, o.Engine)
 	if err != nil {
 		return nil, err
 	}
@@ -78,13 +80,13 @@ func NewTable(o TableOptions) (*Table, error) {
 		}
 	}
 	in.SetSuggestions(sugg)
-	t := &Table{o: o, c: c, w: 80, h: 24, input: in}
+	t := &Table{o: o, eng: eng, w: 80, h: 24, input: in}
 	t.restart(false)
 	return t, nil
 }
 
 // Close ends the engine.
-func (t *Table) Close() error { return t.c.Close() }
+func (t *Table) Close() error { return t.eng.close() }
 
 // Init starts nothing.
 func (t *Table) Init() tea.Cmd { return nil }
@@ -96,18 +98,15 @@ func (t *Table) say(problem bool, format string, args ...any) {
 // restart starts a new game, with the engine started again if it stopped
 // or when fresh (the r key), as Grid.restart does.
 func (t *Table) restart(fresh bool) {
-	if fresh || t.c.Dead() != nil {
-		_ = t.c.Close()
-		c, err := t.o.Engine()
-		if err != nil {
+	if fresh || t.eng.c.Dead() != nil {
+		if err := t.eng.renew(); err != nil {
 			t.say(true, "%v", err)
 			return
 		}
-		t.c = c
 	}
 	t.turn, t.last, t.choose = 0, "", nil
 	t.say(false, "a new game: player 0 to act")
-	t.take(t.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
+	t.take(t.eng.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
 }
 
 // answerNoOptions is Grid.answerNoOptions for the card table.
@@ -118,7 +117,7 @@ func (t *Table) answerNoOptions(kind string) bool {
 		t.say(true, "the engine keeps asking to choose the %s among no options: r starts a new game", kind)
 		return false
 	}
-	ok := t.take(t.c.Answer(""))
+	ok := t.take(t.eng.c.Answer(""))
 	t.say(true, "%s", emptyChoiceNote(kind, t.problem, t.status))
 	return ok
 }
@@ -239,7 +238,7 @@ func (t *Table) chooseKey(k string) {
 	case "enter", "space":
 		pick := t.choose.Options[t.sel]
 		t.choose = nil
-		if t.take(t.c.Answer(pick)) {
+		if t.take(t.eng.c.Answer(pick)) {
 			t.say(false, "done: %s", t.last)
 		}
 	}
@@ -309,7 +308,7 @@ func (t *Table) Command(line string) {
 			usage()
 			return
 		}
-		rep, err := t.c.Do(driver.Request{Op: "canAttack", ID: a, Target: d})
+		rep, err := t.eng.c.Do(driver.Request{Op: "canAttack", ID: a, Target: d})
 		if !t.take(rep, err) {
 			return
 		}
@@ -333,7 +332,7 @@ func (t *Table) Command(line string) {
 		return
 	}
 	t.last = line
-	if t.take(t.c.Do(req)) {
+	if t.take(t.eng.c.Do(req)) {
 		if verb == "end" {
 			t.turn = 1 - t.turn
 			t.say(false, "player %d ended the turn: player %d to act", 1-t.turn, t.turn)
@@ -459,3 +458,17 @@ func (t *Table) view() string {
 	lines := append(append([]string{title, body}, status...), st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W)))
 	return strings.Join(lines, "\n")
 }
+
+// waiting is Grid.waiting for the card table.
+func (t *Table) waiting(note string) tea.View {
+	status, problem := t.status, t.problem
+	t.say(false, "%s", note)
+	v := t.View()
+	t.status, t.problem = status, problem
+	return v
+}
+
+// abort is Grid.abort for the card table.
+func (t *Table) abort() { t.eng.abort() }
+
+func (t *Table) quitting() bool { return t.quit }

@@ -15,7 +15,7 @@ import (
 
 func newTable(t *testing.T) *Table {
 	t.Helper()
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII),
+	m, err := NewTable(t.Context(), TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII),
 		Cards: []string{"Loot Hoarder", "Test Filler", "Whirlwind", "Armorsmith"}})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = m.Close() })
@@ -91,7 +91,7 @@ func TestCardTableCompletesCardNames(t *testing.T) {
 }
 
 func TestCardTableChooserIsAMenu(t *testing.T) {
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)})
+	m, err := NewTable(t.Context(), TableOptions{Engine: reference, EngineName: "reference engine", Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer m.Close()
 	m.Command("hand Loot Hoarder")
@@ -139,7 +139,7 @@ func TestAFullBoardStillShowsTheHand(t *testing.T) {
 // TestTheCardTableShowsTheEnginesNameAsText: the engine's name is the
 // workspace's folder, which may hold anything.
 func TestTheCardTableShowsTheEnginesNameAsText(t *testing.T) {
-	m, err := NewTable(TableOptions{Engine: reference, EngineName: "ws\x1b]0;owned\a", Styles: NewStyles(colorprofile.ASCII)})
+	m, err := NewTable(t.Context(), TableOptions{Engine: reference, EngineName: "ws\x1b]0;owned\a", Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = m.Close() })
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
@@ -153,7 +153,7 @@ func TestTheCardTableShowsTheEnginesNameAsText(t *testing.T) {
 // line is plain text, the completion still shown.
 func TestThePromptHasNoColourWithoutIt(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.ASCII} {
-		m, err := NewTable(TableOptions{Engine: reference, Styles: NewStyles(p), Cards: []string{"Loot Hoarder"}})
+		m, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(p), Cards: []string{"Loot Hoarder"}})
 		require.NoError(t, err)
 		t.Cleanup(func() { _ = m.Close() })
 		press(m, "s", "L", "o")

@@ -439,6 +439,11 @@ func (c *Client) read() ([]byte, error) {
 		}
 		c.dead = &StoppedError{Why: c.whyEnded()}
 		return nil, c.dead
+	case <-c.done:
+		// closed while a reply was awaited (a screen quit while its
+		// engine was busy): the reply, if it comes, is no one's
+		c.dead = &StoppedError{Why: "it was closed while it worked"}
+		return nil, c.dead
 	case <-timer.C:
 		why := fmt.Sprintf("it did not answer within %s", c.timeout)
 		if in := c.stuckIn(); in != "" {

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver/drivertest"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 )
 
@@ -161,58 +162,10 @@ func offline(t *testing.T) {
 	}
 }
 
-// repoRoot is this repository's root folder.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "..", ".."))
-	require.NoError(t, err)
-	_, err = os.Stat(filepath.Join(dir, "harness", "baba.go"))
-	require.NoError(t, err, "the repository root")
-	return dir
-}
-
-// referenceWorkspace is a workspace whose harness is the reference's: its
-// harness package forwards every name to this repository's.
+// referenceWorkspace is a workspace whose harness is the reference's.
 func referenceWorkspace(t *testing.T) string {
 	ws := t.TempDir()
-	root := repoRoot(t)
-	gomod := "module example.com/ref\n\ngo 1.26\n\nrequire github.com/systemic-game-design/course v0.0.0\n\nreplace github.com/systemic-game-design/course => " + root + "\n"
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte(gomod), 0o644))
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.sum"), sum, 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
-	forward := `// Package harness forwards to the course's reference harness.
-package harness
-
-import ref "github.com/systemic-game-design/course/harness"
-
-type (
-	ID        = ref.ID
-	Player    = ref.Player
-	Dir       = ref.Dir
-	LevelDef  = ref.LevelDef
-	CardDef   = ref.CardDef
-	GameOpts  = ref.GameOpts
-	Baba      = ref.Baba
-	SpellGrid = ref.SpellGrid
-	Game      = ref.Game
-)
-
-const (
-	Up    = ref.Up
-	Down  = ref.Down
-	Left  = ref.Left
-	Right = ref.Right
-)
-
-var (
-	NewBaba      = ref.NewBaba
-	NewSpellGrid = ref.NewSpellGrid
-	NewGame      = ref.NewGame
-)
-`
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "harness.go"), []byte(forward), 0o644))
+	drivertest.Reference(t, ws)
 	return ws
 }
 
@@ -231,7 +184,7 @@ func TestWorkspaceDriverWithTheReferenceHarness(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, func(t *testing.T) (string, string) { return referenceWorkspace(t), "example.com/ref" })
+	ws, program := built(t, func(t *testing.T) (string, string) { return referenceWorkspace(t), drivertest.Module })
 	c, err := StartProcess(context.Background(), program, ws)
 	require.NoError(t, err)
 	defer c.Close()
@@ -322,6 +275,35 @@ func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
 	assert.Less(t, time.Since(start), 5*time.Second, "Close ends the process")
 }
 
+// A request waiting on an engine that does not answer ends as soon as the
+// client is closed (play quit meanwhile), not when the engine would have
+// been given up.
+func TestClosingEndsARequestsWait(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nexec sleep 30\n"), 0o755))
+	c, err := StartProcess(context.Background(), script, t.TempDir())
+	require.NoError(t, err)
+	asked := make(chan error, 1)
+	go func() {
+		_, err := c.Do(Request{Op: "state"})
+		asked <- err
+	}()
+	time.Sleep(100 * time.Millisecond)
+	start := time.Now()
+	go func() { _ = c.Close() }()
+	select {
+	case err := <-asked:
+		assert.True(t, IsStopped(err))
+		assert.Contains(t, err.Error(), "closed while it worked")
+		assert.Less(t, time.Since(start), time.Second)
+	case <-time.After(Timeout / 2):
+		t.Fatal("the request still waited after Close")
+	}
+}
+
 func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
@@ -383,29 +365,11 @@ func running(pid int) bool {
 }
 
 // wrappedWorkspace is a reference workspace whose Baba.Step runs step
-// before the reference's, in a harness file that also holds decls.
+// before the reference's (drivertest.Wrapped).
 func wrappedWorkspace(t *testing.T, imports, decls, step string) (string, string) {
-	ws := referenceWorkspace(t)
-	src := "package harness\n\nimport (\n" + imports + "\n\tref \"github.com/systemic-game-design/course/harness\"\n)\n\n" + decls + `
-// Baba is the reference's, wrapped.
-type Baba struct{ *ref.Baba }
-
-// NewBaba is the reference's NewBaba.
-func NewBaba(l LevelDef) *Baba { return &Baba{ref.NewBaba(l)} }
-
-func (b *Baba) Step(d Dir) {
-` + step + `
-	b.Baba.Step(d)
-}
-`
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "wrapped.go"), []byte(src), 0o644))
-	forward := filepath.Join(ws, "harness", "harness.go")
-	raw, err := os.ReadFile(forward)
-	require.NoError(t, err)
-	fwd := strings.Replace(string(raw), "\tBaba      = ref.Baba\n", "", 1)
-	fwd = strings.Replace(fwd, "\tNewBaba      = ref.NewBaba\n", "", 1)
-	require.NoError(t, os.WriteFile(forward, []byte(fwd), 0o644))
-	return ws, "example.com/ref"
+	ws := t.TempDir()
+	drivertest.Wrapped(t, ws, imports, decls, step)
+	return ws, drivertest.Module
 }
 
 // printingWorkspace is a reference workspace whose engine prints on stdout
@@ -606,7 +570,7 @@ func TestBuildNamesAHarnessThatDoesNotFitTheContract(t *testing.T) {
 	src := strings.Replace(string(raw), "\tNewBaba      = ref.NewBaba\n", "", 1)
 	src += "\n// NewBaba returns a value, not the contract's pointer.\nfunc NewBaba(l LevelDef) int { return 0 }\n"
 	require.NoError(t, os.WriteFile(forward, []byte(src), 0o644))
-	_, err = Build(context.Background(), ws, "example.com/ref")
+	_, err = Build(context.Background(), ws, drivertest.Module)
 	var be *BuildError
 	require.ErrorAs(t, err, &be)
 	assert.Contains(t, err.Error(), "builds, but does not fit the harness contract where course play calls it (.course/play/driver.go:")

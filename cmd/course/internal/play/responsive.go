@@ -1,0 +1,171 @@
+package play
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// A Screen (a Grid, a Table) is a model whose Update may wait on the engine: a learner's
+// engine in an endless loop holds a request for driver.Timeout, a rebuild
+// (r) for as long as go build takes.
+type Screen interface {
+	tea.Model
+	// waiting is the screen as it stands, with note on its status line.
+	waiting(note string) tea.View
+	// abort ends the engine from another goroutine, so that an Update
+	// waiting on it returns soon.
+	abort()
+	// quitting says whether the player has quit.
+	quitting() bool
+}
+
+// slowAfter is how long the engine may take over a key before the screen
+// says it is waiting: longer than any reply of an engine at work, short
+// enough that a player who sees nothing happen is told why.
+const slowAfter = 400 * time.Millisecond
+
+// maxQueued is how many messages are kept while the engine works; keys
+// held down past it are dropped rather than piled up.
+const maxQueued = 256
+
+// waitingNote is the status line while the engine has been slow.
+const waitingNote = "waiting for the engine to answer; q quits"
+
+// responsive keeps a screen answering keys while its engine works: it
+// runs the screen's Update off Bubble Tea's event loop, one message at a
+// time and in order, and meanwhile shows the screen as it was before the
+// message, quits on ctrl+c (or q, once it has said it waits), and keeps
+// what comes in for afterwards.
+//
+// The screen is the work's alone while it runs: this model touches none of
+// its fields then, and shows the views it rendered before starting.
+type responsive struct {
+	s         Screen
+	working   bool
+	done      chan struct{} // closed when the work in hand has ended
+	gen       int           // which work a slowMark is about
+	slow      bool          // the work has taken slowAfter: say so
+	queue     []tea.Msg     // what came in while it worked, in order
+	frame     tea.View      // the screen before the work
+	waitFrame tea.View      // the same, saying it waits
+	size      *tea.WindowSizeMsg
+}
+
+// workDone ends a piece of work, with the command the screen's Update
+// returned.
+type workDone struct{ cmd tea.Cmd }
+
+// slowMark says a piece of work has run slowAfter.
+type slowMark struct{ gen int }
+
+func newResponsive(s Screen) *responsive { return &responsive{s: s} }
+
+// Init is the screen's.
+func (r *responsive) Init() tea.Cmd { return r.s.Init() }
+
+// Update starts a message's work, or keeps the message for when the work
+// in hand ends.
+func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case workDone:
+		r.working, r.slow = false, false
+		if r.size != nil {
+			r.s.Update(*r.size) // a resize asks nothing of the engine
+			r.size = nil
+		}
+		if r.s.quitting() {
+			r.queue = nil
+			return r, msg.cmd
+		}
+		if len(r.queue) == 0 {
+			return r, msg.cmd
+		}
+		next := r.queue[0]
+		r.queue = r.queue[1:]
+		return r, tea.Batch(msg.cmd, r.start(next))
+	case slowMark:
+		if r.working && msg.gen == r.gen {
+			// Keys typed blind at a stalled screen are not played once it
+			// answers: the player has been told it waits.
+			r.slow = true
+			r.queue = dropInput(r.queue)
+		}
+		return r, nil
+	case tea.WindowSizeMsg:
+		if r.working {
+			r.size = &msg
+			return r, nil
+		}
+		_, cmd := r.s.Update(msg)
+		return r, cmd
+	}
+	if !r.working {
+		return r, r.start(msg)
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if s := k.String(); s == "ctrl+c" || r.slow && s == "q" {
+			return r, tea.Quit
+		}
+	}
+	if (r.slow && isInput(msg)) || len(r.queue) >= maxQueued {
+		return r, nil
+	}
+	r.queue = append(r.queue, msg)
+	return r, nil
+}
+
+// start runs the screen's Update of msg as a command of its own, after
+// rendering what is shown meanwhile.
+func (r *responsive) start(msg tea.Msg) tea.Cmd {
+	r.frame, r.waitFrame = r.s.View(), r.s.waiting(waitingNote)
+	r.working = true
+	r.gen++
+	gen, s, done := r.gen, r.s, make(chan struct{})
+	r.done = done
+	return tea.Batch(func() tea.Msg {
+		defer close(done)
+		_, cmd := s.Update(msg)
+		return workDone{cmd}
+	}, tea.Tick(slowAfter, func(time.Time) tea.Msg { return slowMark{gen} }))
+}
+
+// View is the screen's, or, while the engine works, the screen as it was.
+func (r *responsive) View() tea.View {
+	switch {
+	case r.working && r.slow:
+		return r.waitFrame
+	case r.working:
+		return r.frame
+	}
+	return r.s.View()
+}
+
+// end waits for the work in hand, once the program has stopped: the
+// engine is ended first, so that the wait is short.
+func (r *responsive) end() {
+	if r.working {
+		r.s.abort()
+		<-r.done
+	}
+}
+
+// isInput says whether msg is the player's: a key, a click, a paste.
+func isInput(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyMsg, tea.MouseMsg, tea.PasteMsg, tea.PasteStartMsg, tea.PasteEndMsg:
+		return true
+	}
+	return false
+}
+
+// dropInput is queue without the player's messages.
+func dropInput(queue []tea.Msg) []tea.Msg {
+	kept := queue[:0]
+	for _, msg := range queue {
+		if !isInput(msg) {
+			kept = append(kept, msg)
+		}
+	}
+	return kept
+}

@@ -1,0 +1,221 @@
+package play
+
+import (
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+)
+
+// gatedEngine answers every request at once but the ops named in slow,
+// which it answers only once wait returns; it tells seen of each slow op
+// (its direction, for a step) as it starts on it.
+func gatedEngine(mode string, slow map[string]bool, seen chan<- string, wait func()) Engine {
+	return cannedEngine(func(req driver.Request) driver.Reply {
+		st := &driver.State{Mode: mode, Width: 7, Height: 5}
+		if mode == driver.ModeGame {
+			st = &driver.State{Mode: mode, Players: []driver.Side{{}, {}}}
+		}
+		if slow[req.Op] {
+			seen <- req.Op + " " + req.Dir
+			wait()
+		}
+		return driver.Reply{State: st}
+	})
+}
+
+// never is a wait that lasts the test.
+func never(t *testing.T) func() {
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	return func() { <-stop }
+}
+
+// playRun plays s with Run, on keys the test writes, and returns the
+// keys' writer and Run's result.
+func playRun(t *testing.T, s Screen) (io.Writer, <-chan error) {
+	t.Helper()
+	in, keys := io.Pipe()
+	t.Cleanup(func() { _ = keys.Close() })
+	done := make(chan error, 1)
+	go func() { done <- Run(t.Context(), s, colorprofile.ASCII, tea.WithInput(in), tea.WithOutput(io.Discard)) }()
+	return keys, done
+}
+
+// A player who quits while the engine works (a learner's engine in an
+// endless loop) leaves at once: with ctrl+c whenever, with q once the
+// screen says it waits. Before, the screen answered no key until the
+// engine was given up, 10 s later.
+func TestQuittingWhileTheEngineWorksEndsPlayAtOnce(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name  string
+		table bool
+		quit  string
+		delay time.Duration
+	}{
+		{"q once the grid says it waits", false, "q", slowAfter + 300*time.Millisecond},
+		{"ctrl+c on the grid at once", false, "\x03", 0},
+		{"q once the table says it waits", true, "q", slowAfter + 300*time.Millisecond},
+		{"ctrl+c on the table at once", true, "\x03", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			seen := make(chan string, 8)
+			var s Screen
+			var act string
+			if c.table {
+				tb, err := NewTable(t.Context(), TableOptions{Styles: NewStyles(colorprofile.ASCII),
+					Engine: gatedEngine(driver.ModeGame, map[string]bool{"endTurn": true}, seen, never(t))})
+				require.NoError(t, err)
+				t.Cleanup(func() { _ = tb.Close() })
+				s, act = tb, "e" // end the turn
+			} else {
+				g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+					Engine: gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, never(t))})
+				require.NoError(t, err)
+				t.Cleanup(func() { _ = g.Close() })
+				s, act = g, "l" // step right
+			}
+			keys, done := playRun(t, s)
+			start := time.Now()
+			_, err := io.WriteString(keys, act)
+			require.NoError(t, err)
+			select {
+			case <-seen:
+			case <-time.After(5 * time.Second):
+				t.Fatal("the engine was never asked")
+			}
+			time.Sleep(c.delay)
+			_, err = io.WriteString(keys, c.quit)
+			require.NoError(t, err)
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+				assert.Less(t, time.Since(start), driver.Timeout/2, "play ended long before the engine would have been given up")
+			case <-time.After(driver.Timeout / 2):
+				t.Fatal("the screen did not quit while its engine worked")
+			}
+			if g, ok := s.(*Grid); ok {
+				assert.Empty(t, g.history, "the move the engine never answered is not history")
+			}
+		})
+	}
+}
+
+// Keys typed while the engine works on a move are played after it, in
+// the order they were typed: a player may type ahead.
+func TestKeysTypedWhileTheEngineWorksArePlayedInOrder(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	seen := make(chan string, 8)
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, func() { time.Sleep(50 * time.Millisecond) })})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	_, err = io.WriteString(keys, "lkhjq") // right, up, left, down, quit
+	require.NoError(t, err)
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("q, typed last, did not quit")
+	}
+	close(seen)
+	var asked []string
+	for s := range seen {
+		asked = append(asked, s)
+	}
+	assert.Equal(t, []string{"step right", "step up", "step left", "step down"}, asked)
+	assert.Equal(t, []string{"right", "up", "left", "down"}, g.Moves())
+}
+
+// Once the engine has kept the player waiting long enough to notice, the
+// screen says so; keys typed at it then are not played when the engine
+// answers (the player typed them blind), and a resize made meanwhile is
+// drawn once it has.
+func TestASlowEngineIsSaidToBeAwaited(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	seen := make(chan string, 8)
+	gate := make(chan struct{})
+	var once sync.Once
+	release := func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(release)
+	first := true
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, func() {
+			if first {
+				first = false
+				<-gate
+			}
+		})})
+	require.NoError(t, err)
+	defer g.Close()
+	r := newResponsive(g)
+	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
+	tm.Send(key("right"))
+	require.Equal(t, "step right", <-seen)
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), waitingNote) },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(key("left"))
+	tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	release()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "1 right") },
+		teatest.WithDuration(5*time.Second))
+	tm.Send(key("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	r.end()
+	assert.Equal(t, []string{"right"}, g.Moves(), "left, typed while the screen said it waited, was not played")
+	assert.Equal(t, 100, g.w, "the resize made while the engine worked was taken")
+	assert.Empty(t, seen)
+	assert.NotContains(t, r.View().Content, waitingNote)
+}
+
+// Quitting while the engine is started again (r: a workspace's engine is
+// built again first) stops the start: the build is cancelled, not waited
+// for.
+func TestQuittingWhileTheEngineStartsStopsTheStart(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	starting := make(chan struct{}, 1)
+	starts := 0
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: func(ctx context.Context) (*driver.Client, error) {
+			starts++
+			if starts == 1 {
+				return reference(ctx)
+			}
+			starting <- struct{}{}
+			<-ctx.Done() // a build that would take minutes
+			return nil, ctx.Err()
+		}})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	start := time.Now()
+	_, err = io.WriteString(keys, "r")
+	require.NoError(t, err)
+	<-starting
+	time.Sleep(slowAfter + 300*time.Millisecond)
+	_, err = io.WriteString(keys, "q")
+	require.NoError(t, err)
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+		assert.Less(t, time.Since(start), 5*time.Second)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the screen did not quit while its engine started")
+	}
+}
