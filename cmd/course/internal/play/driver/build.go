@@ -37,18 +37,23 @@ package main
 import (
 	"fmt"
 	"os"
+	"syscall"
 )
 
 // main serves the course play protocol on the descriptors
 // ` + RequestFDEnv + ` and ` + ReplyFDEnv + ` name (stdin and stdout without
 // them). What the engine prints itself goes to stderr, so it cannot garble
-// the protocol.
+// the protocol. The two descriptors are closed on exec: a program the
+// engine starts would otherwise hold them, and what it wrote to the third
+// would be read as a reply.
 func main() {
 	in, out := os.Stdin, os.Stdout
 	if os.Getenv("` + RequestFDEnv + `") == "4" {
+		syscall.CloseOnExec(4)
 		in = os.NewFile(4, "course play requests")
 	}
 	if os.Getenv("` + ReplyFDEnv + `") == "3" {
+		syscall.CloseOnExec(3)
 		out = os.NewFile(3, "course play replies")
 	}
 	os.Stdout = os.Stderr

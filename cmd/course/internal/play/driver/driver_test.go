@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -620,6 +621,40 @@ func TestAnEngineThatDiesLeavingAChildIsStopped(t *testing.T) {
 	require.Error(t, err)
 	assert.Less(t, time.Since(start), 4*time.Second, "the end is seen at once")
 	assert.Contains(t, err.Error(), "it exited with status 2: panic: boom")
+}
+
+// A program the learner's engine starts does not inherit the protocol's
+// descriptors: what it writes to the third is no reply, and the step it
+// ran in is played.
+func TestAProgramTheEngineStartsCannotWriteAReply(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the protocol is on stdin and stdout there")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "\t\"os/exec\"\n", "",
+			"\t_ = exec.Command(\"sh\", \"-c\", `echo '{\"panic\":\"forged\"}' >&3; echo '{}' >&4`).Run()")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	defer c.Close()
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	rep, err = c.Do(Request{Op: "step", Dir: "right"})
+	require.NoError(t, err)
+	assert.Empty(t, rep.Panic, "the child's line was not taken for the step's reply")
+	require.NotNil(t, rep.State)
+	assert.Equal(t, []string{"rock"}, rep.State.Tiles[1*5+3], "the step was played")
+	rep, err = c.Do(Request{Op: "state"})
+	require.NoError(t, err, "the engine still answers in turn")
+	assert.Empty(t, rep.Panic)
 }
 
 // Links where course play writes its driver and the engine's output are
