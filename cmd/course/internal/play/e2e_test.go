@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -51,13 +52,36 @@ func needTmux(t *testing.T) {
 	}
 }
 
-// buildCourse builds the course binary into a folder of the test's.
+// binDir holds the course binary the tests build, once for all of them.
+var binDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binDir != "" {
+		_ = os.RemoveAll(binDir)
+	}
+	os.Exit(code)
+}
+
+var buildOnce = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "course-play-e2e-")
+	if err != nil {
+		return "", err
+	}
+	binDir = dir
+	bin := filepath.Join(dir, "course")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/systemic-game-design/course/cmd/course").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("build course: %w: %s", err, out)
+	}
+	return bin, nil
+})
+
+// buildCourse builds the course binary, once for every test of the run.
 func buildCourse(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "course")
-	build := exec.Command("go", "build", "-o", bin, "github.com/systemic-game-design/course/cmd/course")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "build course: %s", out)
+	bin, err := buildOnce()
+	require.NoError(t, err)
 	return bin
 }
 
