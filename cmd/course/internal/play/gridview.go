@@ -439,11 +439,7 @@ func (m *Grid) banner(width int) []string {
 	if !m.problem {
 		return []string{fit(m.statusLine(), width)}
 	}
-	lines := wrapStatus("! "+m.status, width, problemLines)
-	for i, l := range lines {
-		lines[i] = st.Problem.Render(l)
-	}
-	return lines
+	return st.problem(m.status, width)
 }
 
 func (m *Grid) statusLine() string {

@@ -157,6 +157,16 @@ func wrapStatus(msg string, width, n int) []string {
 	return lines
 }
 
+// problem is a problem's message under a screen of width cells: marked
+// "! ", wrapped onto up to problemLines lines, each in the problem style.
+func (s Styles) problem(msg string, width int) []string {
+	lines := wrapStatus("! "+msg, width, problemLines)
+	for i, l := range lines {
+		lines[i] = s.Problem.Render(l)
+	}
+	return lines
+}
+
 // minWidth and minHeight are the smallest terminal a screen is drawn in;
 // a smaller one shows tooSmall instead of a screen cut short, whose last
 // lines (the status and the keys) would be the ones lost.

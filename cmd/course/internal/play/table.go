@@ -402,10 +402,7 @@ func (t *Table) view() string {
 	case t.typing:
 		status = []string{fit(t.input.View(), W)}
 	case t.problem:
-		status = wrapStatus("! "+t.status, W, problemLines)
-		for i, l := range status {
-			status[i] = st.Problem.Render(l)
-		}
+		status = st.problem(t.status, W)
 	default:
 		status = []string{fit(t.status, W)}
 	}
