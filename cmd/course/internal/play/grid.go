@@ -773,11 +773,16 @@ func (m *Grid) freeGlyph(kind string) rune {
 // waiting is the screen with note on its status line, as Run shows it
 // while the engine is slow to answer.
 func (m *Grid) waiting(note string) tea.View {
-	status, problem := m.status, m.problem
-	m.say(false, "%s", note)
-	v := m.View()
-	m.status, m.problem = status, problem
-	return v
+	return noted(&m.status, &m.problem, note, m.View)
+}
+
+// noted is view drawn with note on the status line that status and
+// problem hold, which are then put back as they were.
+func noted(status *string, problem *bool, note string, view func() tea.View) tea.View {
+	was, wasProblem := *status, *problem
+	*status, *problem = oneLine(note), false
+	defer func() { *status, *problem = was, wasProblem }()
+	return view()
 }
 
 // abort ends the engine from another goroutine (Run, once the player quit

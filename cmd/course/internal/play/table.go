@@ -458,11 +458,7 @@ func (t *Table) view() string {
 
 // waiting is Grid.waiting for the card table.
 func (t *Table) waiting(note string) tea.View {
-	status, problem := t.status, t.problem
-	t.say(false, "%s", note)
-	v := t.View()
-	t.status, t.problem = status, problem
-	return v
+	return noted(&t.status, &t.problem, note, t.View)
 }
 
 // abort is Grid.abort for the card table.

@@ -382,6 +382,20 @@ func printingWorkspace(t *testing.T) (string, string) {
 		"\tdebug.Println(\"step\", d)\n\tfmt.Print(\"no newline\")")
 }
 
+// startWrapped builds a wrappedWorkspace, starts its engine (closed when
+// the test ends) and starts pushLevel on it.
+func startWrapped(t *testing.T, imports, decls, step string) *Client {
+	t.Helper()
+	ws, program := built(t, func(t *testing.T) (string, string) { return wrappedWorkspace(t, imports, decls, step) })
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	return c
+}
+
 func TestAnEnginePrintingOnStdoutStillSpeaks(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -449,17 +463,9 @@ func TestAnEngineThatLoopsIsGivenUpWithWhereItLooped(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, func(t *testing.T) (string, string) {
-		return wrappedWorkspace(t, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
-	})
-	c, err := StartProcess(context.Background(), program, ws)
-	require.NoError(t, err)
-	defer c.Close()
+	c := startWrapped(t, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
 	c.timeout = 2 * time.Second
-	rep, err := c.Do(newReq(ModeBaba, pushLevel))
-	require.NoError(t, err)
-	require.Empty(t, rep.Panic)
-	_, err = c.Do(Request{Op: "step", Dir: "right"})
+	_, err := c.Do(Request{Op: "step", Dir: "right"})
 	require.Error(t, err)
 	assert.True(t, IsStopped(err))
 	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.(*Baba).Step (harness/wrapped.go:")
@@ -487,16 +493,8 @@ func TestAnEnginesPanicNamesTheLearnersLine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, func(t *testing.T) (string, string) {
-		return wrappedWorkspace(t, "", "var moves []int\n", "\tmoves = moves[:int(d)+5]")
-	})
-	c, err := StartProcess(context.Background(), program, ws)
-	require.NoError(t, err)
-	defer c.Close()
-	rep, err := c.Do(newReq(ModeBaba, pushLevel))
-	require.NoError(t, err)
-	require.Empty(t, rep.Panic)
-	rep, err = c.Do(Request{Op: "step", Dir: "right"})
+	c := startWrapped(t, "", "var moves []int\n", "\tmoves = moves[:int(d)+5]")
+	rep, err := c.Do(Request{Op: "step", Dir: "right"})
 	require.NoError(t, err)
 	assert.Regexp(t, `^runtime error: slice bounds out of range \[:8\] with capacity 0 \(harness/wrapped.go:\d+, in harness\.\(\*Baba\)\.Step\)$`, rep.Panic)
 }
@@ -518,14 +516,8 @@ func TestAnEngineThatEndsSaysHow(t *testing.T) {
 			`^the engine stopped: it exited with status 2: panic: boom \(harness/wrapped\.go:\d+, in harness\.\(\*Baba\)\.Step\.func1\)$`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			ws, program := built(t, func(t *testing.T) (string, string) { return wrappedWorkspace(t, c.imports, "", c.step) })
-			cl, err := StartProcess(context.Background(), program, ws)
-			require.NoError(t, err)
-			defer cl.Close()
-			rep, err := cl.Do(newReq(ModeBaba, pushLevel))
-			require.NoError(t, err)
-			require.Empty(t, rep.Panic)
-			_, err = cl.Do(Request{Op: "step", Dir: "right"})
+			cl := startWrapped(t, c.imports, "", c.step)
+			_, err := cl.Do(Request{Op: "step", Dir: "right"})
 			require.Error(t, err)
 			assert.Regexp(t, c.want, err.Error())
 		})
@@ -586,16 +578,10 @@ func TestAnEngineReadingStdinTakesNoRequest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a driver program")
 	}
-	ws, program := built(t, func(t *testing.T) (string, string) {
-		return wrappedWorkspace(t, "\t\"bufio\"\n\t\"os\"\n", "", "\t_, _ = bufio.NewReader(os.Stdin).ReadString('\\n')")
-	})
-	c, err := StartProcess(context.Background(), program, ws)
-	require.NoError(t, err)
-	defer c.Close()
+	c := startWrapped(t, "\t\"bufio\"\n\t\"os\"\n", "", "\t_, _ = bufio.NewReader(os.Stdin).ReadString('\\n')")
 	c.timeout = 3 * time.Second
-	rep, err := c.Do(newReq(ModeBaba, pushLevel))
-	require.NoError(t, err)
-	require.Empty(t, rep.Panic)
+	var rep Reply
+	var err error
 	for range 2 {
 		rep, err = c.Do(Request{Op: "step", Dir: "right"})
 		require.NoError(t, err)
@@ -637,17 +623,9 @@ func TestAProgramTheEngineStartsCannotWriteAReply(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	ws, program := built(t, func(t *testing.T) (string, string) {
-		return wrappedWorkspace(t, "\t\"os/exec\"\n", "",
-			"\t_ = exec.Command(\"sh\", \"-c\", `echo '{\"panic\":\"forged\"}' >&3; echo '{}' >&4`).Run()")
-	})
-	c, err := StartProcess(context.Background(), program, ws)
-	require.NoError(t, err)
-	defer c.Close()
-	rep, err := c.Do(newReq(ModeBaba, pushLevel))
-	require.NoError(t, err)
-	require.Empty(t, rep.Panic)
-	rep, err = c.Do(Request{Op: "step", Dir: "right"})
+	c := startWrapped(t, "\t\"os/exec\"\n", "",
+		"\t_ = exec.Command(\"sh\", \"-c\", `echo '{\"panic\":\"forged\"}' >&3; echo '{}' >&4`).Run()")
+	rep, err := c.Do(Request{Op: "step", Dir: "right"})
 	require.NoError(t, err)
 	assert.Empty(t, rep.Panic, "the child's line was not taken for the step's reply")
 	require.NotNil(t, rep.State)
