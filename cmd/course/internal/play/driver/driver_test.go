@@ -242,12 +242,23 @@ func TestBuildRefusesAHarnessThatDoesNotBuild(t *testing.T) {
 	assert.NotContains(t, err.Error(), "\n")
 }
 
-func TestAProcessThatDiesIsStopped(t *testing.T) {
+// greet is the line a shell engine greets with.
+const greet = "echo '{\"hello\":\"course-play\",\"protocol\":1}' >&3\n"
+
+// shellEngine writes an engine that is a shell script (the lines of body)
+// to dir, or skips the test where there is no sh.
+func shellEngine(t *testing.T, dir, body string) string {
+	t.Helper()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	script := filepath.Join(dir, "engine.sh")
+	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\n"+body), 0o755))
+	return script
+}
+
+func TestAProcessThatDiesIsStopped(t *testing.T) {
+	script := shellEngine(t, t.TempDir(), greet + "read line <&4\necho 'panic: boom' >&2\nexit 2\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -258,11 +269,7 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 }
 
 func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nexec sleep 30\n"), 0o755))
+	script := shellEngine(t, t.TempDir(), greet + "exec sleep 30\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	c.timeout = 50 * time.Millisecond
@@ -280,11 +287,7 @@ func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
 // client is closed (play quit meanwhile), not when the engine would have
 // been given up.
 func TestClosingEndsARequestsWait(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nexec sleep 30\n"), 0o755))
+	script := shellEngine(t, t.TempDir(), greet + "exec sleep 30\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	asked := make(chan error, 1)
@@ -306,11 +309,7 @@ func TestClosingEndsARequestsWait(t *testing.T) {
 }
 
 func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":99}' >&3\n"), 0o755))
+	script := shellEngine(t, t.TempDir(), "echo '{\"hello\":\"course-play\",\"protocol\":99}' >&3\n")
 	_, err := StartProcess(context.Background(), script, t.TempDir())
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "speaks protocol 99")
@@ -321,16 +320,12 @@ func TestAnEngineThatSpeaksAnotherProtocolIsRefused(t *testing.T) {
 // Close ends the engine's whole process group, and the process left behind
 // with the engine's stderr no longer keeps the engine's end waiting.
 func TestClosingEndsWhatTheEngineLeftRunning(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc to see processes in")
 	}
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "left.pid")
-	script := filepath.Join(dir, "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nexit 0\n"), 0o755))
+	script := shellEngine(t, dir, "sleep 300 >/dev/null &\necho $! > "+pidFile+"\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nexit 0\n")
 	c, err := StartProcess(context.Background(), script, dir)
 	require.NoError(t, err)
 	raw, err := os.ReadFile(pidFile)
@@ -593,11 +588,7 @@ func TestAnEngineReadingStdinTakesNoRequest(t *testing.T) {
 // An engine that ends while a process it started still holds its end of
 // the replies' pipe is stopped when it ends, not after the timeout.
 func TestAnEngineThatDiesLeavingAChildIsStopped(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\nsleep 300 &\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n"), 0o755))
+	script := shellEngine(t, t.TempDir(), "sleep 300 &\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\necho 'panic: boom' >&2\nexit 2\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -619,9 +610,6 @@ func TestAProgramTheEngineStartsCannotWriteAReply(t *testing.T) {
 	}
 	if runtime.GOOS == "windows" {
 		t.Skip("the protocol is on stdin and stdout there")
-	}
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
 	}
 	c := startWrapped(t, "\t\"os/exec\"\n", "",
 		"\t_ = exec.Command(\"sh\", \"-c\", `echo '{\"panic\":\"forged\"}' >&3; echo '{}' >&4`).Run()")
@@ -673,8 +661,7 @@ func TestAnEngineKilledIsSaidToBe(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	script := filepath.Join(t.TempDir(), "engine.sh")
-	require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\necho '{\"hello\":\"course-play\",\"protocol\":1}' >&3\nread line <&4\nkill -9 $$\n"), 0o755))
+	script := shellEngine(t, t.TempDir(), greet + "read line <&4\nkill -9 $$\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
