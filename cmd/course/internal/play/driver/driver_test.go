@@ -258,7 +258,7 @@ func shellEngine(t *testing.T, dir, body string) string {
 }
 
 func TestAProcessThatDiesIsStopped(t *testing.T) {
-	script := shellEngine(t, t.TempDir(), greet + "read line <&4\necho 'panic: boom' >&2\nexit 2\n")
+	script := shellEngine(t, t.TempDir(), greet+"read line <&4\necho 'panic: boom' >&2\nexit 2\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
@@ -269,7 +269,7 @@ func TestAProcessThatDiesIsStopped(t *testing.T) {
 }
 
 func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
-	script := shellEngine(t, t.TempDir(), greet + "exec sleep 30\n")
+	script := shellEngine(t, t.TempDir(), greet+"exec sleep 30\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	c.timeout = 50 * time.Millisecond
@@ -287,7 +287,7 @@ func TestAnEngineThatDoesNotAnswerIsGivenUp(t *testing.T) {
 // client is closed (play quit meanwhile), not when the engine would have
 // been given up.
 func TestClosingEndsARequestsWait(t *testing.T) {
-	script := shellEngine(t, t.TempDir(), greet + "exec sleep 30\n")
+	script := shellEngine(t, t.TempDir(), greet+"exec sleep 30\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	asked := make(chan error, 1)
@@ -661,7 +661,7 @@ func TestAnEngineKilledIsSaidToBe(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	script := shellEngine(t, t.TempDir(), greet + "read line <&4\nkill -9 $$\n")
+	script := shellEngine(t, t.TempDir(), greet+"read line <&4\nkill -9 $$\n")
 	c, err := StartProcess(context.Background(), script, t.TempDir())
 	require.NoError(t, err)
 	defer c.Close()
