@@ -219,3 +219,75 @@ func TestQuittingWhileTheEngineStartsStopsTheStart(t *testing.T) {
 		t.Fatal("the screen did not quit while its engine started")
 	}
 }
+
+// mark is a message of the tests' own, which no screen acts on.
+type mark int
+
+// watched is a grid whose Update tells got of each mark it is given, and
+// panics on the key p, or draws a view that panics once v was pressed, as
+// a bug of the screen's would.
+type watched struct {
+	*Grid
+	got       chan<- mark
+	viewPanic *bool
+}
+
+func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case mark:
+		w.got <- msg
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "p":
+			panic("a bug of the screen's")
+		case "v":
+			*w.viewPanic = true
+		}
+	}
+	_, cmd := w.Grid.Update(msg)
+	return w, cmd
+}
+
+func (w watched) View() tea.View {
+	if *w.viewPanic {
+		panic("a bug of the screen's view")
+	}
+	return w.Grid.View()
+}
+
+func newWatched(t *testing.T, engine Engine) (watched, <-chan mark) {
+	t.Helper()
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: engine})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = g.Close() })
+	got := make(chan mark, 8)
+	return watched{Grid: g, got: got, viewPanic: new(bool)}, got
+}
+
+// A screen that panics (a bug of play's own) ends play with an error that
+// says what the panic was, once the terminal is itself again. Before, the
+// panic of an Update run off the event loop was written on the alternate
+// screen, which was then left, and play ended as if the player had quit,
+// with status 0 and the record's report.
+func TestAPanicOfTheScreensEndsPlayWithAnError(t *testing.T) {
+	for _, c := range []struct{ name, keys, says string }{
+		{"in Update", "p", "a bug of the screen's"},
+		{"in View", "v", "program experienced a panic"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w, _ := newWatched(t, reference)
+			keys, done := playRun(t, w)
+			_, err := io.WriteString(keys, c.keys)
+			require.NoError(t, err)
+			select {
+			case err := <-done:
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.says)
+			case <-time.After(5 * time.Second):
+				t.Fatal("Run did not return after the screen panicked")
+			}
+		})
+	}
+}
