@@ -102,10 +102,10 @@ func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, tea.Batch(msg.cmd, r.start(next))
 	case slowMark:
 		if r.working && msg.gen == r.gen {
-			// Keys typed blind at a stalled screen are not played once it
-			// answers: the player has been told it waits.
+			// Keys typed from now on, at a screen that says it waits,
+			// are dropped; those typed before, when nothing said so, are
+			// still played once it answers, as typed ahead.
 			r.slow = true
-			r.queue = dropInput(r.queue)
 		}
 		return r, nil
 	case tea.WindowSizeMsg:
@@ -196,15 +196,4 @@ func isInput(msg tea.Msg) bool {
 		return true
 	}
 	return false
-}
-
-// dropInput is queue without the player's messages.
-func dropInput(queue []tea.Msg) []tea.Msg {
-	kept := queue[:0]
-	for _, msg := range queue {
-		if !isInput(msg) {
-			kept = append(kept, msg)
-		}
-	}
-	return kept
 }

@@ -291,3 +291,38 @@ func TestAPanicOfTheScreensEndsPlayWithAnError(t *testing.T) {
 		})
 	}
 }
+
+// Keys typed ahead while the engine works are played once it answers,
+// even when it has since been slow enough for the screen to say it
+// waits: they were typed before it said so. Before, they were dropped
+// the moment it did.
+func TestKeysTypedBeforeTheScreenSaysItWaitsArePlayed(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	seen := make(chan string, 8)
+	first := true
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, func() {
+			if first {
+				first = false
+				time.Sleep(slowAfter + 300*time.Millisecond)
+			}
+		})})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	_, err = io.WriteString(keys, "lk") // right, then up before the engine answered
+	require.NoError(t, err)
+	for _, want := range []string{"step right", "step up"} {
+		select {
+		case got := <-seen:
+			require.Equal(t, want, got)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the engine was never asked to %s", want)
+		}
+	}
+	_, err = io.WriteString(keys, "q")
+	require.NoError(t, err)
+	require.NoError(t, <-done)
+	assert.Equal(t, []string{"right", "up"}, g.Moves())
+}
