@@ -27,8 +27,10 @@ type Screen interface {
 // enough that a player who sees nothing happen is told why.
 const slowAfter = 400 * time.Millisecond
 
-// maxQueued is how many messages are kept while the engine works; keys
-// held down past it are dropped rather than piled up.
+// maxQueued is how many of the player's messages are kept while the
+// engine works; keys held down past it are dropped rather than piled up.
+// What the screen set going itself (its replay's timer, one at a time) is
+// always kept: dropped, it would never come again.
 const maxQueued = 256
 
 // waitingNote is the status line while the engine has been slow.
@@ -124,7 +126,7 @@ func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r, tea.Quit
 		}
 	}
-	if (r.slow && isInput(msg)) || len(r.queue) >= maxQueued {
+	if isInput(msg) && (r.slow || len(r.queue) >= maxQueued) {
 		return r, nil
 	}
 	r.queue = append(r.queue, msg)

@@ -326,3 +326,30 @@ func TestKeysTypedBeforeTheScreenSaysItWaitsArePlayed(t *testing.T) {
 	require.NoError(t, <-done)
 	assert.Equal(t, []string{"right", "up"}, g.Moves())
 }
+
+// The bound on what is kept while the engine works is the player's keys':
+// what the screen set going itself (its replay's timer) comes once, and
+// is never dropped with the keys past the bound; dropped, the replay
+// stopped for good.
+func TestTheQueuesBoundDropsOnlyKeys(t *testing.T) {
+	seen := make(chan string, 8)
+	w, got := newWatched(t, gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, never(t)))
+	r := newResponsive(w)
+	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
+	tm.Send(key("right"))
+	require.Equal(t, "step right", <-seen)
+	for range maxQueued + 10 {
+		tm.Send(key("x"))
+	}
+	tm.Send(mark(1))
+	w.abort() // the step ends, stopped
+	select {
+	case m := <-got:
+		assert.Equal(t, mark(1), m)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the screen's own message was dropped with the keys past the bound")
+	}
+	tm.Send(key("ctrl+c"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	r.end()
+}
