@@ -33,8 +33,9 @@ const slowAfter = 400 * time.Millisecond
 // always kept: dropped, it would never come again.
 const maxQueued = 256
 
-// waitingNote is the status line while the engine has been slow.
-const waitingNote = "waiting for the engine to answer; q quits"
+// waitingNote is the status line while the engine has been slow: short
+// enough for a status line minWidth wide, so that how to quit is not cut.
+const waitingNote = "waiting for the engine; q quits"
 
 // responsive keeps a screen answering keys while its engine works: it
 // runs the screen's Update off Bubble Tea's event loop, one message at a

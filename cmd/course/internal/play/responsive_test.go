@@ -353,3 +353,16 @@ func TestTheQueuesBoundDropsOnlyKeys(t *testing.T) {
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 	r.end()
 }
+
+// What the screen says while it waits fits a terminal of the least size
+// it draws in whole, so that how to quit is not cut off.
+func TestTheWaitingNoteFitsTheLeastScreen(t *testing.T) {
+	g := newGrid(t, "01-push", nil)
+	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer tb.Close()
+	for _, s := range []Screen{g, tb} {
+		s.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
+		assert.Contains(t, s.waiting(waitingNote).Content, waitingNote)
+	}
+}
