@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 // gatedEngine answers every request at once but the ops named in slow,
@@ -365,4 +368,49 @@ func TestTheWaitingNoteFitsTheLeastScreen(t *testing.T) {
 		s.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
 		assert.Contains(t, s.waiting(waitingNote).Content, waitingNote)
 	}
+}
+
+// Quitting while the screen goes back through the history (the engine
+// undoing move after move) leaves the record file holding the moves the
+// history holds, which play then reports as recorded. Before, the history
+// had lost the moves undone so far and the file still held them all.
+func TestQuittingWhileGoingBackKeepsTheRecordTrue(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "rec.json")
+	seen := make(chan string, 8)
+	undos, wait := 0, never(t)
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Record: file,
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"undo": true}, seen, func() {
+			if undos++; undos == 2 {
+				wait() // the second undo never ends
+			}
+		})})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	_, err = io.WriteString(keys, "lll\tkk\r") // three moves, then back before the first
+	require.NoError(t, err)
+	for range 2 {
+		select {
+		case <-seen:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the engine was never asked to undo")
+		}
+	}
+	_, err = io.WriteString(keys, "\x03")
+	require.NoError(t, err)
+	require.NoError(t, <-done)
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	rec, err := content.ParseLevel(file, raw)
+	require.NoError(t, err)
+	var dirs []string
+	for _, d := range rec.Solution {
+		dirs = append(dirs, d.String())
+	}
+	assert.Equal(t, []string{"right", "right"}, g.Moves(), "one move was undone before the player quit")
+	assert.Equal(t, g.Moves(), dirs, "the record holds the history's moves")
 }
