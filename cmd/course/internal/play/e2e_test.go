@@ -140,7 +140,7 @@ func TestQuittingAStuckEngineInARealTerminal(t *testing.T) {
 		"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", bin, "play", "--workspace", ws, "01-push")
 	waitPane(t, socket, "q quit")
 	tmux(t, socket, "send-keys", "-t", "play", "Right")
-	waitPane(t, socket, "waiting for the engine to answer; q quits")
+	waitPane(t, socket, "waiting for the engine; q quits")
 	start := time.Now()
 	tmux(t, socket, "send-keys", "-t", "play", "q")
 	for time.Since(start) < 5*time.Second {

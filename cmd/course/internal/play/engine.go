@@ -26,11 +26,15 @@ type engineSlot struct {
 }
 
 // newEngineSlot starts the engine; ctx ends it (a signal) as abort does.
-func newEngineSlot(ctx context.Context, start Engine) (*engineSlot, error) {
-	ctx, cancel := context.WithCancel(ctx)
+func newEngineSlot(parent context.Context, start Engine) (*engineSlot, error) {
+	ctx, cancel := context.WithCancel(parent)
 	c, err := start(ctx)
 	if err != nil {
 		cancel()
+		if parent.Err() != nil {
+			// a signal: the engine it killed did not stop of itself
+			return nil, context.Cause(parent)
+		}
 		return nil, err
 	}
 	return &engineSlot{start: start, ctx: ctx, cancel: cancel, c: c}, nil

@@ -368,6 +368,18 @@ func (m *Grid) record() {
 	}
 }
 
+// recordStopped writes the record once going back stopped partway (the
+// engine failed, or was ended as the player quit), so that it holds the
+// moves the history has left, which play reports as recorded; why it
+// stopped stays on the status line unless the write itself failed.
+func (m *Grid) recordStopped() {
+	status, problem := m.status, m.problem
+	m.record()
+	if m.recordErr == nil {
+		m.status, m.problem = status, problem
+	}
+}
+
 // Kept is where the file that stood at the record file's path before the
 // screen first wrote it was kept, or "" when there was none.
 func (m *Grid) Kept() string { return m.kept }
@@ -398,6 +410,7 @@ func (m *Grid) revert(i int) {
 		for len(m.history) > i {
 			rep, err := m.eng.c.Do(driver.Request{Op: "undo"})
 			if !m.take(rep, err) {
+				m.recordStopped()
 				return
 			}
 			m.history = m.history[:len(m.history)-1]
@@ -423,6 +436,7 @@ func (m *Grid) revert(i int) {
 			return a
 		})
 		if !m.take(rep, err) {
+			m.recordStopped()
 			return
 		}
 		m.history = append(m.history, mv)

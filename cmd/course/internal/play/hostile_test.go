@@ -145,6 +145,39 @@ func TestAScreenClosedByASignalReturnsItsCause(t *testing.T) {
 	}
 }
 
+// A signal while the engine first starts (ctrl+c before the screen has
+// opened, at an engine stuck before it greets) ends the start with the
+// signal, so that play ends as any command a signal stopped. Before, the
+// engine killed by it was reported as one that had stopped by itself
+// ("its output ended"), a problem of the learner's, with a usage status.
+func TestASignalWhileTheEngineStartsReturnsItsCause(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	stopped := errors.New("stopped by SIGINT")
+	stuck := func(ctx context.Context) (*driver.Client, error) {
+		<-ctx.Done() // a process started with ctx is killed by it
+		return nil, &driver.StoppedError{Why: "its output ended"}
+	}
+	for _, start := range []func(ctx context.Context) error{
+		func(ctx context.Context) error {
+			_, err := NewGrid(ctx, GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: stuck})
+			return err
+		},
+		func(ctx context.Context) error {
+			_, err := NewTable(ctx, TableOptions{Styles: NewStyles(colorprofile.ASCII), Engine: stuck})
+			return err
+		},
+	} {
+		ctx, cancel := context.WithCancelCause(t.Context())
+		time.AfterFunc(50*time.Millisecond, func() { cancel(stopped) })
+		assert.ErrorIs(t, start(ctx), stopped)
+	}
+	// without a signal, the engine's own failure is what is said
+	_, err = NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: func(context.Context) (*driver.Client, error) { return nil, &driver.StoppedError{Why: "it crashed"} }})
+	assert.ErrorContains(t, err, "it crashed")
+}
+
 // A problem longer than the terminal is wide is wrapped under the board,
 // so that its end (where the learner's code stopped) is on screen.
 func TestALongProblemIsShownWhole(t *testing.T) {

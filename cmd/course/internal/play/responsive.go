@@ -1,6 +1,8 @@
 package play
 
 import (
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,12 +27,15 @@ type Screen interface {
 // enough that a player who sees nothing happen is told why.
 const slowAfter = 400 * time.Millisecond
 
-// maxQueued is how many messages are kept while the engine works; keys
-// held down past it are dropped rather than piled up.
+// maxQueued is how many of the player's messages are kept while the
+// engine works; keys held down past it are dropped rather than piled up.
+// What the screen set going itself (its replay's timer, one at a time) is
+// always kept: dropped, it would never come again.
 const maxQueued = 256
 
-// waitingNote is the status line while the engine has been slow.
-const waitingNote = "waiting for the engine to answer; q quits"
+// waitingNote is the status line while the engine has been slow: short
+// enough for a status line minWidth wide, so that how to quit is not cut.
+const waitingNote = "waiting for the engine; q quits"
 
 // responsive keeps a screen answering keys while its engine works: it
 // runs the screen's Update off Bubble Tea's event loop, one message at a
@@ -43,13 +48,21 @@ const waitingNote = "waiting for the engine to answer; q quits"
 type responsive struct {
 	s         Screen
 	working   bool
-	done      chan struct{} // closed when the work in hand has ended
-	gen       int           // which work a slowMark is about
-	slow      bool          // the work has taken slowAfter: say so
-	queue     []tea.Msg     // what came in while it worked, in order
-	frame     tea.View      // the screen before the work
-	waitFrame tea.View      // the same, saying it waits
+	work      *work     // the work in hand, or the last
+	gen       int       // which work a slowMark is about
+	slow      bool      // the work has taken slowAfter: say so
+	queue     []tea.Msg // what came in while it worked, in order
+	frame     tea.View  // the screen before the work
+	waitFrame tea.View  // the same, saying it waits
 	size      *tea.WindowSizeMsg
+}
+
+// work is a message's work: the screen's Update of it.
+type work struct {
+	done chan struct{} // closed when it has ended
+	// panicked is the screen's panic and its stack, when the Update ended
+	// in one; it is read once done is closed.
+	panicked string
 }
 
 // workDone ends a piece of work, with the command the screen's Update
@@ -70,6 +83,12 @@ func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case workDone:
 		r.working, r.slow = false, false
+		if r.work.panicked != "" {
+			// the screen is left as the panic found it: no more of
+			// its Update, and Run says what happened
+			r.queue = nil
+			return r, tea.Quit
+		}
 		if r.size != nil {
 			r.s.Update(*r.size) // a resize asks nothing of the engine
 			r.size = nil
@@ -86,10 +105,10 @@ func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return r, tea.Batch(msg.cmd, r.start(next))
 	case slowMark:
 		if r.working && msg.gen == r.gen {
-			// Keys typed blind at a stalled screen are not played once it
-			// answers: the player has been told it waits.
+			// Keys typed from now on, at a screen that says it waits,
+			// are dropped; those typed before, when nothing said so, are
+			// still played once it answers, as typed ahead.
 			r.slow = true
-			r.queue = dropInput(r.queue)
 		}
 		return r, nil
 	case tea.WindowSizeMsg:
@@ -108,7 +127,7 @@ func (r *responsive) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r, tea.Quit
 		}
 	}
-	if (r.slow && isInput(msg)) || len(r.queue) >= maxQueued {
+	if isInput(msg) && (r.slow || len(r.queue) >= maxQueued) {
 		return r, nil
 	}
 	r.queue = append(r.queue, msg)
@@ -121,10 +140,20 @@ func (r *responsive) start(msg tea.Msg) tea.Cmd {
 	r.frame, r.waitFrame = r.s.View(), r.s.waiting(waitingNote)
 	r.working = true
 	r.gen++
-	gen, s, done := r.gen, r.s, make(chan struct{})
-	r.done = done
-	return tea.Batch(func() tea.Msg {
-		defer close(done)
+	gen, s, w := r.gen, r.s, &work{done: make(chan struct{})}
+	r.work = w
+	return tea.Batch(func() (ended tea.Msg) {
+		defer close(w.done)
+		// A panic of the screen's (a bug of play's) is caught here, not
+		// by Bubble Tea, which writes what it catches off the event loop
+		// on the alternate screen it then leaves, and ends as if the
+		// player had quit.
+		defer func() {
+			if v := recover(); v != nil {
+				w.panicked = fmt.Sprintf("%v\n\n%s", v, debug.Stack())
+				ended = workDone{}
+			}
+		}()
 		_, cmd := s.Update(msg)
 		return workDone{cmd}
 	}, tea.Tick(slowAfter, func(time.Time) tea.Msg { return slowMark{gen} }))
@@ -135,10 +164,23 @@ func (r *responsive) View() tea.View {
 	switch {
 	case r.working && r.slow:
 		return r.waitFrame
-	case r.working:
+	case r.working, r.broken():
 		return r.frame
 	}
 	return r.s.View()
+}
+
+// broken says whether the last work ended in a panic; it is asked only
+// once that work has ended.
+func (r *responsive) broken() bool { return r.work != nil && r.work.panicked != "" }
+
+// panicked is the panic the screen's work ended in, and its stack, or "";
+// it is asked once the work has ended (end).
+func (r *responsive) panicked() string {
+	if r.work == nil {
+		return ""
+	}
+	return r.work.panicked
 }
 
 // end waits for the work in hand, once the program has stopped: the
@@ -146,7 +188,7 @@ func (r *responsive) View() tea.View {
 func (r *responsive) end() {
 	if r.working {
 		r.s.abort()
-		<-r.done
+		<-r.work.done
 	}
 }
 
@@ -157,15 +199,4 @@ func isInput(msg tea.Msg) bool {
 		return true
 	}
 	return false
-}
-
-// dropInput is queue without the player's messages.
-func dropInput(queue []tea.Msg) []tea.Msg {
-	kept := queue[:0]
-	for _, msg := range queue {
-		if !isInput(msg) {
-			kept = append(kept, msg)
-		}
-	}
-	return kept
 }

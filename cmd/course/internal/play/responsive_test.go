@@ -3,6 +3,8 @@ package play
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/course/data"
 )
 
 // gatedEngine answers every request at once but the ops named in slow,
@@ -218,4 +221,196 @@ func TestQuittingWhileTheEngineStartsStopsTheStart(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the screen did not quit while its engine started")
 	}
+}
+
+// mark is a message of the tests' own, which no screen acts on.
+type mark int
+
+// watched is a grid whose Update tells got of each mark it is given, and
+// panics on the key p, or draws a view that panics once v was pressed, as
+// a bug of the screen's would.
+type watched struct {
+	*Grid
+	got       chan<- mark
+	viewPanic *bool
+}
+
+func (w watched) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case mark:
+		w.got <- msg
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "p":
+			panic("a bug of the screen's")
+		case "v":
+			*w.viewPanic = true
+		}
+	}
+	_, cmd := w.Grid.Update(msg)
+	return w, cmd
+}
+
+func (w watched) View() tea.View {
+	if *w.viewPanic {
+		panic("a bug of the screen's view")
+	}
+	return w.Grid.View()
+}
+
+func newWatched(t *testing.T, engine Engine) (watched, <-chan mark) {
+	t.Helper()
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Engine: engine})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = g.Close() })
+	got := make(chan mark, 8)
+	return watched{Grid: g, got: got, viewPanic: new(bool)}, got
+}
+
+// A screen that panics (a bug of play's own) ends play with an error that
+// says what the panic was, once the terminal is itself again. Before, the
+// panic of an Update run off the event loop was written on the alternate
+// screen, which was then left, and play ended as if the player had quit,
+// with status 0 and the record's report.
+func TestAPanicOfTheScreensEndsPlayWithAnError(t *testing.T) {
+	for _, c := range []struct{ name, keys, says string }{
+		{"in Update", "p", "a bug of the screen's"},
+		{"in View", "v", "program experienced a panic"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w, _ := newWatched(t, reference)
+			keys, done := playRun(t, w)
+			_, err := io.WriteString(keys, c.keys)
+			require.NoError(t, err)
+			select {
+			case err := <-done:
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), c.says)
+			case <-time.After(5 * time.Second):
+				t.Fatal("Run did not return after the screen panicked")
+			}
+		})
+	}
+}
+
+// Keys typed ahead while the engine works are played once it answers,
+// even when it has since been slow enough for the screen to say it
+// waits: they were typed before it said so. Before, they were dropped
+// the moment it did.
+func TestKeysTypedBeforeTheScreenSaysItWaitsArePlayed(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	seen := make(chan string, 8)
+	first := true
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII),
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, func() {
+			if first {
+				first = false
+				time.Sleep(slowAfter + 300*time.Millisecond)
+			}
+		})})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	_, err = io.WriteString(keys, "lk") // right, then up before the engine answered
+	require.NoError(t, err)
+	for _, want := range []string{"step right", "step up"} {
+		select {
+		case got := <-seen:
+			require.Equal(t, want, got)
+		case <-time.After(5 * time.Second):
+			t.Fatalf("the engine was never asked to %s", want)
+		}
+	}
+	_, err = io.WriteString(keys, "q")
+	require.NoError(t, err)
+	require.NoError(t, <-done)
+	assert.Equal(t, []string{"right", "up"}, g.Moves())
+}
+
+// The bound on what is kept while the engine works is the player's keys':
+// what the screen set going itself (its replay's timer) comes once, and
+// is never dropped with the keys past the bound; dropped, the replay
+// stopped for good.
+func TestTheQueuesBoundDropsOnlyKeys(t *testing.T) {
+	seen := make(chan string, 8)
+	w, got := newWatched(t, gatedEngine(driver.ModeBaba, map[string]bool{"step": true}, seen, never(t)))
+	r := newResponsive(w)
+	tm := teatest.NewTestModel(t, r, teatest.WithInitialTermSize(80, 24))
+	tm.Send(key("right"))
+	require.Equal(t, "step right", <-seen)
+	for range maxQueued + 10 {
+		tm.Send(key("x"))
+	}
+	tm.Send(mark(1))
+	w.abort() // the step ends, stopped
+	select {
+	case m := <-got:
+		assert.Equal(t, mark(1), m)
+	case <-time.After(5 * time.Second):
+		t.Fatal("the screen's own message was dropped with the keys past the bound")
+	}
+	tm.Send(key("ctrl+c"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	r.end()
+}
+
+// What the screen says while it waits fits a terminal of the least size
+// it draws in whole, so that how to quit is not cut off.
+func TestTheWaitingNoteFitsTheLeastScreen(t *testing.T) {
+	g := newGrid(t, "01-push", nil)
+	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer tb.Close()
+	for _, s := range []Screen{g, tb} {
+		s.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
+		assert.Contains(t, s.waiting(waitingNote).Content, waitingNote)
+	}
+}
+
+// Quitting while the screen goes back through the history (the engine
+// undoing move after move) leaves the record file holding the moves the
+// history holds, which play then reports as recorded. Before, the history
+// had lost the moves undone so far and the file still held them all.
+func TestQuittingWhileGoingBackKeepsTheRecordTrue(t *testing.T) {
+	lv, err := Load("01-push")
+	require.NoError(t, err)
+	file := filepath.Join(t.TempDir(), "rec.json")
+	seen := make(chan string, 8)
+	undos, wait := 0, never(t)
+	g, err := NewGrid(t.Context(), GridOptions{Level: lv, Styles: NewStyles(colorprofile.ASCII), Record: file,
+		Engine: gatedEngine(driver.ModeBaba, map[string]bool{"undo": true}, seen, func() {
+			if undos++; undos == 2 {
+				wait() // the second undo never ends
+			}
+		})})
+	require.NoError(t, err)
+	defer g.Close()
+	keys, done := playRun(t, g)
+	_, err = io.WriteString(keys, "lll\tkk\r") // three moves, then back before the first
+	require.NoError(t, err)
+	for range 2 {
+		select {
+		case <-seen:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the engine was never asked to undo")
+		}
+	}
+	_, err = io.WriteString(keys, "\x03")
+	require.NoError(t, err)
+	require.NoError(t, <-done)
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	rec, err := content.ParseLevel(file, raw)
+	require.NoError(t, err)
+	var dirs []string
+	for _, d := range rec.Solution {
+		dirs = append(dirs, d.String())
+	}
+	assert.Equal(t, []string{"right", "right"}, g.Moves(), "one move was undone before the player quit")
+	assert.Equal(t, g.Moves(), dirs, "the record holds the history's moves")
 }

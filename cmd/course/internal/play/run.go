@@ -23,10 +23,16 @@ func Run(ctx context.Context, s Screen, profile colorprofile.Profile, opts ...te
 	p := tea.NewProgram(r, append([]tea.ProgramOption{tea.WithContext(ctx), tea.WithColorProfile(profile)}, opts...)...)
 	_, err := p.Run()
 	r.end()
+	if why := r.panicked(); why != "" {
+		return fmt.Errorf("course play: the screen stopped on a panic: %s", why)
+	}
 	if ctx.Err() != nil {
 		return context.Cause(ctx)
 	}
-	if err != nil && !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled) {
+	// A panic in View, on the event loop, is written by Bubble Tea once
+	// the terminal is restored, and ends the program as killed: it is
+	// still an error, not a quit.
+	if err != nil && (errors.Is(err, tea.ErrProgramPanic) || !errors.Is(err, tea.ErrProgramKilled) && !errors.Is(err, context.Canceled)) {
 		return fmt.Errorf("course play: the screen stopped: %w", err)
 	}
 	return nil
