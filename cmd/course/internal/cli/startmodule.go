@@ -450,8 +450,8 @@ func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, er
 	}
 	if len(res.Changes) > 0 {
 		return "", &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and %s; commit %s first (git add -A && git commit), then %s",
-			changeList(res.Changes), blame, work, then)}
+			"%s (%s), and %s; commit %s first (git add -A && git commit), then %s",
+			uncommitted(res.Changes), changeList(res.Changes), blame, work, then)}
 	}
 	return res.Commit, nil
 }
@@ -516,8 +516,8 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 			notes[n] = fmt.Sprintf("the engine changed meanwhile (%s), so it stays undone", changeList(res.Changes))
 		} else if len(res.Changes) > 0 {
 			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
-				n, shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, res.Changes), m.Number)}
+				"drop %sx changed %s since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
+				n, changedWhat(res.Changes), shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, res.Changes), m.Number)}
 		}
 		if _, noted := notes[n]; !noted {
 			notes[n] = ""
@@ -601,8 +601,8 @@ func uncommittedDropChanges(ws *workspace.Workspace, state *workspace.State, ope
 		// putBack says, without a commit to name.
 		back := strings.ReplaceAll(putBack("HEAD", atHead.Changes), "git checkout HEAD -- FILE", "git checkout -- FILE")
 		return &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and drop %sx, which module %s ends, would be judged by them: a drop is written outside the engine; %s; or keep them for module %s with `git stash -u`, start module %s, then `git stash pop`",
-			changeList(atHead.Changes), n, m.Number, back, m.Number, m.Number)}
+			"%s (%s), and drop %sx, which module %s ends, would be judged by them: a drop is written outside the engine; %s; or keep them for module %s with `git stash -u`, start module %s, then `git stash pop`",
+			uncommitted(atHead.Changes), changeList(atHead.Changes), n, m.Number, back, m.Number, m.Number)}
 	}
 	return nil
 }
@@ -654,6 +654,37 @@ func numberRange(ns []string) string {
 	return "modules " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
+// changedWhat is what changes changed, as a message names it: engine
+// files, how the engine runs (go.mod's go line, say), or both.
+func changedWhat(changes []expansion.Change) string {
+	files, settings := false, false
+	for _, c := range changes {
+		if c.Directive != "" {
+			settings = true
+		} else {
+			files = true
+		}
+	}
+	switch {
+	case files && settings:
+		return "engine files and how the engine runs"
+	case settings:
+		return "how the engine runs"
+	}
+	return "engine files"
+}
+
+// uncommitted says that changes are not committed, naming what they change.
+func uncommitted(changes []expansion.Change) string {
+	switch changedWhat(changes) {
+	case "engine files":
+		return "the engine folders have uncommitted changes"
+	case "how the engine runs":
+		return "how the engine runs has uncommitted changes"
+	}
+	return "the engine folders and how the engine runs have uncommitted changes"
+}
+
 // changeList is engine changes as a message lists them.
 func changeList(changes []expansion.Change) string {
 	return strings.Join(changeStrings(changes), ", ")
@@ -669,10 +700,16 @@ func changeStrings(changes []expansion.Change) []string {
 
 // putBack is how to undo a drop's changes to the engine since commit: git
 // checkout brings back a file that was changed or removed, but knows
-// nothing of one that was added, which must go.
+// nothing of one that was added, which must go; a setting of how the
+// engine runs (go.mod's go line, say) is put back as its Mend says.
 func putBack(commit string, changes []expansion.Change) string {
 	added, other := false, false
+	var settings []string
 	for _, c := range changes {
+		if mend := c.Mend(commit); mend != "" {
+			settings = append(settings, mend)
+			continue
+		}
 		if c.Kind == expansion.Added {
 			added = true
 		} else {
@@ -686,6 +723,7 @@ func putBack(commit string, changes []expansion.Change) string {
 	if added {
 		ways = append(ways, "move an added file out of the engine folders, or delete it")
 	}
+	ways = append(ways, settings...)
 	return strings.Join(ways, "; ")
 }
 
