@@ -50,20 +50,35 @@ const (
 	Removed Kind = "removed"
 )
 
-// Change is one engine file that differs from the commit.
+// Change is one engine file that differs from the commit, or one setting
+// of how the engine runs (see GoMod): go.mod's go, toolchain or godebug
+// directive, or a test file's //go:debug line.
 type Change struct {
 	Path string `json:"path"` // slash-separated, relative to the workspace
-	Kind Kind   `json:"kind"`
+	Kind Kind   `json:"kind"` // of the file, or of the setting
+	// Directive is the setting's directive (DirectiveGo, DirectiveToolchain,
+	// DirectiveGodebug, DirectiveGoDebug), "" for an engine file.
+	Directive string `json:"directive,omitempty"`
+	Key       string `json:"key,omitempty"` // a godebug setting's name
+	Was       string `json:"was,omitempty"` // the setting's value at the commit, "" when added
+	Now       string `json:"now,omitempty"` // its value now, "" when removed
 }
 
-func (c Change) String() string { return fmt.Sprintf("%s: %s", c.Kind, c.Path) }
+func (c Change) String() string {
+	if c.Directive != "" {
+		return c.describeSetting()
+	}
+	return fmt.Sprintf("%s: %s", c.Kind, c.Path)
+}
 
 // Result is the outcome of a check.
 type Result struct {
 	Revision   string   `json:"revision"`   // as given
 	Commit     string   `json:"commit"`     // the full hash it resolved to
 	EngineDirs []string `json:"engineDirs"` // the folders compared: at the commit and now
-	Changes    []Change `json:"changes"`    // sorted by path
+	// Changes is the engine files' changes sorted by path, then the
+	// settings' (see GoMod) by file and setting.
+	Changes []Change `json:"changes"`
 }
 
 // NotRepositoryError says the workspace is not inside a git repository.
@@ -151,6 +166,12 @@ func CheckOf(t *enginefiles.Tree, workspace, revision string, engineDirs []strin
 		res.Changes[i].Path = t.WorkspacePath(res.Changes[i].Path)
 	}
 	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
+	before, goMod := treeRunSettings(tree, t.Prefix)
+	now, err := diskRunSettings(workspace)
+	if err != nil {
+		return nil, err
+	}
+	res.Changes = append(res.Changes, settingChanges(before, now, goMod)...)
 	return res, nil
 }
 
@@ -210,6 +231,9 @@ func Between(workspace, from, to string, engineDirs []string) (*Result, error) {
 		}
 	}
 	sort.Slice(res.Changes, func(i, j int) bool { return res.Changes[i].Path < res.Changes[j].Path })
+	before, goModBefore := treeRunSettings(trees[0], t.Prefix)
+	after, goModAfter := treeRunSettings(trees[1], t.Prefix)
+	res.Changes = append(res.Changes, settingChanges(before, after, goModBefore && goModAfter)...)
 	return res, nil
 }
 

@@ -89,6 +89,20 @@ func (d Drop) lines() []string {
 	}
 	var out []string
 	for _, c := range d.Changes {
+		if c.Directive != "" {
+			// How the engine runs, not an engine file: the setting as it
+			// was and is, and how to put it back.
+			span := "since " + short(d.Commit)
+			if d.End != "" {
+				span = fmt.Sprintf("between %s and %s, where it ended", short(d.Commit), short(d.End))
+			}
+			line := fmt.Sprintf("drop %s: %s %s, which changes how the engine runs the drop's tests", d.Module, c, span)
+			if d.End == "" {
+				line += ": " + c.Mend(d.Commit)
+			}
+			out = append(out, line)
+			continue
+		}
 		if d.End != "" {
 			out = append(out, fmt.Sprintf("drop %s: %s %s between %s and %s, where it ended", d.Module, c.Path, c.Kind, short(d.Commit), short(d.End)))
 			continue

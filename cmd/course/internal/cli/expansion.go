@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -60,8 +61,15 @@ and its end); without
 WORKSPACE it checks the workspace the current folder is in. One argument
 that names a folder is the WORKSPACE; any other is a COMMIT.
 
+How the engine runs counts too, as it runs the drop's tests: go.mod's go
+line (the language its code is compiled as), toolchain line and godebug
+settings, and the //go:debug lines at the top of a test file in tests/.
+Each one added, changed or removed since COMMIT is named with its value
+then and now, and the go mod edit command that puts it back; go.mod's other
+lines (a require the drop's code needs) are the drop's to change.
+
 It prints "expansion-check: ok", or each engine file added, changed or
-removed since COMMIT.`,
+removed since COMMIT, and each setting of how the engine runs that differs.`,
 		Example: `  git -C ~/my-engine commit -am "module 1 done"
   course expansion-check                 # in a workspace: since the drop started
   course expansion-check ~/my-engine HEAD
@@ -118,15 +126,42 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	} else if st := env.Term.styles(); len(res.Changes) == 0 {
 		fmt.Fprintf(env.Stdout, "expansion-check: %s\n", st.pass.Render("ok"))
 	} else {
+		files, settings := 0, 0
 		for _, c := range res.Changes {
+			if c.Directive != "" {
+				settings++
+				fmt.Fprintf(env.Stdout, "%s since %s, which changes how the engine runs: %s\n", st.fail.Render(termsafe.String(c.String())), opts.Commit, termsafe.String(c.Mend(res.Commit)))
+				continue
+			}
+			files++
 			fmt.Fprintf(env.Stdout, "%s %s since %s\n", st.fail.Render(termsafe.String(c.Path)), c.Kind, opts.Commit)
 		}
-		fmt.Fprintf(env.Stdout, "expansion-check: %d engine file(s) differ from %s (%s); the drop must leave the engine folders as they were\n", len(res.Changes), opts.Commit, shortHash(res.Commit))
+		fmt.Fprintf(env.Stdout, "expansion-check: %s differ from %s (%s); the drop must leave the engine as it was, and run as it did\n", differing(files, settings), opts.Commit, shortHash(res.Commit))
 	}
 	if len(res.Changes) > 0 {
-		return &FindingError{Summary: fmt.Sprintf("%d engine file(s) differ", len(res.Changes))}
+		files := 0
+		for _, c := range res.Changes {
+			if c.Directive == "" {
+				files++
+			}
+		}
+		return &FindingError{Summary: differing(files, len(res.Changes)-files) + " differ"}
 	}
 	return nil
+}
+
+// differing counts what differs: engine files, and settings of how the
+// engine runs (go.mod's go, toolchain and godebug lines, a test file's
+// //go:debug line).
+func differing(files, settings int) string {
+	var parts []string
+	if files > 0 || settings == 0 {
+		parts = append(parts, fmt.Sprintf("%d engine file(s)", files))
+	}
+	if settings > 0 {
+		parts = append(parts, fmt.Sprintf("%d setting(s) of how it runs", settings))
+	}
+	return strings.Join(parts, " and ")
 }
 
 // expansionArgs reads [WORKSPACE] [COMMIT]: one argument is the workspace

@@ -136,30 +136,44 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if err != nil {
 		return err
 	}
+	so := scaffold.StartOptions{
+		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
+		Workspace: ws, ModulePath: ws.ModulePath, Expansion: opts.Expansion, Force: opts.Force,
+	}
 	var state *workspace.State
 	var drop *workspace.Drop
 	var ended map[string]string // the drops this start ends, by number: what is wrong with each
-	if opts.Expansion {
-		if state, drop, err = dropStart(ws, m); err != nil {
+	var results []scaffold.FileResult
+	for attempt := 1; ; attempt++ {
+		// What to record is decided from the state read before the lock:
+		// ending a drop runs its tests, which the lock must not wait for.
+		if opts.Expansion {
+			state, drop, err = dropStart(ws, m)
+		} else {
+			state, ended, err = dropsEnd(ctx, env, ws, m)
+		}
+		if err != nil {
 			return err
 		}
-	} else if state, ended, err = dropsEnd(ctx, env, ws, m); err != nil {
-		return err
-	}
-	results, err := startFiles(scaffold.StartOptions{
-		Course: content.Course(), Cards: content.Cards(), Catalog: content.Catalog(), Module: m,
-		Workspace: ws, ModulePath: ws.ModulePath, Expansion: opts.Expansion, Force: opts.Force,
-	})
-	if err != nil {
-		return err
-	}
-	if opts.Expansion {
-		err = recordDrop(ctx, ws, m, state, drop)
-	} else {
-		state, err = recordModule(ctx, ws, m, state, ended)
-	}
-	if err != nil {
-		return err
+		if results, err = nothingToWrite(so, state, ended); err != nil || results != nil {
+			if err != nil {
+				return err
+			}
+			break
+		}
+		var opened string
+		results, state, opened, err = startLocked(ctx, ws, so, state, drop, ended)
+		if err != nil {
+			return err
+		}
+		if opened == "" {
+			break
+		}
+		if attempt == startAttempts {
+			return &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
+				"drop %sx was started by another course command while start-module %s ran, %d times over, and module %s would leave it open; let that command finish, then run start-module %s again",
+				opened, m.Number, attempt, m.Number, m.Number)}
+		}
 	}
 	lesson := "course lesson " + m.Number
 	if opts.Expansion {
@@ -244,20 +258,114 @@ func actionStyle(st styles, a scaffold.Action) lipgloss.Style {
 }
 
 // startFiles copies the module's files: scaffold.StartModule, a variable
-// so that a test can save the state from another command while
-// start-module runs, between its first read of the state and its records.
+// so that a test can hold start-module between its copy and its record,
+// and run another command then.
 var startFiles = scaffold.StartModule
+
+// lockStart takes the state lock for startLocked: workspace.LockState, a
+// variable so that a test can save the state from another command between
+// start-module's first read of the state and its lock.
+var lockStart = workspace.LockState
+
+// startAttempts is how many times start-module decides again what to
+// record when a drop it must end was started meanwhile.
+const startAttempts = 3
+
+// startLocked copies the module's files and records the start, both under
+// the workspace's state lock, so that no other command reads the state
+// between the two or writes the same files meanwhile: another start-module
+// would otherwise decide from a state without this start's record (end no
+// drop this one records, keep an old file under a name this one takes).
+// before is the state the start was decided from. A drop of an earlier
+// module that the state read under the lock has open and before has not
+// (started by another command since) is one a module's start must end, as
+// dropsEnd decided without it: nothing is written, and its number is
+// returned for the start to be decided again.
+func startLocked(ctx context.Context, ws *workspace.Workspace, so scaffold.StartOptions, before *workspace.State, drop *workspace.Drop, ended map[string]string) (results []scaffold.FileResult, after *workspace.State, opened string, err error) {
+	held, err := lockStart(ctx, ws)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	defer func() {
+		if uerr := held.Unlock(); uerr != nil && err == nil {
+			err = uerr
+		}
+	}()
+	if !so.Expansion {
+		now, err := workspace.LoadState(ws)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		if n := openedSince(before, now, so.Module); n != "" {
+			return nil, nil, n, nil
+		}
+	}
+	if results, err = startFiles(so); err != nil {
+		return nil, nil, "", err
+	}
+	if so.Expansion {
+		return results, before, "", recordDrop(held, so.Module, before, drop)
+	}
+	after, err = recordModule(held, so.Module, before, ended)
+	return results, after, "", err
+}
+
+// openedSince is the first drop of a module before m that is open in now
+// and that before (the state the start was decided from, with the drops
+// it ends ended) has no record of from the same commit; "" for none.
+func openedSince(before, now *workspace.State, m modules.Module) string {
+	var opened []string
+	for n, d := range now.Drops {
+		if !d.Open() || n >= m.Number || d.Commit == "" {
+			continue
+		}
+		if was, ok := before.Drops[n]; ok && was.Commit == d.Commit {
+			continue
+		}
+		opened = append(opened, n)
+	}
+	if len(opened) == 0 {
+		return ""
+	}
+	sort.Strings(opened)
+	return opened[0]
+}
+
+// nothingToWrite is the files when the start would write nothing: the
+// state records it already (the module, or the drop, and no drop to end)
+// and every file is the course's; nil otherwise, or the copy's refusal.
+// Such a start takes no lock, so that a workspace its user may only read
+// starts a module again as before.
+func nothingToWrite(so scaffold.StartOptions, state *workspace.State, ended map[string]string) ([]scaffold.FileResult, error) {
+	if so.Expansion {
+		if _, recorded := state.Drops[so.Module.Number]; !recorded {
+			return nil, nil
+		}
+	} else if _, recorded := state.Modules[so.Module.Number]; !recorded || len(ended) > 0 {
+		return nil, nil
+	}
+	results, err := scaffold.Plan(so)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range results {
+		if r.Action != scaffold.Unchanged {
+			return nil, nil
+		}
+	}
+	return results, nil
+}
 
 // recordDrop records the drop dropStart found to start, unless before (the
 // state dropStart read) has it. The state is read again under the state
 // lock, so that what another command saved since (watch's last check, a
 // hint) is kept; a record of the drop found there then is kept too, as the
 // first one recorded always is, and becomes *drop, what the output shows.
-func recordDrop(ctx context.Context, ws *workspace.Workspace, m modules.Module, before *workspace.State, drop *workspace.Drop) error {
+func recordDrop(held *workspace.HeldState, m modules.Module, before *workspace.State, drop *workspace.Drop) error {
 	if _, recorded := before.Drops[m.Number]; recorded {
 		return nil
 	}
-	return workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+	return held.Update(func(st *workspace.State) error {
 		if d, recorded := st.Drops[m.Number]; recorded {
 			*drop = d
 			return workspace.ErrUnchanged
@@ -277,12 +385,12 @@ func recordDrop(ctx context.Context, ws *workspace.Workspace, m modules.Module, 
 // record found; one that is gone is recorded again, since nothing of the
 // course's removes a drop. It returns the state as it is then, for the
 // output's drops.
-func recordModule(ctx context.Context, ws *workspace.Workspace, m modules.Module, before *workspace.State, ended map[string]string) (*workspace.State, error) {
+func recordModule(held *workspace.HeldState, m modules.Module, before *workspace.State, ended map[string]string) (*workspace.State, error) {
 	if _, recorded := before.Modules[m.Number]; recorded && len(ended) == 0 {
-		return before, nil // nothing to record: a workspace this user may only read starts a module again
+		return before, nil
 	}
 	after := before
-	err := workspace.UpdateState(ctx, ws, func(st *workspace.State) error {
+	err := held.Update(func(st *workspace.State) error {
 		after = st
 		changed := false
 		if _, recorded := st.Modules[m.Number]; !recorded {
@@ -342,8 +450,8 @@ func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, er
 	}
 	if len(res.Changes) > 0 {
 		return "", &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and %s; commit %s first (git add -A && git commit), then %s",
-			changeList(res.Changes), blame, work, then)}
+			"%s (%s), and %s; commit %s first (git add -A && git commit), then %s",
+			uncommitted(res.Changes), changeList(res.Changes), blame, work, then)}
 	}
 	return res.Commit, nil
 }
@@ -408,8 +516,8 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 			notes[n] = fmt.Sprintf("the engine changed meanwhile (%s), so it stays undone", changeList(res.Changes))
 		} else if len(res.Changes) > 0 {
 			return nil, nil, &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-				"drop %sx changed engine files since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
-				n, shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, res.Changes), m.Number)}
+				"drop %sx changed %s since it started at %s (%s), and starting module %s would end it so; a drop is written outside the engine: %s, commit, then start module %s",
+				n, changedWhat(res.Changes), shortHash(d.Commit), changeList(res.Changes), m.Number, putBack(d.Commit, res.Changes), m.Number)}
 		}
 		if _, noted := notes[n]; !noted {
 			notes[n] = ""
@@ -493,8 +601,8 @@ func uncommittedDropChanges(ws *workspace.Workspace, state *workspace.State, ope
 		// putBack says, without a commit to name.
 		back := strings.ReplaceAll(putBack("HEAD", atHead.Changes), "git checkout HEAD -- FILE", "git checkout -- FILE")
 		return &workspace.Error{Path: ws.Dir, Why: fmt.Sprintf(
-			"the engine folders have uncommitted changes (%s), and drop %sx, which module %s ends, would be judged by them: a drop is written outside the engine; %s; or keep them for module %s with `git stash -u`, start module %s, then `git stash pop`",
-			changeList(atHead.Changes), n, m.Number, back, m.Number, m.Number)}
+			"%s (%s), and drop %sx, which module %s ends, would be judged by them: a drop is written outside the engine; %s; or keep them for module %s with `git stash -u`, start module %s, then `git stash pop`",
+			uncommitted(atHead.Changes), changeList(atHead.Changes), n, m.Number, back, m.Number, m.Number)}
 	}
 	return nil
 }
@@ -546,6 +654,37 @@ func numberRange(ns []string) string {
 	return "modules " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
+// changedWhat is what changes changed, as a message names it: engine
+// files, how the engine runs (go.mod's go line, say), or both.
+func changedWhat(changes []expansion.Change) string {
+	files, settings := false, false
+	for _, c := range changes {
+		if c.Directive != "" {
+			settings = true
+		} else {
+			files = true
+		}
+	}
+	switch {
+	case files && settings:
+		return "engine files and how the engine runs"
+	case settings:
+		return "how the engine runs"
+	}
+	return "engine files"
+}
+
+// uncommitted says that changes are not committed, naming what they change.
+func uncommitted(changes []expansion.Change) string {
+	switch changedWhat(changes) {
+	case "engine files":
+		return "the engine folders have uncommitted changes"
+	case "how the engine runs":
+		return "how the engine runs has uncommitted changes"
+	}
+	return "the engine folders and how the engine runs have uncommitted changes"
+}
+
 // changeList is engine changes as a message lists them.
 func changeList(changes []expansion.Change) string {
 	return strings.Join(changeStrings(changes), ", ")
@@ -561,10 +700,16 @@ func changeStrings(changes []expansion.Change) []string {
 
 // putBack is how to undo a drop's changes to the engine since commit: git
 // checkout brings back a file that was changed or removed, but knows
-// nothing of one that was added, which must go.
+// nothing of one that was added, which must go; a setting of how the
+// engine runs (go.mod's go line, say) is put back as its Mend says.
 func putBack(commit string, changes []expansion.Change) string {
 	added, other := false, false
+	var settings []string
 	for _, c := range changes {
+		if mend := c.Mend(commit); mend != "" {
+			settings = append(settings, mend)
+			continue
+		}
 		if c.Kind == expansion.Added {
 			added = true
 		} else {
@@ -578,6 +723,7 @@ func putBack(commit string, changes []expansion.Change) string {
 	if added {
 		ways = append(ways, "move an added file out of the engine folders, or delete it")
 	}
+	ways = append(ways, settings...)
 	return strings.Join(ways, "; ")
 }
 

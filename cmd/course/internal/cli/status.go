@@ -426,11 +426,11 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `course expansion-check COMMIT`, or start it again with `course start-module %s --expansion` after removing its record from %s",
 			m.Number, d.Error, m.Number, workspace.StateFile), false
 	case len(d.EngineChanged) > 0 && d.End != "":
-		return fmt.Sprintf("the drop of module %s changed engine files (%s) before it ended at %s, so it stays undone; go on with the next module",
-			m.Number, strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
+		return fmt.Sprintf("the drop of module %s changed %s (%s) before it ended at %s, so it stays undone; go on with the next module",
+			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
 	case len(d.EngineChanged) > 0:
-		return fmt.Sprintf("the drop of module %s changed engine files (%s): a drop is written outside the engine; %s",
-			m.Number, strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
+		return fmt.Sprintf("the drop of module %s changed %s (%s): a drop is written outside the engine; %s",
+			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
 	case d.Passed < d.Total:
 		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", m.Number), false
 	}

@@ -76,35 +76,68 @@ type planned struct {
 // there with the same content is left alone; a different one is refused
 // (nothing is written) unless Force.
 func StartModule(o StartOptions) ([]FileResult, error) {
+	plan, results, err := decide(o)
+	if err != nil {
+		return nil, err
+	}
+	ws := o.Workspace
+	for i, p := range plan {
+		switch results[i].Action {
+		case Unchanged:
+			continue
+		case Replaced:
+			if err := ws.Rename(p.target, results[i].Kept); err != nil {
+				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
+			}
+		case Copied:
+		}
+		if err := ws.WriteFile(p.target, p.content); err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}
+
+// Plan is what StartModule would do with each file, or its refusal, with
+// nothing written: a start that would leave every file as it is need not
+// lock the workspace's state to write them.
+func Plan(o StartOptions) ([]FileResult, error) {
+	_, results, err := decide(o)
+	return results, err
+}
+
+// decide is the files StartModule writes and what it does with each, the
+// old version's name when it keeps one; or its refusal.
+func decide(o StartOptions) ([]planned, []FileResult, error) {
 	m := o.Module
 	var tests []string
 	if o.Expansion {
 		tests = modules.ExpansionTestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
+			return nil, nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s has no Expansion Drop test yet; run `course modules` to see what is ready", m.Number)}
 		}
 	} else {
 		tests = modules.TestFiles(o.Course, m)
 		if len(tests) == 0 {
-			return nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
+			return nil, nil, &workspace.Error{Path: "course/" + m.Slug, Why: fmt.Sprintf("module %s (%s) is not available yet: the course has no tests for it; run `course modules` to see what is ready", m.Number, m.Title)}
 		}
 	}
 	var plan []planned
 	for _, t := range tests {
 		src, err := fs.ReadFile(o.Course, t)
 		if err != nil {
-			return nil, fmt.Errorf("reading the course's %s: %w", t, err)
+			return nil, nil, fmt.Errorf("reading the course's %s: %w", t, err)
 		}
 		out, err := RewriteHarnessImport(t, src, o.ModulePath+"/harness")
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		plan = append(plan, planned{target: "tests/" + path.Base(t), content: out})
 	}
 	if !o.Expansion {
 		cards, err := moduleCards(o)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		plan = append(plan, cards...)
 	}
@@ -121,7 +154,7 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 		case errors.Is(err, fs.ErrNotExist):
 			results[i] = FileResult{Path: p.target, Action: Copied}
 		case err != nil:
-			return nil, err
+			return nil, nil, err
 		case bytes.Equal(existing, p.content), p.card && sameJSON(existing, p.content):
 			results[i] = FileResult{Path: p.target, Action: Unchanged}
 		default:
@@ -139,31 +172,17 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 				why = fmt.Sprintf("is the card you wrote for Module %s's Expansion Drop, and its data differs from the course's copy (%d file(s) changed: %s); compare it with %s in the course repository and mend it, or rerun with --force to take the course's copy, keeping yours as NAME.orig (or NAME.orig.1, ... when one is kept already)", p.drop, len(changed), strings.Join(changed, ", "), p.target)
 			}
 		}
-		return nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(first)), Why: why}
+		return nil, nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(first)), Why: why}
 	}
 	for i := range results {
 		if results[i].Action == Replaced {
 			results[i].Kept = KeptName(ws, results[i].Path)
 			if _, err := ws.Path(results[i].Kept); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
-	for i, p := range plan {
-		switch results[i].Action {
-		case Unchanged:
-			continue
-		case Replaced:
-			if err := ws.Rename(p.target, results[i].Kept); err != nil {
-				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
-			}
-		case Copied:
-		}
-		if err := ws.WriteFile(p.target, p.content); err != nil {
-			return nil, err
-		}
-	}
-	return results, nil
+	return plan, results, nil
 }
 
 // moduleCards plans the card files a module brings: its catalog cards from

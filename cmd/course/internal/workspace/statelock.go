@@ -43,16 +43,43 @@ const lockRetry = 20 * time.Millisecond
 // wait with an error naming the lock file. Reading the state needs no
 // lock: Save replaces the file whole, by rename.
 func UpdateState(ctx context.Context, ws *Workspace, change func(*State) error) (err error) {
-	lock, err := lockState(ctx, ws)
+	held, err := LockState(ctx, ws)
 	if err != nil {
 		return err
 	}
 	defer func() {
-		if uerr := lock.Unlock(); uerr != nil && err == nil {
-			err = &Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(StateLock)), Why: fmt.Sprintf("cannot be unlocked (%v); end the course command that runs, and run the command again", unwrapPath(uerr))}
+		if uerr := held.Unlock(); uerr != nil && err == nil {
+			err = uerr
 		}
 	}()
-	st, err := LoadState(ws)
+	return held.Update(change)
+}
+
+// HeldState is the workspace's state lock, taken by LockState and held
+// until Unlock: what a command holds while it writes files that go with a
+// record of the state (start-module's copies and the module it records),
+// so that no other command reads the state between the two, nor writes
+// the same files. The lock is the file's, not the process's: UpdateState
+// called while it is held waits for it as another command would, so the
+// holder changes the state through Update alone.
+type HeldState struct {
+	ws   *Workspace
+	lock *flock.Flock
+}
+
+// LockState takes the workspace's state lock, waiting for another command
+// that holds it as UpdateState does.
+func LockState(ctx context.Context, ws *Workspace) (*HeldState, error) {
+	lock, err := lockState(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	return &HeldState{ws: ws, lock: lock}, nil
+}
+
+// Update is UpdateState's read, change and save, under the lock h holds.
+func (h *HeldState) Update(change func(*State) error) error {
+	st, err := LoadState(h.ws)
 	if err != nil {
 		return err
 	}
@@ -62,7 +89,21 @@ func UpdateState(ctx context.Context, ws *Workspace, change func(*State) error) 
 	case err != nil:
 		return err
 	}
-	return Save(ws, st)
+	return Save(h.ws, st)
+}
+
+// Unlock lets the lock go. It may be called more than once: a command
+// that lets go early and unlocks again on its way out does no harm.
+func (h *HeldState) Unlock() error {
+	if h.lock == nil {
+		return nil
+	}
+	lock := h.lock
+	h.lock = nil
+	if err := lock.Unlock(); err != nil {
+		return &Error{Path: filepath.Join(h.ws.Dir, filepath.FromSlash(StateLock)), Why: fmt.Sprintf("cannot be unlocked (%v); end the course command that runs, and run the command again", unwrapPath(err))}
+	}
+	return nil
 }
 
 // lockState takes the workspace's state lock, under the rules of the

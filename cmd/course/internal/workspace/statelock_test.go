@@ -166,3 +166,29 @@ func TestUpdateStateGivesUpOnALockHeldTooLong(t *testing.T) {
 	require.NoError(t, UpdateState(t.Context(), ws, func(*State) error { changed = true; return nil }))
 	assert.True(t, changed)
 }
+
+// A lock held through LockState is the one UpdateState takes: another
+// command's change waits for Unlock and then reads what the holder's
+// Update saved; unlocking twice is no error.
+func TestHeldStateHoldsOffUpdateState(t *testing.T) {
+	defer func(d time.Duration) { lockWait = d }(lockWait)
+	lockWait = 200 * time.Millisecond
+	ws, err := Open(learnerDir(t, map[string]string{}))
+	require.NoError(t, err)
+	held, err := LockState(t.Context(), ws)
+	require.NoError(t, err)
+	require.NoError(t, held.Update(func(st *State) error { st.Hints = map[string]int{"01": 1}; return nil }))
+
+	err = UpdateState(t.Context(), ws, func(*State) error { return nil })
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr, "a change made while the lock was held")
+	assert.Contains(t, wsErr.Why, "is locked by another course command")
+
+	require.NoError(t, held.Unlock())
+	require.NoError(t, held.Unlock())
+	require.NoError(t, UpdateState(t.Context(), ws, func(st *State) error {
+		assert.Equal(t, 1, st.Hints["01"], "the holder's record")
+		st.Hints["02"] = 1
+		return nil
+	}))
+}
