@@ -22,6 +22,7 @@ import (
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/course"
 )
 
@@ -71,9 +72,16 @@ func TestScripts(t *testing.T) {
 		},
 		// [root]: the scripts run as root, who may write where the
 		// folder's permissions say no (CI does).
+		// [landlock]: check can confine the tests here; [scoped]: and
+		// keep them from signalling course (Landlock's ABI 6).
 		Condition: func(cond string) (bool, error) {
-			if cond == "root" {
+			switch cond {
+			case "root":
 				return os.Geteuid() == 0, nil
+			case "landlock":
+				return sandbox.Available() == nil, nil
+			case "scoped":
+				return sandbox.Scoped(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
