@@ -14,9 +14,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// kernel is what Landlock offers here, found once: its ABI version,
-// whether it scopes signals and abstract unix sockets, and, when it cannot
-// confine the tests, why.
+// kernel is the ABI version of Landlock here, found once, or why it
+// cannot confine the tests.
 var kernel = sync.OnceValues(func() (abi int, err error) {
 	abi, err = ll.LandlockGetABIVersion()
 	if err != nil {
