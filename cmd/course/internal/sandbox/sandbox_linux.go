@@ -143,8 +143,7 @@ func confineThread(fd int, flags uint32) error {
 // cannot run there.
 func onThread(f func() error) error {
 	done := make(chan error, 1)
-	var run func()
-	run = func() {
+	run := func() {
 		runtime.LockOSThread()
 		if unix.Gettid() == unix.Getpid() {
 			// Held until f's goroutine has a thread of its own, then let go.
