@@ -238,6 +238,8 @@ var scriptEnvs sync.Map
 // holds the pid of a process a test started, sends SIGNAL, and checks that
 // course ends with STATUS, one line on stderr, the test's process gone and
 // no temporary folder left in TMPDIR: `signalled INT 130 course check ws`.
+// PIDFILE is in the script's $PIDDIR, or else $WORK: a check's tests write
+// beneath their own workspace alone where Landlock confines them.
 func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
 		ts.Fatalf("usage: signalled INT|TERM STATUS PROGRAM [ARGS...]")
@@ -250,7 +252,11 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
 	work := ts.Getenv("WORK")
-	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
+	pidDir := work
+	if d := ts.Getenv("PIDDIR"); d != "" {
+		pidDir = d
+	}
+	pidFile, tmp := filepath.Join(pidDir, "child.pid"), filepath.Join(work, "tmp-signalled")
 	ts.Check(os.MkdirAll(tmp, 0o755))
 	// A pid left by an earlier run would send the signal before course is
 	// ready for it.
