@@ -22,6 +22,7 @@ import (
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/course"
 )
 
@@ -71,9 +72,16 @@ func TestScripts(t *testing.T) {
 		},
 		// [root]: the scripts run as root, who may write where the
 		// folder's permissions say no (CI does).
+		// [landlock]: check can confine the tests here; [scoped]: and
+		// keep them from signalling course (Landlock's ABI 6).
 		Condition: func(cond string) (bool, error) {
-			if cond == "root" {
+			switch cond {
+			case "root":
 				return os.Geteuid() == 0, nil
+			case "landlock":
+				return sandbox.Available() == nil, nil
+			case "scoped":
+				return sandbox.Scoped(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},
@@ -230,6 +238,8 @@ var scriptEnvs sync.Map
 // holds the pid of a process a test started, sends SIGNAL, and checks that
 // course ends with STATUS, one line on stderr, the test's process gone and
 // no temporary folder left in TMPDIR: `signalled INT 130 course check ws`.
+// PIDFILE is in the script's $PIDDIR, or else $WORK: a check's tests write
+// beneath their own workspace alone where Landlock confines them.
 func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 3 {
 		ts.Fatalf("usage: signalled INT|TERM STATUS PROGRAM [ARGS...]")
@@ -242,7 +252,11 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
 	work := ts.Getenv("WORK")
-	pidFile, tmp := filepath.Join(work, "child.pid"), filepath.Join(work, "tmp-signalled")
+	pidDir := work
+	if d := ts.Getenv("PIDDIR"); d != "" {
+		pidDir = d
+	}
+	pidFile, tmp := filepath.Join(pidDir, "child.pid"), filepath.Join(work, "tmp-signalled")
 	ts.Check(os.MkdirAll(tmp, 0o755))
 	// A pid left by an earlier run would send the signal before course is
 	// ready for it.

@@ -58,6 +58,11 @@ type Options struct {
 	// that is (or passes for) the repository would be judged by the tests
 	// it holds itself, and a learner could give their row any verdict.
 	Learner bool
+	// Sandbox runs the test binaries confined to writing beneath the
+	// workspace and a temporary folder of the run's, where the system can
+	// (gotest.Options.Sandbox): a learner's code cannot change another
+	// workspace, the user's Go settings or caches, or check's output.
+	Sandbox bool
 }
 
 // Validation is validate's verdict on the card and level files, as check
@@ -306,7 +311,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,
-			ModFile: modFile, GoSum: goSum,
+			ModFile: modFile, GoSum: goSum, Sandbox: o.Sandbox,
 			Progress: func(gp gotest.Progress) {
 				phase := "test"
 				if gp.Test == "" {

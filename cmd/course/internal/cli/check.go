@@ -17,6 +17,7 @@ import (
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
@@ -35,6 +36,9 @@ type CheckOptions struct {
 	Verbose    bool
 	Timeout    time.Duration
 	Jobs       int // -j: workspaces at once; 0 for the number of CPUs
+	// NoSandbox runs the test binaries unconfined, free to write wherever
+	// the user can (see package sandbox).
+	NoSandbox bool
 }
 
 func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
@@ -86,14 +90,21 @@ is the course repository, since the tests it holds would judge it. The
 status is 1 when any workspace fails, 2 only when none could be checked.
 Workspaces share the go command's build cache, which the go command keeps
 whole under builds at once; each gets a scratch cache of its own only when
-that cache is off or cannot be written. Checking a workspace builds and
-runs its code as you, with your files and your network within its reach:
-check a class as a user (or in a container) that holds nothing else. Within
-one run, too, each workspace's tests run as that user, so they can change
-the other workspaces, the shared build cache, the audit's cache of clean
-files and the course's temporary files, and so another learner's row: where
-a learner might, check each workspace as a user or in a container of its
-own (course check WS --json).
+that cache is off or cannot be written.
+
+On Linux with Landlock, each test binary runs confined: it reads what you
+can, but writes only beneath its own workspace, a temporary folder of the
+run's (TMPDIR, where t.TempDir and os.CreateTemp put their files) and
+/dev/null, and it cannot signal or trace check or any process outside it.
+So a workspace's tests cannot change another workspace, your Go settings,
+build or module cache, or check's own output. A test of yours that writes
+elsewhere fails with "permission denied" under check: write beneath
+t.TempDir() or your workspace, or run check with --no-sandbox. Where the
+system has no Landlock (macOS, Windows, an old kernel, a container that
+refuses it) the tests run unconfined, and a class check says so on stderr.
+Confined or not, the build runs as you, and the tests can read your files
+and reach your network as you can: check a class as a user (or in a
+container) that holds nothing else (course check WS --json in one each).
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
@@ -129,6 +140,7 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h)")
 	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces to check at once (default the number of CPUs)")
+	cmd.Flags().BoolVar(&opts.NoSandbox, "no-sandbox", false, "run the tests unconfined, free to write wherever you can")
 	return cmd
 }
 
@@ -152,7 +164,7 @@ func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose
 		courseFS = content.Course()
 	}
 	return checker.Options{
-		Workspace: dir, Module: module, Timeout: timeout, Verbose: verbose, Course: courseFS,
+		Workspace: dir, Module: module, Timeout: timeout, Verbose: verbose, Course: courseFS, Sandbox: true,
 		Audit: func(ws *workspace.Workspace) (*audit.Report, error) { return auditWorkspace(env, ws, true) },
 		Validate: func(ws *workspace.Workspace) (*checker.Validation, error) {
 			r, err := validateWorkspace(env, ws)
@@ -192,6 +204,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		opts.Workspace = opts.Workspaces[0]
 	}
 	o := CheckerOptions(env, opts.Workspace, opts.Module, opts.Timeout, opts.Verbose)
+	o.Sandbox = !opts.NoSandbox
 	// What the result is kept under is the workspace as the run found it:
 	// a file saved while the tests ran (from an editor, another terminal)
 	// makes the kept result stale, and status must run the tests again.
@@ -208,10 +221,12 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// not take it as its result, nor does it lead to the next step. Nor
 	// does status take a check run with a time limit of its own, which can
 	// pass a test that status's (and an instructor's) check times out, or
-	// the reverse; it still leads to the next step.
+	// the reverse; it still leads to the next step. Nor, for the same
+	// reason, one run unconfined: a test that writes outside the
+	// workspace passes there and fails under status's check.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(ctx, env, report, key, opts.Timeout == DefaultTimeout)
+		next = rememberCheck(ctx, env, report, key, opts.Timeout == DefaultTimeout && !opts.NoSandbox)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {
@@ -231,6 +246,20 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 		return &FindingError{Summary: report.Summary()}
 	}
 	return nil
+}
+
+// unconfinedNote tells the instructor, once a class's check has run
+// tests, that they ran unconfined because the system cannot confine them
+// (not when --no-sandbox asked for it): each workspace's tests could then
+// change the others' rows, the Go settings and caches, and the output.
+// It goes to stderr, where neither --csv nor --json output has it.
+func unconfinedNote(env *Env, opts *CheckOptions) {
+	if opts.NoSandbox {
+		return
+	}
+	if err := sandbox.Available(); err != nil {
+		fmt.Fprintf(env.Stderr, "note: %s, so each workspace's tests could write to the others, your Go settings and caches, and this output; check a class in a container, or as a user, of its own\n", err)
+	}
 }
 
 // maxTimeout bounds --timeout: beyond it timers overflow, and it is surely
@@ -398,6 +427,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	dirs := checkedDirs(entries)
 	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
 	o.Learner = true
+	o.Sandbox = !opts.NoSandbox
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
 		if !env.Progress {
 			return
@@ -475,6 +505,7 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if checked == 0 {
 		return usagef("course check: none of the %d folders could be checked (%s)", rows, firstReason)
 	}
+	unconfinedNote(env, opts)
 	if failing > 0 {
 		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, rows)}
 	}

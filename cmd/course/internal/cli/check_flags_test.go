@@ -26,6 +26,8 @@ func TestCheckFlags(t *testing.T) {
 			want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, Module: "03", JSON: true, Timeout: 5 * time.Second, Verbose: true}},
 		{args: []string{"a", "b", "c", "-j", "2", "--csv"},
 			want: CheckOptions{Workspace: "a", Workspaces: []string{"a", "b", "c"}, Jobs: 2, CSV: true, Timeout: time.Minute}},
+		{args: []string{"ws", "--no-sandbox"},
+			want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, NoSandbox: true, Timeout: time.Minute}},
 		{args: []string{"--all", "class", "--jobs", "3"},
 			want: CheckOptions{Workspaces: []string{}, All: "class", Jobs: 3, Timeout: time.Minute}},
 		{args: []string{}, err: "not inside a course workspace"},

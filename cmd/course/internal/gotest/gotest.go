@@ -41,6 +41,7 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -146,6 +147,11 @@ type Options struct {
 	// BuildTimeout bounds each build of a package's test binary; 0 is
 	// DefaultBuildTimeout, or Timeout when that is longer.
 	BuildTimeout time.Duration
+	// Sandbox confines each test binary (package sandbox) to writing
+	// beneath Module, the run's temporary folder and /dev/null, where the
+	// system can; elsewhere (sandbox.Available says why) the binaries run
+	// as they do without it. The builds are never confined.
+	Sandbox bool
 }
 
 // DefaultBuildTimeout is how long a build of a package's test binary may
@@ -207,8 +213,24 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, fmt.Errorf("making a folder for the go command's work: %w", err)
 	}
 
+	// The tests' own temporary files go in a folder of the run's, apart
+	// from the test binaries, which a confined test must not rewrite, and
+	// go with it: os.CreateTemp's by TMPDIR, t.TempDir's by GOTMPDIR
+	// (which the testing package prefers) or else TMPDIR.
+	testTmp := filepath.Join(tmp, "tmp")
+	if err := os.Mkdir(testTmp, 0o700); err != nil {
+		return nil, fmt.Errorf("making a folder for the tests' temporary files: %w", err)
+	}
+
 	r := &runner{o: o, goCmd: goCmd, tmp: tmp, sem: make(chan struct{}, o.Jobs),
 		env: append(append(os.Environ(), "GOTMPDIR="+goTmp), o.Env...)}
+	r.testEnv = append(slices.Clip(r.env), "TMPDIR="+testTmp, "GOTMPDIR="+testTmp)
+	if o.Sandbox && sandbox.Available() == nil {
+		if r.sandbox, err = sandbox.New(o.Module, testTmp); err != nil {
+			return nil, err
+		}
+		defer r.sandbox.Close()
+	}
 	if o.ModFile != nil {
 		mod := filepath.Join(tmp, "course.mod")
 		if err := os.WriteFile(mod, o.ModFile, 0o600); err != nil {
@@ -256,7 +278,9 @@ type runner struct {
 	goCmd   string
 	tmp     string
 	env     []string
-	modArgs []string // -modfile and -mod, with Options.ModFile
+	testEnv []string        // env and the tests' temporary folder, for the test binaries
+	modArgs []string        // -modfile and -mod, with Options.ModFile
+	sandbox *sandbox.Policy // with Options.Sandbox, where the system has it
 	sem     chan struct{}
 
 	mu    sync.Mutex
@@ -786,7 +810,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
 		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
 	cmd.Dir = p.Dir
-	cmd.Env = withPWD(r.env, cmd.Dir)
+	cmd.Env = withPWD(r.testEnv, cmd.Dir)
 	procgroup.Own(cmd)
 	pr, pw, err := os.Pipe()
 	if err != nil {
@@ -803,7 +827,11 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 			return br, err
 		}
 	}
-	err = cmd.Start()
+	if r.sandbox != nil {
+		err = r.sandbox.Start(cmd)
+	} else {
+		err = cmd.Start()
+	}
 	started()
 	if err != nil {
 		pw.Close()

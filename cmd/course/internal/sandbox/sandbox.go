@@ -1,0 +1,66 @@
+// Package sandbox runs a learner's test binary so that it can read what
+// the user can, but write only beneath the folders it is given (its
+// workspace, the run's temporary folder) and to /dev/null, and, where the
+// kernel scopes them, signal no process and reach no abstract unix socket
+// outside its own confinement. On Linux that is a Landlock domain; where
+// Landlock is missing (another system, an old or unconfigured kernel, a
+// seccomp filter that refuses its calls) Available says why, and the
+// tests run as before.
+//
+// The domain is put on a thread of course's own that does nothing but
+// start the test binary: a child takes its parent thread's credentials,
+// the domain among them, so the binary is confined from its first
+// instruction, and course's other threads never are. That thread is
+// locked, is never the main thread, and ends as soon as the binary has
+// started, so no other goroutine runs on it and the runtime starts no
+// thread from it. The binary is started as before (its arguments,
+// environment, files past stderr, process group and session), so what
+// check hands it and how it ends it do not change, and no program runs in
+// between: re-executing course to confine itself first would cost its
+// package initialization, about a tenth of a second, for every run of a
+// test binary.
+//
+// What that leaves: while the thread lives, from the binary's exec to the
+// thread's end (microseconds, unless the system holds the thread back),
+// the binary shares its domain and may signal or ptrace that thread, and
+// so course. Go 1.28's SysProcAttr.LandlockFD confines the child itself,
+// between fork and exec, and closes that.
+package sandbox
+
+import (
+	"errors"
+	"os/exec"
+)
+
+// ErrUnavailable is wrapped by Available's error: the tests cannot be
+// confined here.
+var ErrUnavailable = errors.New("the tests cannot be confined here")
+
+// Policy confines the processes it starts to writing beneath its folders.
+// Its methods may be called from several goroutines at once.
+type Policy struct {
+	policy
+}
+
+// New is a policy under which a process may write beneath each of
+// writable (folders that exist) and to /dev/null, and nowhere else. Where
+// Available says no it returns that error; Close it once done.
+func New(writable ...string) (*Policy, error) {
+	if err := Available(); err != nil {
+		return nil, err
+	}
+	p, err := newPolicy(writable)
+	if err != nil {
+		return nil, err
+	}
+	return &Policy{p}, nil
+}
+
+// Start starts cmd confined; wait for it with cmd.Wait, as for any.
+func (p *Policy) Start(cmd *exec.Cmd) error {
+	return p.start(cmd)
+}
+
+// Close lets go of what the policy holds; processes it started stay
+// confined.
+func (p *Policy) Close() error { return p.close() }

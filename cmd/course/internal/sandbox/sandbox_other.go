@@ -1,0 +1,25 @@
+//go:build !linux
+
+package sandbox
+
+import (
+	"fmt"
+	"os/exec"
+	"runtime"
+)
+
+// Available says why the tests run unconfined here: Landlock is Linux's.
+func Available() error {
+	return fmt.Errorf("%w: Landlock, which confines them, is Linux's, and this is %s", ErrUnavailable, runtime.GOOS)
+}
+
+// Scoped is false: nothing scopes signals here.
+func Scoped() bool { return false }
+
+type policy struct{}
+
+func newPolicy([]string) (policy, error) { return policy{}, Available() }
+
+func (policy) start(*exec.Cmd) error { return Available() }
+
+func (policy) close() error { return nil }
