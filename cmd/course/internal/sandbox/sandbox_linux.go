@@ -8,16 +8,80 @@ import (
 	"runtime"
 	"sync"
 	"syscall"
+	"unsafe"
 
-	"github.com/landlock-lsm/go-landlock/landlock"
-	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
+
+// The kernel's Landlock calls, spoken through golang.org/x/sys/unix: a
+// library for them (go-landlock) would bring in psx, whose cgo build
+// wraps every thread the program creates for the sake of calls made on
+// all threads at once, which a policy for one thread never makes.
+
+// landlockVersion is the kernel's Landlock ABI version, or why it has none.
+func landlockVersion() (int, error) {
+	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if errno != 0 {
+		return 0, errno
+	}
+	return int(v), nil
+}
+
+// landlockErrata is the kernel's list of Landlock's mended bugs, a bit
+// each; 0 where it keeps none.
+func landlockErrata() uintptr {
+	v, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_ERRATA)
+	if errno != 0 {
+		return 0
+	}
+	return v
+}
+
+// ruleset makes a ruleset that handles the rights in handled (and scopes
+// what scoped names), with each of paths allowed the rights its entry
+// gives, and returns its descriptor.
+func ruleset(handled, scoped uint64, paths map[string]uint64) (int, error) {
+	// Only the fields a policy sets are sent: a kernel takes a structure
+	// shorter than its own (the rest zero), and the scopes only when they
+	// are set, which they are only where the kernel has them (ABI 6).
+	attr := unix.LandlockRulesetAttr{Handled_access_fs: handled, Scoped: scoped}
+	size := unsafe.Offsetof(attr.Handled_access_fs) + unsafe.Sizeof(attr.Handled_access_fs)
+	if scoped != 0 {
+		size = unsafe.Offsetof(attr.Scoped) + unsafe.Sizeof(attr.Scoped)
+	}
+	fd, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, uintptr(unsafe.Pointer(&attr)), size, 0)
+	if errno != 0 {
+		return -1, fmt.Errorf("making a Landlock ruleset: %w", errno)
+	}
+	for p, rights := range paths {
+		if err := allowBeneath(int(fd), p, rights); err != nil {
+			_ = syscall.Close(int(fd))
+			return -1, err
+		}
+	}
+	return int(fd), nil
+}
+
+// allowBeneath adds to the ruleset fd the rights beneath path (the file
+// itself, for a file).
+func allowBeneath(fd int, path string, rights uint64) error {
+	dir, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return fmt.Errorf("opening %s for the tests' rules: %w", path, err)
+	}
+	defer unix.Close(dir)
+	attr := unix.LandlockPathBeneathAttr{Allowed_access: rights, Parent_fd: int32(dir)}
+	if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(fd), unix.LANDLOCK_RULE_PATH_BENEATH,
+		uintptr(unsafe.Pointer(&attr)), 0, 0, 0); errno != 0 {
+		return fmt.Errorf("allowing the tests to write beneath %s: %w", path, errno)
+	}
+	return nil
+}
 
 // kernel is the ABI version of Landlock here, found once, or why it
 // cannot confine the tests.
 var kernel = sync.OnceValues(func() (abi int, err error) {
-	abi, err = ll.LandlockGetABIVersion()
+	abi, err = landlockVersion()
 	if err != nil {
 		return 0, fmt.Errorf("%w: the kernel has no Landlock, or it is not enabled (%w)", ErrUnavailable, err)
 	}
@@ -30,12 +94,12 @@ var kernel = sync.OnceValues(func() (abi int, err error) {
 	// domain in force while it lets the others by: tried on a thread that
 	// then ends, it is found once here and not in every test's start.
 	err = onThread(func() error {
-		fd, flags, err := landlock.Config{HandledAccessFS: ll.AccessFSWriteFile}.NewRulesetFD()
+		fd, err := ruleset(unix.LANDLOCK_ACCESS_FS_WRITE_FILE, 0, nil)
 		if err != nil {
 			return err
 		}
 		defer syscall.Close(fd)
-		return confineThread(fd, flags)
+		return confineThread(fd)
 	})
 	if err != nil {
 		return 0, fmt.Errorf("%w: Landlock could not be put in force (%w)", ErrUnavailable, err)
@@ -59,20 +123,19 @@ func Scoped() bool {
 	if err != nil || abi < 6 {
 		return false
 	}
-	errata, err := ll.LandlockGetErrata()
-	return err == nil && errata&0x2 != 0
+	return landlockErrata()&0x2 != 0
 }
 
 // writeRights is every right to change the file system that the kernel's
 // Landlock can withhold. Reading, listing and running files are not among
 // them, so those stay open everywhere; nor is ioctl on devices (ABI 5),
 // which reading a device can need.
-func writeRights(abi int) landlock.AccessFSSet {
-	rights := landlock.AccessFSSet(ll.AccessFSWriteFile | ll.AccessFSRemoveDir | ll.AccessFSRemoveFile |
-		ll.AccessFSMakeChar | ll.AccessFSMakeDir | ll.AccessFSMakeReg | ll.AccessFSMakeSock |
-		ll.AccessFSMakeFifo | ll.AccessFSMakeBlock | ll.AccessFSMakeSym | ll.AccessFSRefer)
+func writeRights(abi int) uint64 {
+	rights := uint64(unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_REMOVE_DIR | unix.LANDLOCK_ACCESS_FS_REMOVE_FILE |
+		unix.LANDLOCK_ACCESS_FS_MAKE_CHAR | unix.LANDLOCK_ACCESS_FS_MAKE_DIR | unix.LANDLOCK_ACCESS_FS_MAKE_REG | unix.LANDLOCK_ACCESS_FS_MAKE_SOCK |
+		unix.LANDLOCK_ACCESS_FS_MAKE_FIFO | unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK | unix.LANDLOCK_ACCESS_FS_MAKE_SYM | unix.LANDLOCK_ACCESS_FS_REFER)
 	if abi >= 3 {
-		rights |= ll.AccessFSTruncate
+		rights |= unix.LANDLOCK_ACCESS_FS_TRUNCATE
 	}
 	return rights
 }
@@ -80,8 +143,7 @@ func writeRights(abi int) landlock.AccessFSSet {
 // policy is a Landlock ruleset, made once and put in force on each thread
 // that starts a confined process.
 type policy struct {
-	fd    int
-	flags uint32
+	fd int
 }
 
 func newPolicy(writable []string) (policy, error) {
@@ -90,18 +152,19 @@ func newPolicy(writable []string) (policy, error) {
 		return policy{}, err
 	}
 	write := writeRights(abi)
-	cfg := landlock.Config{HandledAccessFS: write}
+	var scoped uint64
 	if Scoped() {
-		cfg.Scoped = landlock.ScopedSet(ll.ScopeSignal | ll.ScopeAbstractUnixSocket)
+		scoped = unix.LANDLOCK_SCOPE_SIGNAL | unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET
 	}
-	fd, flags, err := cfg.NewRulesetFD(
-		landlock.PathAccess(write, writable...),
-		landlock.PathAccess(write&(ll.AccessFSWriteFile|ll.AccessFSTruncate), "/dev/null"),
-	)
+	paths := map[string]uint64{"/dev/null": write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)}
+	for _, p := range writable {
+		paths[p] = write
+	}
+	fd, err := ruleset(write, scoped, paths)
 	if err != nil {
 		return policy{}, fmt.Errorf("making the rules that confine the tests: %w", err)
 	}
-	return policy{fd: fd, flags: flags}, nil
+	return policy{fd: fd}, nil
 }
 
 func (p policy) start(cmd *exec.Cmd) error {
@@ -111,7 +174,7 @@ func (p policy) start(cmd *exec.Cmd) error {
 	// started it, reparented to another of course's threads, where
 	// cmd.Wait finds it.
 	return onThread(func() error {
-		if err := confineThread(p.fd, p.flags); err != nil {
+		if err := confineThread(p.fd); err != nil {
 			return fmt.Errorf("confining the tests: %w", err)
 		}
 		return cmd.Start()
@@ -124,12 +187,12 @@ func (p policy) close() error { return syscall.Close(p.fd) }
 // (no LANDLOCK_RESTRICT_SELF_TSYNC: course's other threads stay free).
 // No new privileges is the kernel's condition for that, and it too holds
 // for the thread and what it starts.
-func confineThread(fd int, flags uint32) error {
+func confineThread(fd int) error {
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 		return fmt.Errorf("setting no new privileges: %w", err)
 	}
-	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
-		return fmt.Errorf("putting Landlock's rules in force: %w", err)
+	if _, _, errno := unix.Syscall(unix.SYS_LANDLOCK_RESTRICT_SELF, uintptr(fd), 0, 0); errno != 0 {
+		return fmt.Errorf("putting Landlock's rules in force: %w", errno)
 	}
 	return nil
 }
