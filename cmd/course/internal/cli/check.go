@@ -95,7 +95,8 @@ that cache is off or cannot be written.
 On Linux with Landlock, each test binary runs confined: it reads what you
 can, but writes only beneath its own workspace, a temporary folder of the
 run's (TMPDIR, where t.TempDir and os.CreateTemp put their files) and
-/dev/null, and it cannot signal or trace check or any process outside it.
+/dev/null, and it cannot trace check or any process outside it (nor, from
+Linux 6.12, signal them).
 So a workspace's tests cannot change another workspace, your Go settings,
 build or module cache, or check's own output. A test of yours that writes
 elsewhere fails with "permission denied" under check: write beneath
