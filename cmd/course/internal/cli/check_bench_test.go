@@ -113,7 +113,8 @@ func repositoryRoot(b *testing.B) string {
 // panic in stubs; GREEN is such a workspace with the drop started too, its
 // tests run against the reference harness; REPOSITORY is Module 1 of this
 // repository (two packages: the tests and the drop's); LOUD is a workspace
-// test that prints 4 MB.
+// test that prints 4 MB. check-no-sandbox is check with the test binaries
+// unconfined (--no-sandbox), beside it to show what confining them costs.
 func BenchmarkCheck(b *testing.B) {
 	if _, err := exec.LookPath("go"); err != nil {
 		b.Skip("no go command")
@@ -152,6 +153,16 @@ func BenchmarkCheck(b *testing.B) {
 		b.Run(c.name+"/check", func(b *testing.B) {
 			for b.Loop() {
 				err := RunCheck(context.Background(), env, &CheckOptions{Workspace: c.dir, Module: c.module, Timeout: time.Minute})
+				if s := Status(err); s == StatusCannot {
+					b.Fatal(err)
+				}
+			}
+		})
+		// the same check with its test binaries unconfined: what the
+		// sandbox costs
+		b.Run(c.name+"/check-no-sandbox", func(b *testing.B) {
+			for b.Loop() {
+				err := RunCheck(context.Background(), env, &CheckOptions{Workspace: c.dir, Module: c.module, Timeout: time.Minute, NoSandbox: true})
 				if s := Status(err); s == StatusCannot {
 					b.Fatal(err)
 				}
