@@ -183,6 +183,14 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		return err
 	}
 	styles := playStyles(env.Term)
+	// A workspace's engine runs its packages' init functions before it
+	// greets, which a loop there holds up until it is given up: said,
+	// not a blank terminal meanwhile.
+	starting := func() {
+		if ws != "" {
+			env.progressf("starting the %s ...", name)
+		}
+	}
 	if opts.Cards {
 		content, err := env.content()
 		if err != nil {
@@ -193,17 +201,21 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 		for _, c := range cat.Cards {
 			names = append(names, c.Name)
 		}
+		starting()
 		t, err := play.NewTable(ctx, play.TableOptions{Engine: engine, EngineName: name, Styles: styles, Cards: names})
+		env.progressDone()
 		if err != nil {
 			return playError(err)
 		}
 		defer t.Close()
 		return play.Run(ctx, t, styles.Profile)
 	}
+	starting()
 	g, err := play.NewGrid(ctx, play.GridOptions{
 		Level: lv, Engine: engine, EngineName: name, Styles: styles,
 		Record: opts.Record, Replay: opts.Replay, Every: opts.Every,
 	})
+	env.progressDone()
 	if err != nil {
 		return playError(err)
 	}

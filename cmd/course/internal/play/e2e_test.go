@@ -152,6 +152,33 @@ func TestQuittingAStuckEngineInARealTerminal(t *testing.T) {
 	t.Fatal("q did not quit while the engine looped")
 }
 
+// TestAnEngineStuckInItsInitInARealTerminal plays a workspace whose
+// engine loops in an init function, before it greets: the terminal says
+// the engine is starting, not nothing, and Ctrl-C ends play as an
+// interrupt, not as an engine that stopped of itself.
+func TestAnEngineStuckInItsInitInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	ws := filepath.Join(t.TempDir(), "ws")
+	_, err := scaffold.Init(ws, "example.com/ws")
+	require.NoError(t, err)
+	drivertest.Wrapped(t, ws, "", "var spins int\n\nfunc init() {\n\tfor {\n\t\tspins++\n\t}\n}\n", "")
+
+	socket := fmt.Sprintf("course-play-init-%d", os.Getpid())
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "100", "-y", "30",
+		"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
+		// the shell outlives the Ctrl-C (a trap, not an ignored signal,
+		// which course would inherit) to show play's status
+		"sh", "-c", `trap : INT; "$0" play --workspace "$1" 01-push; echo "status $?"; sleep 60`, bin, ws)
+	waitPane(t, socket, "starting the engine of "+ws+" ...")
+	tmux(t, socket, "send-keys", "-t", "play", "C-c")
+	pane := waitPane(t, socket, "status ")
+	assert.Contains(t, pane, "status 130", "play ended as an interrupt")
+	assert.Contains(t, pane, "stopped by an interrupt")
+	assert.NotContains(t, pane, "the engine stopped")
+}
+
 // TestColoursInARealTerminal plays 01-push in terminals of each kind and
 // reads the colours the cells took (tmux writes each change of colour or
 // attribute it holds as the SGR sequence for it). Under NO_COLOR and on a

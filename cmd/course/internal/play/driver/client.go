@@ -64,6 +64,16 @@ type Client struct {
 
 // newClient reads r line by line in the background and checks the Hello.
 func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer, dir string) (*Client, error) {
+	c := reading(r, w, closeFn, stderr, dir)
+	if err := c.greeted(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// reading is a client that reads r line by line in the background, its
+// Hello not read yet.
+func reading(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffer, dir string) *Client {
 	c := &Client{w: w, lines: make(chan []byte, 1), done: make(chan struct{}), closeFn: closeFn, stderr: stderr, timeout: Timeout, dir: dir}
 	go func() {
 		sc := bufio.NewScanner(r)
@@ -79,21 +89,26 @@ func newClient(r io.Reader, w io.Writer, closeFn func() error, stderr *tailBuffe
 		c.readErr = sc.Err() // read after lines is closed
 		close(c.lines)
 	}()
+	return c
+}
+
+// greeted reads the Hello; a client that was not greeted is closed.
+func (c *Client) greeted() error {
 	line, err := c.read()
 	if err != nil {
 		_ = c.Close()
-		return nil, err
+		return err
 	}
 	var h Hello
 	if err := json.Unmarshal(line, &h); err != nil || h.Hello != "course-play" {
 		_ = c.Close()
-		return nil, &StoppedError{Why: fmt.Sprintf("it did not greet with the course-play protocol (it wrote %q)", truncate(string(line), 80))}
+		return &StoppedError{Why: fmt.Sprintf("it did not greet with the course-play protocol (it wrote %q)", truncate(string(line), 80))}
 	}
 	if h.Protocol != Protocol {
 		_ = c.Close()
-		return nil, &StoppedError{Why: fmt.Sprintf("it speaks protocol %d and this course binary speaks %d; rebuild it with `course play --workspace`", h.Protocol, Protocol)}
+		return &StoppedError{Why: fmt.Sprintf("it speaks protocol %d and this course binary speaks %d; rebuild it with `course play --workspace`", h.Protocol, Protocol)}
 	}
-	return c, nil
+	return nil
 }
 
 // Connect speaks the protocol over a pair of streams: replies are read from
@@ -135,6 +150,11 @@ const engineWaitDelay = 200 * time.Millisecond
 
 // StartProcess runs a built driver program and speaks to it.
 func StartProcess(ctx context.Context, program string, dir string) (*Client, error) {
+	return startProcess(ctx, program, dir, Timeout)
+}
+
+// startProcess is StartProcess, giving the engine timeout to greet.
+func startProcess(ctx context.Context, program string, dir string, timeout time.Duration) (*Client, error) {
 	cmd := exec.CommandContext(ctx, program)
 	cmd.Dir = dir
 	// The engine is the learner's program: it runs in a session of its own
@@ -227,10 +247,11 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 		tail.closeFile()
 		return nil
 	}
-	c, err := newClient(out, in, closeFn, tail, dir)
-	if err != nil {
-		return nil, err
-	}
+	// The stacks are asked for and the end watched before the Hello is
+	// read: an engine stuck in a package's init (a loop there) never
+	// greets, and is given up with where it was, as a stuck move is.
+	c := reading(out, in, closeFn, tail, dir)
+	c.timeout = timeout
 	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
 	if theirs != nil {
 		c.exited = waited
@@ -243,6 +264,10 @@ func StartProcess(ctx context.Context, program string, dir string) (*Client, err
 			}
 		}
 	}
+	if err := c.greeted(); err != nil {
+		return nil, err
+	}
+	c.timeout = Timeout
 	return c, nil
 }
 

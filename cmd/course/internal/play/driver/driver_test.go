@@ -466,6 +466,22 @@ func TestAnEngineThatLoopsIsGivenUpWithWhereItLooped(t *testing.T) {
 	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.(*Baba).Step (harness/wrapped.go:")
 }
 
+// An engine stuck in a package's init never greets: it is given up on as
+// a stuck move is, with the learner's function and line it was in.
+func TestAnEngineStuckBeforeItGreetsSaysWhere(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var spins int\n\nfunc init() {\n\tfor {\n\t\tspins++\n\t}\n}\n", "")
+	})
+	_, err := startProcess(context.Background(), program, ws, 2*time.Second)
+	require.Error(t, err)
+	assert.True(t, IsStopped(err))
+	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.init.0 (harness/wrapped.go:")
+}
+
 func TestLearnerFrameSkipsTheRuntimeAndTheDriver(t *testing.T) {
 	dump := "SIGQUIT: quit\nPC=0x487857 m=1 sigcode=0\n\n" +
 		"goroutine 0 gp=0x1 m=1 [idle]:\nruntime.usleep(0x2710)\n\t/go/src/runtime/sys_linux_amd64.s:135 +0x37\n\n" +
