@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -85,6 +86,44 @@ func buildCourse(t *testing.T) string {
 	return bin
 }
 
+// newPane starts command in a detached tmux session "play" of w x h, on a
+// server of the test's own named after name, and returns the server's
+// socket.
+func newPane(t *testing.T, name string, w, h int, command ...string) string {
+	t.Helper()
+	socket := fmt.Sprintf("course-play-%s-%d", name, os.Getpid())
+	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	tmux(t, socket, append([]string{"new-session", "-d", "-s", "play", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h)}, command...)...)
+	return socket
+}
+
+// ended says whether the session has ended within d: the program in it
+// quit.
+func ended(socket string, d time.Duration) bool {
+	for deadline := time.Now().Add(d); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run() != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// misbehavingWorkspace is a course workspace whose engine is the
+// reference's with decls and step added (drivertest.Wrapped), played with
+// the environment in offline.
+func misbehavingWorkspace(t *testing.T, decls, step string) string {
+	t.Helper()
+	ws := filepath.Join(t.TempDir(), "ws")
+	_, err := scaffold.Init(ws, "example.com/ws")
+	require.NoError(t, err)
+	drivertest.Wrapped(t, ws, "", decls, step)
+	return ws
+}
+
+// offline is the environment a workspace's engine is built in: the module
+// cache alone, as on a learner's machine without a network.
+var offline = []string{"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local"}
+
 // TestInARealTerminal builds course, plays 01-push in a detached tmux
 // session of 80x24 with the keys a person would press, and reads the
 // screen.
@@ -92,10 +131,7 @@ func TestInARealTerminal(t *testing.T) {
 	needTmux(t)
 	bin := buildCourse(t)
 
-	socket := fmt.Sprintf("course-play-test-%d", os.Getpid())
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
-	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "80", "-y", "24",
-		"env", "NO_COLOR=1", bin, "play", "01-push")
+	socket := newPane(t, "test", 80, 24, "env", "NO_COLOR=1", bin, "play", "01-push")
 	pane := waitPane(t, socket, "Out of the way")
 	assert.Contains(t, pane, "←↑↓→ hjkl wasd step", "the keys are on screen")
 
@@ -112,14 +148,7 @@ func TestInARealTerminal(t *testing.T) {
 	waitPane(t, socket, "┌────┐")
 
 	tmux(t, socket, "send-keys", "-t", "play", "q")
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		if exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run() != nil {
-			return // q quit, and the session ended with it
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("q did not quit")
+	assert.True(t, ended(socket, 5*time.Second), "q quit, and the session ended with it")
 }
 
 // TestQuittingAStuckEngineInARealTerminal plays a workspace whose engine
@@ -129,27 +158,13 @@ func TestInARealTerminal(t *testing.T) {
 func TestQuittingAStuckEngineInARealTerminal(t *testing.T) {
 	needTmux(t)
 	bin := buildCourse(t)
-	ws := filepath.Join(t.TempDir(), "ws")
-	_, err := scaffold.Init(ws, "example.com/ws")
-	require.NoError(t, err)
-	drivertest.Wrapped(t, ws, "", "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
-
-	socket := fmt.Sprintf("course-play-stuck-%d", os.Getpid())
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
-	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "100", "-y", "30",
-		"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local", bin, "play", "--workspace", ws, "01-push")
+	ws := misbehavingWorkspace(t, "var spins int\n", "\tfor d == Right {\n\t\tspins++\n\t}")
+	socket := newPane(t, "stuck", 100, 30, append(offline, bin, "play", "--workspace", ws, "01-push")...)
 	waitPane(t, socket, "q quit")
 	tmux(t, socket, "send-keys", "-t", "play", "Right")
 	waitPane(t, socket, "waiting for the engine; q quits")
-	start := time.Now()
 	tmux(t, socket, "send-keys", "-t", "play", "q")
-	for time.Since(start) < 5*time.Second {
-		if exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run() != nil {
-			return // q quit, and the session ended with it
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatal("q did not quit while the engine looped")
+	assert.True(t, ended(socket, 5*time.Second), "q quit while the engine looped")
 }
 
 // TestAnEngineStuckInItsInitInARealTerminal plays a workspace whose
@@ -159,18 +174,11 @@ func TestQuittingAStuckEngineInARealTerminal(t *testing.T) {
 func TestAnEngineStuckInItsInitInARealTerminal(t *testing.T) {
 	needTmux(t)
 	bin := buildCourse(t)
-	ws := filepath.Join(t.TempDir(), "ws")
-	_, err := scaffold.Init(ws, "example.com/ws")
-	require.NoError(t, err)
-	drivertest.Wrapped(t, ws, "", "var spins int\n\nfunc init() {\n\tfor {\n\t\tspins++\n\t}\n}\n", "")
-
-	socket := fmt.Sprintf("course-play-init-%d", os.Getpid())
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
-	tmux(t, socket, "new-session", "-d", "-s", "play", "-x", "100", "-y", "30",
-		"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local",
-		// the shell outlives the Ctrl-C (a trap, not an ignored signal,
-		// which course would inherit) to show play's status
-		"sh", "-c", `trap : INT; "$0" play --workspace "$1" 01-push; echo "status $?"; sleep 60`, bin, ws)
+	ws := misbehavingWorkspace(t, "var spins int\n\nfunc init() {\n\tfor {\n\t\tspins++\n\t}\n}\n", "")
+	// the shell outlives the Ctrl-C (a trap, not an ignored signal, which
+	// course would inherit) to show play's status
+	socket := newPane(t, "init", 100, 30, append(offline,
+		"sh", "-c", `trap : INT; "$0" play --workspace "$1" 01-push; echo "status $?"; sleep 60`, bin, ws)...)
 	waitPane(t, socket, "starting the engine of "+ws+" ...")
 	tmux(t, socket, "send-keys", "-t", "play", "C-c")
 	pane := waitPane(t, socket, "status ")
@@ -203,10 +211,8 @@ func TestColoursInARealTerminal(t *testing.T) {
 		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			socket := fmt.Sprintf("course-play-colours-%d-%d", os.Getpid(), i)
-			t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
-			args := append([]string{"new-session", "-d", "-s", "play", "-x", "80", "-y", "24", "env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM", "-u", "CI"}, c.env...)
-			tmux(t, socket, append(args, bin, "play", "01-push")...)
+			command := append([]string{"env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM", "-u", "CI"}, c.env...)
+			socket := newPane(t, fmt.Sprintf("colours-%d", i), 80, 24, append(command, bin, "play", "01-push")...)
 			waitPane(t, socket, "q quit") // the last line: the screen is up
 			pane := tmux(t, socket, "capture-pane", "-e", "-p", "-t", "play")
 			if c.want != "" {
