@@ -37,6 +37,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
+	"runtime"
 	"syscall"
 )
 
@@ -47,6 +49,19 @@ import (
 // engine starts would otherwise hold them, and what it wrote to the third
 // would be read as a reply.
 func main() {
+	// SIGQUIT, which course play sends an engine that does not answer,
+	// writes every goroutine's stack, each stopped first: the runtime's
+	// own dump says only "running on other thread" of a goroutine busy on
+	// another thread, which the one stuck in a loop can be.
+	quit := make(chan os.Signal, 1)
+	signal.Notify(quit, syscall.SIGQUIT)
+	go func() {
+		<-quit
+		buf := make([]byte, 1<<20)
+		n := runtime.Stack(buf, true)
+		os.Stderr.Write(buf[:n])
+		os.Exit(2)
+	}()
 	in, out := os.Stdin, os.Stdout
 	if os.Getenv("` + RequestFDEnv + `") == "4" {
 		syscall.CloseOnExec(4)

@@ -466,6 +466,39 @@ func TestAnEngineThatLoopsIsGivenUpWithWhereItLooped(t *testing.T) {
 	assert.Contains(t, err.Error(), "did not answer within 2s; it was running harness.(*Baba).Step (harness/wrapped.go:")
 }
 
+// Where a stuck engine loops is found with a second goroutine busy beside
+// the loop, run after run. The Go runtime's own dump on SIGQUIT gives up
+// on a goroutine whose thread does not stop in time ("goroutine running
+// on other thread; stack unavailable": 2 runs in 40 of a looping program
+// beside six processes spinning on two cores), which a test cannot
+// arrange at will; the driver's main writes the stacks itself, after
+// stopping every goroutine, which waits for that thread.
+func TestWhereAnEngineLoopsIsFoundBesideABusyGoroutine(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("no signal there asks a Go program for its stacks")
+	}
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "", "var spins, busy int\n",
+			"\tgo func() {\n\t\tfor {\n\t\t\tbusy++\n\t\t}\n\t}()\n\tfor d == Right {\n\t\tspins++\n\t}")
+	})
+	for run := range 3 {
+		c, err := StartProcess(context.Background(), program, ws)
+		require.NoError(t, err)
+		c.timeout = 500 * time.Millisecond
+		rep, err := c.Do(newReq(ModeBaba, pushLevel))
+		require.NoError(t, err)
+		require.Empty(t, rep.Panic)
+		_, err = c.Do(Request{Op: "step", Dir: "right"})
+		_ = c.Close()
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "it was running harness.(*Baba).Step (harness/wrapped.go:", "run %d", run+1)
+	}
+}
+
 // An engine stuck in a package's init never greets: it is given up on as
 // a stuck move is, with the learner's function and line it was in.
 func TestAnEngineStuckBeforeItGreetsSaysWhere(t *testing.T) {
