@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -16,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
-	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver/drivertest"
 )
 
 func TestPlayFlags(t *testing.T) {
@@ -130,17 +129,7 @@ func TestPlayStoppedBySignalKeepsItsStatus(t *testing.T) {
 // learner's mend: here a harness broken after play began is reported by
 // the restart.
 func TestPlayRebuildsTheEngineItRestarts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a driver program")
-	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	t.Setenv("GOPROXY", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	ws := filepath.Join(t.TempDir(), "ws")
-	_, err := scaffold.Init(ws, "example.com/ws")
-	require.NoError(t, err)
+	ws := drivertest.Stubs(t, "example.com/ws")
 	env, _, _ := testEnv()
 	engine, name, err := playEngine(t.Context(), env, &PlayOptions{Workspace: ws}, ws, "example.com/ws")
 	require.NoError(t, err)

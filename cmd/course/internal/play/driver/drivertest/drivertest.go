@@ -5,12 +5,15 @@ package drivertest
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/mod/modfile"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 )
 
 // Module is the module path of the workspaces made here.
@@ -108,4 +111,25 @@ func (b *Baba) Step(d Dir) {
 	fwd := strings.Replace(forward, "\tBaba      = ref.Baba\n", "", 1)
 	fwd = strings.Replace(fwd, "\tNewBaba      = ref.NewBaba\n", "", 1)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "harness", "harness.go"), []byte(fwd), 0o644))
+}
+
+// Stubs is a fresh course workspace of module, in a folder of the test's,
+// whose harness is all stubs, for a test that builds its engine: the go
+// command is kept to the module cache for the test (GOPROXY=off,
+// GOFLAGS=-mod=mod), as on a learner's machine without a network. It
+// skips a short test, and one where there is no go command.
+func Stubs(t *testing.T, module string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	t.Setenv("GOPROXY", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	ws := filepath.Join(t.TempDir(), "ws")
+	_, err := scaffold.Init(ws, module)
+	require.NoError(t, err)
+	return ws
 }
