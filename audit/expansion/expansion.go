@@ -340,10 +340,10 @@ func linkTarget(repo *git.Repository, h plumbing.Hash) (string, error) {
 
 // plainModes reports whether both modes are a regular file's, executable
 // or not: the same file where core.fileMode is false.
-func plainModes(a, b filemode.FileMode) bool {
-	plain := func(m filemode.FileMode) bool { return m == filemode.Regular || m == filemode.Executable }
-	return plain(a) && plain(b)
-}
+func plainModes(a, b filemode.FileMode) bool { return plainMode(a) && plainMode(b) }
+
+// plainMode reports whether m is a regular file's, executable or not.
+func plainMode(m filemode.FileMode) bool { return m == filemode.Regular || m == filemode.Executable }
 
 // union is the engine folders of both lists, cleaned, each once, with
 // folders inside another left out (the outer one covers them).
@@ -772,8 +772,7 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 	default:
 		return false, nil
 	}
-	if !d.fileMode && (mode == filemode.Executable || mode == filemode.Regular) &&
-		(w.mode == filemode.Executable || w.mode == filemode.Regular) {
+	if !d.fileMode && plainModes(mode, w.mode) {
 		mode = w.mode
 	}
 	if mode != w.mode {

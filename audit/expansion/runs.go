@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"golang.org/x/mod/modfile"
 
@@ -81,8 +80,8 @@ type runSettings map[setting]string
 
 // goModSettings adds go.mod's directives to s. A go.mod that is not there
 // sets nothing (the go command then has no module to build).
-func (s runSettings) goModSettings(name string, src []byte) error {
-	f, err := modfile.Parse(name, src, nil)
+func (s runSettings) goModSettings(src []byte) error {
+	f, err := modfile.Parse(GoMod, src, nil)
 	if err != nil {
 		return &GoModError{Path: GoMod, Why: "does not parse (" + strings.Join(strings.Fields(err.Error()), " ") + ")"}
 	}
@@ -138,7 +137,7 @@ func treeRunSettings(tree *object.Tree, prefix string) (runSettings, bool) {
 	s := runSettings{}
 	goModOK := true
 	if f, err := tree.File(path.Join(prefix, GoMod)); err == nil {
-		if src, err := f.Contents(); err != nil || s.goModSettings(GoMod, []byte(src)) != nil {
+		if src, err := f.Contents(); err != nil || s.goModSettings([]byte(src)) != nil {
 			goModOK = false
 		}
 	}
@@ -147,7 +146,7 @@ func treeRunSettings(tree *object.Tree, prefix string) (runSettings, bool) {
 		return s, goModOK
 	}
 	for _, e := range sub.Entries {
-		if !isTestFile(e.Name) || (e.Mode != filemode.Regular && e.Mode != filemode.Executable) {
+		if !isTestFile(e.Name) || !plainMode(e.Mode) {
 			continue
 		}
 		f, err := sub.TreeEntryFile(&e)
@@ -175,7 +174,7 @@ func diskRunSettings(workspace string) (runSettings, error) {
 		}
 		return nil, &GoModError{Path: GoMod, Why: fmt.Sprintf("cannot be read (%v)", err)}
 	default:
-		if err := s.goModSettings(GoMod, src); err != nil {
+		if err := s.goModSettings(src); err != nil {
 			return nil, err
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // stat says of it once it is read, if it is a regular file; otherwise a
 // *NotRegularError (or a *TooLargeError past MaxSize).
 // The check and the read use one open handle.
-func Read(name string) ([]byte, fs.FileInfo, error) { return ReadInto(name, nil) }
+func Read(name string) ([]byte, fs.FileInfo, error) { return ReadAtMost(name, MaxSize) }
 
 // ReadInto is Read; buf is not used here, where the os package reads.
 func ReadInto(name string, _ []byte) ([]byte, fs.FileInfo, error) {

@@ -17,10 +17,7 @@ import (
 // system calls: open, fstat, read, fstat, close; the os package's files
 // cost several more, which counts when a check reads thousands of small
 // files.
-func Read(name string) ([]byte, fs.FileInfo, error) {
-	src, info, err := ReadInto(name, nil)
-	return src[:len(src):len(src)], info, err
-}
+func Read(name string) ([]byte, fs.FileInfo, error) { return ReadAtMost(name, MaxSize) }
 
 // ReadInto is Read, with the content read into buf when it has room for it
 // (one byte more than the file's size): a reader of many files can hand

@@ -303,9 +303,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	res := &gotest.Result{BuildOutput: map[string]string{}}
 	if p.untestable {
 		for _, pkg := range p.packages {
-			for _, n := range pkg.Expected {
-				res.Tests = append(res.Tests, gotest.Test{Package: pkg.ImportPath, Name: n, Outcome: gotest.NotRun})
-			}
+			res.Tests = append(res.Tests, gotest.NotRunOf(pkg, nil)...)
 		}
 	} else if len(p.packages) > 0 {
 		progress(Progress{Phase: "build"})

@@ -196,6 +196,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.OutputLimit <= 0 {
 		o.OutputLimit = DefaultOutputLimit
 	}
+	if o.BuildTimeout <= 0 {
+		o.BuildTimeout = max(DefaultBuildTimeout, o.Timeout)
+	}
 	goCmd, err := goBinary()
 	if err != nil {
 		return nil, err
@@ -337,7 +340,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		return pr
 	}
 	if pr.build != "" {
-		pr.tests = notRun(p, nil)
+		pr.tests = NotRunOf(p, nil)
 		for _, t := range pr.tests {
 			r.progress(Progress{Package: p.ImportPath, Test: t.Name, Outcome: NotRun})
 		}
@@ -520,8 +523,9 @@ func missing(expected []string, got map[string]*Test) []string {
 	return out
 }
 
-// notRun is an outcome for every expected test not in got.
-func notRun(p Package, got map[string]*Test) []Test {
+// NotRunOf is an outcome of NotRun for every test p expects that got
+// does not hold (every one, for a nil got).
+func NotRunOf(p Package, got map[string]*Test) []Test {
 	var out []Test
 	for _, n := range missing(p.Expected, got) {
 		out = append(out, Test{Package: p.ImportPath, Name: n, Outcome: NotRun})
@@ -662,11 +666,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		args = append(args, "-overlay="+overlay)
 		sources = written
 	}
-	limit := r.o.BuildTimeout
-	if limit <= 0 {
-		limit = max(DefaultBuildTimeout, r.o.Timeout)
-	}
-	buildCtx, cancel := context.WithTimeout(ctx, limit)
+	buildCtx, cancel := context.WithTimeout(ctx, r.o.BuildTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(buildCtx, r.goCmd, append(args, relPattern(r.o.Module, p.Dir))...)
 	cmd.Dir = r.o.Module
@@ -681,7 +681,7 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	}
 	if buildCtx.Err() != nil {
 		return fmt.Sprintf("the build of %s was still running after %s and was stopped: a compiler it ran waited on, or read without end, something that is not a regular file (a FIFO, or a device such as /dev/zero, that an assembly (.s) or cgo file #includes); look in %[1]s and the packages it imports",
-			relPattern(r.o.Module, p.Dir), limit), nil
+			relPattern(r.o.Module, p.Dir), r.o.BuildTimeout), nil
 	}
 	msg := strings.TrimSpace(out.String())
 	if err != nil {
@@ -827,11 +827,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 			return br, err
 		}
 	}
-	if r.sandbox != nil {
-		err = r.sandbox.Start(cmd)
-	} else {
-		err = cmd.Start()
-	}
+	err = r.sandbox.Start(cmd)
 	started()
 	if err != nil {
 		pw.Close()

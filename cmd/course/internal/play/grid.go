@@ -134,7 +134,7 @@ func NewGrid(ctx context.Context, o GridOptions) (*Grid, error) {
 		// refused before the screen opens, not shown for the whole game
 		// and then reported as recorded
 		_ = eng.close()
-		return nil, &RecordError{Path: o.Record, Err: m.recordErr}
+		return nil, m.RecordErr()
 	}
 	if o.Replay {
 		m.status = fmt.Sprintf("replaying the recorded solution: %d moves", len(o.Level.Solution))

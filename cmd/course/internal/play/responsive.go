@@ -164,15 +164,11 @@ func (r *responsive) View() tea.View {
 	switch {
 	case r.working && r.slow:
 		return r.waitFrame
-	case r.working, r.broken():
+	case r.working, r.panicked() != "":
 		return r.frame
 	}
 	return r.s.View()
 }
-
-// broken says whether the last work ended in a panic; it is asked only
-// once that work has ended.
-func (r *responsive) broken() bool { return r.work != nil && r.work.panicked != "" }
 
 // panicked is the panic the screen's work ended in, and its stack, or "";
 // it is asked once the work has ended (end).
