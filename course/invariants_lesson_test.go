@@ -300,10 +300,11 @@ func packagesOf(t *testing.T, numbers []string) []string {
 		if !slices.Contains(numbers, m.Number) {
 			continue
 		}
-		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-			if files, _ := filepath.Glob(filepath.Join(dir, "*_test.go")); len(files) > 0 {
-				pkgs = append(pkgs, "./course/"+dir)
-			}
+		if modules.Available(course.Files, m) {
+			pkgs = append(pkgs, "./course/"+m.TestsDir())
+		}
+		if modules.HasExpansion(course.Files, m) {
+			pkgs = append(pkgs, "./course/"+m.ExpansionTestsDir())
 		}
 	}
 	return pkgs

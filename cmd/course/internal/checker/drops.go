@@ -87,27 +87,23 @@ func (d Drop) lines() []string {
 	case d.OK:
 		return []string{fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.Commit, d.End))}
 	}
+	span := "since " + short(d.Commit)
+	if d.End != "" {
+		span = fmt.Sprintf("between %s and %s, where it ended", short(d.Commit), short(d.End))
+	}
 	var out []string
 	for _, c := range d.Changes {
-		if c.Directive != "" {
-			// How the engine runs, not an engine file: the setting as it
-			// was and is, and how to put it back.
-			span := "since " + short(d.Commit)
-			if d.End != "" {
-				span = fmt.Sprintf("between %s and %s, where it ended", short(d.Commit), short(d.End))
-			}
-			line := fmt.Sprintf("drop %s: %s %s, which changes how the engine runs the drop's tests", d.Module, c, span)
-			if d.End == "" {
-				line += ": " + c.Mend(d.Commit)
-			}
-			out = append(out, line)
+		if c.Directive == "" {
+			out = append(out, fmt.Sprintf("drop %s: %s %s %s", d.Module, c.Path, c.Kind, span))
 			continue
 		}
-		if d.End != "" {
-			out = append(out, fmt.Sprintf("drop %s: %s %s between %s and %s, where it ended", d.Module, c.Path, c.Kind, short(d.Commit), short(d.End)))
-			continue
+		// How the engine runs, not an engine file: the setting as it was
+		// and is, and how to put it back.
+		line := fmt.Sprintf("drop %s: %s %s, which changes how the engine runs the drop's tests", d.Module, c, span)
+		if d.End == "" {
+			line += ": " + c.Mend(d.Commit)
 		}
-		out = append(out, fmt.Sprintf("drop %s: %s %s since %s", d.Module, c.Path, c.Kind, short(d.Commit)))
+		out = append(out, line)
 	}
 	return out
 }

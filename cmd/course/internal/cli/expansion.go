@@ -126,26 +126,17 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	} else if st := env.Term.styles(); len(res.Changes) == 0 {
 		fmt.Fprintf(env.Stdout, "expansion-check: %s\n", st.pass.Render("ok"))
 	} else {
-		files, settings := 0, 0
 		for _, c := range res.Changes {
 			if c.Directive != "" {
-				settings++
 				fmt.Fprintf(env.Stdout, "%s since %s, which changes how the engine runs: %s\n", st.fail.Render(termsafe.String(c.String())), opts.Commit, termsafe.String(c.Mend(res.Commit)))
 				continue
 			}
-			files++
 			fmt.Fprintf(env.Stdout, "%s %s since %s\n", st.fail.Render(termsafe.String(c.Path)), c.Kind, opts.Commit)
 		}
-		fmt.Fprintf(env.Stdout, "expansion-check: %s differ from %s (%s); the drop must leave the engine as it was, and run as it did\n", differing(files, settings), opts.Commit, shortHash(res.Commit))
+		fmt.Fprintf(env.Stdout, "expansion-check: %s differ from %s (%s); the drop must leave the engine as it was, and run as it did\n", differing(changeCounts(res.Changes)), opts.Commit, shortHash(res.Commit))
 	}
 	if len(res.Changes) > 0 {
-		files := 0
-		for _, c := range res.Changes {
-			if c.Directive == "" {
-				files++
-			}
-		}
-		return &FindingError{Summary: differing(files, len(res.Changes)-files) + " differ"}
+		return &FindingError{Summary: differing(changeCounts(res.Changes)) + " differ"}
 	}
 	return nil
 }

@@ -155,10 +155,10 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		if err != nil {
 			return err
 		}
-		if results, err = nothingToWrite(so, state, ended); err != nil || results != nil {
-			if err != nil {
-				return err
-			}
+		if results, err = nothingToWrite(so, state, ended); err != nil {
+			return err
+		}
+		if results != nil {
 			break
 		}
 		var opened string
@@ -444,7 +444,24 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 // what the uncommitted changes would cause (blame), and to commit what
 // (work) before doing what (then).
 func engineAtHead(ws *workspace.Workspace, blame, work, then string) (string, error) {
+	return headCommit(ws, headCheck(ws), blame, work, then)
+}
+
+// headCheck is the engine folders on disk against HEAD, every file read.
+func headCheck(ws *workspace.Workspace) checked {
 	res, err := expansion.CheckContent(ws.Dir, "HEAD", ws.Config.EngineDirs)
+	return checked{res, err}
+}
+
+// checked is an expansion check's result or its error.
+type checked struct {
+	res *expansion.Result
+	err error
+}
+
+// headCommit is engineAtHead of a headCheck made already.
+func headCommit(ws *workspace.Workspace, head checked, blame, work, then string) (string, error) {
+	res, err := head.res, head.err
 	if err != nil {
 		return "", err
 	}
@@ -483,10 +500,11 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := uncommittedDropChanges(ws, state, open, started, m); err != nil {
+	atHead := headCheck(ws)
+	if err := uncommittedDropChanges(ws, state, open, started, m, atHead); err != nil {
 		return nil, nil, err
 	}
-	head, err := engineAtHead(ws, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
+	head, err := headCommit(ws, atHead, fmt.Sprintf("drop %sx, which module %s ends, would be judged without them", open[0], m.Number),
 		"your work", "start module "+m.Number)
 	if err != nil {
 		return nil, nil, err
@@ -582,11 +600,12 @@ func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo s
 // drop one that changed the engine. They are put back, or kept aside for
 // module m with git stash. A drop a later module already started past is
 // judged as it is (see dropsEnd), and a start commit that is gone is said
-// below.
-func uncommittedDropChanges(ws *workspace.Workspace, state *workspace.State, open []string, started map[string]*coursetests.Module, m modules.Module) error {
-	atHead, err := expansion.CheckContent(ws.Dir, "HEAD", ws.Config.EngineDirs)
-	if err != nil || len(atHead.Changes) == 0 {
-		return nil // engineAtHead says what is wrong with HEAD
+// below. head is the engine folders against HEAD (headCheck), which
+// dropsEnd judges HEAD by too.
+func uncommittedDropChanges(ws *workspace.Workspace, state *workspace.State, open []string, started map[string]*coursetests.Module, m modules.Module, head checked) error {
+	atHead := head.res
+	if head.err != nil || len(atHead.Changes) == 0 {
+		return nil // headCommit says what is wrong with HEAD
 	}
 	for _, n := range open {
 		d := state.Drops[n]
@@ -654,21 +673,26 @@ func numberRange(ns []string) string {
 	return "modules " + strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
 }
 
+// changeCounts is how many of changes are engine files' and how many
+// settings of how the engine runs.
+func changeCounts(changes []expansion.Change) (files, settings int) {
+	for _, c := range changes {
+		if c.Directive != "" {
+			settings++
+		} else {
+			files++
+		}
+	}
+	return files, settings
+}
+
 // changedWhat is what changes changed, as a message names it: engine
 // files, how the engine runs (go.mod's go line, say), or both.
 func changedWhat(changes []expansion.Change) string {
-	files, settings := false, false
-	for _, c := range changes {
-		if c.Directive != "" {
-			settings = true
-		} else {
-			files = true
-		}
-	}
-	switch {
-	case files && settings:
+	switch files, settings := changeCounts(changes); {
+	case files > 0 && settings > 0:
 		return "engine files and how the engine runs"
-	case settings:
+	case settings > 0:
 		return "how the engine runs"
 	}
 	return "engine files"
@@ -676,13 +700,13 @@ func changedWhat(changes []expansion.Change) string {
 
 // uncommitted says that changes are not committed, naming what they change.
 func uncommitted(changes []expansion.Change) string {
-	switch changedWhat(changes) {
-	case "engine files":
-		return "the engine folders have uncommitted changes"
-	case "how the engine runs":
+	switch files, settings := changeCounts(changes); {
+	case files > 0 && settings > 0:
+		return "the engine folders and how the engine runs have uncommitted changes"
+	case settings > 0:
 		return "how the engine runs has uncommitted changes"
 	}
-	return "the engine folders and how the engine runs have uncommitted changes"
+	return "the engine folders have uncommitted changes"
 }
 
 // changeList is engine changes as a message lists them.
