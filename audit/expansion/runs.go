@@ -1,10 +1,13 @@
 package expansion
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -98,10 +101,16 @@ func (s runSettings) goModSettings(src []byte) error {
 }
 
 // goDebugSettings adds the //go:debug lines of a test file to s: those
-// the go command reads, the line comments before the package clause. A
-// file that does not parse that far sets nothing: it does not build, and
-// the build says so.
+// the go command reads, the line comments before the package clause of a
+// file the build takes. A file that does not parse that far sets nothing:
+// it does not build, and the build says so. Nor does one this machine's
+// build leaves out, by its build constraints or its name's _GOOS or
+// _GOARCH: the go command takes no //go:debug line of such a file, so a
+// line there changes nothing in the tests run here.
 func (s runSettings) goDebugSettings(name string, src []byte) {
+	if !builtHere(name, src) {
+		return
+	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
 	if err != nil {
@@ -120,6 +129,30 @@ func (s runSettings) goDebugSettings(name string, src []byte) {
 			s[setting{file: name, directive: DirectiveGoDebug, key: strings.TrimSpace(k)}] = strings.TrimSpace(v)
 		}
 	}
+}
+
+// builtHere reports whether the go command on this machine builds the
+// file named name (a path in the workspace, slash-separated) with content
+// src, by its name and its build constraints, as the checks' go test
+// does: with the default build context and the tags GOFLAGS adds.
+func builtHere(name string, src []byte) bool {
+	ctx := build.Default
+	ctx.BuildTags = goFlagsTags(os.Getenv("GOFLAGS"))
+	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
+	ok, err := ctx.MatchFile(path.Dir(name), path.Base(name))
+	return ok && err == nil
+}
+
+// goFlagsTags is the build tags a GOFLAGS value gives the go command
+// (-tags=a,b), the last such flag winning as on the command line.
+func goFlagsTags(goflags string) []string {
+	var tags []string
+	for _, f := range strings.Fields(goflags) {
+		if name, v, ok := strings.Cut(f, "="); ok && (name == "-tags" || name == "--tags") {
+			tags = strings.Split(v, ",")
+		}
+	}
+	return tags
 }
 
 // isTestFile reports whether a name in the tests folder is a Go test

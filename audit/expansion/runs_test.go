@@ -1,6 +1,7 @@
 package expansion
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -131,4 +132,46 @@ func TestAGoModThatDoesNotParse(t *testing.T) {
 	f.commit("broken")
 	f.write("go.mod", "module example.com/ws\n\ngo 1.21\n")
 	assert.Empty(t, f.check("HEAD"))
+}
+
+// A //go:debug line sets nothing in a test file the build here leaves
+// out, by its build constraints or its name, so none is reported; the
+// same line in a file the build takes (a tag GOFLAGS adds included) is.
+func TestAGoDebugLineInAFileTheBuildLeavesOutChangesNothing(t *testing.T) {
+	other := "windows"
+	if runtime.GOOS == "windows" {
+		other = "linux"
+	}
+	f := newFixture(t)
+	f.write("engine/engine.go", "package engine\n")
+	f.write("go.mod", startGoMod)
+	f.commit("start")
+
+	f.write("tests/ignored_test.go", "//go:build ignore\n\n//go:debug panicnil=1\n\npackage tests\n")
+	f.write("tests/elsewhere_"+other+"_test.go", "//go:debug panicnil=1\n\npackage tests\n")
+	f.write("tests/tagged_test.go", "//go:build slow\n\n//go:debug asynctimerchan=1\n\npackage tests\n")
+	t.Setenv("GOFLAGS", "")
+	res, err := Check(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Empty(t, settingLines(res))
+
+	t.Setenv("GOFLAGS", "-mod=mod -tags=fast,slow")
+	res, err = Check(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{`tests/tagged_test.go: "//go:debug asynctimerchan=1" added`}, settingLines(res))
+
+	f.write("tests/ignored_test.go", "//go:debug panicnil=1\n\npackage tests\n")
+	res, err = Check(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`tests/ignored_test.go: "//go:debug panicnil=1" added`,
+		`tests/tagged_test.go: "//go:debug asynctimerchan=1" added`,
+	}, settingLines(res))
+}
+
+func TestGoFlagsTags(t *testing.T) {
+	assert.Nil(t, goFlagsTags(""))
+	assert.Equal(t, []string{"a", "b"}, goFlagsTags("-mod=mod -tags=a,b"))
+	assert.Equal(t, []string{"c"}, goFlagsTags("--tags=a -tags=c"))
+	assert.Nil(t, goFlagsTags("-tagsx=a"))
 }
