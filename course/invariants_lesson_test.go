@@ -103,6 +103,24 @@ var positionsOnlyUndo = sourceEdit{"harness/invariants.go",
 func checkUndoInFull(before, after BabaSnapshot) error {
 `}
 
+// fiveForTheLedger makes the drop's CheckHealthLedger ask the module's five
+// card-game invariants in its place, so that the drop's test asks whether
+// they catch its two mutants. The ledger stays in the file under another
+// name, unused.
+var fiveForTheLedger = sourceEdit{"harness/invariants_expansion.go",
+	"func CheckHealthLedger(before, after GameSnapshot) error {\n",
+	`func CheckHealthLedger(before, after GameSnapshot) error {
+	for _, err := range []error{CheckZones(after), CheckOrderOfPlay(after), CheckNoDeadMinions(after), CheckLog(after), CheckEntry(before, after)} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func checkHealthLedgerInFull(before, after GameSnapshot) error {
+`}
+
 var lessonMutants = []lessonMutant{
 	{
 		// The report as Observe prints it, at the seed it prints; and
@@ -235,6 +253,23 @@ var lessonMutants = []lessonMutant{
 			"Test_13_undo_invariant/Undo_does_not_take_back_a_win",
 			"Test_13_undo_invariant/Undo_restores_the_objects_but_not_the_tiles'_lists",
 		},
+	},
+	{
+		// The drop's discussion: its two mutants pass the five card-game
+		// invariants, where the ledger catches each. With the five in the
+		// ledger's place, the drop's random games on the reference still
+		// pass, and neither mutant is caught.
+		name:  "the five card-game invariants in the ledger's place",
+		quote: "Both mutants pass all five of the module's card-game invariants.",
+		edits: []sourceEdit{fiveForTheLedger},
+		in:    []string{"13"},
+		seed:  "13",
+		fails: []string{
+			"Test_13x_health_ledger_invariant",
+			"Test_13x_health_ledger_invariant/Armor_takes_the_hit_and_the_hero_loses_the_Health_as_well",
+			"Test_13x_health_ledger_invariant/a_hit_redirected_away_from_a_hero_still_comes_off_the_hero's_Health",
+		},
+		says: "no random game made the ledger report the planted bug",
 	},
 }
 
