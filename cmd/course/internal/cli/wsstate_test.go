@@ -177,7 +177,10 @@ func TestStartModulesAtOnceTakeTurns(t *testing.T) {
 		if held.Load() {
 			overlapped.Store(true)
 		}
-		moduleCopied <- struct{}{}
+		select {
+		case moduleCopied <- struct{}{}:
+		default: // a copy already told; a second must not block the start
+		}
 		return res, err
 	}
 
@@ -187,7 +190,11 @@ func TestStartModulesAtOnceTakeTurns(t *testing.T) {
 	go func() {
 		errs <- RunStartModule(ctx, dropEnv, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true})
 	}()
-	<-dropCopied
+	select {
+	case <-dropCopied:
+	case err := <-errs: // the drop's start ended before it copied its test
+		t.Fatalf("start-module 01 --expansion ended before it copied its files: %v", err)
+	}
 	go func() { errs <- RunStartModule(ctx, moduleEnv, &StartModuleOptions{Module: "02", Workspace: dir}) }()
 	select {
 	case <-moduleCopied: // 02 did not wait for 01x to record its drop
