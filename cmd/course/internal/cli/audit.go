@@ -24,15 +24,15 @@ func newCouplingAuditCmd(env *Env, runF func(*CouplingAuditOptions) error) *cobr
 	opts := &CouplingAuditOptions{}
 	cmd := &cobra.Command{
 		Use:   "coupling-audit [WORKSPACE]",
-		Short: "Check the Zero-Coupling Law: no card or grid noun named in the engine folders",
+		Short: "Check the Zero-Coupling Law: no card or noun in the engine",
 		Long: `coupling-audit reads every file of the engine folders (engineDirs in
 .course.json) and reports each place one names a card or a grid noun of the
 course catalog.
 
 A card counts in every spelling, anywhere in an engine file: identifiers,
-string literals (import paths too), comments and files that are not Go
-(read without their NUL bytes, so that neither a NUL nor UTF-16 hides one). "Baron Rivendare"
-is found as BaronRivendare, baronRivendare, BARON_RIVENDARE,
+string literals (import paths too), comments and files that are not Go (read
+without their NUL bytes, so that neither a NUL nor UTF-16 hides one). "Baron
+Rivendare" is found as BaronRivendare, baronRivendare, BARON_RIVENDARE,
 baron-rivendare, baronrivendare and "Baron Rivendare", and so are the short
 names the catalog lists for a card ("Baron", "Rivendare"). A one-word name
 counts only as a whole token: baron counts, baronies does not.
@@ -81,7 +81,7 @@ that counts them and says where such names belong:
 			return RunCouplingAudit(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/coupling-audit.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "coupling-audit")
 	return cmd
 }
 

@@ -45,7 +45,7 @@ func newCheckCmd(env *Env, runF func(*CheckOptions) error) *cobra.Command {
 	opts := &CheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "check [WORKSPACE...] | check --all DIR",
-		Short: "The coupling audit, the card and level files, the tests of every started module, and the drops",
+		Short: "The audit, the files, every started module's tests and drops",
 		Long: `check runs the coupling audit, then validates the card and level files (as
 course validate does), then the tests in WORKSPACE/tests: the course's tests
 of every module you have started, up to --module (default: the highest
@@ -60,14 +60,14 @@ first failure in full and every other failing test in one line, a line per
 drop ("drop 01x: engine unchanged since 3f2a1c9", or each engine file that
 changed), and a closing line that counts what failed:
   4 passed, 0 failed; audit: 1 finding
-A coupling finding, a card or level file that does not load, tests that do
-not compile or a drop that changed the engine fail check even when every
-test passes. A course test file you edited is a warning: its tests may no
-longer state the scenario, and check runs the course's copy of it, so a
-line a failure names in it is marked "in the course's copy". So is an engineDirs in .course.json that leaves
-out engine/, the template's engine folder (the audit reads only the folders
-listed), or names other folders than the template's: a class row then shows
-its audit as "ok (own engineDirs)".
+A coupling finding, a card or level file that does not load, tests that do not
+compile or a drop that changed the engine fail check even when every test
+passes. A course test file you edited is a warning: its tests may no longer
+state the scenario, and check runs the course's copy of it, so a line a
+failure names in it is marked "in the course's copy". So is an engineDirs in
+.course.json that leaves out engine/, the template's engine folder (the audit
+reads only the folders listed), or names other folders than the template's: a
+class row then shows its audit as "ok (own engineDirs)".
 
 Each test binary is built once and run with a time limit (--timeout): an
 endless loop is reported as a timeout of the test that was running, a crash
@@ -136,12 +136,12 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
-	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "several workspaces: one CSV row per workspace and module")
+	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "print one CSV row per workspace and module")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h)")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
 	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
-	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces to check at once (default the number of CPUs)")
-	cmd.Flags().BoolVar(&opts.NoSandbox, "no-sandbox", false, "run the tests unconfined, free to write wherever you can")
+	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces checked at once (default: one per CPU)")
+	cmd.Flags().BoolVar(&opts.NoSandbox, "no-sandbox", false, "run the tests unconfined, free to write anywhere")
 	return cmd
 }
 

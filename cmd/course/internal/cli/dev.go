@@ -8,7 +8,7 @@ import (
 func newDevCmd(env *Env) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
-		Short: "Commands for course authors: prove the course consistent, scaffold a module",
+		Short: "For course authors: prove the course consistent, add a module",
 		Long: `dev holds the commands a course author runs in a checkout of the course
 repository: dev check proves the modules, scenarios, tests, lessons, catalog
 and reference consistent; dev new-module scaffolds a module for dev check

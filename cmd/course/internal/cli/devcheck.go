@@ -33,7 +33,7 @@ func newDevCheckCmd(env *Env, runF func(*DevCheckOptions) error) *cobra.Command 
 	opts := &DevCheckOptions{}
 	cmd := &cobra.Command{
 		Use:   "check [REPO]",
-		Short: "Prove the course consistent: modules, scenarios, tests, lessons, catalog and reference",
+		Short: "Prove the course consistent: modules, tests, lessons, catalog",
 		Long: `dev check reads the course repository (REPO, default the current folder) and
 prints one line per problem, file:line: what is wrong and how to mend it:
 
@@ -86,7 +86,7 @@ Exit status 0 when there is no problem, 1 when there is one.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.NoTests, "no-tests", false, "read the files only; run no tests")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/dev-check.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "dev-check")
 	return cmd
 }
 

@@ -32,7 +32,7 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 	opts := &DevNewModuleOptions{}
 	cmd := &cobra.Command{
 		Use:   "new-module NN NAME",
-		Short: "Scaffold course/NN-NAME: a lesson in the course's sections, scenarios, tests and a drop",
+		Short: "Scaffold course/NN-NAME: lesson, scenarios, tests and a drop",
 		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
 repository (--repo, default the current folder): a lesson with the course's
 sections and three hints to fill in, an empty scenarios.md and test file, and

@@ -71,7 +71,7 @@ lines (a require the drop's code needs) are the drop's to change.
 It prints "expansion-check: ok", or each engine file added, changed or
 removed since COMMIT, and each setting of how the engine runs that differs.`,
 		Example: `  git -C ~/my-engine commit -am "module 1 done"
-  course expansion-check                 # in a workspace: since the drop started
+  course expansion-check                 # here: since the drop started
   course expansion-check ~/my-engine HEAD
   course expansion-check ~/my-engine v1 --json`,
 		Args: optionalArgs("[WORKSPACE]", "[COMMIT]"),
@@ -87,7 +87,7 @@ removed since COMMIT, and each setting of how the engine runs that differs.`,
 			return RunExpansionCheck(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/expansion-check.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "expansion-check")
 	return cmd
 }
 

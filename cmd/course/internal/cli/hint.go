@@ -22,7 +22,7 @@ func newHintCmd(env *Env, runF func(*HintOptions) error) *cobra.Command {
 	opts := &HintOptions{}
 	cmd := &cobra.Command{
 		Use:   "hint NN [K]",
-		Short: "Show one hint of module NN: K=1 a nudge, 2 the concepts, 3 pseudo-code",
+		Short: "Show hint K of module NN: 1 a nudge, 2 concepts, 3 pseudo-code",
 		Long: `hint prints one of module NN's three hints, alone: 1 is a nudge, 2 names the
 concepts, 3 is pseudo-code. Without K it prints the next hint you have not
 yet been shown in this workspace (found from the current folder, as go finds

@@ -61,9 +61,9 @@ library and testify to compile. init does not wait for it; --warm-cache=false
 			return RunInit(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().StringVar(&opts.ModulePath, "module-path", templates.DefaultModulePath, "the workspace's Go module path")
-	cmd.Flags().BoolVar(&opts.WarmCache, "warm-cache", warmCacheDefault(), "compile the workspace in the background so the first check starts warm")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/init.schema.json)")
+	cmd.Flags().StringVar(&opts.ModulePath, "module-path", templates.DefaultModulePath, "Go module path")
+	cmd.Flags().BoolVar(&opts.WarmCache, "warm-cache", warmCacheDefault(), "precompile for a fast first check")
+	jsonFlag(cmd, &opts.JSON, "init")
 	return cmd
 }
 

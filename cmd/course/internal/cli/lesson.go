@@ -62,7 +62,7 @@ the harness, as the harness contract states them.`,
 	}
 	cmd.Flags().BoolVar(&opts.Scenarios, "scenarios", false, "print the module's scenarios instead of its lesson")
 	cmd.Flags().BoolVar(&opts.Drop, "drop", false, "print the module's Expansion Drop instead of its lesson")
-	cmd.Flags().BoolVar(&opts.Harness, "harness", false, "print the module's part of the harness contract instead of its lesson")
+	cmd.Flags().BoolVar(&opts.Harness, "harness", false, "print the module's part of the harness contract instead")
 	cmd.Flags().BoolVar(&opts.Discussion, "discussion", false, "open the discussions of the lesson's questions")
 	cmd.Flags().BoolVar(&opts.NoPager, "no-pager", false, "write the text straight out, with no pager")
 	return cmd

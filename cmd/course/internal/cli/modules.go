@@ -20,7 +20,7 @@ func newModulesCmd(env *Env, runF func(*ModulesOptions) error) *cobra.Command {
 	opts := &ModulesOptions{}
 	cmd := &cobra.Command{
 		Use:   "modules",
-		Short: "List every module: number, slug, part, title, and whether it is ready",
+		Short: "List the modules: number, slug, part, title, whether ready",
 		Long: `modules lists the course's modules in order. A module is available when the
 course has its tests; start-module refuses the others.
 
@@ -39,7 +39,7 @@ drop.`,
 			return RunModules(env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/modules.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "modules")
 	return cmd
 }
 

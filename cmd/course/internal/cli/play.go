@@ -39,13 +39,14 @@ func newPlayCmd(env *Env, runF func(*PlayOptions) error) *cobra.Command {
 	opts := &PlayOptions{}
 	cmd := &cobra.Command{
 		Use:   "play [--workspace [WS]] LEVEL | --list | --cards",
-		Short: "Play a level, or the card table, in the terminal with the reference engine or your own",
+		Short: "Play a level or the card table in the terminal",
 		Long: `play puts an engine on the screen. LEVEL is a level file or the name of a
 level built into course (--list shows them; a unique prefix such as 03 will
-do; a path into any folder but levels/ is always a file of yours). A rule-grid level is a grid with the rules in force and the YOU objects
-beside it; a SpellGrid level (one with cards or a hand) adds the hand, each
-minion's Health and the log of the last move. --cards opens the card table of
-Part I instead: both boards, the hands and the log tree of the last action.
+do; a path into any folder but levels/ is always a file of yours). A rule-grid
+level is a grid with the rules in force and the YOU objects beside it; a
+SpellGrid level (one with cards or a hand) adds the hand, each minion's Health
+and the log of the last move. --cards opens the card table of Part I instead:
+both boards, the hands and the log tree of the last action.
 
 The keys are always on screen: arrows, hjkl or wasd step; u or Backspace
 undoes; r restarts; tab selects a history row to go back to; q or Ctrl-C
@@ -87,12 +88,12 @@ recorded solution, one move per key (space) or one every --every.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.List, "list", false, "list the levels built into course")
-	cmd.Flags().BoolVar(&opts.Cards, "cards", false, "open the card table of Part I instead of a level")
-	cmd.Flags().StringVar(&opts.Workspace, "workspace", "", "play the engine of a workspace (default the current folder)")
+	cmd.Flags().BoolVar(&opts.Cards, "cards", false, "open Part I's card table instead of a level")
+	cmd.Flags().StringVar(&opts.Workspace, "workspace", "", "play the engine of `WS` (default: the current folder)")
 	cmd.Flags().Lookup("workspace").NoOptDefVal = workspaceHere
-	cmd.Flags().StringVar(&opts.Record, "record", "", "write the moves played to `FILE` as the level's solution")
+	cmd.Flags().StringVar(&opts.Record, "record", "", "write the moves played to `FILE` as its solution")
 	cmd.Flags().BoolVar(&opts.Replay, "replay", false, "play the level's recorded solution")
-	cmd.Flags().DurationVar(&opts.Every, "every", 0, "with --replay, play a move this often instead of one per key")
+	cmd.Flags().DurationVar(&opts.Every, "every", 0, "with --replay, a move this often, not one per key")
 	return cmd
 }
 

@@ -250,6 +250,12 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 	return status
 }
 
+// jsonFlag adds a command's --json flag; schema is the base name of the
+// document's schema in course/schema/output.
+func jsonFlag(cmd *cobra.Command, p *bool, schema string) {
+	cmd.Flags().BoolVar(p, "json", false, "print one JSON document (schema: "+schema+".schema.json)")
+}
+
 // writeJSON prints v as the one indented JSON document a --json flag asks for.
 func writeJSON(w io.Writer, v any) error {
 	var buf bytes.Buffer

@@ -44,18 +44,19 @@ It never overwrites a file you changed: a file that is already there and
 identical is left alone, and so is a card file that holds the same data laid
 out otherwise (the card you wrote for an earlier Expansion Drop stays yours);
 a different one is refused (status 2, the file named) unless --force, which
-first keeps the old file beside it. Every
-earlier version is kept: the first as NAME.orig, the next as NAME.orig.1,
-then NAME.orig.2, and so on; nothing kept before is replaced. A file that
-cannot be read, or that is not a regular file (a FIFO, a folder), stops the
-command instead. Running it twice changes nothing.
+first keeps the old file beside it. Every earlier version is kept: the first
+as NAME.orig, the next as NAME.orig.1, then NAME.orig.2, and so on; nothing
+kept before is replaced. A file that cannot be read, or that is not a regular
+file (a FIFO, a folder), stops the command instead. Running it twice changes
+nothing.
 
 It writes only inside the workspace: a tests/ or cards/ folder, or a file in
 them, that is a symbolic link leading out of the workspace (dangling or not)
 is refused with status 2, naming the path.
 
 The Expansion Drop's test is not copied with the module: once your module is
-done and committed, copy it with --expansion. That records the commit the
+done and committed, copy it with --expansion (the drop's card, if it has one,
+is yours to write). That records the commit the
 drop starts from in the workspace's .course/state.json (git-ignored), which
 check compares the engine folders with; it is refused (status 2) while the
 engine folders have uncommitted changes, since the drop would be blamed for
@@ -63,10 +64,10 @@ them. Starting the drop again keeps the commit first recorded.
 
 It ends by saying where to read the module's lesson: course lesson NN.
 --json prints one JSON document (course/schema/output/start-module.schema.json).`,
-		Example: `  course start-module 01                           # in the workspace the current folder is in
+		Example: `  course start-module 01                          # in the workspace you are in
   course start-module 01 ~/my-engine
-  course start-module 01 ~/my-engine --expansion   # the Expansion Drop's test
-  course start-module 01 ~/my-engine --force       # replace changed copies, keeping NAME.orig, NAME.orig.1, ...`,
+  course start-module 01 ~/my-engine --expansion  # the Expansion Drop's test
+  course start-module 01 ~/my-engine --force      # keep changed copies as .orig`,
 		Args: argsWithWorkspace("NN"),
 		ValidArgsFunction: func(cmd *cobra.Command, a []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(a) == 0 {
@@ -91,9 +92,9 @@ It ends by saying where to read the module's lesson: course lesson NN.
 			return RunStartModule(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace files that differ from the course's, keeping each old one as NAME.orig (NAME.orig.1, ... when one is kept already)")
-	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead (its card, if it has one, is yours to write)")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/start-module.schema.json)")
+	cmd.Flags().BoolVar(&opts.Force, "force", false, "replace changed copies, keeping each old one as NAME.orig")
+	cmd.Flags().BoolVar(&opts.Expansion, "expansion", false, "copy the module's Expansion Drop test instead")
+	jsonFlag(cmd, &opts.JSON, "start-module")
 	return cmd
 }
 

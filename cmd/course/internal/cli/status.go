@@ -35,7 +35,7 @@ func newStatusCmd(env *Env, runF func(*StatusOptions) error) *cobra.Command {
 	opts := &StatusOptions{}
 	cmd := &cobra.Command{
 		Use:   "status [WORKSPACE]",
-		Short: "Where you stand: each started module's tests and drop, the course's progress, the next step",
+		Short: "Where you stand: each module's tests and drop, the next step",
 		Long: `status says where a workspace stands (WORKSPACE, or the one the current
 folder is in): a line for each module you have started, and for the next one,
 with its tests passed of total, whether its Expansion Drop is started and
@@ -61,7 +61,7 @@ says how old it is; --fresh runs the tests again all the same.`,
 		},
 	}
 	cmd.Flags().BoolVar(&opts.Fresh, "fresh", false, "run the tests again even if nothing changed")
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/status.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "status")
 	return cmd
 }
 

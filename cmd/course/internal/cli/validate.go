@@ -21,7 +21,7 @@ func newValidateCmd(env *Env, runF func(*ValidateOptions) error) *cobra.Command 
 	opts := &ValidateOptions{}
 	cmd := &cobra.Command{
 		Use:   "validate [WORKSPACE]",
-		Short: "Check the workspace's card and level files against their schemas and rules",
+		Short: "Check the card and level files against their schemas and rules",
 		Long: `validate reads every card file (cards/*.json) and every level file
 (levels/*.json, when that folder exists) of the workspace with the course's
 own loading rules: at most 4 MiB, UTF-8 text with no byte order mark, valid
@@ -49,8 +49,8 @@ It prints "validate: ok (N card files, M level files)", or one line per file
 that does not load, naming the file, the place in it (a JSON pointer; a
 byte's offset, line and column where no value holds it), the rule it breaks
 and how to mend it:
-  cards/foo.json at /clauses/0/effect: value must be one of ...; use one of the values the schema allows there
-  cards/bar.json: starts with a byte order mark (EF BB BF); save the file as UTF-8 without one
+  cards/foo.json at /clauses/0/effect: value must be one of ...; use one of ...
+  cards/bar.json: starts with a byte order mark (EF BB BF); save the file ...
 Every bad file is reported, one line each (its first problem). A card that
 summons a card whose own file does not load is reported too: fixing that
 file clears it.`,
@@ -70,7 +70,7 @@ file clears it.`,
 			return RunValidate(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/validate.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "validate")
 	return cmd
 }
 

@@ -36,7 +36,7 @@ course. With COURSE_CONTENT set, that is the digest of the checkout it names.`,
 			return RunVersion(cmd.Context(), env, opts)
 		},
 	}
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document (course/schema/output/version.schema.json)")
+	jsonFlag(cmd, &opts.JSON, "version")
 	return cmd
 }
 

@@ -35,18 +35,19 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 	opts := &WatchOptions{}
 	cmd := &cobra.Command{
 		Use:   "watch [WORKSPACE]",
-		Short: "Run check now and again after every save of a Go, card or level file",
+		Short: "Run check now and after every save of a Go, card or level file",
 		Long: `watch runs course check on the workspace (WORKSPACE, or the one the current
 folder is in), then again each time you save one of its Go files, card or
 level files, go.mod or .course.json: it waits until the files are quiet for
---debounce, so an editor's save (often a write to a new file and a rename)
-is one run. A change counts only when those files differ from what they
-were when the last run began: a save that leaves a file as it was runs
-nothing, and a file the tests themselves write the same on every run (the
-engine's last board as JSON, say) runs check once more, not for ever. On a terminal it clears the screen before each run and shows how
-far the tests are while they run; through a pipe it prints one block per
-run. A save while a check runs stops it and starts the next at once, so an
-endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
+--debounce, so an editor's save (often a write to a new file and a rename) is
+one run. A change counts only when those files differ from what they were when
+the last run began: a save that leaves a file as it was runs nothing, and a
+file the tests themselves write the same on every run (the engine's last board
+as JSON, say) runs check once more, not for ever. On a terminal it clears the
+screen before each run and shows how far the tests are while they run; through
+a pipe it prints one block per run. A save while a check runs stops it and
+starts the next at once, so an endless loop need not run out its --timeout.
+Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
 		Args:              optionalArgs("[WORKSPACE]"),
@@ -62,8 +63,8 @@ endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
 		},
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
-	cmd.Flags().DurationVar(&opts.Debounce, "debounce", 300*time.Millisecond, "how long the files must be quiet before a run")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h), as check's")
+	cmd.Flags().DurationVar(&opts.Debounce, "debounce", 300*time.Millisecond, "wait this long after the last save")
+	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
 	return cmd
 }
 
