@@ -62,7 +62,8 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     error (RED): a fresh workspace has every module started and each test is
     run alone;
   - every drop's expansion/solution.json lists what its solution adds to
-    the reference (files, lexicon words, harness funcs) or says why it needs
+    the reference (files, lexicon words, harness funcs), each file a
+    regular file named from the repository's root, or says why it needs
     none, names nothing under engine/, and the drop's test fails in a copy
     of the repository from which that solution was taken away.
 
