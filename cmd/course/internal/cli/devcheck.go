@@ -50,8 +50,9 @@ prints one line per problem, file:line: what is wrong and how to mend it:
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
-  - every course command and flag, harness function and repository path a
-    lesson, scenario or drop names exists, every flag has a value it takes
+  - every course command and flag, harness function, course test
+    (Test_NN_name or test_NN_name) and repository path a lesson, scenario
+    or drop names exists, every flag has a value it takes
     (a duration, a whole number, a module for --module), and every tests/
     file it names is one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree

@@ -137,7 +137,8 @@ type checker struct {
 	course     fs.FS
 	rep        *Report
 	knownNames map[string]bool
-	unbuilt    bool // a course test package does not compile against the reference
+	testNames  map[string]bool // every course test, by name
+	unbuilt    bool            // a course test package does not compile against the reference
 }
 
 func (c *checker) say(what string) {

@@ -143,6 +143,13 @@ func (c *checker) names(file, text string) {
 		if ln.Fence {
 			continue
 		}
+		if !strings.HasPrefix(strings.TrimSpace(ln.Text), "#") {
+			// A heading's test is sync's to find, and one in a block
+			// shows how a heading is written; anywhere else a test named
+			// (in prose, a code span, a go test -run line) must be one
+			// the course has.
+			c.testMentions(file, ln.Number, ln.Text)
+		}
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
@@ -181,6 +188,48 @@ func (c *checker) names(file, text string) {
 			}
 		}
 	}
+}
+
+// testMention is a course test named in a text, as its func
+// (Test_03_name) or its scenario heading (test_03_name).
+var testMention = regexp.MustCompile(`\b[Tt]est_([0-9]{2})(x?)_\w+`)
+
+// testMentions reports each course test a line names that no module's
+// tests define: a test renamed, or named with a slip, leaves the learner
+// looking for a test that is not there.
+func (c *checker) testMentions(file string, line int, text string) {
+	for _, m := range testMention.FindAllStringSubmatch(text, -1) {
+		name := "T" + m[0][1:]
+		if c.courseTests()[name] {
+			continue
+		}
+		mod, err := modules.Lookup(m[1])
+		switch {
+		case err != nil:
+			c.problem(file, line, "names test %s, but the course has no module %s; fix the name or drop the mention", m[0], m[1])
+		case m[2] == "x":
+			c.problem(file, line, "names test %s, but %s has no func %s; fix the name or drop the mention", m[0], courseFile(mod.ExpansionTestsDir()), name)
+		default:
+			c.problem(file, line, "names test %s, but %s has no func %s; fix the name or drop the mention", m[0], courseFile(mod.TestsDir()), name)
+		}
+	}
+}
+
+// courseTests is the name of every module's and drop's test, read once.
+func (c *checker) courseTests() map[string]bool {
+	if c.testNames != nil {
+		return c.testNames
+	}
+	c.testNames = map[string]bool{}
+	for _, m := range modules.All() {
+		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			funcs, _ := testFuncs(c.course, dir)
+			for name := range funcs {
+				c.testNames[name] = true
+			}
+		}
+	}
+	return c.testNames
 }
 
 // workspaceTestExists reports whether a path under a workspace's tests/
