@@ -37,10 +37,11 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 repository (--repo, default the current folder): a lesson with the course's
 sections and three hints to fill in, an empty scenarios.md and test file, and
 the Expansion Drop's README, test file and solution. It writes nothing when
-the folder exists, when another module has the name already, or when the
-title is not one line of text. Then add the module's row to
-modules/modules.go and run course dev check, which says what is still
-missing.`,
+the folder exists, when another module or folder has the name already, when
+NN is past the next module's number, or when the title is not one line of
+text. Then add the module's row to modules/modules.go and run course dev
+check, which says what is still missing. A module modules/modules.go lists
+with no folder is made under its row's name, with its row's title.`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -69,8 +70,16 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
 	}
+	// A module listed in modules/modules.go with no folder yet is made
+	// under its row's name, as dev check's mend for it says.
+	var row *modules.Module
 	for _, m := range modules.All() {
-		if m.Name() == opts.Name {
+		switch {
+		case m.Number == opts.Number && m.Name() != opts.Name:
+			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
+		case m.Number == opts.Number:
+			row = &m
+		case m.Name() == opts.Name:
 			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
 		}
 	}
@@ -82,11 +91,33 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
 	}
-	if existing, _ := gotest.GlobIn(filepath.Join(opts.Repo, "course"), opts.Number+"-*"); len(existing) > 0 {
+	courseDir := filepath.Join(opts.Repo, "course")
+	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
 	}
+	folders, _ := gotest.GlobIn(courseDir, "[0-9][0-9]-*")
+	next := 0
+	for _, m := range modules.All() {
+		next = max(next, atoi(m.Number)+1)
+	}
+	for _, f := range folders {
+		base := filepath.Base(f)
+		if base[2:] == "-"+opts.Name {
+			// A folder not listed yet: two folders of one name would
+			// leave dev check and the author to tell them apart.
+			return usagef("course dev new-module: %s is named %s already; choose another name, or rename that folder %s-%s if it is this module", f, opts.Name, opts.Number, opts.Name)
+		}
+		next = max(next, atoi(base[:2])+1)
+	}
+	if row == nil && atoi(opts.Number) > next {
+		return usagef("course dev new-module: module %s would leave a gap in the course's numbers; the next module is %02d", opts.Number, next)
+	}
 	title := opts.Title
-	if title == "" {
+	switch {
+	case title != "":
+	case row != nil:
+		title = row.Title
+	default:
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
@@ -121,9 +152,19 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 			return fmt.Errorf("writing %s: %w", p, werr)
 		}
 	}
+	if row != nil {
+		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `course dev check`\n", slug)
+		return nil
+	}
 	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `course dev check`\n",
 		slug, opts.Number, slug, title)
 	return nil
+}
+
+// atoi is a module number's value; the number is two digits.
+func atoi(n string) int {
+	v, _ := strconv.Atoi(n)
+	return v
 }
 
 func trimZero(n string) string {
