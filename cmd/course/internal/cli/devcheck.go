@@ -34,8 +34,9 @@ func newDevCheckCmd(env *Env, runF func(*DevCheckOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "check [REPO]",
 		Short: "Prove the course consistent: modules, scenarios, tests, lessons, catalog and reference",
-		Long: `dev check reads the course repository (REPO, default the current folder) and
-prints one line per problem, file:line: what is wrong and how to mend it:
+		Long: `dev check reads the course repository (REPO, default the one the current
+folder is in) and prints one line per problem, file:line from the
+repository's root: what is wrong and how to mend it:
 
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
     Drop (expansion/README.md, expansion/tests, expansion/solution.md), and
@@ -106,9 +107,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	repo, err := filepath.Abs(opts.Repo)
+	repo, err := repoFolder(opts.Repo)
 	if err != nil {
-		return err
+		return fmt.Errorf("course dev check: %w", err)
 	}
 	courseFS, cardsFS := os.DirFS(filepath.Join(repo, "course")), os.DirFS(filepath.Join(repo, "cards"))
 	start := func(ws string, m modules.Module) error {
@@ -148,6 +149,17 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 		return &FindingError{Summary: fmt.Sprintf("%d problem(s)", len(rep.Problems))}
 	}
 	return nil
+}
+
+// repoFolder is the course repository a dev command works in: the folder
+// given, or, for the current folder (the default), the repository it is
+// in, found upwards as git finds its own. A folder named otherwise is
+// taken as it is: a mistyped name must not check the repository above it.
+func repoFolder(given string) (string, error) {
+	if given == "" || given == "." {
+		return devcheck.FindRepo(".")
+	}
+	return filepath.Abs(given)
 }
 
 // flagValue refuses a value the flag would not take: a duration, a whole

@@ -34,7 +34,7 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 		Use:   "new-module NN NAME",
 		Short: "Scaffold course/NN-NAME: a lesson in the course's sections, scenarios, tests and a drop",
 		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
-repository (--repo, default the current folder): a lesson with the course's
+repository (--repo, default the one the current folder is in): a lesson with the course's
 sections and three hints to fill in, an empty scenarios.md and test file, and
 the Expansion Drop's README, test file and solution. It writes nothing when
 the folder exists, when another module or folder has the name already, when
@@ -88,10 +88,18 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		// and in the scenarios, where dev check would read it as theirs.
 		return usagef("course dev new-module: --title %s holds a line break or another character that is not text; give the title on one line", strconv.Quote(opts.Title))
 	}
-	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
+	repo, err := repoFolder(opts.Repo)
+	if err == nil {
+		_, err = os.Stat(filepath.Join(repo, "course", "catalog.json"))
+	}
+	var notRepo *devcheck.RepoError
+	switch {
+	case errors.As(err, &notRepo) && notRepo.Above:
+		return usagef("course dev new-module: %s is not in the course repository (neither it nor a folder above it has course/catalog.json); run it in a checkout, or give --repo", notRepo.Dir)
+	case err != nil:
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
 	}
-	courseDir := filepath.Join(opts.Repo, "course")
+	courseDir := filepath.Join(repo, "course")
 	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
 	}
@@ -121,7 +129,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
-	dir := filepath.Join(opts.Repo, "course", slug)
+	dir := filepath.Join(courseDir, slug)
 	ident := strings.ReplaceAll(opts.Name, "-", "_")
 	files := map[string]string{
 		"lesson.md":    newLesson(opts.Number, title),

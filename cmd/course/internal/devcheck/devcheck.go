@@ -69,7 +69,7 @@ type Report struct {
 // Check runs every check and returns the problems; an error means a check
 // could not run at all.
 func Check(ctx context.Context, opts Options) (*Report, error) {
-	if st, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil || !st.Mode().IsRegular() {
+	if !isRepo(opts.Repo) {
 		return nil, &RepoError{Dir: opts.Repo}
 	}
 	c := &checker{opts: opts, course: os.DirFS(filepath.Join(opts.Repo, "course")), rep: &Report{Problems: []Problem{}}}
@@ -122,10 +122,43 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	return c.rep, ctx.Err()
 }
 
+// isRepo reports whether dir is the course repository: it has
+// course/catalog.json.
+func isRepo(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "course", "catalog.json"))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// FindRepo is the course repository start is in: start itself or the
+// nearest folder above it that is one, as git finds its repository, so
+// that dev check run in a module's folder checks the course it is in.
+// Outside any it is a *RepoError naming start.
+func FindRepo(start string) (string, error) {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return "", fmt.Errorf("finding the absolute path of %s: %w", start, err)
+	}
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if isRepo(dir) {
+			return dir, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return "", &RepoError{Dir: abs, Above: true}
+		}
+	}
+}
+
 // RepoError says the folder is not the course repository.
-type RepoError struct{ Dir string }
+type RepoError struct {
+	Dir string
+	// Above is true when no folder above Dir is the repository either.
+	Above bool
+}
 
 func (e *RepoError) Error() string {
+	if e.Above {
+		return fmt.Sprintf("%s is not in the course repository (neither it nor a folder above it has course/catalog.json); run course dev check in a checkout of it, or name the checkout", e.Dir)
+	}
 	return fmt.Sprintf("%s is not the course repository (it has no course/catalog.json); run course dev check from a checkout of it", e.Dir)
 }
 

@@ -533,3 +533,20 @@ func TestLessonsNameTestsThatExist(t *testing.T) {
 		"course/01-handles/scenarios.md:5: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
 	}, got, "the heading of a scenario is sync's, and named once")
 }
+
+// dev check run in a module's folder checks the course repository it is
+// in, as git finds its repository; outside any it names the folder and
+// says that none above it is one either.
+func TestFindRepoFromAFolderInside(t *testing.T) {
+	repo := fixture(t)
+	for _, start := range []string{repo, filepath.Join(repo, "course", "01-handles", "tests")} {
+		got, err := FindRepo(start)
+		require.NoError(t, err)
+		assert.Equal(t, repo, got)
+	}
+	outside := t.TempDir()
+	_, err := FindRepo(outside)
+	var repoErr *RepoError
+	require.ErrorAs(t, err, &repoErr)
+	assert.EqualError(t, err, outside+" is not in the course repository (neither it nor a folder above it has course/catalog.json); run course dev check in a checkout of it, or name the checkout")
+}
