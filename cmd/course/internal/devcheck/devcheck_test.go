@@ -87,6 +87,10 @@ s
 r
 `
 
+// checks is a fixture test's body: one that can fail, as every course
+// test must.
+const checks = `if t.Name() == "" { t.Fatal("no name") }`
+
 // fixture is a course repository with Module 1 only, whole and consistent.
 func fixture(t *testing.T) string {
 	t.Helper()
@@ -106,9 +110,9 @@ func fixtureAt(t *testing.T, repo string) string {
 	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n")
 	write(t, repo, "course/01-handles/lesson.md", goodLesson)
 	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\n## test_01_summon_gives_an_id\n\nText.\n")
-	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) { "+checks+" }\n")
 	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n")
-	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) { "+checks+" }\n")
 	write(t, repo, "course/01-handles/expansion/solution.md", "# Solution\n")
 	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["cards/test-filler.json"]}`)
 	return repo
@@ -162,7 +166,7 @@ func TestAWholeModuleHasNoProblem(t *testing.T) {
 func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_only_a_heading\n\n## test_01_summon_gives_an_id\n\n```\n## test_01_in_a_code_block\n```\n\n~~~\n## test_01_in_a_tilde_block\n~~~\n")
-	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) {}\n\nfunc Test_02_misplaced(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) { "+checks+" }\n\nfunc Test_02_misplaced(t *testing.T) { "+checks+" }\n")
 	got := problemsOf(t, repo)
 	assert.Contains(t, got, "course/01-handles/scenarios.md:5: scenario test_01_only_a_heading has no test; write func Test_01_only_a_heading in course/01-handles/tests")
 	assert.Contains(t, got, "course/01-handles/scenarios.md:7: heading test_01_summon_gives_an_id appears 2 times; each scenario is one heading")
@@ -193,7 +197,7 @@ func TestAHeadingSpelledOtherwiseIsItsTests(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_z\u043enes\n\n## test_01_names\u00a0\n\n## test_01_Board\n\n## test_01_order.\n\n## test_01_z\u043eo\n")
 	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\n"+
-		"func Test_01_zones(t *testing.T) {}\n\nfunc Test_01_names(t *testing.T) {}\n\nfunc Test_01_board(t *testing.T) {}\n\nfunc Test_01_order(t *testing.T) {}\n\nfunc Test_01_other(t *testing.T) {}\n")
+		"func Test_01_zones(t *testing.T) { "+checks+" }\n\nfunc Test_01_names(t *testing.T) { "+checks+" }\n\nfunc Test_01_board(t *testing.T) { "+checks+" }\n\nfunc Test_01_order(t *testing.T) { "+checks+" }\n\nfunc Test_01_other(t *testing.T) { "+checks+" }\n")
 	got := problemsOf(t, repo)
 	assert.ElementsMatch(t, []string{
 		`course/01-handles/scenarios.md:5: heading "## test_01_z\u043enes" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
@@ -549,4 +553,54 @@ func TestFindRepoFromAFolderInside(t *testing.T) {
 	var repoErr *RepoError
 	require.ErrorAs(t, err, &repoErr)
 	assert.EqualError(t, err, outside+" is not in the course repository (neither it nor a folder above it has course/catalog.json); run course dev check in a checkout of it, or name the checkout")
+}
+
+// A test that can fail only by a panic passes against the reference
+// whatever the reference does, and fails against the stubs because they
+// panic: GREEN and RED both hold, and it states nothing. A test that calls
+// an assert or require function, fails through t (or a subtest's t), or
+// hands t to a helper can fail.
+func TestATestThatAssertsNothing(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/more_test.go", `package tests
+
+import (
+	"testing"
+
+	is "github.com/stretchr/testify/assert"
+)
+
+func Test_01_calls_only(t *testing.T) { _ = len("harness call") }
+
+func Test_01_blank(_ *testing.T) {}
+
+func Test_01_asserts(t *testing.T) { is.Equal(t, 1, len("a")) }
+
+func Test_01_fails_through_t(t *testing.T) {
+	if len("a") != 1 {
+		t.Errorf("length")
+	}
+}
+
+func Test_01_subtest(t *testing.T) {
+	t.Run("s", func(st *testing.T) {
+		if len("a") != 1 {
+			st.Fatal("length")
+		}
+	})
+}
+
+func Test_01_helper(t *testing.T) { check(t) }
+
+func check(t *testing.T) { t.Helper() }
+`)
+	var heads strings.Builder
+	for _, n := range []string{"summon_gives_an_id", "calls_only", "blank", "asserts", "fails_through_t", "subtest", "helper"} {
+		heads.WriteString("## test_01_" + n + "\n\n")
+	}
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n"+heads.String())
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_test.go:9: test Test_01_calls_only asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states",
+		"course/01-handles/tests/more_test.go:11: test Test_01_blank asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states",
+	}, problemsOf(t, repo))
 }

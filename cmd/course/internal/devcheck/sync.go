@@ -1,6 +1,8 @@
 package devcheck
 
 import (
+	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -58,9 +60,17 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 			probs = append(probs, Problem{File: courseFile(p), What: "does not parse: " + trim(err.Error())})
 			continue
 		}
+		checks := checkers(f)
 		for _, d := range f.Decls {
-			if name, ok := testName(d); ok {
-				out[name] = fset.Position(d.Pos())
+			name, ok := testName(d)
+			if !ok {
+				continue
+			}
+			out[name] = fset.Position(d.Pos())
+			if fn := d.(*ast.FuncDecl); fn.Body != nil && !asserts(fn, checks) {
+				pos := fset.Position(d.Pos())
+				probs = append(probs, Problem{File: pos.Filename, Line: pos.Line, What: fmt.Sprintf(
+					"test %s asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states", name)})
 			}
 		}
 	}
