@@ -39,8 +39,9 @@ folder is in) and prints one line per problem, file:line from the
 repository's root: what is wrong and how to mend it:
 
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
-    Drop (expansion/README.md, expansion/tests, expansion/solution.md), and
-    every module folder is a row of modules/modules.go (a module's folder
+    Drop (expansion/README.md, expansion/tests, expansion/solution.md), no
+    Go file outside tests/ and expansion/tests/, and every module folder is
+    a row of modules/modules.go (a module's folder
     under another number is named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
     and every test has its heading (the drop's in expansion/README.md); a

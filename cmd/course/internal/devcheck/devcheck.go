@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -228,6 +229,7 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 			c.problem(courseFile(m.Slug+"/"+f), 0, "is missing; every module has a lesson, scenarios, tests and an Expansion Drop")
 		}
 	}
+	c.strayGoFiles(m)
 	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
 	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
 	if text, ok := c.read(m.Slug + "/lesson.md"); ok {
@@ -238,6 +240,23 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 			c.names(courseFile(m.Slug+"/"+f), text)
 		}
 	}
+}
+
+// strayGoFiles reports each Go file of a module's folder outside tests/
+// and expansion/tests/: start-module copies only those two folders' files
+// into a workspace (not their subfolders), so a test anywhere else never
+// reaches a learner, and neither sync nor the GREEN run looks at it.
+func (c *checker) strayGoFiles(m modules.Module) {
+	_ = fs.WalkDir(c.course, m.Slug, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		if dir := path.Dir(p); dir != m.TestsDir() && dir != m.ExpansionTestsDir() {
+			c.problem(courseFile(p), 0, "is a Go file outside %s and %s, so start-module never copies it into a workspace; move it into the first for the module's tests or the second for the drop's",
+				courseFile(m.TestsDir()), courseFile(m.ExpansionTestsDir()))
+		}
+		return nil
+	})
 }
 
 // trim keeps problem text to one line.

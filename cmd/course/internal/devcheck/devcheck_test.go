@@ -604,3 +604,19 @@ func check(t *testing.T) { t.Helper() }
 		"course/01-handles/tests/more_test.go:11: test Test_01_blank asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states",
 	}, problemsOf(t, repo))
 }
+
+// A Go file of a module's folder outside tests/ and expansion/tests/ (a
+// test one folder too deep, or beside the drop's README) is never copied
+// into a workspace, and no other check looked at it.
+func TestAGoFileOutsideTheTestFolders(t *testing.T) {
+	repo := fixture(t)
+	test := "package more\n\nimport \"testing\"\n\nfunc Test_01_stray(t *testing.T) { t.Fatal(\"x\") }\n"
+	write(t, repo, "course/01-handles/tests/more/stray_test.go", test)
+	write(t, repo, "course/01-handles/expansion/stray_test.go", test)
+	write(t, repo, "course/01-handles/tests/helpers.go", "package tests\n")
+	const where = "is a Go file outside course/01-handles/tests and course/01-handles/expansion/tests, so start-module never copies it into a workspace; move it into the first for the module's tests or the second for the drop's"
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/stray_test.go: " + where,
+		"course/01-handles/tests/more/stray_test.go: " + where,
+	}, problemsOf(t, repo))
+}
