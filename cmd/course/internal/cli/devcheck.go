@@ -62,6 +62,9 @@ repository's root: what is wrong and how to mend it:
   - the catalog, the card files, course/words.json and the card schema agree
     both ways, and load as every course command loads them (a card listed
     twice, a word twice, clauses out of order are problems);
+  - every harness function modules/modules.go lists has a stub in the
+    workspace template that starts notImplemented("Type.Name", "NN") with
+    its own name and module;
   - every module's tests pass against the reference (GREEN), and fail against
     the workspace template's stubs on a "not implemented" stub, not a compile
     error (RED): a fresh workspace has every module started and each test is

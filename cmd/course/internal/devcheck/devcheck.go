@@ -105,6 +105,8 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	}
 	c.say("reading the catalog, cards and lexicon")
 	c.content()
+	c.say("reading the workspace template's stubs")
+	c.stubs()
 	if opts.Tests && ctx.Err() == nil {
 		if err := c.tests(ctx); err != nil {
 			return nil, err

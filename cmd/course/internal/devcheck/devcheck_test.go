@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -618,5 +619,44 @@ func TestAGoFileOutsideTheTestFolders(t *testing.T) {
 	assert.Equal(t, []string{
 		"course/01-handles/expansion/stray_test.go: " + where,
 		"course/01-handles/tests/more/stray_test.go: " + where,
+	}, problemsOf(t, repo))
+}
+
+// Every contract function's stub in the workspace template panics with its
+// own name and module. The RED run cannot tell otherwise: every course test
+// calls a constructor first and sees its panic, while a learner's check
+// would name the wrong function to build, or none.
+func TestTemplateStubsAreStubs(t *testing.T) {
+	repo := fixture(t)
+	stubs, err := filepath.Glob("../../../../templates/go/harness/*.go.tmpl")
+	require.NoError(t, err)
+	require.NotEmpty(t, stubs)
+	for _, p := range stubs {
+		raw, err := os.ReadFile(p)
+		require.NoError(t, err)
+		write(t, repo, "templates/go/harness/"+filepath.Base(p), string(raw))
+	}
+	assert.Empty(t, problemsOf(t, repo), "the repository's own stubs")
+
+	game, err := os.ReadFile(filepath.Join(repo, "templates/go/harness/game.go.tmpl"))
+	require.NoError(t, err)
+	text := string(game)
+	for _, edit := range [][2]string{
+		{`notImplemented("Game.AddToHand", "01")`, `notImplemented("Game.Summon", "01")`},
+		{`notImplemented("Game.AddToDeck", "01")`, `notImplemented("Game.AddToDeck", "02")`},
+		{`	notImplemented("Game.ZoneOf", "01")
+	return ""`, `	return "hand"`},
+	} {
+		require.Contains(t, text, edit[0])
+		text = strings.Replace(text, edit[0], edit[1], 1)
+	}
+	text = regexp.MustCompile(`(?s)// Board is.*?\n}\n`).ReplaceAllString(text, "")
+	write(t, repo, "templates/go/harness/game.go.tmpl", text)
+	line := func(decl string) string { return strconv.Itoa(strings.Count(text[:strings.Index(text, decl)], "\n") + 1) }
+	assert.Equal(t, []string{
+		"templates/go/harness: has no stub for Game.Board (Module 01), which modules/modules.go lists; add one that calls notImplemented(\"Game.Board\", \"01\")",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) AddToHand") + ": Game.AddToHand is not a stub: its body must start notImplemented(\"Game.AddToHand\", \"01\"), so that a learner's check names the function to build and its module",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) AddToDeck") + ": Game.AddToDeck is not a stub: its body must start notImplemented(\"Game.AddToDeck\", \"01\"), so that a learner's check names the function to build and its module",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) ZoneOf") + ": Game.ZoneOf is not a stub: its body must start notImplemented(\"Game.ZoneOf\", \"01\"), so that a learner's check names the function to build and its module",
 	}, problemsOf(t, repo))
 }
