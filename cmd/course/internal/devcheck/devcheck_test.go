@@ -652,7 +652,9 @@ func TestTemplateStubsAreStubs(t *testing.T) {
 	}
 	text = regexp.MustCompile(`(?s)// Board is.*?\n}\n`).ReplaceAllString(text, "")
 	write(t, repo, "templates/go/harness/game.go.tmpl", text)
-	line := func(decl string) string { return strconv.Itoa(strings.Count(text[:strings.Index(text, decl)], "\n") + 1) }
+	line := func(decl string) string {
+		return strconv.Itoa(strings.Count(text[:strings.Index(text, decl)], "\n") + 1)
+	}
 	assert.Equal(t, []string{
 		"templates/go/harness: has no stub for Game.Board (Module 01), which modules/modules.go lists; add one that calls notImplemented(\"Game.Board\", \"01\")",
 		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) AddToHand") + ": Game.AddToHand is not a stub: its body must start notImplemented(\"Game.AddToHand\", \"01\"), so that a learner's check names the function to build and its module",
