@@ -47,7 +47,9 @@ repository's root: what is wrong and how to mend it:
     and every test has its heading (the drop's in expansion/README.md); a
     heading that is a test's spelled otherwise (another case, a look-alike
     letter that is not ASCII, a no-break space or a full stop after it) is
-    named with its odd character spelled out; every test can fail other
+    named with its odd character spelled out; no two modules' test folders
+    declare one package-level name (a workspace holds them in one
+    package); every test can fail other
     than by a panic (an assert or require call, t.Error or t.Fatal, or t
     handed to a helper);
   - every lesson's title is the module's, its sections are Observe, Predict,

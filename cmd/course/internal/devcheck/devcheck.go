@@ -98,6 +98,7 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 			drops[m.Number] = c.solution(m)
 		}
 	}
+	c.sharedPackage()
 	for _, d := range dirs {
 		if strays[d] {
 			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")

@@ -662,3 +662,24 @@ func TestTemplateStubsAreStubs(t *testing.T) {
 		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) ZoneOf") + ": Game.ZoneOf is not a stub: its body must start notImplemented(\"Game.ZoneOf\", \"01\"), so that a learner's check names the function to build and its module",
 	}, problemsOf(t, repo))
 }
+
+// Two modules' test folders (or a module's and its drop's) that declare
+// one package-level name each build in the repository, where each folder
+// is a package, but not in a workspace, where start-module copies them
+// into one.
+func TestTestFoldersShareOnePackageInAWorkspace(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/helpers.go", "package tests\n\nfunc deck() []string { return nil }\n\nvar m01cards, hand = 1, 2\n\nfunc init() {}\n\ntype board struct{}\n\nfunc (board) size() int { return 0 }\n")
+	write(t, repo, "course/01-handles/expansion/tests/helpers.go", "package tests\n\nfunc init() {}\n\nvar _ = 1\n\nvar hand = 3\n\ntype m01xboard struct{}\n\nfunc (m01xboard) size() int { return 0 }\n")
+	write(t, repo, "course/02-queue/tests/helpers.go", "package tests\n\nfunc deck() []string { return nil }\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if strings.Contains(p, "declares") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/tests/helpers.go:7: declares hand, as course/01-handles/tests/helpers.go:5 does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m01hand)",
+		"course/02-queue/tests/helpers.go:3: declares deck, as course/01-handles/tests/helpers.go:3 does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m02deck)",
+	}, got, "init, _ and methods may repeat")
+}
