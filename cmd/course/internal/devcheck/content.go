@@ -172,6 +172,7 @@ func (c *checker) crossCheck() {
 			c.problem("course/catalog.json", 0, "card %q has no card file; add cards/%s.json", cc.Name, kebab(cc.Name))
 			continue
 		}
+		c.ownCardModule(files[cc.Name], cc.Name, cc.Module)
 		for _, stat := range []struct {
 			name       string
 			cat, shown *int
@@ -246,6 +247,23 @@ func (c *checker) tokensStandOnTheGrid(file string, card cardFile, cards map[str
 		}
 		if rule, mend := data.OffGridToken(card.Name, card.Noun, token.Name, token.Noun); rule != "" {
 			c.problem(file, 0, "%s; %s", rule, mend)
+		}
+	}
+}
+
+// ownCardModule reports a card kept in a module's own cards/ folder that
+// the catalog gives to another module (or to a drop): start-module looks
+// for the card of another module in the repository's cards/, finds it in
+// neither, and refuses to start that module.
+func (c *checker) ownCardModule(file, card, module string) {
+	rest, ok := strings.CutPrefix(file, "course/")
+	if !ok {
+		return
+	}
+	slug, _, _ := strings.Cut(rest, "/")
+	for _, m := range modules.All() {
+		if m.Slug == slug && m.Number != module {
+			c.problem(file, 0, "is module %s's own card, but the catalog gives %q module %s, and start-module looks for another module's card in cards/, where it is not, so that module does not start; give it module %s in course/catalog.json, or move the file to cards/", m.Number, card, module, m.Number)
 		}
 	}
 }

@@ -683,3 +683,25 @@ func TestTestFoldersShareOnePackageInAWorkspace(t *testing.T) {
 		"course/02-queue/tests/helpers.go:3: declares deck, as course/01-handles/tests/helpers.go:3 does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m02deck)",
 	}, got, "init, _ and methods may repeat")
 }
+
+// A card kept in a module's own cards/ folder belongs to that module in
+// the catalog: start-module looks for any other module's card (a drop's
+// included) in the repository's cards/, and refuses to start without it.
+func TestAModulesOwnCardIsItsModulesInTheCatalog(t *testing.T) {
+	repo := fixture(t)
+	bell := `{"name": "Test Bell", "type": "minion", "cost": 1, "attack": 0, "health": 2}`
+	write(t, repo, "course/01-handles/cards/test-bell.json", bell)
+	catalog := func(module string) {
+		write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+			{"name": "Test Bell", "type": "minion", "cost": 1, "attack": 0, "health": 2, "module": "`+module+`"}],
+			"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	}
+	catalog("01")
+	assert.Empty(t, problemsOf(t, repo))
+	for _, module := range []string{"02", "01x"} {
+		catalog(module)
+		assert.Equal(t, []string{
+			`course/01-handles/cards/test-bell.json: is module 01's own card, but the catalog gives "Test Bell" module ` + module + `, and start-module looks for another module's card in cards/, where it is not, so that module does not start; give it module 01 in course/catalog.json, or move the file to cards/`,
+		}, problemsOf(t, repo))
+	}
+}
