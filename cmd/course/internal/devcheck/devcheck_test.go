@@ -705,3 +705,15 @@ func TestAModulesOwnCardIsItsModulesInTheCatalog(t *testing.T) {
 		}, problemsOf(t, repo))
 	}
 }
+
+// A call the lesson makes through the harness package (harness.NewBaba(...))
+// is the harness's too: its name was not checked, as if it were another
+// package's, like rand.New.
+func TestLessonsNameHarnessPackageCallsThatExist(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nStart with `harness.NewGame()`, not `harness.NewGamme(opts)`; `rand.New(src)` is not the harness's.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + ": names NewGamme, which neither the harness contract nor the reference has; rename it or drop the mention",
+	}, problemsOf(t, repo))
+}

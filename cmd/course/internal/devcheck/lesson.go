@@ -127,9 +127,10 @@ var (
 	pathForm  = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
 )
 
-// receivers are the variable names lessons give a harness value; a call on
-// any other qualifier (rand.New, assert.Equal) is not the harness's.
-var receivers = map[string]bool{"g": true, "b": true, "s": true, "w": true, "game": true, "baba": true, "sg": true}
+// receivers are the variable names lessons give a harness value, and the
+// harness package itself (harness.NewBaba); a call on any other qualifier
+// (rand.New, assert.Equal) is not the harness's.
+var receivers = map[string]bool{"g": true, "b": true, "s": true, "w": true, "game": true, "baba": true, "sg": true, "harness": true}
 
 // repoDirs are the repository's top folders: a path in one of them must
 // exist.
