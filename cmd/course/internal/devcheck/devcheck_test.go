@@ -183,8 +183,8 @@ func TestAHeadingThatAlmostNamesAScenario(t *testing.T) {
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## Test_01_capital\n\n### test_01_level3\n\n```\n## Test_01_in_a_code_block\n```\n")
 	got := problemsOf(t, repo)
 	assert.Equal(t, []string{
-		`course/01-handles/scenarios.md:5: "## Test_01_capital" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
-		`course/01-handles/scenarios.md:7: "### test_01_level3" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:5: "## Test_01_capital" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:7: "### test_01_level3" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
 	}, got)
 }
 
@@ -205,7 +205,7 @@ func TestAHeadingSpelledOtherwiseIsItsTests(t *testing.T) {
 		`course/01-handles/scenarios.md:7: heading "## test_01_names\u00a0" is test Test_01_names's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_names`,
 		`course/01-handles/scenarios.md:9: heading "## test_01_Board" is test Test_01_board's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_board`,
 		`course/01-handles/scenarios.md:11: heading "## test_01_order." is test Test_01_order's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_order`,
-		`course/01-handles/scenarios.md:13: "## test_01_z\u043eo" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:13: "## test_01_z\u043eo" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
 		"course/01-handles/tests/more_test.go:13: test Test_01_other has no scenario; add a heading ## test_01_other to course/01-handles/scenarios.md",
 	}, got)
 }
@@ -715,5 +715,18 @@ func TestLessonsNameHarnessPackageCallsThatExist(t *testing.T) {
 	write(t, repo, "course/01-handles/lesson.md", text)
 	assert.Equal(t, []string{
 		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + ": names NewGamme, which neither the harness contract nor the reference has; rename it or drop the mention",
+	}, problemsOf(t, repo))
+}
+
+// A scenario heading indented by up to three spaces is a heading in
+// Markdown, and one with no test was not seen at all: neither a scenario
+// nor a slip. Four spaces make a code block, which is no heading.
+func TestAnIndentedScenarioHeading(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n   ## test_01_ghost\n\n  ## test_01_zones\n\n    ## test_01_in_code\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_zones(t *testing.T) { "+checks+" }\n")
+	assert.Equal(t, []string{
+		`course/01-handles/scenarios.md:5: "   ## test_01_ghost" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:7: heading "  ## test_01_zones" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
 	}, problemsOf(t, repo))
 }

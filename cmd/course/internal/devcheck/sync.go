@@ -21,8 +21,9 @@ import (
 var (
 	headingLine = regexp.MustCompile(`^##\s+(test_[0-9]{2}x?_[A-Za-z0-9_]+)\s*$`)
 	// almostHeading is a heading that reads like a scenario's, in any
-	// case and at any level: one that is not headingLine is a slip.
-	almostHeading = regexp.MustCompile(`(?i)^#+\s*test_?[0-9]`)
+	// case and at any level, indented by up to three spaces as Markdown
+	// allows: one that is not headingLine is a slip.
+	almostHeading = regexp.MustCompile(`(?i)^ {0,3}#+\s*test_?[0-9]`)
 )
 
 // headings are the scenario headings of a Markdown file, with their lines,
@@ -125,14 +126,14 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	for _, n := range slices.Sorted(maps.Keys(paired)) {
 		name := paired[n]
 		c.problem(courseFile(mdPath), n, "heading %s is test %s's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## t%s",
-			strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), name, name[1:])
+			strconv.QuoteToASCII(strings.TrimRight(lines[n-1], " \t")), name, name[1:])
 	}
 
 	for _, n := range slips {
 		if _, ok := paired[n]; ok {
 			continue
 		}
-		c.problem(courseFile(mdPath), n, "%s reads like a scenario heading but is not one, so it has no test; write it as ## %sname, two #s and test_ in lower case", strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), "t"+prefix[1:])
+		c.problem(courseFile(mdPath), n, "%s reads like a scenario heading but is not one, so it has no test; write it as ## %sname at the start of its line, two #s and test_ in lower case", strconv.QuoteToASCII(strings.TrimRight(lines[n-1], " \t")), "t"+prefix[1:])
 	}
 	for h, lines := range heads {
 		want := "T" + h[1:]
