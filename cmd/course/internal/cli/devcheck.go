@@ -62,7 +62,7 @@ repository's root: what is wrong and how to mend it:
     (a duration, a whole number, a module for --module), and every tests/
     file it names is one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
-    both ways, and load as every course command loads them (a card listed
+    both ways (a card's type, cost, attack, health, text and noun too), and load as every course command loads them (a card listed
     twice, a word twice, clauses out of order are problems);
   - every harness function modules/modules.go lists has a stub in the
     workspace template that starts notImplemented("Type.Name", "NN") with

@@ -343,9 +343,9 @@ func TestAGridCardSummonsOnlyGridMinions(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/catalog.json", `{"cards": [
 		{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
-		{"name": "Test Seeder", "type": "minion", "module": "01"},
-		{"name": "Test Grower", "type": "minion", "module": "01"},
-		{"name": "Test Sapling", "type": "minion", "module": "01"},
+		{"name": "Test Seeder", "type": "minion", "noun": "ROCK", "module": "01"},
+		{"name": "Test Grower", "type": "minion", "noun": "ROCK", "module": "01"},
+		{"name": "Test Sapling", "type": "minion", "noun": "ROCK", "module": "01"},
 		{"name": "Test Hedge", "type": "minion", "module": "01"}],
 		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
 	summons := func(name, noun, token string) string {
@@ -449,23 +449,28 @@ func TestACardTheSchemaRefusesIsToldAtItsPlace(t *testing.T) {
 // its own reading of the content finds nothing amiss.
 func TestContentTheLoadersRefuseIsAProblem(t *testing.T) {
 	const filler = `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}`
-	for _, c := range []struct{ name, file, text, want string }{
+	for _, c := range []struct{ name, file, text, want, catalog string }{
 		{"a card listed twice in the catalog", "course/catalog.json",
 			`{"cards": [` + filler + `, ` + filler + `], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
-			`course/catalog.json: at cards[1].name: "Test Filler" is listed twice; keep one entry`},
+			`course/catalog.json: at cards[1].name: "Test Filler" is listed twice; keep one entry`, ""},
 		{"a catalog card with no type", "course/catalog.json",
 			`{"cards": [{"name": "Test Filler", "cost": 1, "attack": 1, "health": 1, "module": "01"}], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
-			`course/catalog.json: at cards[0].type: missing; write "minion" or "spell"`},
+			`course/catalog.json: at cards[0].type: missing; write "minion" or "spell"`, ""},
 		{"a word twice in the lexicon", "course/words.json",
 			`{"words": [{"word": "ROCK", "role": "noun"}, {"word": "ROCK", "role": "noun"}]}`,
-			`course/words.json: lexicon word "ROCK" appears twice; keep one line for it`},
+			`course/words.json: lexicon word "ROCK" appears twice; keep one line for it`, ""},
 		{"a card's noun the lexicon lacks", "cards/test-filler.json",
 			`{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "LAVA"}`,
-			`cards/test-filler.json: at /noun: LAVA is not a noun of course/words.json; use a noun of the lexicon, or add the word to course/words.json with role noun`},
+			`cards/test-filler.json: at /noun: LAVA is not a noun of course/words.json; use a noun of the lexicon, or add the word to course/words.json with role noun`,
+			// The catalog gives the card the same noun, as it must.
+			`{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "LAVA", "module": "01"}], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			repo := fixture(t)
 			write(t, repo, c.file, c.text)
+			if c.catalog != "" {
+				write(t, repo, "course/catalog.json", c.catalog)
+			}
 			assert.Equal(t, []string{c.want}, problemsOf(t, repo))
 		})
 	}
@@ -728,5 +733,18 @@ func TestAnIndentedScenarioHeading(t *testing.T) {
 	assert.Equal(t, []string{
 		`course/01-handles/scenarios.md:5: "   ## test_01_ghost" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
 		`course/01-handles/scenarios.md:7: heading "  ## test_01_zones" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
+	}, problemsOf(t, repo))
+}
+
+// A card file and its catalog entry are one card in type, text and noun
+// too, not only in cost, attack and health: a text or noun that differed
+// passed dev check, while the course's own go test refused it.
+func TestACardsTypeTextAndNounAreTheCatalogs(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "spell", "cost": 1, "attack": 1, "health": 1, "text": "Deal 5 damage.", "noun": "FILLER"}`)
+	assert.Equal(t, []string{
+		`cards/test-filler.json: type is "spell" but the catalog says "minion" for "Test Filler"; make them agree`,
+		`cards/test-filler.json: text is "Deal 5 damage." but the catalog says "" for "Test Filler"; make them agree`,
+		`cards/test-filler.json: noun is "FILLER" but the catalog says "" for "Test Filler"; make them agree`,
 	}, problemsOf(t, repo))
 }
