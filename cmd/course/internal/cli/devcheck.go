@@ -57,7 +57,8 @@ repository's root: what is wrong and how to mend it:
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
   - every course command and flag, harness function, course test
-    (Test_NN_name or test_NN_name) and repository path a lesson, scenario
+    (Test_NN_name or test_NN_name), card a harness call takes
+    (g.Summon("Loot Hoarder", 0)) and repository path a lesson, scenario
     or drop names exists, every flag has a value it takes
     (a duration, a whole number, a module for --module), and every tests/
     file it names is one start-module copies into a workspace;

@@ -175,6 +175,8 @@ type checker struct {
 	rep        *Report
 	knownNames map[string]bool
 	testNames  map[string]bool // every course test, by name
+	cardNames  map[string]bool // every card of the catalog, by name
+	noCatalog  bool            // the catalog does not read
 	unbuilt    bool            // a course test package does not compile against the reference
 }
 

@@ -748,3 +748,18 @@ func TestACardsTypeTextAndNounAreTheCatalogs(t *testing.T) {
 		`cards/test-filler.json: noun is "FILLER" but the catalog says "" for "Test Filler"; make them agree`,
 	}, problemsOf(t, repo))
 }
+
+// A card a course text hands to a harness call is one the catalog lists:
+// a renamed or misspelt card is one the learner's engine cannot find. A
+// name Assemble made is its base card's.
+func TestLessonsNameCardsThatExist(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nCall `g.Summon(\"Test Filler\", 0)` and `g.Summon(\"Test Filler (Assembled) (Assembled)\", 1)`, not `s.Add(\"Test Filer\", 1)`.\n\n" +
+		"```go\nn, _ := g.Assemble(\"Test Filler\", \"Test Nobody\", harness.Top)\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strings.Count(goodLesson, "\n") + 2
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: names card "Test Filer", which course/catalog.json does not list; fix the name, or add the card`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+3) + `: names card "Test Nobody", which course/catalog.json does not list; fix the name, or add the card`,
+	}, problemsOf(t, repo))
+}

@@ -1,6 +1,7 @@
 package devcheck
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -151,6 +152,7 @@ func (c *checker) names(file, text string) {
 			// the course has.
 			c.testMentions(file, ln.Number, ln.Text)
 		}
+		c.cardMentions(file, ln.Number, ln.Text)
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
@@ -214,6 +216,59 @@ func (c *checker) testMentions(file string, line int, text string) {
 			c.problem(file, line, "names test %s, but %s has no func %s; fix the name or drop the mention", m[0], courseFile(mod.TestsDir()), name)
 		}
 	}
+}
+
+// cardCall is a harness call that takes a card's name, with the name:
+// g.Summon("Loot Hoarder", 0), s.Add("Test Filler", 1); and Assemble's
+// donor, its second name.
+var (
+	cardCall  = regexp.MustCompile(`\b(?:Summon|AddToHand|AddToDeck|Cast|Add|Assemble)\("([^"]+)"`)
+	donorCall = regexp.MustCompile(`\bAssemble\("[^"]+",\s*"([^"]+)"`)
+)
+
+// cardMentions reports each card a harness call on the line names that
+// the catalog does not list: a card renamed, or misspelt in a lesson, is
+// one the learner's engine cannot find. A name Assemble made ("Loot
+// Hoarder (Assembled)") is its base's.
+func (c *checker) cardMentions(file string, line int, text string) {
+	cards := c.catalogCards()
+	if cards == nil {
+		return // the catalog does not read; content says so
+	}
+	for _, re := range []*regexp.Regexp{cardCall, donorCall} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			name := m[1]
+			for {
+				base, ok := strings.CutSuffix(name, " (Assembled)")
+				if !ok {
+					break
+				}
+				name = base
+			}
+			if !cards[name] {
+				c.problem(file, line, "names card %q, which course/catalog.json does not list; fix the name, or add the card", m[1])
+			}
+		}
+	}
+}
+
+// catalogCards is the name of every card of the catalog, read once; nil
+// when the catalog does not read.
+func (c *checker) catalogCards() map[string]bool {
+	if c.cardNames != nil || c.noCatalog {
+		return c.cardNames
+	}
+	var cat catalogFile
+	raw, err := fs.ReadFile(c.course, "catalog.json")
+	if err != nil || json.Unmarshal(raw, &cat) != nil {
+		c.noCatalog = true
+		return nil
+	}
+	c.cardNames = map[string]bool{}
+	for _, cc := range cat.Cards {
+		c.cardNames[cc.Name] = true
+	}
+	return c.cardNames
 }
 
 // courseTests is the name of every module's and drop's test, read once.
