@@ -152,3 +152,19 @@ func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
 	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "15", Name: "harbours", Repo: repo}))
 	assert.DirExists(t, filepath.Join(repo, "course", "15-harbours"))
 }
+
+// dev new-module run by a program built with another modules list than the
+// checkout's would judge numbers and names by its own list: it refuses,
+// saying so, and writes nothing.
+func TestDevNewModuleRefusesAnotherModulesList(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "modules"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "modules", "modules.go"), []byte("package modules\n\nvar all = []Module{\n\t{Number: \"00\", Slug: \"00-setup\", Part: \"0\", Title: \"Set-up\"},\n}\n"), 0o644))
+	env, _, _ := testEnv()
+	err := RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo})
+	assert.Equal(t, StatusCannot, Status(err))
+	assert.ErrorContains(t, err, "course dev new-module: "+filepath.Join(repo, "modules", "modules.go")+": its module 00 (00-setup) has another title than this course program's;")
+	assert.NoDirExists(t, filepath.Join(repo, "course", "14-trading"))
+}

@@ -99,6 +99,11 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	case err != nil:
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
 	}
+	if err := devcheck.SameModules(repo); err != nil {
+		// The checks below ask the program's own list which numbers and
+		// names are taken.
+		return usagef("course dev new-module: %v", err)
+	}
 	courseDir := filepath.Join(repo, "course")
 	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])

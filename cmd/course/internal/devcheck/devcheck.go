@@ -73,6 +73,9 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	if !isRepo(opts.Repo) {
 		return nil, &RepoError{Dir: opts.Repo}
 	}
+	if err := SameModules(opts.Repo); err != nil {
+		return nil, err
+	}
 	c := &checker{opts: opts, course: os.DirFS(filepath.Join(opts.Repo, "course")), rep: &Report{Problems: []Problem{}}}
 	c.say("reading the modules")
 	listed := map[string]bool{}

@@ -1,0 +1,162 @@
+package devcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+// StaleError says the course program runs with another modules list than
+// the repository's modules/modules.go: it was built from another checkout
+// or before the list changed, so every module it checks is its own list's,
+// not the author's.
+type StaleError struct {
+	Repo string
+	Diff string // the first difference, in words
+}
+
+func (e *StaleError) Error() string {
+	return fmt.Sprintf("%s: %s; this course program was built from another modules list, so run the checkout's own (go run ./cmd/course dev ...), or install it again",
+		filepath.Join(e.Repo, "modules", "modules.go"), e.Diff)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *StaleError) UserError() bool { return true }
+
+// SameModules compares the repository's modules list, read as Go, with
+// the one built into the program: nil when they are one, a *StaleError
+// when not. A list it cannot read as plain literals (or
+// a repository without one) is not compared: the build of the repository
+// is then the judge.
+func SameModules(repo string) error {
+	src, err := os.ReadFile(filepath.Join(repo, "modules", "modules.go"))
+	if err != nil {
+		return nil
+	}
+	listed, ok := listedModules(src)
+	if !ok {
+		return nil
+	}
+	built := modules.All()
+	for i := 0; i < max(len(listed), len(built)); i++ {
+		switch {
+		case i >= len(built):
+			return &StaleError{Repo: repo, Diff: fmt.Sprintf("it lists module %s (%s), which this course program does not have", listed[i].Number, listed[i].Slug)}
+		case i >= len(listed):
+			return &StaleError{Repo: repo, Diff: fmt.Sprintf("it does not list module %s (%s), which this course program has", built[i].Number, built[i].Slug)}
+		case !reflect.DeepEqual(listed[i], built[i]):
+			return &StaleError{Repo: repo, Diff: fmt.Sprintf("its module %s (%s) has another %s than this course program's", listed[i].Number, listed[i].Slug, differs(listed[i], built[i]))}
+		}
+	}
+	return nil
+}
+
+// differs names the first field in which two modules differ.
+func differs(a, b modules.Module) string {
+	switch {
+	case a.Number != b.Number:
+		return "number"
+	case a.Slug != b.Slug:
+		return "slug"
+	case a.Part != b.Part:
+		return "part"
+	case a.Title != b.Title:
+		return "title"
+	case a.Note != b.Note:
+		return "note"
+	}
+	return "list of harness functions"
+}
+
+// listedModules reads the modules of the var all = []Module{...} of a
+// modules.go; ok is false unless every field is a literal.
+func listedModules(src []byte) (list []modules.Module, ok bool) {
+	f, err := parser.ParseFile(token.NewFileSet(), "modules.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, false
+	}
+	var lit *ast.CompositeLit
+	for _, d := range f.Decls {
+		g, isGen := d.(*ast.GenDecl)
+		if !isGen || g.Tok != token.VAR {
+			continue
+		}
+		for _, s := range g.Specs {
+			v := s.(*ast.ValueSpec)
+			if len(v.Names) == 1 && v.Names[0].Name == "all" && len(v.Values) == 1 {
+				lit, _ = v.Values[0].(*ast.CompositeLit)
+			}
+		}
+	}
+	if lit == nil {
+		return nil, false
+	}
+	for _, e := range lit.Elts {
+		row, isLit := e.(*ast.CompositeLit)
+		if !isLit {
+			return nil, false
+		}
+		var m modules.Module
+		for _, kv := range row.Elts {
+			kv, isKV := kv.(*ast.KeyValueExpr)
+			if !isKV {
+				return nil, false
+			}
+			key, _ := kv.Key.(*ast.Ident)
+			if key == nil {
+				return nil, false
+			}
+			var field *string
+			switch key.Name {
+			case "Number":
+				field = &m.Number
+			case "Slug":
+				field = &m.Slug
+			case "Part":
+				field = &m.Part
+			case "Title":
+				field = &m.Title
+			case "Note":
+				field = &m.Note
+			case "Harness":
+				funcs, isLit := kv.Value.(*ast.CompositeLit)
+				if !isLit {
+					return nil, false
+				}
+				for _, h := range funcs.Elts {
+					s, isString := stringLit(h)
+					if !isString {
+						return nil, false
+					}
+					m.Harness = append(m.Harness, s)
+				}
+				continue
+			default:
+				return nil, false
+			}
+			s, isString := stringLit(kv.Value)
+			if !isString {
+				return nil, false
+			}
+			*field = s
+		}
+		list = append(list, m)
+	}
+	return list, true
+}
+
+func stringLit(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	s, err := strconv.Unquote(lit.Value)
+	return s, err == nil
+}

@@ -1,0 +1,49 @@
+package devcheck
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/modules"
+)
+
+// The repository's modules list reads as the one built into the program.
+func TestTheRepositorysModulesListReads(t *testing.T) {
+	src, err := os.ReadFile("../../../../modules/modules.go")
+	require.NoError(t, err)
+	list, ok := listedModules(src)
+	require.True(t, ok, "modules.go's list is read as literals")
+	assert.Equal(t, modules.All(), list)
+}
+
+// A course program built before a row was added to modules/modules.go (an
+// installed course, run in a checkout that has moved on) checks its own
+// list: it named the new module's folder "not a row of modules/modules.go"
+// while the row was there. It now refuses to run, saying how to mend it.
+func TestACourseProgramWithAnotherModulesList(t *testing.T) {
+	src, err := os.ReadFile("../../../../modules/modules.go")
+	require.NoError(t, err)
+	repo := fixture(t)
+	write(t, repo, "modules/modules.go", string(src))
+	_, err = Check(context.Background(), Options{Repo: repo, Commands: commands})
+	require.NoError(t, err, "the same list")
+
+	text := string(src)
+	end := strings.Index(text, "\n}\n\n// All is every module")
+	require.Positive(t, end)
+	write(t, repo, "modules/modules.go", text[:end]+"\n\t{Number: \"14\", Slug: \"14-trading\", Part: \"I\", Title: \"Trading\"},"+text[end:])
+	_, err = Check(context.Background(), Options{Repo: repo, Commands: commands})
+	var stale *StaleError
+	require.ErrorAs(t, err, &stale)
+	assert.EqualError(t, err, filepath.Join(repo, "modules", "modules.go")+": it lists module 14 (14-trading), which this course program does not have; this course program was built from another modules list, so run the checkout's own (go run ./cmd/course dev ...), or install it again")
+
+	write(t, repo, "modules/modules.go", strings.Replace(text, `Title: "Combat"`, `Title: "Combat and taunt"`, 1))
+	_, err = Check(context.Background(), Options{Repo: repo, Commands: commands})
+	assert.ErrorContains(t, err, "its module 12 (12-combat) has another title than this course program's;")
+}
