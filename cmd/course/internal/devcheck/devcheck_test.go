@@ -532,7 +532,7 @@ func TestLessonsNameTestsThatExist(t *testing.T) {
 	text := goodLesson + "\nSee `Test_01_summon_gives_an_id`, test_01_summon_gives_an_id and `Test_01x_play`; not `Test_01_summon_gives_an_idd`,\n" +
 		"test_01x_plays or Test_99_nowhere.\n\n```sh\ngo test ./tests -run Test_01_summon_gives_id\n```\n"
 	write(t, repo, "course/01-handles/lesson.md", text)
-	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\n## test_01_summon_gives_an_id\n\nLike test_01_sumon_gives_an_id.\n")
+	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\nOne heading per test, `## test_01_name`.\n\n## test_01_summon_gives_an_id\n\nLike test_01_sumon_gives_an_id.\n")
 	got := problemsOf(t, repo)
 	line := strings.Count(goodLesson, "\n") + 2
 	assert.Equal(t, []string{
@@ -540,8 +540,8 @@ func TestLessonsNameTestsThatExist(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test test_01x_plays, but course/01-handles/expansion/tests has no func Test_01x_plays; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test Test_99_nowhere, but the course has no module 99; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + ": names test Test_01_summon_gives_id, but course/01-handles/tests has no func Test_01_summon_gives_id; fix the name or drop the mention",
-		"course/01-handles/scenarios.md:5: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
-	}, got, "the heading of a scenario is sync's, and named once")
+		"course/01-handles/scenarios.md:7: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
+	}, got, "the heading of a scenario is sync's, and named once; one shown in a code span is an example")
 }
 
 // dev check run in a module's folder checks the course repository it is

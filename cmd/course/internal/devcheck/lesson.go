@@ -201,6 +201,14 @@ var testMention = regexp.MustCompile(`\b[Tt]est_([0-9]{2})(x?)_\w+`)
 // tests define: a test renamed, or named with a slip, leaves the learner
 // looking for a test that is not there.
 func (c *checker) testMentions(file string, line int, text string) {
+	// A heading in a code span shows how a scenario heading is written
+	// (`## test_14_name`, as dev new-module's skeleton says).
+	text = codeSpan.ReplaceAllStringFunc(text, func(span string) string {
+		if strings.HasPrefix(strings.TrimSpace(strings.Trim(span, "`")), "#") {
+			return ""
+		}
+		return span
+	})
 	for _, m := range testMention.FindAllStringSubmatch(text, -1) {
 		name := "T" + m[0][1:]
 		if c.courseTests()[name] {
