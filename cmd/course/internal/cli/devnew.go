@@ -169,7 +169,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `course dev check`\n", slug)
 		return nil
 	}
-	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `course dev check`\n",
+	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `go run ./cmd/course dev check`, the checkout's own course program\n",
 		slug, opts.Number, slug, title)
 	return nil
 }
