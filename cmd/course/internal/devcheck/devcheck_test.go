@@ -763,3 +763,36 @@ func TestLessonsNameCardsThatExist(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+3) + `: names card "Test Nobody", which course/catalog.json does not list; fix the name, or add the card`,
 	}, problemsOf(t, repo))
 }
+
+// A course test that calls t.Skip on its own t is found without running
+// it, whether or not the skip would happen on this machine; a Skip on a
+// t a function literal declares (a subtest's, a property check's) is that
+// function's, not the test's.
+func TestATestThatSkips(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/more_test.go", `package tests
+
+import (
+	"runtime"
+	"testing"
+)
+
+func Test_01_skips_elsewhere(t *testing.T) {
+	if runtime.GOOS == "plan9" {
+		t.Skipf("not on %s", runtime.GOOS)
+	}
+	`+checks+`
+}
+
+func Test_01_inner_skip(t *testing.T) {
+	t.Run("s", func(t *testing.T) {
+		t.Skip("inner")
+	})
+	`+checks+`
+}
+`)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_skips_elsewhere\n\n## test_01_inner_skip\n")
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_test.go:8: test Test_01_skips_elsewhere calls t.Skipf, and a skipped test checks nothing for the learner who meets the skip; remove the skip, every course test runs everywhere",
+	}, problemsOf(t, repo))
+}

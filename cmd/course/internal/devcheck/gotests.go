@@ -79,3 +79,46 @@ func asserts(fn *ast.FuncDecl, checkers map[string]bool) bool {
 	})
 	return found
 }
+
+// skipCall is the first Skip, Skipf or SkipNow a test calls on its own t
+// (not on a t a function literal in it declares, a subtest's or
+// rapid's), or "".
+func skipCall(fn *ast.FuncDecl) string {
+	names := fn.Type.Params.List[0].Names
+	if len(names) != 1 || names[0].Name == "_" {
+		return ""
+	}
+	return findSkip(fn.Body, names[0].Name)
+}
+
+func findSkip(body ast.Node, t string) string {
+	found := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			for _, f := range n.Type.Params.List {
+				for _, id := range f.Names {
+					if id.Name == t {
+						return false // another t from here on
+					}
+				}
+			}
+		case *ast.CallExpr:
+			sel, ok := n.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == t {
+				switch sel.Sel.Name {
+				case "Skip", "Skipf", "SkipNow":
+					found = sel.Sel.Name
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -68,10 +68,21 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 				continue
 			}
 			out[name] = fset.Position(d.Pos())
-			if fn := d.(*ast.FuncDecl); fn.Body != nil && !asserts(fn, checks) {
-				pos := fset.Position(d.Pos())
+			fn := d.(*ast.FuncDecl)
+			if fn.Body == nil {
+				continue
+			}
+			pos := fset.Position(d.Pos())
+			if !asserts(fn, checks) {
 				probs = append(probs, Problem{File: pos.Filename, Line: pos.Line, What: fmt.Sprintf(
 					"test %s asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states", name)})
+			}
+			if skip := skipCall(fn); skip != "" {
+				// GREEN counts a skip that happens as a failure; this
+				// finds one that happens elsewhere (another system, a
+				// flag) too, and without running anything.
+				probs = append(probs, Problem{File: pos.Filename, Line: pos.Line, What: fmt.Sprintf(
+					"test %s calls t.%s, and a skipped test checks nothing for the learner who meets the skip; remove the skip, every course test runs everywhere", name, skip)})
 			}
 		}
 	}
