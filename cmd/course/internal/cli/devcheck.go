@@ -51,7 +51,9 @@ repository's root: what is wrong and how to mend it:
     declare one package-level name (a workspace holds them in one
     package); every test can fail other
     than by a panic (an assert or require call, t.Error or t.Fatal, or t
-    handed to a helper), and none calls t.Skip;
+    handed to a helper), none calls t.Skip, and every test file builds on
+    Linux, macOS and Windows (no _linux_test.go name, no //go:build line
+    that leaves it out);
   - every lesson's title is the module's, its sections are Observe, Predict,
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the

@@ -796,3 +796,22 @@ func Test_01_inner_skip(t *testing.T) {
 		"course/01-handles/tests/more_test.go:8: test Test_01_skips_elsewhere calls t.Skipf, and a skipped test checks nothing for the learner who meets the skip; remove the skip, every course test runs everywhere",
 	}, problemsOf(t, repo))
 }
+
+// A course test file the go command leaves out on some learner's system,
+// by its name or a //go:build line, passes GREEN on the machine that runs
+// dev check while learners elsewhere never run its tests.
+func TestATestFileLeftOutOfSomeBuilds(t *testing.T) {
+	repo := fixture(t)
+	test := func(name string) string {
+		return "package tests\n\nimport \"testing\"\n\nfunc " + name + "(t *testing.T) { " + checks + " }\n"
+	}
+	write(t, repo, "course/01-handles/tests/more_linux_test.go", test("Test_01_on_linux"))
+	write(t, repo, "course/01-handles/tests/race_test.go", "//go:build race\n\n"+test("Test_01_under_race"))
+	write(t, repo, "course/01-handles/tests/everywhere_test.go", "//go:build go1.21\n\n"+test("Test_01_everywhere"))
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_on_linux\n\n## test_01_under_race\n\n## test_01_everywhere\n")
+	const why = " (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_linux_test.go: is left out of the build on darwin/arm64" + why,
+		"course/01-handles/tests/race_test.go: is left out of the build on linux/amd64" + why,
+	}, problemsOf(t, repo))
+}

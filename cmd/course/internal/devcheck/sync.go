@@ -1,12 +1,16 @@
 package devcheck
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -61,6 +65,10 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 			probs = append(probs, Problem{File: courseFile(p), What: "does not parse: " + trim(err.Error())})
 			continue
 		}
+		if where := leftOut(path.Base(p), raw); where != "" {
+			probs = append(probs, Problem{File: courseFile(p), What: "is left out of the build on " + where +
+				" (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"})
+		}
 		checks := checkers(f)
 		for _, d := range f.Decls {
 			name, ok := testName(d)
@@ -87,6 +95,26 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 		}
 	}
 	return out, probs
+}
+
+// learnerPlatforms are the systems a learner's workspace builds on: a
+// course test file must build on each.
+var learnerPlatforms = [][2]string{{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "arm64"}, {"darwin", "amd64"}, {"windows", "amd64"}, {"windows", "arm64"}}
+
+// leftOut names the first learner platform the go command would leave a
+// test file out on, by its name (x_linux_test.go) or its //go:build line;
+// "" when it builds on all.
+func leftOut(name string, src []byte) string {
+	for _, pl := range learnerPlatforms {
+		ctx := build.Default
+		ctx.GOOS, ctx.GOARCH = pl[0], pl[1]
+		ctx.CgoEnabled = false
+		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
+		if ok, err := ctx.MatchFile(".", name); err == nil && !ok {
+			return pl[0] + "/" + pl[1]
+		}
+	}
+	return ""
 }
 
 // sync holds a scenarios file and a tests folder to one set: each heading
