@@ -815,3 +815,14 @@ func TestATestFileLeftOutOfSomeBuilds(t *testing.T) {
 		"course/01-handles/tests/race_test.go: is left out of the build on linux/amd64" + why,
 	}, problemsOf(t, repo))
 }
+
+// A module's test folder of another package name builds in the
+// repository, where it is a package of its own, but not in a workspace,
+// whose tests/ is package tests.
+func TestATestFileOfAnotherPackage(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package handles\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) { "+checks+" }\n")
+	assert.Equal(t, []string{
+		"course/01-handles/tests/01_handles_test.go:1: is package handles; a course test file is package tests, the package of a workspace's tests/, where start-module copies it",
+	}, problemsOf(t, repo))
+}

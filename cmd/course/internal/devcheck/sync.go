@@ -65,6 +65,12 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 			probs = append(probs, Problem{File: courseFile(p), What: "does not parse: " + trim(err.Error())})
 			continue
 		}
+		if f.Name.Name != "tests" {
+			// Each folder builds alone in the repository; a workspace's
+			// tests/ is one package, tests, with the template's doc.go.
+			probs = append(probs, Problem{File: courseFile(p), Line: fset.Position(f.Name.Pos()).Line, What: fmt.Sprintf(
+				"is package %s; a course test file is package tests, the package of a workspace's tests/, where start-module copies it", f.Name.Name)})
+		}
 		if where := leftOut(path.Base(p), raw); where != "" {
 			probs = append(probs, Problem{File: courseFile(p), What: "is left out of the build on " + where +
 				" (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"})
