@@ -49,7 +49,8 @@ repository's root: what is wrong and how to mend it:
     letter that is not ASCII, a no-break space or a full stop after it) is
     named with its odd character spelled out; no two modules' test folders
     declare one package-level name (a workspace holds them in one
-    package); every test can fail other
+    package), and a test file imports only the harness, the standard
+    library and what the template's go.mod requires; every test can fail other
     than by a panic (an assert or require call, t.Error or t.Fatal, or t
     handed to a helper), none calls t.Skip, and every test file builds on
     Linux, macOS and Windows (no _linux_test.go name, no //go:build line

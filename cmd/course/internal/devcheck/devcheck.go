@@ -180,7 +180,11 @@ type checker struct {
 	testNames  map[string]bool // every course test, by name
 	cardNames  map[string]bool // every card of the catalog, by name
 	noCatalog  bool            // the catalog does not read
-	unbuilt    bool            // a course test package does not compile against the reference
+	// requires are the modules the template's go.mod requires, read
+	// once; haveTemplate says the template was there to read.
+	requires     []string
+	haveTemplate bool
+	unbuilt      bool // a course test package does not compile against the reference
 }
 
 func (c *checker) say(what string) {
@@ -238,6 +242,7 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 		}
 	}
 	c.strayGoFiles(m)
+	c.imports(m)
 	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
 	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
 	if text, ok := c.read(m.Slug + "/lesson.md"); ok {

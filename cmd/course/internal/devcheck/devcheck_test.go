@@ -826,3 +826,34 @@ func TestATestFileOfAnotherPackage(t *testing.T) {
 		"course/01-handles/tests/01_handles_test.go:1: is package handles; a course test file is package tests, the package of a workspace's tests/, where start-module copies it",
 	}, problemsOf(t, repo))
 }
+
+// A course test may import the harness, the standard library and what the
+// workspace template's go.mod requires: an import of the reference engine,
+// or of a module the template does not require, built in the repository
+// and in no learner's workspace.
+func TestATestImportsWhatAWorkspaceHas(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "templates/go/go.mod.tmpl", "module example.com/my-engine\n\ngo 1.26\n\nrequire github.com/stretchr/testify v1.12.1\n")
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+
+	"github.com/systemic-game-design/course/engine/game"
+	"github.com/systemic-game-design/course/harness"
+)
+
+func Test_01_summon_gives_an_id(t *testing.T) {
+	assert.NotNil(t, harness.NewGame)
+	fmt.Println(game.New, rapid.Check)
+}
+`)
+	assert.Equal(t, []string{
+		"course/01-handles/tests/01_handles_test.go:8: imports pgregory.net/rapid, which templates/go/go.mod.tmpl does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import",
+		"course/01-handles/tests/01_handles_test.go:10: imports github.com/systemic-game-design/course/engine/game, which a learner's workspace does not have; a course test imports the harness (github.com/systemic-game-design/course/harness), the standard library and what templates/go/go.mod.tmpl requires",
+	}, problemsOf(t, repo))
+}

@@ -5,8 +5,16 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
 
+	"golang.org/x/mod/modfile"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -82,4 +90,82 @@ func packageNames(f *ast.File) []*ast.Ident {
 		}
 	}
 	return kept
+}
+
+// imports reports each import of a module's or drop's test files that a
+// learner's workspace cannot build: start-module rewrites the harness's
+// import to the workspace's own, and the workspace's go.mod (the
+// template's) requires nothing but what it lists, so an import of the
+// reference engine, or of a module the template does not require, builds
+// in the repository and nowhere else.
+func (c *checker) imports(m modules.Module) {
+	required, ok := c.templateRequires()
+	for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+		files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
+		for _, p := range files {
+			raw, err := fs.ReadFile(c.course, p)
+			if err != nil {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, courseFile(p), raw, parser.ImportsOnly)
+			if err != nil {
+				continue // sync says so
+			}
+			for _, im := range f.Imports {
+				ip, err := strconv.Unquote(im.Path.Value)
+				if err != nil || ip == scaffold.HarnessImport || stdlib(ip) {
+					continue
+				}
+				if ip == courserepo.Module || strings.HasPrefix(ip, courserepo.Module+"/") {
+					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which a learner's workspace does not have; a course test imports the harness (%s), the standard library and what %s requires", ip, scaffold.HarnessImport, templateGoMod)
+					continue
+				}
+				if ok && !requiredBy(required, ip) {
+					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which %s does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import", ip, templateGoMod)
+				}
+			}
+		}
+	}
+}
+
+// templateGoMod is the workspace template's go.mod.
+const templateGoMod = "templates/go/go.mod.tmpl"
+
+// templateRequires are the module paths the template's go.mod requires,
+// read once; ok is false when the repository has no template to read.
+func (c *checker) templateRequires() (required []string, ok bool) {
+	if c.requires == nil {
+		c.requires = []string{}
+		raw, err := os.ReadFile(filepath.Join(c.opts.Repo, filepath.FromSlash(templateGoMod)))
+		if err != nil {
+			return nil, false
+		}
+		mf, err := modfile.ParseLax(templateGoMod, raw, nil)
+		if err != nil {
+			c.problem(templateGoMod, 0, "does not parse: %s", trim(err.Error()))
+			return nil, false
+		}
+		for _, r := range mf.Require {
+			c.requires = append(c.requires, r.Mod.Path)
+		}
+		c.haveTemplate = true
+	}
+	return c.requires, c.haveTemplate
+}
+
+func requiredBy(required []string, ip string) bool {
+	for _, r := range required {
+		if ip == r || strings.HasPrefix(ip, r+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// stdlib reports whether an import path is the standard library's: its
+// first element has no dot.
+func stdlib(ip string) bool {
+	first, _, _ := strings.Cut(ip, "/")
+	return !strings.Contains(first, ".")
 }
