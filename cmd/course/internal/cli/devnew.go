@@ -34,14 +34,15 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 		Use:   "new-module NN NAME",
 		Short: "Scaffold course/NN-NAME: a lesson in the course's sections, scenarios, tests and a drop",
 		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
-repository (--repo, default the one the current folder is in): a lesson with the course's
-sections and three hints to fill in, an empty scenarios.md and test file, and
-the Expansion Drop's README, test file and solution. It writes nothing when
-the folder exists, when another module or folder has the name already, when
-NN is past the next module's number, or when the title is not one line of
-text. Then add the module's row to modules/modules.go and run course dev
-check, which says what is still missing. A module modules/modules.go lists
-with no folder is made under its row's name, with its row's title.`,
+repository (--repo, default the one the current folder is in): a lesson
+with the course's sections and three hints to fill in, an empty
+scenarios.md and test file, and the Expansion Drop's README, test file and
+solution. It writes nothing when the folder exists, when another module or
+folder has the name already, when NN is past the next module's number, or
+when the title is not one line of text. Then add the module's row to
+modules/modules.go and run course dev check, which says what is still
+missing. A module modules/modules.go lists with no folder is made under its
+row's name, with its row's title.`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -70,19 +71,6 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
 	}
-	// A module listed in modules/modules.go with no folder yet is made
-	// under its row's name, as dev check's mend for it says.
-	var row *modules.Module
-	for _, m := range modules.All() {
-		switch {
-		case m.Number == opts.Number && m.Name() != opts.Name:
-			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
-		case m.Number == opts.Number:
-			row = &m
-		case m.Name() == opts.Name:
-			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
-		}
-	}
 	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
 		// A line break would start a heading of its own in the lesson
 		// and in the scenarios, where dev check would read it as theirs.
@@ -103,6 +91,19 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		// The checks below ask the program's own list which numbers and
 		// names are taken.
 		return usagef("course dev new-module: %v", err)
+	}
+	// A module listed in modules/modules.go with no folder yet is made
+	// under its row's name, as dev check's mend for it says.
+	var row *modules.Module
+	for _, m := range modules.All() {
+		switch {
+		case m.Number == opts.Number && m.Name() != opts.Name:
+			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
+		case m.Number == opts.Number:
+			row = &m
+		case m.Name() == opts.Name:
+			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
+		}
 	}
 	courseDir := filepath.Join(repo, "course")
 	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
@@ -166,7 +167,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		}
 	}
 	if row != nil {
-		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `course dev check`\n", slug)
+		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `go run ./cmd/course dev check`\n", slug)
 		return nil
 	}
 	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `go run ./cmd/course dev check`, the checkout's own course program\n",
