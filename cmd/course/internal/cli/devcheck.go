@@ -41,20 +41,20 @@ repository's root: what is wrong and how to mend it:
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
     Drop (expansion/README.md, expansion/tests, expansion/solution.md), no
     Go file outside tests/ and expansion/tests/, and every module folder is
-    a row of modules/modules.go (a module's folder
-    under another number is named, with the rename that mends it);
+    a row of modules/modules.go (a module's folder under another number is
+    named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
     and every test has its heading (the drop's in expansion/README.md); a
     heading that is a test's spelled otherwise (another case, a look-alike
     letter that is not ASCII, a no-break space or a full stop after it) is
-    named with its odd character spelled out; no two modules' test folders
-    declare one package-level name (a workspace holds them in one
-    package), and a test file imports only the harness, the standard
-    library and what the template's go.mod requires; every test can fail other
-    than by a panic (an assert or require call, t.Error or t.Fatal, or t
-    handed to a helper), none calls t.Skip, and every test file builds on
-    Linux, macOS and Windows (no _linux_test.go name, no //go:build line
-    that leaves it out);
+    named with its odd character spelled out;
+  - every test can fail other than by a panic (an assert or require call,
+    t.Error or t.Fatal, or t handed to a helper) and none calls t.Skip;
+    every test file is package tests, builds on Linux, macOS and Windows
+    (no _linux_test.go name, no //go:build line that leaves it out) and
+    imports only the harness, the standard library and what the
+    template's go.mod requires; and no two modules' test folders declare
+    one package-level name (a workspace holds them in one package);
   - every lesson's title is the module's, its sections are Observe, Predict,
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
@@ -66,8 +66,10 @@ repository's root: what is wrong and how to mend it:
     (a duration, a whole number, a module for --module), and every tests/
     file it names is one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
-    both ways (a card's type, cost, attack, health, text and noun too), and load as every course command loads them (a card listed
-    twice, a word twice, clauses out of order are problems);
+    both ways (each card in type, cost, attack, health, text and noun,
+    and a card in a module's own cards/ is that module's), and load as
+    every course command loads them (a card listed twice, a word twice,
+    clauses out of order are problems);
   - every harness function modules/modules.go lists has a stub in the
     workspace template that starts notImplemented("Type.Name", "NN") with
     its own name and module;
