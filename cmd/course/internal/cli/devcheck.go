@@ -73,7 +73,8 @@ repository's root: what is wrong and how to mend it:
   - every harness function modules/modules.go lists has a stub in the
     workspace template that starts notImplemented("Type.Name", "NN") with
     its own name and module;
-  - every module's tests pass against the reference (GREEN), and fail against
+  - every module's tests pass against the reference (GREEN), as does every
+    other test under course/ (the course's own checks), and fail against
     the workspace template's stubs on a "not implemented" stub, not a compile
     error (RED): a fresh workspace has every module started and each test is
     run alone;

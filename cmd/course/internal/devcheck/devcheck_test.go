@@ -857,3 +857,28 @@ func Test_01_summon_gives_an_id(t *testing.T) {
 		"course/01-handles/tests/01_handles_test.go:10: imports github.com/systemic-game-design/course/engine/game, which a learner's workspace does not have; a course test imports the harness (github.com/systemic-game-design/course/harness), the standard library and what templates/go/go.mod.tmpl requires",
 	}, problemsOf(t, repo))
 }
+
+// GREEN runs every test under course/, the course's own among them (the
+// catalog against the card files, a lesson's test against the module's,
+// the harness contract against the stubs): one of those that fails is a
+// problem at its line, where before only the modules' tests were looked
+// at and dev check said the course was consistent.
+func TestGreenReportsTheCoursesOwnTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	repo := fixture(t)
+	write(t, repo, "go.mod", "module github.com/systemic-game-design/course\n\ngo 1.26\n")
+	write(t, repo, "course/course_test.go", "package course\n\nimport \"testing\"\n\nfunc TestHolds(t *testing.T) {}\n\nfunc TestCatalogAgrees(t *testing.T) {\n\tt.Fatal(\"cards/x.json: text differs\")\n}\n")
+	write(t, repo, "course/data/data_test.go", "package data\n\nimport \"testing\"\n\nfunc TestLoads(t *testing.T) {\n\tt.Run(\"sub\", func(t *testing.T) { t.Error(\"no\") })\n}\n")
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	require.NoError(t, c.green(context.Background()))
+	var got []string
+	for _, p := range c.rep.Problems {
+		got = append(got, p.String())
+	}
+	assert.ElementsMatch(t, []string{
+		"course/course_test.go:7: TestCatalogAgrees fails against the reference (go test ./course -run '^TestCatalogAgrees$' shows why): course_test.go:8: cards/x.json: text differs",
+		"course/data/data_test.go:5: TestLoads fails against the reference (go test ./course/data -run '^TestLoads$' shows why): data_test.go:6: no",
+	}, got)
+}
