@@ -38,6 +38,8 @@ func newDevCheckCmd(env *Env, runF func(*DevCheckOptions) error) *cobra.Command 
 folder is in) and prints one line per problem, file:line from the
 repository's root: what is wrong and how to mend it:
 
+  - modules/modules.go numbers the modules 00, 01, ... one after another,
+    each slug its own number and a name, each with a title;
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
     Drop (expansion/README.md, expansion/tests, expansion/solution.md), no
     Go file outside tests/ and expansion/tests/, and every module folder is

@@ -78,6 +78,9 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	}
 	c := &checker{opts: opts, course: os.DirFS(filepath.Join(opts.Repo, "course")), rep: &Report{Problems: []Problem{}}}
 	c.say("reading the modules")
+	for _, what := range rowProblems(modules.All()) {
+		c.problem(modulesFile, 0, "%s", what)
+	}
 	listed := map[string]bool{}
 	for _, m := range modules.All() {
 		listed[m.Slug] = true

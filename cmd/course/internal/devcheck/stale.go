@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/systemic-game-design/course/modules"
 )
@@ -160,3 +162,36 @@ func stringLit(e ast.Expr) (string, bool) {
 	s, err := strconv.Unquote(lit.Value)
 	return s, err == nil
 }
+
+// modulesFile is the course's list of modules.
+const modulesFile = "modules/modules.go"
+
+// rowProblems checks the modules list itself: each number two digits and one
+// more than the one before it, each slug the number and a name of
+// lower-case words, each with a title. A slug under another number
+// (Number "14", Slug "15-trading") gave a module whose folder, tests and
+// drop disagree in their numbers; a gap, numbers learners and dev
+// new-module skip.
+func rowProblems(list []modules.Module) []string {
+	var out []string
+	for i, m := range list {
+		switch {
+		case !twoDigits.MatchString(m.Number):
+			out = append(out, fmt.Sprintf("module %q: the number is not two digits; write it as 00 to 99", m.Number))
+			continue
+		case !slugForm.MatchString(m.Slug) || !strings.HasPrefix(m.Slug, m.Number+"-"):
+			out = append(out, fmt.Sprintf("module %s: the slug %q is not %s-name (lower-case words joined by -); write it with the module's own number", m.Number, m.Slug, m.Number))
+		case strings.TrimSpace(m.Title) == "":
+			out = append(out, fmt.Sprintf("module %s: the title is empty; give the title its lesson's first line has", m.Number))
+		}
+		if i > 0 && twoDigits.MatchString(list[i-1].Number) && atoi(m.Number) != atoi(list[i-1].Number)+1 {
+			out = append(out, fmt.Sprintf("module %s follows module %s; number the modules one after another, in course order", m.Number, list[i-1].Number))
+		}
+	}
+	return out
+}
+
+var (
+	twoDigits = regexp.MustCompile(`^[0-9]{2}$`)
+	slugForm  = regexp.MustCompile(`^[0-9]{2}-[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+)

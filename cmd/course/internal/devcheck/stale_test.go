@@ -47,3 +47,23 @@ func TestACourseProgramWithAnotherModulesList(t *testing.T) {
 	_, err = Check(context.Background(), Options{Repo: repo, Commands: commands})
 	assert.ErrorContains(t, err, "its module 12 (12-combat) has another title than this course program's;")
 }
+
+// The modules list holds together: numbers of two digits one after
+// another, each slug its own number and a name, each module a title.
+func TestTheModulesListHoldsTogether(t *testing.T) {
+	assert.Empty(t, rowProblems(modules.All()), "the course's own list")
+	assert.Equal(t, []string{
+		`module 02: the slug "03-queue" is not 02-name (lower-case words joined by -); write it with the module's own number`,
+		`module 03: the title is empty; give the title its lesson's first line has`,
+		`module 05 follows module 03; number the modules one after another, in course order`,
+		`module 06: the slug "06-Rules" is not 06-name (lower-case words joined by -); write it with the module's own number`,
+		`module "7": the number is not two digits; write it as 00 to 99`,
+	}, rowProblems([]modules.Module{
+		{Number: "01", Slug: "01-handles", Title: "Handles"},
+		{Number: "02", Slug: "03-queue", Title: "The Queue"},
+		{Number: "03", Slug: "03-death-step", Title: " "},
+		{Number: "05", Slug: "05-cards", Title: "Cards"},
+		{Number: "06", Slug: "06-Rules", Title: "Rules"},
+		{Number: "7", Slug: "7-x", Title: "X"},
+	}))
+}
