@@ -882,3 +882,12 @@ func TestGreenReportsTheCoursesOwnTests(t *testing.T) {
 		"course/data/data_test.go:5: TestLoads fails against the reference (go test ./course/data -run '^TestLoads$' shows why): data_test.go:6: no",
 	}, got)
 }
+
+// A failing testify assertion is told by its message, the test's own
+// words, or else its error, not by the bare file:line testify starts with.
+func TestFailureWhy(t *testing.T) {
+	out := "=== RUN   TestX\n    x_test.go:9: \n        \tError Trace:\t/r/x_test.go:9\n        \tError:      \tNot equal: \n        \t            \texpected: 1\n        \tTest:       \tTestX\n        \tMessages:   \tGame.ClearLog: harness.md and the reference disagree\n--- FAIL: TestX (0.00s)\n"
+	assert.Equal(t, "Game.ClearLog: harness.md and the reference disagree", failureWhy(out))
+	assert.Equal(t, "Not equal:", failureWhy(strings.Replace(out, "Messages:   \tGame.ClearLog: harness.md and the reference disagree\n", "", 1)))
+	assert.Equal(t, "x_test.go:9: plain words", failureWhy("=== RUN   TestX\n    x_test.go:9: plain words\n--- FAIL: TestX (0.00s)\n"))
+}

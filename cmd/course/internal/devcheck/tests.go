@@ -177,7 +177,7 @@ func (c *checker) green(ctx context.Context) error {
 		file, line := findTest(c.opts.Repo, dir, k.test)
 		why := "no output"
 		if b := output[k]; b != nil {
-			why = firstFailure(b.String())
+			why = failureWhy(b.String())
 		}
 		c.problem(file, line, "%s fails against the reference (go test ./%s -run '^%s$' shows why): %s", k.test, dir, k.test, trim(why))
 	}
@@ -288,6 +288,26 @@ func firstFailure(out string) string {
 		}
 	}
 	return "no output"
+}
+
+// failureWhy is what a failing test's output says of why: testify's
+// Messages line (the test's own words) or else its Error line, or else
+// the first line of the output that is not a RUN line.
+func failureWhy(out string) string {
+	var errLine string
+	for _, ln := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(ln)
+		if m, ok := strings.CutPrefix(t, "Messages:"); ok && strings.TrimSpace(m) != "" {
+			return strings.TrimSpace(m)
+		}
+		if e, ok := strings.CutPrefix(t, "Error:"); ok && errLine == "" {
+			errLine = strings.TrimSpace(e)
+		}
+	}
+	if errLine != "" {
+		return errLine
+	}
+	return firstFailure(out)
 }
 
 // goCommand is the go command with args in dir, its own temporary files
