@@ -88,7 +88,8 @@ repository's root: what is wrong and how to mend it:
 
 --no-tests leaves out the runs of tests. dev check refuses to run (status 2)
 when the program was built with another modules list than the repository's
-modules/modules.go: run the checkout's own, go run ./cmd/course dev check.
+modules/modules.go, or, to run the tests, another workspace template than
+its templates/go: run the checkout's own, go run ./cmd/course dev check.
 
 Exit status 0 when there is no problem, 1 when there is one.`,
 		Example: `  course dev check

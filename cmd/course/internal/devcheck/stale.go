@@ -1,10 +1,12 @@
 package devcheck
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/modules"
+	"github.com/systemic-game-design/course/templates"
 )
 
 // StaleError says the course program runs with another modules list than
@@ -21,12 +24,14 @@ import (
 // not the author's.
 type StaleError struct {
 	Repo string
+	File string // modules/modules.go, or a file of the template
 	Diff string // the first difference, in words
+	What string // what the program was built from: "modules list"
 }
 
 func (e *StaleError) Error() string {
-	return fmt.Sprintf("%s: %s; this course program was built from another modules list, so run the checkout's own (go run ./cmd/course dev ...), or install it again",
-		filepath.Join(e.Repo, "modules", "modules.go"), e.Diff)
+	return fmt.Sprintf("%s: %s; this course program was built from another %s, so run the checkout's own (go run ./cmd/course dev ...), or install it again",
+		filepath.Join(e.Repo, filepath.FromSlash(e.File)), e.Diff, e.What)
 }
 
 // UserError marks the error as the user's to mend.
@@ -50,14 +55,64 @@ func SameModules(repo string) error {
 	for i := 0; i < max(len(listed), len(built)); i++ {
 		switch {
 		case i >= len(built):
-			return &StaleError{Repo: repo, Diff: fmt.Sprintf("it lists module %s (%s), which this course program does not have", listed[i].Number, listed[i].Slug)}
+			return &StaleError{Repo: repo, File: modulesFile, What: "modules list", Diff: fmt.Sprintf("it lists module %s (%s), which this course program does not have", listed[i].Number, listed[i].Slug)}
 		case i >= len(listed):
-			return &StaleError{Repo: repo, Diff: fmt.Sprintf("it does not list module %s (%s), which this course program has", built[i].Number, built[i].Slug)}
+			return &StaleError{Repo: repo, File: modulesFile, What: "modules list", Diff: fmt.Sprintf("it does not list module %s (%s), which this course program has", built[i].Number, built[i].Slug)}
 		case !reflect.DeepEqual(listed[i], built[i]):
-			return &StaleError{Repo: repo, Diff: fmt.Sprintf("its module %s (%s) has another %s than this course program's", listed[i].Number, listed[i].Slug, differs(listed[i], built[i]))}
+			return &StaleError{Repo: repo, File: modulesFile, What: "modules list", Diff: fmt.Sprintf("its module %s (%s) has another %s than this course program's", listed[i].Number, listed[i].Slug, differs(listed[i], built[i]))}
 		}
 	}
 	return nil
+}
+
+// SameTemplate compares the repository's workspace template, templates/go,
+// with the one built into the program, which the RED run makes its
+// workspace from: nil when they are one, a *StaleError naming the first
+// file that differs when not. A repository without the template is not
+// compared.
+func SameTemplate(repo string) error {
+	dir := filepath.Join(repo, "templates", templates.Root)
+	if _, err := os.Stat(dir); err != nil {
+		return nil
+	}
+	stale := func(p, diff string) error {
+		return &StaleError{Repo: repo, File: "templates/" + p, What: "workspace template", Diff: diff}
+	}
+	built := map[string]bool{}
+	err := fs.WalkDir(templates.Files, templates.Root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		built[p] = true
+		want, err := fs.ReadFile(templates.Files, p)
+		if err != nil {
+			return err
+		}
+		got, err := os.ReadFile(filepath.Join(repo, "templates", filepath.FromSlash(p)))
+		switch {
+		case err != nil:
+			return stale(p, "this course program's template has the file, and the checkout's does not")
+		case !bytes.Equal(got, want):
+			return stale(p, "the file is not this course program's")
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(filepath.Join(repo, "templates"), p)
+		if err != nil {
+			return err
+		}
+		if rel = filepath.ToSlash(rel); !built[rel] {
+			return stale(rel, "the checkout's template has the file, and this course program's does not")
+		}
+		return nil
+	})
 }
 
 // differs names the first field in which two modules differ.

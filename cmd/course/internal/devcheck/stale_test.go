@@ -67,3 +67,42 @@ func TestTheModulesListHoldsTogether(t *testing.T) {
 		{Number: "7", Slug: "7-x", Title: "X"},
 	}))
 }
+
+// The RED run makes its workspace from the template built into the
+// program: one built before a stub changed ran the course's tests against
+// the old stubs while the file checks read the checkout's. It refuses to
+// run instead, naming the first file that differs.
+func TestACourseProgramWithAnotherTemplate(t *testing.T) {
+	require.NoError(t, SameTemplate("../../../.."), "the checkout's own template")
+	repo := t.TempDir()
+	require.NoError(t, os.CopyFS(filepath.Join(repo, "templates", "go"), os.DirFS("../../../../templates/go")))
+	require.NoError(t, SameTemplate(repo))
+
+	game := filepath.Join(repo, "templates", "go", "harness", "game.go.tmpl")
+	require.NoError(t, os.WriteFile(game, []byte("package harness\n"), 0o644))
+	err := SameTemplate(repo)
+	var stale *StaleError
+	require.ErrorAs(t, err, &stale)
+	assert.EqualError(t, err, game+": the file is not this course program's; this course program was built from another workspace template, so run the checkout's own (go run ./cmd/course dev ...), or install it again")
+
+	require.NoError(t, os.Remove(game))
+	assert.ErrorContains(t, SameTemplate(repo), "this course program's template has the file, and the checkout's does not")
+	own, err := os.ReadFile("../../../../templates/go/harness/game.go.tmpl")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(game, own, 0o644))
+	extra := filepath.Join(repo, "templates", "go", "harness", "trade.go.tmpl")
+	require.NoError(t, os.WriteFile(extra, []byte("package harness\n"), 0o644))
+	assert.EqualError(t, SameTemplate(repo), extra+": the checkout's template has the file, and this course program's does not; this course program was built from another workspace template, so run the checkout's own (go run ./cmd/course dev ...), or install it again")
+}
+
+// dev check refuses another template only when it would run the tests:
+// the file checks read the checkout's own.
+func TestCheckRefusesAnotherTemplateForTheTestsOnly(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "templates/go/harness/game.go.tmpl", "package harness\n")
+	_, err := Check(context.Background(), Options{Repo: repo, Commands: commands})
+	require.NoError(t, err)
+	_, err = Check(context.Background(), Options{Repo: repo, Commands: commands, Tests: true})
+	var stale *StaleError
+	require.ErrorAs(t, err, &stale)
+}
