@@ -34,39 +34,62 @@ func newDevCheckCmd(env *Env, runF func(*DevCheckOptions) error) *cobra.Command 
 	cmd := &cobra.Command{
 		Use:   "check [REPO]",
 		Short: "Prove the course consistent: modules, tests, lessons, catalog",
-		Long: `dev check reads the course repository (REPO, default the current folder) and
-prints one line per problem, file:line: what is wrong and how to mend it:
+		Long: `dev check reads the course repository (REPO, default the one the current
+folder is in) and prints one line per problem, file:line from the
+repository's root: what is wrong and how to mend it:
 
+  - modules/modules.go numbers the modules 00, 01, ... one after another,
+    each slug its own number and a name, each with a title;
   - every module folder has lesson.md, scenarios.md, tests, and an Expansion
-    Drop (expansion/README.md, expansion/tests, expansion/solution.md), and
-    every module folder is a row of modules/modules.go (a module's folder
-    under another number is named, with the rename that mends it);
+    Drop (expansion/README.md, expansion/tests, expansion/solution.md), no
+    Go file outside tests/ and expansion/tests/, and every module folder is
+    a row of modules/modules.go (a module's folder under another number is
+    named, with the rename that mends it);
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
     and every test has its heading (the drop's in expansion/README.md); a
     heading that is a test's spelled otherwise (another case, a look-alike
     letter that is not ASCII, a no-break space or a full stop after it) is
     named with its odd character spelled out;
+  - every test can fail other than by a panic (an assert or require call,
+    t.Error or t.Fatal, or t handed to a helper) and none calls t.Skip;
+    every test file is package tests, builds on Linux, macOS and Windows
+    (no _linux_test.go name, no //go:build line that leaves it out) and
+    imports only the harness, the standard library and what the
+    template's go.mod requires; and no two modules' test folders declare
+    one package-level name (a workspace holds them in one package);
   - every lesson's title is the module's, its sections are Observe, Predict,
     Spec, Build, Name it, Expansion Drop, Stress it, Further reading in that
     order, Predict has a Discussion, Build has Hints 1 to 3 and a "How the
     real game differs" block;
-  - every course command and flag, harness function and repository path a
-    lesson, scenario or drop names exists, every flag has a value it takes
+  - every course command and flag, harness function, course test
+    (Test_NN_name or test_NN_name), card a harness call takes
+    (g.Summon("Loot Hoarder", 0)) and repository path a lesson, scenario
+    or drop names exists, every flag has a value it takes
     (a duration, a whole number, a module for --module), and every tests/
     file it names is one start-module copies into a workspace;
   - the catalog, the card files, course/words.json and the card schema agree
-    both ways, and load as every course command loads them (a card listed
-    twice, a word twice, clauses out of order are problems);
-  - every module's tests pass against the reference (GREEN), and fail against
+    both ways (each card in type, cost, attack, health, text and noun,
+    and a card in a module's own cards/ is that module's), and load as
+    every course command loads them (a card listed twice, a word twice,
+    clauses out of order are problems);
+  - every harness function modules/modules.go lists has a stub in the
+    workspace template that starts notImplemented("Type.Name", "NN") with
+    its own name and module;
+  - every module's tests pass against the reference (GREEN), as does every
+    other test under course/ (the course's own checks), and fail against
     the workspace template's stubs on a "not implemented" stub, not a compile
     error (RED): a fresh workspace has every module started and each test is
     run alone;
   - every drop's expansion/solution.json lists what its solution adds to
-    the reference (files, lexicon words, harness funcs) or says why it needs
+    the reference (files, lexicon words, harness funcs), each file a
+    regular file named from the repository's root, or says why it needs
     none, names nothing under engine/, and the drop's test fails in a copy
     of the repository from which that solution was taken away.
 
---no-tests leaves out the runs of tests.
+--no-tests leaves out the runs of tests. dev check refuses to run (status 2)
+when the program was built with another modules list than the repository's
+modules/modules.go, or, to run the tests, another workspace template than
+its templates/go: run the checkout's own, go run ./cmd/course dev check.
 
 Exit status 0 when there is no problem, 1 when there is one.`,
 		Example: `  course dev check
@@ -104,9 +127,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	repo, err := filepath.Abs(opts.Repo)
+	repo, err := repoFolder(opts.Repo)
 	if err != nil {
-		return err
+		return fmt.Errorf("course dev check: %w", err)
 	}
 	courseFS, cardsFS := os.DirFS(filepath.Join(repo, "course")), os.DirFS(filepath.Join(repo, "cards"))
 	start := func(ws string, m modules.Module) error {
@@ -146,6 +169,17 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 		return &FindingError{Summary: fmt.Sprintf("%d problem(s)", len(rep.Problems))}
 	}
 	return nil
+}
+
+// repoFolder is the course repository a dev command works in: the folder
+// given, or, for the current folder (the default), the repository it is
+// in, found upwards as git finds its own. A folder named otherwise is
+// taken as it is: a mistyped name must not check the repository above it.
+func repoFolder(given string) (string, error) {
+	if given == "" || given == "." {
+		return devcheck.FindRepo(".")
+	}
+	return filepath.Abs(given)
 }
 
 // flagValue refuses a value the flag would not take: a duration, a whole

@@ -4,11 +4,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/modules"
 )
 
 func TestDevFlags(t *testing.T) {
@@ -110,4 +113,58 @@ func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 	opts := DevNewModuleOptions{Number: "14", Name: "trading", Title: "Trading posts", Repo: repo}
 	require.NoError(t, RunDevNewModule(context.Background(), env, &opts))
 	assert.DirExists(t, filepath.Join(repo, "course", "14-trading"))
+}
+
+// dev new-module refuses a number past the next one (a gap in the
+// course's numbers) and a name a folder not listed yet has (two folders of
+// one name), and makes a module listed with no folder under its row's
+// name and title: dev check's mend for such a module is that very
+// command, which was refused as a name taken.
+func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course", "14-trading"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	env, stdout, _ := testEnv()
+	for _, c := range []struct {
+		opts DevNewModuleOptions
+		err  string
+	}{
+		{DevNewModuleOptions{Number: "16", Name: "harbours", Repo: repo},
+			`course dev new-module: module 16 would leave a gap in the course's numbers; the next module is 15`},
+		{DevNewModuleOptions{Number: "15", Name: "trading", Repo: repo},
+			`course dev new-module: ` + filepath.Join(repo, "course", "14-trading") + ` is named trading already; choose another name, or rename that folder 15-trading if it is this module`},
+		{DevNewModuleOptions{Number: "05", Name: "cards", Repo: repo},
+			`course dev new-module: modules/modules.go lists module 05 as 05-cards-as-data; give the name cards-as-data, or change its row first`},
+	} {
+		err := RunDevNewModule(context.Background(), env, &c.opts)
+		assert.Equal(t, StatusCannot, Status(err))
+		assert.EqualError(t, err, c.err)
+		entries, _ := os.ReadDir(filepath.Join(repo, "course"))
+		assert.Len(t, entries, 2, "nothing written")
+	}
+	five, err := modules.Lookup("05")
+	require.NoError(t, err)
+	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "05", Name: "cards-as-data", Repo: repo}))
+	assert.Contains(t, stdout.String(), "modules/modules.go lists it already")
+	lesson, err := os.ReadFile(filepath.Join(repo, "course", "05-cards-as-data", "lesson.md"))
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(lesson), "# Module 5: "+five.Title+"\n"), "the row's title")
+	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "15", Name: "harbours", Repo: repo}))
+	assert.DirExists(t, filepath.Join(repo, "course", "15-harbours"))
+}
+
+// dev new-module run by a program built with another modules list than the
+// checkout's would judge numbers and names by its own list: it refuses,
+// saying so, and writes nothing.
+func TestDevNewModuleRefusesAnotherModulesList(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "modules"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "modules", "modules.go"), []byte("package modules\n\nvar all = []Module{\n\t{Number: \"00\", Slug: \"00-setup\", Part: \"0\", Title: \"Set-up\"},\n}\n"), 0o644))
+	env, _, _ := testEnv()
+	err := RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo})
+	assert.Equal(t, StatusCannot, Status(err))
+	assert.ErrorContains(t, err, "course dev new-module: "+filepath.Join(repo, "modules", "modules.go")+": its module 00 (00-setup) has another title than this course program's;")
+	assert.NoDirExists(t, filepath.Join(repo, "course", "14-trading"))
 }

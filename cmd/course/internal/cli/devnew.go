@@ -34,13 +34,15 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 		Use:   "new-module NN NAME",
 		Short: "Scaffold course/NN-NAME: lesson, scenarios, tests and a drop",
 		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
-repository (--repo, default the current folder): a lesson with the course's
-sections and three hints to fill in, an empty scenarios.md and test file, and
-the Expansion Drop's README, test file and solution. It writes nothing when
-the folder exists, when another module has the name already, or when the
-title is not one line of text. Then add the module's row to
+repository (--repo, default the one the current folder is in): a lesson
+with the course's sections and three hints to fill in, an empty
+scenarios.md and test file, and the Expansion Drop's README, test file and
+solution. It writes nothing when the folder exists, when another module or
+folder has the name already, when NN is past the next module's number, or
+when the title is not one line of text. Then add the module's row to
 modules/modules.go and run course dev check, which says what is still
-missing.`,
+missing. A module modules/modules.go lists with no folder is made under its
+row's name, with its row's title.`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -69,28 +71,71 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
 	}
-	for _, m := range modules.All() {
-		if m.Name() == opts.Name {
-			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
-		}
-	}
 	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
 		// A line break would start a heading of its own in the lesson
 		// and in the scenarios, where dev check would read it as theirs.
 		return usagef("course dev new-module: --title %s holds a line break or another character that is not text; give the title on one line", strconv.Quote(opts.Title))
 	}
-	if _, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil {
+	repo, err := repoFolder(opts.Repo)
+	if err == nil {
+		_, err = os.Stat(filepath.Join(repo, "course", "catalog.json"))
+	}
+	var notRepo *devcheck.RepoError
+	switch {
+	case errors.As(err, &notRepo) && notRepo.Above:
+		return usagef("course dev new-module: %s is not in the course repository (neither it nor a folder above it has course/catalog.json); run it in a checkout, or give --repo", notRepo.Dir)
+	case err != nil:
 		return usagef("course dev new-module: %s is not the course repository (no course/catalog.json); run it in a checkout, or give --repo", opts.Repo)
 	}
-	if existing, _ := gotest.GlobIn(filepath.Join(opts.Repo, "course"), opts.Number+"-*"); len(existing) > 0 {
+	if err := devcheck.SameModules(repo); err != nil {
+		// The checks below ask the program's own list which numbers and
+		// names are taken.
+		return usagef("course dev new-module: %v", err)
+	}
+	// A module listed in modules/modules.go with no folder yet is made
+	// under its row's name, as dev check's mend for it says.
+	var row *modules.Module
+	for _, m := range modules.All() {
+		switch {
+		case m.Number == opts.Number && m.Name() != opts.Name:
+			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
+		case m.Number == opts.Number:
+			row = &m
+		case m.Name() == opts.Name:
+			return usagef("course dev new-module: module %s is named %s already (course/%s); choose another name", m.Number, opts.Name, m.Slug)
+		}
+	}
+	courseDir := filepath.Join(repo, "course")
+	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
 	}
+	folders, _ := gotest.GlobIn(courseDir, "[0-9][0-9]-*")
+	next := 0
+	for _, m := range modules.All() {
+		next = max(next, atoi(m.Number)+1)
+	}
+	for _, f := range folders {
+		base := filepath.Base(f)
+		if base[2:] == "-"+opts.Name {
+			// A folder not listed yet: two folders of one name would
+			// leave dev check and the author to tell them apart.
+			return usagef("course dev new-module: %s is named %s already; choose another name, or rename that folder %s-%s if it is this module", f, opts.Name, opts.Number, opts.Name)
+		}
+		next = max(next, atoi(base[:2])+1)
+	}
+	if row == nil && atoi(opts.Number) > next {
+		return usagef("course dev new-module: module %s would leave a gap in the course's numbers; the next module is %02d", opts.Number, next)
+	}
 	title := opts.Title
-	if title == "" {
+	switch {
+	case title != "":
+	case row != nil:
+		title = row.Title
+	default:
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
-	dir := filepath.Join(opts.Repo, "course", slug)
+	dir := filepath.Join(courseDir, slug)
 	ident := strings.ReplaceAll(opts.Name, "-", "_")
 	files := map[string]string{
 		"lesson.md":    newLesson(opts.Number, title),
@@ -121,9 +166,19 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 			return fmt.Errorf("writing %s: %w", p, werr)
 		}
 	}
-	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `course dev check`\n",
+	if row != nil {
+		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `go run ./cmd/course dev check`\n", slug)
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `go run ./cmd/course dev check`, the checkout's own course program\n",
 		slug, opts.Number, slug, title)
 	return nil
+}
+
+// atoi is a module number's value; the number is two digits.
+func atoi(n string) int {
+	v, _ := strconv.Atoi(n)
+	return v
 }
 
 func trimZero(n string) string {

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -21,6 +22,9 @@ import (
 type catalogFile struct {
 	Cards []struct {
 		Name   string `json:"name"`
+		Type   string `json:"type"`
+		Text   string `json:"text"`
+		Noun   string `json:"noun"`
 		Cost   *int   `json:"cost"`
 		Attack *int   `json:"attack"`
 		Health *int   `json:"health"`
@@ -36,6 +40,7 @@ type catalogFile struct {
 type cardFile struct {
 	Name    string `json:"name"`
 	Type    string `json:"type"`
+	Text    string `json:"text"`
 	Cost    *int   `json:"cost"`
 	Attack  *int   `json:"attack"`
 	Health  *int   `json:"health"`
@@ -96,6 +101,7 @@ func (c *checker) crossCheck() {
 	}
 	schema := c.cardSchema()
 	files := map[string]string{} // card name -> its file
+	refused := map[string]bool{} // cards whose file the schema refuses
 	seen := map[string]cardFile{}
 	var paths []string
 	for _, pattern := range []string{"cards/*.json", "course/*/cards/*.json"} {
@@ -133,6 +139,7 @@ func (c *checker) crossCheck() {
 			case errors.As(err, &ve):
 				// In the loader's words: the place, the rule, the mend.
 				c.textProblem(p, data.CardSchemaError(p, raw, ve))
+				refused[card.Name] = true
 			case err != nil:
 				c.problem(p, 0, "does not match course/schema/card.schema.json: %s", trim(err.Error()))
 			}
@@ -172,12 +179,25 @@ func (c *checker) crossCheck() {
 			c.problem("course/catalog.json", 0, "card %q has no card file; add cards/%s.json", cc.Name, kebab(cc.Name))
 			continue
 		}
+		c.ownCardModule(files[cc.Name], cc.Name, cc.Module)
 		for _, stat := range []struct {
 			name       string
 			cat, shown *int
 		}{{"cost", cc.Cost, f.Cost}, {"attack", cc.Attack, f.Attack}, {"health", cc.Health, f.Health}} {
 			if fmt.Sprint(deref(stat.cat)) != fmt.Sprint(deref(stat.shown)) {
 				c.problem(files[cc.Name], 0, "%s is %s but the catalog says %s for %q; make them agree", stat.name, deref(stat.shown), deref(stat.cat), cc.Name)
+			}
+		}
+		// The catalog is what the course lists cards by and audits their
+		// nouns by, the file what the engine plays: they are one card.
+		for _, field := range []struct{ name, cat, shown string }{
+			{"type", cc.Type, f.Type}, {"text", cc.Text, f.Text}, {"noun", cc.Noun, f.Noun},
+		} {
+			if field.cat != field.shown && !refused[cc.Name] && (field.name != "type" || field.cat != "") {
+				// A card the schema refuses, or a catalog type left out,
+				// is the schema's or the loader's to name, with the
+				// values it may take.
+				c.problem(files[cc.Name], 0, "%s is %s but the catalog says %s for %q; make them agree", field.name, strconv.Quote(field.shown), strconv.Quote(field.cat), cc.Name)
 			}
 		}
 	}
@@ -246,6 +266,23 @@ func (c *checker) tokensStandOnTheGrid(file string, card cardFile, cards map[str
 		}
 		if rule, mend := data.OffGridToken(card.Name, card.Noun, token.Name, token.Noun); rule != "" {
 			c.problem(file, 0, "%s; %s", rule, mend)
+		}
+	}
+}
+
+// ownCardModule reports a card kept in a module's own cards/ folder that
+// the catalog gives to another module (or to a drop): start-module looks
+// for the card of another module in the repository's cards/, finds it in
+// neither, and refuses to start that module.
+func (c *checker) ownCardModule(file, card, module string) {
+	rest, ok := strings.CutPrefix(file, "course/")
+	if !ok {
+		return
+	}
+	slug, _, _ := strings.Cut(rest, "/")
+	for _, m := range modules.All() {
+		if m.Slug == slug && m.Number != module {
+			c.problem(file, 0, "is module %s's own card, but the catalog gives %q module %s, and start-module looks for another module's card in cards/, where it is not, so that module does not start; give it module %s in course/catalog.json, or move the file to cards/", m.Number, card, module, m.Number)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -69,11 +70,22 @@ type Report struct {
 // Check runs every check and returns the problems; an error means a check
 // could not run at all.
 func Check(ctx context.Context, opts Options) (*Report, error) {
-	if st, err := os.Stat(filepath.Join(opts.Repo, "course", "catalog.json")); err != nil || !st.Mode().IsRegular() {
+	if !isRepo(opts.Repo) {
 		return nil, &RepoError{Dir: opts.Repo}
+	}
+	if err := SameModules(opts.Repo); err != nil {
+		return nil, err
+	}
+	if err := SameTemplate(opts.Repo); err != nil && opts.Tests {
+		// Only the RED run makes a workspace from the built-in template;
+		// the file checks read the checkout's.
+		return nil, err
 	}
 	c := &checker{opts: opts, course: os.DirFS(filepath.Join(opts.Repo, "course")), rep: &Report{Problems: []Problem{}}}
 	c.say("reading the modules")
+	for _, what := range rowProblems(modules.All()) {
+		c.problem(modulesFile, 0, "%s", what)
+	}
 	listed := map[string]bool{}
 	for _, m := range modules.All() {
 		listed[m.Slug] = true
@@ -97,6 +109,7 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 			drops[m.Number] = c.solution(m)
 		}
 	}
+	c.sharedPackage()
 	for _, d := range dirs {
 		if strays[d] {
 			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
@@ -104,6 +117,8 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	}
 	c.say("reading the catalog, cards and lexicon")
 	c.content()
+	c.say("reading the workspace template's stubs")
+	c.stubs()
 	if opts.Tests && ctx.Err() == nil {
 		if err := c.tests(ctx); err != nil {
 			return nil, err
@@ -122,10 +137,43 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 	return c.rep, ctx.Err()
 }
 
+// isRepo reports whether dir is the course repository: it has
+// course/catalog.json.
+func isRepo(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "course", "catalog.json"))
+	return err == nil && st.Mode().IsRegular()
+}
+
+// FindRepo is the course repository start is in: start itself or the
+// nearest folder above it that is one, as git finds its repository, so
+// that dev check run in a module's folder checks the course it is in.
+// Outside any it is a *RepoError naming start.
+func FindRepo(start string) (string, error) {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return "", fmt.Errorf("finding the absolute path of %s: %w", start, err)
+	}
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if isRepo(dir) {
+			return dir, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return "", &RepoError{Dir: abs, Above: true}
+		}
+	}
+}
+
 // RepoError says the folder is not the course repository.
-type RepoError struct{ Dir string }
+type RepoError struct {
+	Dir string
+	// Above is true when no folder above Dir is the repository either.
+	Above bool
+}
 
 func (e *RepoError) Error() string {
+	if e.Above {
+		return fmt.Sprintf("%s is not in the course repository (neither it nor a folder above it has course/catalog.json); run course dev check in a checkout of it, or name the checkout", e.Dir)
+	}
 	return fmt.Sprintf("%s is not the course repository (it has no course/catalog.json); run course dev check from a checkout of it", e.Dir)
 }
 
@@ -137,7 +185,14 @@ type checker struct {
 	course     fs.FS
 	rep        *Report
 	knownNames map[string]bool
-	unbuilt    bool // a course test package does not compile against the reference
+	testNames  map[string]bool // every course test, by name
+	cardNames  map[string]bool // every card of the catalog, by name
+	noCatalog  bool            // the catalog does not read
+	// requires are the modules the template's go.mod requires, read
+	// once; haveTemplate says the template was there to read.
+	requires     []string
+	haveTemplate bool
+	unbuilt      bool // a course test package does not compile against the reference
 }
 
 func (c *checker) say(what string) {
@@ -194,6 +249,8 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 			c.problem(courseFile(m.Slug+"/"+f), 0, "is missing; every module has a lesson, scenarios, tests and an Expansion Drop")
 		}
 	}
+	c.strayGoFiles(m)
+	c.imports(m)
 	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
 	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
 	if text, ok := c.read(m.Slug + "/lesson.md"); ok {
@@ -204,6 +261,23 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 			c.names(courseFile(m.Slug+"/"+f), text)
 		}
 	}
+}
+
+// strayGoFiles reports each Go file of a module's folder outside tests/
+// and expansion/tests/: start-module copies only those two folders' files
+// into a workspace (not their subfolders), so a test anywhere else never
+// reaches a learner, and neither sync nor the GREEN run looks at it.
+func (c *checker) strayGoFiles(m modules.Module) {
+	_ = fs.WalkDir(c.course, m.Slug, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+			return nil
+		}
+		if dir := path.Dir(p); dir != m.TestsDir() && dir != m.ExpansionTestsDir() {
+			c.problem(courseFile(p), 0, "is a Go file outside %s and %s, so start-module never copies it into a workspace; move it into the first for the module's tests or the second for the drop's",
+				courseFile(m.TestsDir()), courseFile(m.ExpansionTestsDir()))
+		}
+		return nil
+	})
 }
 
 // trim keeps problem text to one line.

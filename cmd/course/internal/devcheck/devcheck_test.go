@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -87,6 +88,10 @@ s
 r
 `
 
+// checks is a fixture test's body: one that can fail, as every course
+// test must.
+const checks = `if t.Name() == "" { t.Fatal("no name") }`
+
 // fixture is a course repository with Module 1 only, whole and consistent.
 func fixture(t *testing.T) string {
 	t.Helper()
@@ -106,9 +111,9 @@ func fixtureAt(t *testing.T, repo string) string {
 	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n")
 	write(t, repo, "course/01-handles/lesson.md", goodLesson)
 	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\n## test_01_summon_gives_an_id\n\nText.\n")
-	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) { "+checks+" }\n")
 	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n")
-	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) { "+checks+" }\n")
 	write(t, repo, "course/01-handles/expansion/solution.md", "# Solution\n")
 	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["cards/test-filler.json"]}`)
 	return repo
@@ -162,7 +167,7 @@ func TestAWholeModuleHasNoProblem(t *testing.T) {
 func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_only_a_heading\n\n## test_01_summon_gives_an_id\n\n```\n## test_01_in_a_code_block\n```\n\n~~~\n## test_01_in_a_tilde_block\n~~~\n")
-	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) {}\n\nfunc Test_02_misplaced(t *testing.T) {}\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_only_a_test(t *testing.T) { "+checks+" }\n\nfunc Test_02_misplaced(t *testing.T) { "+checks+" }\n")
 	got := problemsOf(t, repo)
 	assert.Contains(t, got, "course/01-handles/scenarios.md:5: scenario test_01_only_a_heading has no test; write func Test_01_only_a_heading in course/01-handles/tests")
 	assert.Contains(t, got, "course/01-handles/scenarios.md:7: heading test_01_summon_gives_an_id appears 2 times; each scenario is one heading")
@@ -178,8 +183,8 @@ func TestAHeadingThatAlmostNamesAScenario(t *testing.T) {
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## Test_01_capital\n\n### test_01_level3\n\n```\n## Test_01_in_a_code_block\n```\n")
 	got := problemsOf(t, repo)
 	assert.Equal(t, []string{
-		`course/01-handles/scenarios.md:5: "## Test_01_capital" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
-		`course/01-handles/scenarios.md:7: "### test_01_level3" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:5: "## Test_01_capital" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:7: "### test_01_level3" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
 	}, got)
 }
 
@@ -193,14 +198,14 @@ func TestAHeadingSpelledOtherwiseIsItsTests(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_z\u043enes\n\n## test_01_names\u00a0\n\n## test_01_Board\n\n## test_01_order.\n\n## test_01_z\u043eo\n")
 	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\n"+
-		"func Test_01_zones(t *testing.T) {}\n\nfunc Test_01_names(t *testing.T) {}\n\nfunc Test_01_board(t *testing.T) {}\n\nfunc Test_01_order(t *testing.T) {}\n\nfunc Test_01_other(t *testing.T) {}\n")
+		"func Test_01_zones(t *testing.T) { "+checks+" }\n\nfunc Test_01_names(t *testing.T) { "+checks+" }\n\nfunc Test_01_board(t *testing.T) { "+checks+" }\n\nfunc Test_01_order(t *testing.T) { "+checks+" }\n\nfunc Test_01_other(t *testing.T) { "+checks+" }\n")
 	got := problemsOf(t, repo)
 	assert.ElementsMatch(t, []string{
 		`course/01-handles/scenarios.md:5: heading "## test_01_z\u043enes" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
 		`course/01-handles/scenarios.md:7: heading "## test_01_names\u00a0" is test Test_01_names's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_names`,
 		`course/01-handles/scenarios.md:9: heading "## test_01_Board" is test Test_01_board's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_board`,
 		`course/01-handles/scenarios.md:11: heading "## test_01_order." is test Test_01_order's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_order`,
-		`course/01-handles/scenarios.md:13: "## test_01_z\u043eo" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:13: "## test_01_z\u043eo" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
 		"course/01-handles/tests/more_test.go:13: test Test_01_other has no scenario; add a heading ## test_01_other to course/01-handles/scenarios.md",
 	}, got)
 }
@@ -338,9 +343,9 @@ func TestAGridCardSummonsOnlyGridMinions(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/catalog.json", `{"cards": [
 		{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
-		{"name": "Test Seeder", "type": "minion", "module": "01"},
-		{"name": "Test Grower", "type": "minion", "module": "01"},
-		{"name": "Test Sapling", "type": "minion", "module": "01"},
+		{"name": "Test Seeder", "type": "minion", "noun": "ROCK", "module": "01"},
+		{"name": "Test Grower", "type": "minion", "noun": "ROCK", "module": "01"},
+		{"name": "Test Sapling", "type": "minion", "noun": "ROCK", "module": "01"},
 		{"name": "Test Hedge", "type": "minion", "module": "01"}],
 		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
 	summons := func(name, noun, token string) string {
@@ -444,23 +449,28 @@ func TestACardTheSchemaRefusesIsToldAtItsPlace(t *testing.T) {
 // its own reading of the content finds nothing amiss.
 func TestContentTheLoadersRefuseIsAProblem(t *testing.T) {
 	const filler = `{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"}`
-	for _, c := range []struct{ name, file, text, want string }{
+	for _, c := range []struct{ name, file, text, want, catalog string }{
 		{"a card listed twice in the catalog", "course/catalog.json",
 			`{"cards": [` + filler + `, ` + filler + `], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
-			`course/catalog.json: at cards[1].name: "Test Filler" is listed twice; keep one entry`},
+			`course/catalog.json: at cards[1].name: "Test Filler" is listed twice; keep one entry`, ""},
 		{"a catalog card with no type", "course/catalog.json",
 			`{"cards": [{"name": "Test Filler", "cost": 1, "attack": 1, "health": 1, "module": "01"}], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`,
-			`course/catalog.json: at cards[0].type: missing; write "minion" or "spell"`},
+			`course/catalog.json: at cards[0].type: missing; write "minion" or "spell"`, ""},
 		{"a word twice in the lexicon", "course/words.json",
 			`{"words": [{"word": "ROCK", "role": "noun"}, {"word": "ROCK", "role": "noun"}]}`,
-			`course/words.json: lexicon word "ROCK" appears twice; keep one line for it`},
+			`course/words.json: lexicon word "ROCK" appears twice; keep one line for it`, ""},
 		{"a card's noun the lexicon lacks", "cards/test-filler.json",
 			`{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "LAVA"}`,
-			`cards/test-filler.json: at /noun: LAVA is not a noun of course/words.json; use a noun of the lexicon, or add the word to course/words.json with role noun`},
+			`cards/test-filler.json: at /noun: LAVA is not a noun of course/words.json; use a noun of the lexicon, or add the word to course/words.json with role noun`,
+			// The catalog gives the card the same noun, as it must.
+			`{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "noun": "LAVA", "module": "01"}], "words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			repo := fixture(t)
 			write(t, repo, c.file, c.text)
+			if c.catalog != "" {
+				write(t, repo, "course/catalog.json", c.catalog)
+			}
 			assert.Equal(t, []string{c.want}, problemsOf(t, repo))
 		})
 	}
@@ -512,4 +522,372 @@ func TestACardNumberNoIntTakesIsToldAtItsPlace(t *testing.T) {
 	got := problemsOf(t, repo)
 	require.NotEmpty(t, got)
 	assert.Equal(t, "cards/test-filler.json: at /cost: 1.0 is written with a decimal point or an exponent, which Go's JSON reader does not read as a whole number; write it as 1", got[0])
+}
+
+// A test a lesson names, in prose, a code span or a command line of a
+// block, is one the course has: a renamed test, or a slip in its name,
+// left the learner looking for a test that is not there.
+func TestLessonsNameTestsThatExist(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nSee `Test_01_summon_gives_an_id`, test_01_summon_gives_an_id and `Test_01x_play`; not `Test_01_summon_gives_an_idd`,\n" +
+		"test_01x_plays or Test_99_nowhere.\n\n```sh\ngo test ./tests -run Test_01_summon_gives_id\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	write(t, repo, "course/01-handles/scenarios.md", "# Scenarios\n\nOne heading per test, `## test_01_name`.\n\n## test_01_summon_gives_an_id\n\nLike test_01_sumon_gives_an_id.\n")
+	got := problemsOf(t, repo)
+	line := strings.Count(goodLesson, "\n") + 2
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + ": names test Test_01_summon_gives_an_idd, but course/01-handles/tests has no func Test_01_summon_gives_an_idd; fix the name or drop the mention",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test test_01x_plays, but course/01-handles/expansion/tests has no func Test_01x_plays; fix the name or drop the mention",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test Test_99_nowhere, but the course has no module 99; fix the name or drop the mention",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + ": names test Test_01_summon_gives_id, but course/01-handles/tests has no func Test_01_summon_gives_id; fix the name or drop the mention",
+		"course/01-handles/scenarios.md:7: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
+	}, got, "the heading of a scenario is sync's, and named once; one shown in a code span is an example")
+}
+
+// dev check run in a module's folder checks the course repository it is
+// in, as git finds its repository; outside any it names the folder and
+// says that none above it is one either.
+func TestFindRepoFromAFolderInside(t *testing.T) {
+	repo := fixture(t)
+	for _, start := range []string{repo, filepath.Join(repo, "course", "01-handles", "tests")} {
+		got, err := FindRepo(start)
+		require.NoError(t, err)
+		assert.Equal(t, repo, got)
+	}
+	outside := t.TempDir()
+	_, err := FindRepo(outside)
+	var repoErr *RepoError
+	require.ErrorAs(t, err, &repoErr)
+	assert.EqualError(t, err, outside+" is not in the course repository (neither it nor a folder above it has course/catalog.json); run course dev check in a checkout of it, or name the checkout")
+}
+
+// A test that can fail only by a panic passes against the reference
+// whatever the reference does, and fails against the stubs because they
+// panic: GREEN and RED both hold, and it states nothing. A test that calls
+// an assert or require function, fails through t (or a subtest's t), or
+// hands t to a helper can fail.
+func TestATestThatAssertsNothing(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/more_test.go", `package tests
+
+import (
+	"testing"
+
+	is "github.com/stretchr/testify/assert"
+)
+
+func Test_01_calls_only(t *testing.T) { _ = len("harness call") }
+
+func Test_01_blank(_ *testing.T) {}
+
+func Test_01_asserts(t *testing.T) { is.Equal(t, 1, len("a")) }
+
+func Test_01_fails_through_t(t *testing.T) {
+	if len("a") != 1 {
+		t.Errorf("length")
+	}
+}
+
+func Test_01_subtest(t *testing.T) {
+	t.Run("s", func(st *testing.T) {
+		if len("a") != 1 {
+			st.Fatal("length")
+		}
+	})
+}
+
+func Test_01_helper(t *testing.T) { check(t) }
+
+func check(t *testing.T) { t.Helper() }
+`)
+	var heads strings.Builder
+	for _, n := range []string{"summon_gives_an_id", "calls_only", "blank", "asserts", "fails_through_t", "subtest", "helper"} {
+		heads.WriteString("## test_01_" + n + "\n\n")
+	}
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n"+heads.String())
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_test.go:9: test Test_01_calls_only asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states",
+		"course/01-handles/tests/more_test.go:11: test Test_01_blank asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states",
+	}, problemsOf(t, repo))
+}
+
+// A Go file of a module's folder outside tests/ and expansion/tests/ (a
+// test one folder too deep, or beside the drop's README) is never copied
+// into a workspace, and no other check looked at it.
+func TestAGoFileOutsideTheTestFolders(t *testing.T) {
+	repo := fixture(t)
+	test := "package more\n\nimport \"testing\"\n\nfunc Test_01_stray(t *testing.T) { t.Fatal(\"x\") }\n"
+	write(t, repo, "course/01-handles/tests/more/stray_test.go", test)
+	write(t, repo, "course/01-handles/expansion/stray_test.go", test)
+	write(t, repo, "course/01-handles/tests/helpers.go", "package tests\n")
+	const where = "is a Go file outside course/01-handles/tests and course/01-handles/expansion/tests, so start-module never copies it into a workspace; move it into the first for the module's tests or the second for the drop's"
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/stray_test.go: " + where,
+		"course/01-handles/tests/more/stray_test.go: " + where,
+	}, problemsOf(t, repo))
+}
+
+// Every contract function's stub in the workspace template panics with its
+// own name and module. The RED run cannot tell otherwise: every course test
+// calls a constructor first and sees its panic, while a learner's check
+// would name the wrong function to build, or none.
+func TestTemplateStubsAreStubs(t *testing.T) {
+	repo := fixture(t)
+	stubs, err := filepath.Glob("../../../../templates/go/harness/*.go.tmpl")
+	require.NoError(t, err)
+	require.NotEmpty(t, stubs)
+	for _, p := range stubs {
+		raw, err := os.ReadFile(p)
+		require.NoError(t, err)
+		write(t, repo, "templates/go/harness/"+filepath.Base(p), string(raw))
+	}
+	assert.Empty(t, problemsOf(t, repo), "the repository's own stubs")
+
+	game, err := os.ReadFile(filepath.Join(repo, "templates/go/harness/game.go.tmpl"))
+	require.NoError(t, err)
+	text := string(game)
+	for _, edit := range [][2]string{
+		{`notImplemented("Game.AddToHand", "01")`, `notImplemented("Game.Summon", "01")`},
+		{`notImplemented("Game.AddToDeck", "01")`, `notImplemented("Game.AddToDeck", "02")`},
+		{`	notImplemented("Game.ZoneOf", "01")
+	return ""`, `	return "hand"`},
+	} {
+		require.Contains(t, text, edit[0])
+		text = strings.Replace(text, edit[0], edit[1], 1)
+	}
+	text = regexp.MustCompile(`(?s)// Board is.*?\n}\n`).ReplaceAllString(text, "")
+	write(t, repo, "templates/go/harness/game.go.tmpl", text)
+	line := func(decl string) string {
+		return strconv.Itoa(strings.Count(text[:strings.Index(text, decl)], "\n") + 1)
+	}
+	assert.Equal(t, []string{
+		"templates/go/harness: has no stub for Game.Board (Module 01), which modules/modules.go lists; add one that calls notImplemented(\"Game.Board\", \"01\")",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) AddToHand") + ": Game.AddToHand is not a stub: its body must start notImplemented(\"Game.AddToHand\", \"01\"), so that a learner's check names the function to build and its module",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) AddToDeck") + ": Game.AddToDeck is not a stub: its body must start notImplemented(\"Game.AddToDeck\", \"01\"), so that a learner's check names the function to build and its module",
+		"templates/go/harness/game.go.tmpl:" + line("func (g *Game) ZoneOf") + ": Game.ZoneOf is not a stub: its body must start notImplemented(\"Game.ZoneOf\", \"01\"), so that a learner's check names the function to build and its module",
+	}, problemsOf(t, repo))
+}
+
+// Two modules' test folders (or a module's and its drop's) that declare
+// one package-level name each build in the repository, where each folder
+// is a package, but not in a workspace, where start-module copies them
+// into one.
+func TestTestFoldersShareOnePackageInAWorkspace(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/helpers.go", "package tests\n\nfunc deck() []string { return nil }\n\nvar m01cards, hand = 1, 2\n\nfunc init() {}\n\ntype board struct{}\n\nfunc (board) size() int { return 0 }\n")
+	write(t, repo, "course/01-handles/expansion/tests/helpers.go", "package tests\n\nfunc init() {}\n\nvar _ = 1\n\nvar hand = 3\n\ntype m01xboard struct{}\n\nfunc (m01xboard) size() int { return 0 }\n")
+	write(t, repo, "course/02-queue/tests/helpers.go", "package tests\n\nfunc deck() []string { return nil }\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if strings.Contains(p, "declares") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/tests/helpers.go:7: declares hand, as course/01-handles/tests/helpers.go:5 does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m01hand)",
+		"course/02-queue/tests/helpers.go:3: declares deck, as course/01-handles/tests/helpers.go:3 does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m02deck)",
+	}, got, "init, _ and methods may repeat")
+}
+
+// A card kept in a module's own cards/ folder belongs to that module in
+// the catalog: start-module looks for any other module's card (a drop's
+// included) in the repository's cards/, and refuses to start without it.
+func TestAModulesOwnCardIsItsModulesInTheCatalog(t *testing.T) {
+	repo := fixture(t)
+	bell := `{"name": "Test Bell", "type": "minion", "cost": 1, "attack": 0, "health": 2}`
+	write(t, repo, "course/01-handles/cards/test-bell.json", bell)
+	catalog := func(module string) {
+		write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+			{"name": "Test Bell", "type": "minion", "cost": 1, "attack": 0, "health": 2, "module": "`+module+`"}],
+			"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	}
+	catalog("01")
+	assert.Empty(t, problemsOf(t, repo))
+	for _, module := range []string{"02", "01x"} {
+		catalog(module)
+		assert.Equal(t, []string{
+			`course/01-handles/cards/test-bell.json: is module 01's own card, but the catalog gives "Test Bell" module ` + module + `, and start-module looks for another module's card in cards/, where it is not, so that module does not start; give it module 01 in course/catalog.json, or move the file to cards/`,
+		}, problemsOf(t, repo))
+	}
+}
+
+// A call the lesson makes through the harness package (harness.NewBaba(...))
+// is the harness's too: its name was not checked, as if it were another
+// package's, like rand.New.
+func TestLessonsNameHarnessPackageCallsThatExist(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nStart with `harness.NewGame()`, not `harness.NewGamme(opts)`; `rand.New(src)` is not the harness's.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + ": names NewGamme, which neither the harness contract nor the reference has; rename it or drop the mention",
+	}, problemsOf(t, repo))
+}
+
+// A scenario heading indented by up to three spaces is a heading in
+// Markdown, and one with no test was not seen at all: neither a scenario
+// nor a slip. Four spaces make a code block, which is no heading.
+func TestAnIndentedScenarioHeading(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n   ## test_01_ghost\n\n  ## test_01_zones\n\n    ## test_01_in_code\n")
+	write(t, repo, "course/01-handles/tests/more_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_zones(t *testing.T) { "+checks+" }\n")
+	assert.Equal(t, []string{
+		`course/01-handles/scenarios.md:5: "   ## test_01_ghost" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:7: heading "  ## test_01_zones" is test Test_01_zones's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## test_01_zones`,
+	}, problemsOf(t, repo))
+}
+
+// A card file and its catalog entry are one card in type, text and noun
+// too, not only in cost, attack and health: a text or noun that differed
+// passed dev check, while the course's own go test refused it.
+func TestACardsTypeTextAndNounAreTheCatalogs(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "cards/test-filler.json", `{"name": "Test Filler", "type": "spell", "cost": 1, "attack": 1, "health": 1, "text": "Deal 5 damage.", "noun": "FILLER"}`)
+	assert.Equal(t, []string{
+		`cards/test-filler.json: type is "spell" but the catalog says "minion" for "Test Filler"; make them agree`,
+		`cards/test-filler.json: text is "Deal 5 damage." but the catalog says "" for "Test Filler"; make them agree`,
+		`cards/test-filler.json: noun is "FILLER" but the catalog says "" for "Test Filler"; make them agree`,
+	}, problemsOf(t, repo))
+}
+
+// A card a course text hands to a harness call is one the catalog lists:
+// a renamed or misspelt card is one the learner's engine cannot find. A
+// name Assemble made is its base card's.
+func TestLessonsNameCardsThatExist(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nCall `g.Summon(\"Test Filler\", 0)` and `g.Summon(\"Test Filler (Assembled) (Assembled)\", 1)`, not `s.Add(\"Test Filer\", 1)`.\n\n" +
+		"```go\nn, _ := g.Assemble(\"Test Filler\", \"Test Nobody\", harness.Top)\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strings.Count(goodLesson, "\n") + 2
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: names card "Test Filer", which course/catalog.json does not list; fix the name, or add the card`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+3) + `: names card "Test Nobody", which course/catalog.json does not list; fix the name, or add the card`,
+	}, problemsOf(t, repo))
+}
+
+// A course test that calls t.Skip on its own t is found without running
+// it, whether or not the skip would happen on this machine; a Skip on a
+// t a function literal declares (a subtest's, a property check's) is that
+// function's, not the test's.
+func TestATestThatSkips(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/more_test.go", `package tests
+
+import (
+	"runtime"
+	"testing"
+)
+
+func Test_01_skips_elsewhere(t *testing.T) {
+	if runtime.GOOS == "plan9" {
+		t.Skipf("not on %s", runtime.GOOS)
+	}
+	`+checks+`
+}
+
+func Test_01_inner_skip(t *testing.T) {
+	t.Run("s", func(t *testing.T) {
+		t.Skip("inner")
+	})
+	`+checks+`
+}
+`)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_skips_elsewhere\n\n## test_01_inner_skip\n")
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_test.go:8: test Test_01_skips_elsewhere calls t.Skipf, and a skipped test checks nothing for the learner who meets the skip; remove the skip, every course test runs everywhere",
+	}, problemsOf(t, repo))
+}
+
+// A course test file the go command leaves out on some learner's system,
+// by its name or a //go:build line, passes GREEN on the machine that runs
+// dev check while learners elsewhere never run its tests.
+func TestATestFileLeftOutOfSomeBuilds(t *testing.T) {
+	repo := fixture(t)
+	test := func(name string) string {
+		return "package tests\n\nimport \"testing\"\n\nfunc " + name + "(t *testing.T) { " + checks + " }\n"
+	}
+	write(t, repo, "course/01-handles/tests/more_linux_test.go", test("Test_01_on_linux"))
+	write(t, repo, "course/01-handles/tests/race_test.go", "//go:build race\n\n"+test("Test_01_under_race"))
+	write(t, repo, "course/01-handles/tests/everywhere_test.go", "//go:build go1.21\n\n"+test("Test_01_everywhere"))
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\n## test_01_on_linux\n\n## test_01_under_race\n\n## test_01_everywhere\n")
+	const why = " (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"
+	assert.Equal(t, []string{
+		"course/01-handles/tests/more_linux_test.go: is left out of the build on darwin/arm64" + why,
+		"course/01-handles/tests/race_test.go: is left out of the build on linux/amd64" + why,
+	}, problemsOf(t, repo))
+}
+
+// A module's test folder of another package name builds in the
+// repository, where it is a package of its own, but not in a workspace,
+// whose tests/ is package tests.
+func TestATestFileOfAnotherPackage(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package handles\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) { "+checks+" }\n")
+	assert.Equal(t, []string{
+		"course/01-handles/tests/01_handles_test.go:1: is package handles; a course test file is package tests, the package of a workspace's tests/, where start-module copies it",
+	}, problemsOf(t, repo))
+}
+
+// A course test may import the harness, the standard library and what the
+// workspace template's go.mod requires: an import of the reference engine,
+// or of a module the template does not require, built in the repository
+// and in no learner's workspace.
+func TestATestImportsWhatAWorkspaceHas(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "templates/go/go.mod.tmpl", "module example.com/my-engine\n\ngo 1.26\n\nrequire github.com/stretchr/testify v1.12.1\n")
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+
+	"github.com/systemic-game-design/course/engine/game"
+	"github.com/systemic-game-design/course/harness"
+)
+
+func Test_01_summon_gives_an_id(t *testing.T) {
+	assert.NotNil(t, harness.NewGame)
+	fmt.Println(game.New, rapid.Check)
+}
+`)
+	assert.Equal(t, []string{
+		"course/01-handles/tests/01_handles_test.go:8: imports pgregory.net/rapid, which templates/go/go.mod.tmpl does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import",
+		"course/01-handles/tests/01_handles_test.go:10: imports github.com/systemic-game-design/course/engine/game, which a learner's workspace does not have; a course test imports the harness (github.com/systemic-game-design/course/harness), the standard library and what templates/go/go.mod.tmpl requires",
+	}, problemsOf(t, repo))
+}
+
+// GREEN runs every test under course/, the course's own among them (the
+// catalog against the card files, a lesson's test against the module's,
+// the harness contract against the stubs): one of those that fails is a
+// problem at its line, where before only the modules' tests were looked
+// at and dev check said the course was consistent.
+func TestGreenReportsTheCoursesOwnTests(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	repo := fixture(t)
+	write(t, repo, "go.mod", "module github.com/systemic-game-design/course\n\ngo 1.26\n")
+	write(t, repo, "course/course_test.go", "package course\n\nimport \"testing\"\n\nfunc TestHolds(t *testing.T) {}\n\nfunc TestCatalogAgrees(t *testing.T) {\n\tt.Fatal(\"cards/x.json: text differs\")\n}\n")
+	write(t, repo, "course/data/data_test.go", "package data\n\nimport \"testing\"\n\nfunc TestLoads(t *testing.T) {\n\tt.Run(\"sub\", func(t *testing.T) { t.Error(\"no\") })\n}\n")
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	require.NoError(t, c.green(context.Background()))
+	var got []string
+	for _, p := range c.rep.Problems {
+		got = append(got, p.String())
+	}
+	assert.ElementsMatch(t, []string{
+		"course/course_test.go:7: TestCatalogAgrees fails against the reference (go test ./course -run '^TestCatalogAgrees$' shows why): course_test.go:8: cards/x.json: text differs",
+		"course/data/data_test.go:5: TestLoads fails against the reference (go test ./course/data -run '^TestLoads$' shows why): data_test.go:6: no",
+	}, got)
+}
+
+// A failing testify assertion is told by its message, the test's own
+// words, or else its error, not by the bare file:line testify starts with.
+func TestFailureWhy(t *testing.T) {
+	out := "=== RUN   TestX\n    x_test.go:9: \n        \tError Trace:\t/r/x_test.go:9\n        \tError:      \tNot equal: \n        \t            \texpected: 1\n        \tTest:       \tTestX\n        \tMessages:   \tGame.ClearLog: harness.md and the reference disagree\n--- FAIL: TestX (0.00s)\n"
+	assert.Equal(t, "Game.ClearLog: harness.md and the reference disagree", failureWhy(out))
+	assert.Equal(t, "Not equal:", failureWhy(strings.Replace(out, "Messages:   \tGame.ClearLog: harness.md and the reference disagree\n", "", 1)))
+	assert.Equal(t, "x_test.go:9: plain words", failureWhy("=== RUN   TestX\n    x_test.go:9: plain words\n--- FAIL: TestX (0.00s)\n"))
 }

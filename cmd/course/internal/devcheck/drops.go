@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -61,7 +62,7 @@ func (c *checker) solution(m modules.Module) *Solution {
 	}
 	ok := true
 	for _, f := range s.Files {
-		if c.touchesEngine(p, f) || !c.exists(p, f) {
+		if !c.solutionFile(p, f) {
 			ok = false
 		}
 	}
@@ -72,7 +73,7 @@ func (c *checker) solution(m modules.Module) *Solution {
 			ok = false
 			continue
 		}
-		if c.touchesEngine(p, file) || !c.exists(p, file) {
+		if !c.solutionFile(p, file) {
 			ok = false
 			continue
 		}
@@ -107,17 +108,30 @@ func (c *checker) solution(m modules.Module) *Solution {
 	return &s
 }
 
-func (c *checker) touchesEngine(manifest, p string) bool {
+// solutionFile reports whether p, a file a manifest lists, is one the
+// solution may change: a file of the repository, named from its root, and
+// none under engine/. The path must be clean: ./engine/x.go and
+// cards/../engine/x.go would pass a look at the first folder, and ../x or
+// /x would have the run without the solution delete or rewrite a file
+// outside the copy it works in.
+func (c *checker) solutionFile(manifest, p string) bool {
+	if !filepath.IsLocal(filepath.FromSlash(p)) || path.Clean(p) != p || strings.Contains(p, `\`) {
+		c.problem(courseFile(manifest), 0, "names %q, which is not a path inside the repository from its root; write it without ., .., a leading / or \\, e.g. cards/name.json", p)
+		return false
+	}
 	if top, _, _ := strings.Cut(p, "/"); top == "engine" {
 		c.problem(courseFile(manifest), 0, "the solution names %s; a drop's solution changes no file under engine/", p)
-		return true
+		return false
 	}
-	return false
-}
-
-func (c *checker) exists(manifest, p string) bool {
-	if _, err := os.Stat(filepath.Join(c.opts.Repo, filepath.FromSlash(p))); err != nil {
+	st, err := os.Lstat(filepath.Join(c.opts.Repo, filepath.FromSlash(p)))
+	switch {
+	case err != nil:
 		c.problem(courseFile(manifest), 0, "names %s, which the repository does not have", p)
+		return false
+	case !st.Mode().IsRegular():
+		// A folder cannot be taken away as a file, and a link may lead
+		// under engine/ or out of the copy.
+		c.problem(courseFile(manifest), 0, "names %s, which is not a regular file; list the files the solution adds one by one", p)
 		return false
 	}
 	return true

@@ -35,6 +35,14 @@ func TestSolutionManifests(t *testing.T) {
 		{`{"funcs": ["harness/game.go:Game.Nope"]}`, `funcs entry "harness/game.go:Game.Nope": the file has no func Game.Nope`},
 		{`{"words": ["LAVA"]}`, "word LAVA is not in course/words.json"},
 		{`{"file": ["cards/test-filler.json"]}`, "is not a solution manifest"},
+		// A path that is not clean would slip past the engine rule, or have
+		// the run without the solution delete a file outside its copy.
+		{`{"files": ["./engine/doc.go"]}`, `names "./engine/doc.go", which is not a path inside the repository from its root`},
+		{`{"files": ["cards/../engine/doc.go"]}`, `names "cards/../engine/doc.go", which is not a path inside the repository from its root`},
+		{`{"files": ["../../../../../../../../../tmp/x.json"]}`, `names "../../../../../../../../../tmp/x.json", which is not a path inside the repository from its root`},
+		{`{"files": ["/etc/hosts"]}`, `names "/etc/hosts", which is not a path inside the repository from its root`},
+		{`{"funcs": ["harness/../engine/doc.go:Doc"]}`, `names "harness/../engine/doc.go", which is not a path inside the repository from its root`},
+		{`{"files": ["cards"]}`, "names cards, which is not a regular file; list the files the solution adds one by one"},
 	} {
 		write(t, repo, "course/01-handles/expansion/solution.json", tc.manifest)
 		got := strings.Join(problemsOf(t, repo), "\n")
@@ -44,6 +52,14 @@ func TestSolutionManifests(t *testing.T) {
 			assert.Contains(t, got, "course/01-handles/expansion/solution.json: "+tc.want, tc.manifest)
 		}
 	}
+	// A file outside the repository that the path reaches from the
+	// repository and from any copy of it alike (a path climbs no higher
+	// than /), which the run without the solution would have deleted.
+	outside := filepath.Join(t.TempDir(), "keep.json")
+	write(t, filepath.Dir(outside), "keep.json", "{}")
+	climb := strings.Repeat("../", 64) + strings.TrimPrefix(filepath.ToSlash(outside), "/")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["`+climb+`"]}`)
+	assert.Contains(t, problemsOf(t, repo), "course/01-handles/expansion/solution.json: names \""+climb+"\", which is not a path inside the repository from its root; write it without ., .., a leading / or \\, e.g. cards/name.json")
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.json")))
 	assert.Contains(t, problemsOf(t, repo), "course/01-handles/expansion/solution.json: is missing; list what the drop's solution adds (files, words, funcs) or why it needs none (none)")
 }

@@ -1,6 +1,7 @@
 package devcheck
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -127,9 +128,10 @@ var (
 	pathForm  = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
 )
 
-// receivers are the variable names lessons give a harness value; a call on
-// any other qualifier (rand.New, assert.Equal) is not the harness's.
-var receivers = map[string]bool{"g": true, "b": true, "s": true, "w": true, "game": true, "baba": true, "sg": true}
+// receivers are the variable names lessons give a harness value, and the
+// harness package itself (harness.NewBaba); a call on any other qualifier
+// (rand.New, assert.Equal) is not the harness's.
+var receivers = map[string]bool{"g": true, "b": true, "s": true, "w": true, "game": true, "baba": true, "sg": true, "harness": true}
 
 // repoDirs are the repository's top folders: a path in one of them must
 // exist.
@@ -143,6 +145,14 @@ func (c *checker) names(file, text string) {
 		if ln.Fence {
 			continue
 		}
+		if !strings.HasPrefix(strings.TrimSpace(ln.Text), "#") {
+			// A heading's test is sync's to find, and one in a block
+			// shows how a heading is written; anywhere else a test named
+			// (in prose, a code span, a go test -run line) must be one
+			// the course has.
+			c.testMentions(file, ln.Number, ln.Text)
+		}
+		c.cardMentions(file, ln.Number, ln.Text)
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
@@ -181,6 +191,109 @@ func (c *checker) names(file, text string) {
 			}
 		}
 	}
+}
+
+// testMention is a course test named in a text, as its func
+// (Test_03_name) or its scenario heading (test_03_name).
+var testMention = regexp.MustCompile(`\b[Tt]est_([0-9]{2})(x?)_\w+`)
+
+// testMentions reports each course test a line names that no module's
+// tests define: a test renamed, or named with a slip, leaves the learner
+// looking for a test that is not there.
+func (c *checker) testMentions(file string, line int, text string) {
+	// A heading in a code span shows how a scenario heading is written
+	// (`## test_14_name`, as dev new-module's skeleton says).
+	text = codeSpan.ReplaceAllStringFunc(text, func(span string) string {
+		if strings.HasPrefix(strings.TrimSpace(strings.Trim(span, "`")), "#") {
+			return ""
+		}
+		return span
+	})
+	for _, m := range testMention.FindAllStringSubmatch(text, -1) {
+		name := "T" + m[0][1:]
+		if c.courseTests()[name] {
+			continue
+		}
+		mod, err := modules.Lookup(m[1])
+		switch {
+		case err != nil:
+			c.problem(file, line, "names test %s, but the course has no module %s; fix the name or drop the mention", m[0], m[1])
+		case m[2] == "x":
+			c.problem(file, line, "names test %s, but %s has no func %s; fix the name or drop the mention", m[0], courseFile(mod.ExpansionTestsDir()), name)
+		default:
+			c.problem(file, line, "names test %s, but %s has no func %s; fix the name or drop the mention", m[0], courseFile(mod.TestsDir()), name)
+		}
+	}
+}
+
+// cardCall is a harness call that takes a card's name, with the name:
+// g.Summon("Loot Hoarder", 0), s.Add("Test Filler", 1); and Assemble's
+// donor, its second name.
+var (
+	cardCall  = regexp.MustCompile(`\b(?:Summon|AddToHand|AddToDeck|Cast|Add|Assemble)\("([^"]+)"`)
+	donorCall = regexp.MustCompile(`\bAssemble\("[^"]+",\s*"([^"]+)"`)
+)
+
+// cardMentions reports each card a harness call on the line names that
+// the catalog does not list: a card renamed, or misspelt in a lesson, is
+// one the learner's engine cannot find. A name Assemble made ("Loot
+// Hoarder (Assembled)") is its base's.
+func (c *checker) cardMentions(file string, line int, text string) {
+	cards := c.catalogCards()
+	if cards == nil {
+		return // the catalog does not read; content says so
+	}
+	for _, re := range []*regexp.Regexp{cardCall, donorCall} {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
+			name := m[1]
+			for {
+				base, ok := strings.CutSuffix(name, " (Assembled)")
+				if !ok {
+					break
+				}
+				name = base
+			}
+			if !cards[name] {
+				c.problem(file, line, "names card %q, which course/catalog.json does not list; fix the name, or add the card", m[1])
+			}
+		}
+	}
+}
+
+// catalogCards is the name of every card of the catalog, read once; nil
+// when the catalog does not read.
+func (c *checker) catalogCards() map[string]bool {
+	if c.cardNames != nil || c.noCatalog {
+		return c.cardNames
+	}
+	var cat catalogFile
+	raw, err := fs.ReadFile(c.course, "catalog.json")
+	if err != nil || json.Unmarshal(raw, &cat) != nil {
+		c.noCatalog = true
+		return nil
+	}
+	c.cardNames = map[string]bool{}
+	for _, cc := range cat.Cards {
+		c.cardNames[cc.Name] = true
+	}
+	return c.cardNames
+}
+
+// courseTests is the name of every module's and drop's test, read once.
+func (c *checker) courseTests() map[string]bool {
+	if c.testNames != nil {
+		return c.testNames
+	}
+	c.testNames = map[string]bool{}
+	for _, m := range modules.All() {
+		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			funcs, _ := testFuncs(c.course, dir)
+			for name := range funcs {
+				c.testNames[name] = true
+			}
+		}
+	}
+	return c.testNames
 }
 
 // workspaceTestExists reports whether a path under a workspace's tests/

@@ -1,10 +1,16 @@
 package devcheck
 
 import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
+	"io"
 	"io/fs"
 	"maps"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
@@ -19,8 +25,9 @@ import (
 var (
 	headingLine = regexp.MustCompile(`^##\s+(test_[0-9]{2}x?_[A-Za-z0-9_]+)\s*$`)
 	// almostHeading is a heading that reads like a scenario's, in any
-	// case and at any level: one that is not headingLine is a slip.
-	almostHeading = regexp.MustCompile(`(?i)^#+\s*test_?[0-9]`)
+	// case and at any level, indented by up to three spaces as Markdown
+	// allows: one that is not headingLine is a slip.
+	almostHeading = regexp.MustCompile(`(?i)^ {0,3}#+\s*test_?[0-9]`)
 )
 
 // headings are the scenario headings of a Markdown file, with their lines,
@@ -58,13 +65,62 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 			probs = append(probs, Problem{File: courseFile(p), What: "does not parse: " + trim(err.Error())})
 			continue
 		}
+		if f.Name.Name != "tests" {
+			// Each folder builds alone in the repository; a workspace's
+			// tests/ is one package, tests, with the template's doc.go.
+			probs = append(probs, Problem{File: courseFile(p), Line: fset.Position(f.Name.Pos()).Line, What: fmt.Sprintf(
+				"is package %s; a course test file is package tests, the package of a workspace's tests/, where start-module copies it", f.Name.Name)})
+		}
+		if where := leftOut(path.Base(p), raw); where != "" {
+			probs = append(probs, Problem{File: courseFile(p), What: "is left out of the build on " + where +
+				" (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"})
+		}
+		checks := checkers(f)
 		for _, d := range f.Decls {
-			if name, ok := testName(d); ok {
-				out[name] = fset.Position(d.Pos())
+			name, ok := testName(d)
+			if !ok {
+				continue
+			}
+			out[name] = fset.Position(d.Pos())
+			fn := d.(*ast.FuncDecl)
+			if fn.Body == nil {
+				continue
+			}
+			pos := fset.Position(d.Pos())
+			if !asserts(fn, checks) {
+				probs = append(probs, Problem{File: pos.Filename, Line: pos.Line, What: fmt.Sprintf(
+					"test %s asserts nothing (no assert or require call, no t.Error or t.Fatal, no helper handed t), so it passes whatever the reference does; check what its scenario states", name)})
+			}
+			if skip := skipCall(fn); skip != "" {
+				// GREEN counts a skip that happens as a failure; this
+				// finds one that happens elsewhere (another system, a
+				// flag) too, and without running anything.
+				probs = append(probs, Problem{File: pos.Filename, Line: pos.Line, What: fmt.Sprintf(
+					"test %s calls t.%s, and a skipped test checks nothing for the learner who meets the skip; remove the skip, every course test runs everywhere", name, skip)})
 			}
 		}
 	}
 	return out, probs
+}
+
+// learnerPlatforms are the systems a learner's workspace builds on: a
+// course test file must build on each.
+var learnerPlatforms = [][2]string{{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "arm64"}, {"darwin", "amd64"}, {"windows", "amd64"}, {"windows", "arm64"}}
+
+// leftOut names the first learner platform the go command would leave a
+// test file out on, by its name (x_linux_test.go) or its //go:build line;
+// "" when it builds on all.
+func leftOut(name string, src []byte) string {
+	for _, pl := range learnerPlatforms {
+		ctx := build.Default
+		ctx.GOOS, ctx.GOARCH = pl[0], pl[1]
+		ctx.CgoEnabled = false
+		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
+		if ok, err := ctx.MatchFile(".", name); err == nil && !ok {
+			return pl[0] + "/" + pl[1]
+		}
+	}
+	return ""
 }
 
 // sync holds a scenarios file and a tests folder to one set: each heading
@@ -115,14 +171,14 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	for _, n := range slices.Sorted(maps.Keys(paired)) {
 		name := paired[n]
 		c.problem(courseFile(mdPath), n, "heading %s is test %s's spelled otherwise (in case, a character that is not ASCII, or what stands around it), so the test has no scenario; write it ## t%s",
-			strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), name, name[1:])
+			strconv.QuoteToASCII(strings.TrimRight(lines[n-1], " \t")), name, name[1:])
 	}
 
 	for _, n := range slips {
 		if _, ok := paired[n]; ok {
 			continue
 		}
-		c.problem(courseFile(mdPath), n, "%s reads like a scenario heading but is not one, so it has no test; write it as ## %sname, two #s and test_ in lower case", strconv.QuoteToASCII(strings.Trim(lines[n-1], " \t")), "t"+prefix[1:])
+		c.problem(courseFile(mdPath), n, "%s reads like a scenario heading but is not one, so it has no test; write it as ## %sname at the start of its line, two #s and test_ in lower case", strconv.QuoteToASCII(strings.TrimRight(lines[n-1], " \t")), "t"+prefix[1:])
 	}
 	for h, lines := range heads {
 		want := "T" + h[1:]

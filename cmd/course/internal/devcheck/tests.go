@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,6 +70,11 @@ func (c *checker) green(ctx context.Context) error {
 	}
 	passed := map[string]bool{}
 	failed := map[string]string{}
+	// The course's own tests beside the modules' (course/, course/data/:
+	// the catalog, the lessons, the harness contract), by package.
+	type pkgTest struct{ pkg, test string }
+	var otherFailed []pkgTest
+	output := map[pkgTest]*strings.Builder{}
 	buildOutput := map[string]*strings.Builder{} // by import path
 	var unbuilt []string                         // import paths, as they failed
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -90,6 +97,18 @@ func (c *checker) green(ctx context.Context) error {
 		}
 		if ev.Test == "" {
 			continue
+		}
+		// A subtest's output is its test's: it says why the test failed.
+		top, _, sub := strings.Cut(ev.Test, "/")
+		key := pkgTest{ev.Package, top}
+		if ev.Action == "output" {
+			if output[key] == nil {
+				output[key] = &strings.Builder{}
+			}
+			output[key].WriteString(ev.Output)
+		}
+		if ev.Action == "fail" && !sub {
+			otherFailed = append(otherFailed, key)
 		}
 		switch ev.Action {
 		case "pass":
@@ -129,6 +148,7 @@ func (c *checker) green(ctx context.Context) error {
 		}
 		c.problem(dir, 0, "does not compile against the reference, so none of its tests ran: %s", why)
 	}
+	moduleTest := map[string]bool{}
 	for _, m := range modules.All() {
 		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
 			if notBuilt["course/"+dir] {
@@ -136,6 +156,7 @@ func (c *checker) green(ctx context.Context) error {
 			}
 			funcs, _ := testFuncs(c.course, dir)
 			for name, pos := range funcs {
+				moduleTest[name] = true
 				if why, bad := failed[name]; bad {
 					c.problem(pos.Filename, pos.Line, "%s %s against the reference; the reference must pass every course test", name, why)
 				} else if !passed[name] {
@@ -144,7 +165,47 @@ func (c *checker) green(ctx context.Context) error {
 			}
 		}
 	}
+	// A failing test of the course's own (the catalog against the card
+	// files, a lesson's test against the module's, the harness contract
+	// against the stubs) is a course that is not consistent, whatever the
+	// modules' tests say.
+	for _, k := range otherFailed {
+		dir, ok := strings.CutPrefix(k.pkg, workspace.RepositoryModule+"/")
+		if !ok || moduleTest[k.test] || notBuilt[dir] {
+			continue
+		}
+		file, line := findTest(c.opts.Repo, dir, k.test)
+		why := "no output"
+		if b := output[k]; b != nil {
+			why = failureWhy(b.String())
+		}
+		c.problem(file, line, "%s fails against the reference (go test ./%s -run '^%s$' shows why): %s", k.test, dir, k.test, trim(why))
+	}
 	return nil
+}
+
+// findTest is the file and line of a test function in a package folder
+// of the repository, or the folder alone when it is not found.
+func findTest(repo, dir, name string) (string, int) {
+	files, _ := gotest.GlobIn(filepath.Join(repo, filepath.FromSlash(dir)), "*_test.go")
+	fset := token.NewFileSet()
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		f, err := parser.ParseFile(fset, dir+"/"+filepath.Base(p), src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		for _, d := range f.Decls {
+			if n, ok := testName(d); ok && n == name {
+				pos := fset.Position(d.Pos())
+				return pos.Filename, pos.Line
+			}
+		}
+	}
+	return dir, 0
 }
 
 // red makes a fresh workspace from the template, starts every module in it,
@@ -227,6 +288,26 @@ func firstFailure(out string) string {
 		}
 	}
 	return "no output"
+}
+
+// failureWhy is what a failing test's output says of why: testify's
+// Messages line (the test's own words) or else its Error line, or else
+// the first line of the output that is not a RUN line.
+func failureWhy(out string) string {
+	var errLine string
+	for _, ln := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(ln)
+		if m, ok := strings.CutPrefix(t, "Messages:"); ok && strings.TrimSpace(m) != "" {
+			return strings.TrimSpace(m)
+		}
+		if e, ok := strings.CutPrefix(t, "Error:"); ok && errLine == "" {
+			errLine = strings.TrimSpace(e)
+		}
+	}
+	if errLine != "" {
+		return errLine
+	}
+	return firstFailure(out)
 }
 
 // goCommand is the go command with args in dir, its own temporary files

@@ -1,0 +1,171 @@
+package devcheck
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/mod/modfile"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/internal/courserepo"
+	"github.com/systemic-game-design/course/modules"
+)
+
+// sharedPackage reports a package-level name that two modules' test
+// folders (or a module's and its drop's) both declare. In the repository
+// each folder is a package of its own, so both build and GREEN passes; in
+// a workspace start-module copies them all into one package, tests/,
+// where the second declaration does not compile, and the RED run could
+// only blame the template.
+func (c *checker) sharedPackage() {
+	type decl struct {
+		pos token.Position
+		dir string
+	}
+	first := map[string]decl{}
+	fset := token.NewFileSet()
+	for _, m := range modules.All() {
+		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+			files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
+			for _, p := range files {
+				raw, err := fs.ReadFile(c.course, p)
+				if err != nil {
+					continue
+				}
+				f, err := parser.ParseFile(fset, courseFile(p), raw, parser.SkipObjectResolution)
+				if err != nil {
+					continue // sync says so
+				}
+				for _, id := range packageNames(f) {
+					d, seen := first[id.Name]
+					if !seen {
+						first[id.Name] = decl{pos: fset.Position(id.Pos()), dir: dir}
+						continue
+					}
+					if d.dir == dir {
+						continue // the compiler's to report, and GREEN's
+					}
+					pos := fset.Position(id.Pos())
+					c.problem(pos.Filename, pos.Line, "declares %s, as %s:%d does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m%s%s)",
+						id.Name, d.pos.Filename, d.pos.Line, m.Number, id.Name)
+				}
+			}
+		}
+	}
+}
+
+// packageNames are the identifiers a file declares at package level, but
+// for methods, which belong to their type, and init and _, which may be
+// declared many times.
+func packageNames(f *ast.File) []*ast.Ident {
+	var out []*ast.Ident
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				out = append(out, d.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					out = append(out, s.Name)
+				case *ast.ValueSpec:
+					out = append(out, s.Names...)
+				}
+			}
+		}
+	}
+	kept := out[:0]
+	for _, id := range out {
+		if id.Name != "init" && id.Name != "_" {
+			kept = append(kept, id)
+		}
+	}
+	return kept
+}
+
+// imports reports each import of a module's or drop's test files that a
+// learner's workspace cannot build: start-module rewrites the harness's
+// import to the workspace's own, and the workspace's go.mod (the
+// template's) requires nothing but what it lists, so an import of the
+// reference engine, or of a module the template does not require, builds
+// in the repository and nowhere else.
+func (c *checker) imports(m modules.Module) {
+	required, ok := c.templateRequires()
+	for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+		files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
+		for _, p := range files {
+			raw, err := fs.ReadFile(c.course, p)
+			if err != nil {
+				continue
+			}
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, courseFile(p), raw, parser.ImportsOnly)
+			if err != nil {
+				continue // sync says so
+			}
+			for _, im := range f.Imports {
+				ip, err := strconv.Unquote(im.Path.Value)
+				if err != nil || ip == scaffold.HarnessImport || stdlib(ip) {
+					continue
+				}
+				if ip == courserepo.Module || strings.HasPrefix(ip, courserepo.Module+"/") {
+					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which a learner's workspace does not have; a course test imports the harness (%s), the standard library and what %s requires", ip, scaffold.HarnessImport, templateGoMod)
+					continue
+				}
+				if ok && !requiredBy(required, ip) {
+					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which %s does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import", ip, templateGoMod)
+				}
+			}
+		}
+	}
+}
+
+// templateGoMod is the workspace template's go.mod.
+const templateGoMod = "templates/go/go.mod.tmpl"
+
+// templateRequires are the module paths the template's go.mod requires,
+// read once; ok is false when the repository has no template to read.
+func (c *checker) templateRequires() (required []string, ok bool) {
+	if c.requires == nil {
+		c.requires = []string{}
+		raw, err := os.ReadFile(filepath.Join(c.opts.Repo, filepath.FromSlash(templateGoMod)))
+		if err != nil {
+			return nil, false
+		}
+		mf, err := modfile.ParseLax(templateGoMod, raw, nil)
+		if err != nil {
+			c.problem(templateGoMod, 0, "does not parse: %s", trim(err.Error()))
+			return nil, false
+		}
+		for _, r := range mf.Require {
+			c.requires = append(c.requires, r.Mod.Path)
+		}
+		c.haveTemplate = true
+	}
+	return c.requires, c.haveTemplate
+}
+
+func requiredBy(required []string, ip string) bool {
+	for _, r := range required {
+		if ip == r || strings.HasPrefix(ip, r+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// stdlib reports whether an import path is the standard library's: its
+// first element has no dot.
+func stdlib(ip string) bool {
+	first, _, _ := strings.Cut(ip, "/")
+	return !strings.Contains(first, ".")
+}
