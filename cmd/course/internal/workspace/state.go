@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"time"
 )
 
@@ -35,6 +36,9 @@ type State struct {
 	other map[string]json.RawMessage
 }
 
+// moduleNumber is a module's number as the state's keys give it.
+var moduleNumber = regexp.MustCompile(`^[0-9]{2}$`)
+
 // stateFields is State's own fields, without the methods.
 type stateFields struct {
 	Modules   map[string]time.Time `json:"modules,omitempty"`
@@ -48,6 +52,14 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 	var f stateFields
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return err
+	}
+	// A drop is known by its module's number, which check prints in its
+	// lines and a class's rows: any other key, one holding a line break
+	// or a tab, say, would print rows of its own there.
+	for n := range f.Drops {
+		if !moduleNumber.MatchString(n) {
+			return fmt.Errorf("drops: %q is not a module's number, such as \"01\"", n)
+		}
 	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &all); err != nil {

@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -86,4 +88,26 @@ func TestStateTooLargeSaysToRemoveIt(t *testing.T) {
 	assert.Contains(t, wsErr.Why, "more than the 1073741824 the course tools read")
 	assert.Contains(t, wsErr.Why, "remove it")
 	assert.NotContains(t, wsErr.Why, "chmod")
+}
+
+// A drop is kept under its module's number: any other key is refused,
+// named as Go quotes it, so that a line break in it breaks no line of
+// the message or of what check prints.
+func TestStateRefusesADropThatIsNoModuleNumber(t *testing.T) {
+	for _, key := range []string{"1", "001", "01x", "ab", "01\nclass/bo\t4/4", ""} {
+		raw, err := json.Marshal(map[string]any{"drops": map[string]any{key: map[string]string{"commit": "3f2a1c9"}}})
+		require.NoError(t, err)
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": string(raw)}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		var wsErr *Error
+		require.ErrorAs(t, err, &wsErr, "drop key %q", key)
+		assert.Contains(t, wsErr.Why, fmt.Sprintf("drops: %q is not a module's number", key))
+		assert.NotContains(t, err.Error(), "\n")
+	}
+	ws, err := Open(learnerDir(t, map[string]string{".course/state.json": `{"drops": {"01": {"commit": "3f2a1c9"}}}`}))
+	require.NoError(t, err)
+	st, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, "3f2a1c9", st.Drops["01"].Commit)
 }
