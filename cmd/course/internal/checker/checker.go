@@ -188,6 +188,10 @@ type Warning struct {
 	// folders marks engineFoldersWarning's: the audit's ok covers the
 	// folders listed only, which a class row says.
 	folders bool
+	// unrecorded is the module ("01") of unrecordedDrops' warning: its
+	// drop's tests ran, but nothing judged whether it changed the engine,
+	// which a class row says too.
+	unrecorded string
 }
 
 // Error is a check that cannot start for a reason the user can mend: no
@@ -453,6 +457,11 @@ func (r *Report) FirstProblem() string {
 	for _, d := range r.Drops {
 		if !d.OK {
 			return d.line()
+		}
+	}
+	for _, w := range r.Warnings {
+		if w.unrecorded != "" {
+			return w.File + " " + w.Message
 		}
 	}
 	if w := r.foldersWarning(); w != nil {

@@ -262,13 +262,24 @@ func dropVerdict(d Drop) string {
 	return "changed"
 }
 
+// unrecorded is what a row says of a drop whose tests ran with no
+// record of the commit it started from: neither ok nor changed, since
+// nothing judged its engine (a .course/ left out of a hand-in, or a state
+// file that does not load).
+const unrecorded = "unrecorded"
+
 func dropsCell(r *Report) string {
-	if len(r.Drops) == 0 {
-		return "-"
-	}
 	var parts []string
 	for _, d := range r.Drops {
 		parts = append(parts, d.Module+" "+dropVerdict(d))
+	}
+	for _, w := range r.Warnings {
+		if w.unrecorded != "" {
+			parts = append(parts, w.unrecorded+"x "+unrecorded)
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
 	}
 	return strings.Join(parts, ", ")
 }
@@ -312,6 +323,11 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 		drops := map[string]string{}
 		for _, d := range r.Drops {
 			drops[strings.TrimSuffix(d.Module, "x")] = dropVerdict(d)
+		}
+		for _, w := range r.Warnings {
+			if w.unrecorded != "" {
+				drops[w.unrecorded] = unrecorded
+			}
 		}
 		rows := append([]Module(nil), r.Modules...)
 		if r.YourTests != nil {

@@ -67,7 +67,9 @@ longer state the scenario, and check runs the course's copy of it, so a
 line a failure names in it is marked "in the course's copy". So is an engineDirs in .course.json that leaves
 out engine/, the template's engine folder (the audit reads only the folders
 listed), or names other folders than the template's: a class row then shows
-its audit as "ok (own engineDirs)".
+its audit as "ok (own engineDirs)". A drop whose tests run with no record of
+the commit it started from (.course/ left out of a hand-in) is a warning too,
+and "unrecorded" in a class row's drops.
 
 Each test binary is built once and run with a time limit (--timeout): an
 endless loop is reported as a timeout of the test that was running, a crash
