@@ -440,7 +440,11 @@ func (r *Report) Summary() string {
 }
 
 // FirstProblem is the first thing wrong, in words; "" when all holds.
-func (r *Report) FirstProblem() string {
+func (r *Report) FirstProblem() string { return r.firstProblem(true) }
+
+// firstProblem is FirstProblem; without tests, it passes over the tests'
+// failures, for the class CSV, whose rows each give a module's own.
+func (r *Report) firstProblem(tests bool) string {
 	switch {
 	case len(r.BuildErrors) > 0:
 		return "the tests do not compile: " + firstLine(r.BuildErrors[0].Output)
@@ -450,7 +454,7 @@ func (r *Report) FirstProblem() string {
 		return r.Validate.Lines[0]
 	}
 	for _, m := range append(r.Modules, r.yours()...) {
-		if f := m.FirstFailure; f != nil {
+		if f := m.FirstFailure; f != nil && tests {
 			return fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
 		}
 	}

@@ -302,7 +302,10 @@ func csvCell(s string) string {
 var CSVHeader = []string{"workspace", "module", "passed", "failed", "audit_findings", "drop", "first_failure"}
 
 // WriteClassCSV prints one row per workspace and module; a workspace that
-// could not be checked is one row with its reason as first_failure.
+// could not be checked is one row with its reason as first_failure. The
+// first_failure of a workspace's first row is what else is wrong, when
+// its module has no failure of its own: tests that do not compile, the
+// audit, a card or level file, a drop, a warning a class row gives.
 func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
@@ -340,8 +343,12 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 			if f := m.FirstFailure; f != nil {
 				first = fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
 			}
-			if i == 0 && first == "" && len(r.BuildErrors) > 0 {
-				first = r.FirstProblem()
+			// The columns give no room to the build, the card and
+			// level files or the warnings: a workspace's first row
+			// names the first of them when its own tests pass, so
+			// that no row of a failing workspace reads as passing.
+			if i == 0 && first == "" {
+				first = r.firstProblem(false)
 			}
 			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], csvCell(first)}); err != nil {
 				return err

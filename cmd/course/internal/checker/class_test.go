@@ -135,5 +135,5 @@ func TestClassRowSaysADropWentUnrecorded(t *testing.T) {
 	rows, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
 	require.NoError(t, err)
 	require.Len(t, rows, 2)
-	assert.Equal(t, []string{"ana", "01", "5", "0", "", "unrecorded", ""}, rows[1])
+	assert.Equal(t, []string{"ana", "01", "5", "0", "", "unrecorded", warnings[0].File + " " + warnings[0].Message}, rows[1])
 }
