@@ -29,13 +29,14 @@ type CheckOptions struct {
 	// Workspaces is every WORKSPACE given; more than one (or All) checks a
 	// class of workspaces.
 	Workspaces []string
-	All        string // --all DIR: every workspace folder inside DIR
-	Module     string // "" for the highest started
-	JSON       bool
-	CSV        bool
-	Verbose    bool
-	Timeout    time.Duration
-	Jobs       int // -j: workspaces at once; 0 for the number of CPUs
+	// All is every --all DIR given: every workspace folder inside each.
+	All     []string
+	Module  string // "" for the highest started
+	JSON    bool
+	CSV     bool
+	Verbose bool
+	Timeout time.Duration
+	Jobs    int // -j: workspaces at once; 0 for the number of CPUs
 	// NoSandbox runs the test binaries unconfined, free to write wherever
 	// the user can (see package sandbox).
 	NoSandbox bool
@@ -83,7 +84,8 @@ The course's property tests (rapid's) run with rapid's own defaults,
 whatever RAPID_CHECKS, RAPID_STEPS or RAPID_SEED say; go test takes those.
 
 Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
-not a file or a name that starts with a dot), check a class:
+not a file or a name that starts with a dot; give --all again for more
+folders), check a class:
 -j workspaces at once, one row per workspace (passed/total per module, the
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
 --json for one document with each workspace's check. A folder that cannot be
@@ -119,7 +121,7 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			if len(a) == 0 && opts.All == "" {
+			if len(a) == 0 && len(opts.All) == 0 {
 				ws, err := workspaceArg(nil)
 				if err != nil {
 					return err
@@ -141,7 +143,8 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "several workspaces: one CSV row per workspace and module")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit for each run of the tests (at most 24h)")
-	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
+	// An array, not a slice: a comma is part of a folder's name.
+	cmd.Flags().StringArrayVar(&opts.All, "all", nil, "check every workspace folder inside `DIR` (again for each DIR)")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces to check at once (default the number of CPUs)")
 	cmd.Flags().BoolVar(&opts.NoSandbox, "no-sandbox", false, "run the tests unconfined, free to write wherever you can")
 	return cmd
@@ -197,7 +200,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if opts.JSON && opts.CSV {
 		return usagef("course check: --json and --csv cannot go together; choose one")
 	}
-	if opts.All != "" || len(opts.Workspaces) > 1 {
+	if len(opts.All) > 0 || len(opts.Workspaces) > 1 {
 		return runClass(ctx, env, opts)
 	}
 	if opts.CSV {
@@ -293,8 +296,8 @@ func progressLine(p checker.Progress) string {
 type classEntry struct{ dir, sameAs string }
 
 // classDirs is the folders a class check covers: those named, then the
-// folders of --all (a link to a folder among them, as a class gathered
-// from elsewhere may hold). Each workspace is checked once however often
+// folders of each --all in turn (a link to a folder among them, as a
+// class gathered from elsewhere may hold). Each workspace is checked once however often
 // it is named: under the first name that is not a link, else the first,
 // so that a link (alice -> bob) does not show bob's workspace under
 // alice's name in place of bob's own row. Every other name of it is an
@@ -303,35 +306,10 @@ type classEntry struct{ dir, sameAs string }
 // one entry.
 func classDirs(opts *CheckOptions) ([]classEntry, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
-	if opts.All != "" {
-		if st, err := os.Lstat(filepath.Join(opts.All, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
-			// Its folders are its engine/, tests/...: a row each, every
-			// one "inside the workspace".
-			return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", opts.All, shellarg.Quote(opts.All))
-		}
-		entries, err := os.ReadDir(opts.All)
+	for _, all := range opts.All {
+		found, err := classFolders(all)
 		if err != nil {
-			return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", opts.All, err)
-		}
-		var found []string
-		for _, e := range entries {
-			p := filepath.Join(opts.All, e.Name())
-			if strings.HasPrefix(e.Name(), ".") {
-				continue
-			}
-			// A link is an entry whatever it leads to: a class gathered
-			// from elsewhere is made of links, and one that leads nowhere
-			// (a workspace moved or deleted) is a row saying so, not a
-			// learner missing from the table. A file is not a workspace
-			// (a roster, notes) and is left out.
-			if e.Type()&fs.ModeSymlink == 0 && !e.IsDir() {
-				continue
-			}
-			found = append(found, p)
-		}
-		sort.Strings(found)
-		if len(found) == 0 {
-			return nil, usagef("course check: --all %s holds no folder; give a folder of workspaces", opts.All)
+			return nil, err
 		}
 		dirs = append(dirs, found...)
 	}
@@ -364,6 +342,40 @@ func classDirs(opts *CheckOptions) ([]classEntry, error) {
 		out = append(out, e)
 	}
 	return out, nil
+}
+
+// classFolders is the folders of --all DIR, in name order.
+func classFolders(all string) ([]string, error) {
+	if st, err := os.Lstat(filepath.Join(all, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
+		// Its folders are its engine/, tests/...: a row each, every
+		// one "inside the workspace".
+		return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", all, shellarg.Quote(all))
+	}
+	entries, err := os.ReadDir(all)
+	if err != nil {
+		return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", all, err)
+	}
+	var found []string
+	for _, e := range entries {
+		p := filepath.Join(all, e.Name())
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		// A link is an entry whatever it leads to: a class gathered
+		// from elsewhere is made of links, and one that leads nowhere
+		// (a workspace moved or deleted) is a row saying so, not a
+		// learner missing from the table. A file is not a workspace
+		// (a roster, notes) and is left out.
+		if e.Type()&fs.ModeSymlink == 0 && !e.IsDir() {
+			continue
+		}
+		found = append(found, p)
+	}
+	sort.Strings(found)
+	if len(found) == 0 {
+		return nil, usagef("course check: --all %s holds no folder; give a folder of workspaces", all)
+	}
+	return found, nil
 }
 
 // checkedDirs is the folders of entries that are checked, in order.

@@ -29,7 +29,11 @@ func TestCheckFlags(t *testing.T) {
 		{args: []string{"ws", "--no-sandbox"},
 			want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, NoSandbox: true, Timeout: time.Minute}},
 		{args: []string{"--all", "class", "--jobs", "3"},
-			want: CheckOptions{Workspaces: []string{}, All: "class", Jobs: 3, Timeout: time.Minute}},
+			want: CheckOptions{Workspaces: []string{}, All: []string{"class"}, Jobs: 3, Timeout: time.Minute}},
+		// Each --all is kept, a comma in its name too: the last alone
+		// left every other class out of the table and the status.
+		{args: []string{"--all", "class-a", "--all", "class,b"},
+			want: CheckOptions{Workspaces: []string{}, All: []string{"class-a", "class,b"}, Timeout: time.Minute}},
 		{args: []string{}, err: "not inside a course workspace"},
 		{args: []string{"ws", "--timeout", "2562048h"}, err: `invalid argument "2562048h"`},
 		{args: []string{"ws", "-j", "x"}, err: "invalid argument"},
