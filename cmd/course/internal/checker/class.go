@@ -302,7 +302,8 @@ func csvCell(s string) string {
 var CSVHeader = []string{"workspace", "module", "passed", "failed", "audit_findings", "drop", "first_failure"}
 
 // WriteClassCSV prints one row per workspace and module; a workspace that
-// could not be checked is one row with its reason as first_failure. The
+// could not be checked is one row with its reason as first_failure, and
+// one whose tests count under no module one row with its first problem. The
 // first_failure of a workspace's first row is what else is wrong, when
 // its module has no failure of its own: tests that do not compile, the
 // audit, a card or level file, a drop, a warning a class row gives.
@@ -337,6 +338,15 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 			yours := *r.YourTests
 			yours.Number = "yours"
 			rows = append(rows, yours)
+		}
+		if len(rows) == 0 {
+			// No module counted (a test file that does not parse
+			// said none): the workspace is one row with its problem,
+			// not left out of the sheet.
+			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), "", "", "", findings, "", csvCell(r.FirstProblem())}); err != nil {
+				return err
+			}
+			continue
 		}
 		for i, m := range rows {
 			first := ""

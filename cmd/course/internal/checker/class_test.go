@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
@@ -136,4 +137,18 @@ func TestClassRowSaysADropWentUnrecorded(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 2)
 	assert.Equal(t, []string{"ana", "01", "5", "0", "", "unrecorded", warnings[0].File + " " + warnings[0].Message}, rows[1])
+}
+
+// TestClassCSVHasARowForAWorkspaceWithNoModule: a workspace whose tests
+// count under no module (its one test file does not parse) is a row with
+// its problem, not missing from the sheet.
+func TestClassCSVHasARowForAWorkspaceWithNoModule(t *testing.T) {
+	r := &Report{Modules: []Module{}, Audit: &AuditReport{OK: true, Report: &audit.Report{}},
+		BuildErrors: []BuildError{{Package: "tests/mine_test.go", Output: "tests/mine_test.go:2:6: expected 'IDENT', found '{'"}}}
+	var out strings.Builder
+	require.NoError(t, WriteClassCSV(&out, []Checked{{Workspace: "ana", Report: r}}, func(err error) string { return err.Error() }))
+	rows, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 2, out.String())
+	assert.Equal(t, []string{"ana", "", "", "", "0", "", "the tests do not compile: tests/mine_test.go:2:6: expected 'IDENT', found '{'"}, rows[1])
 }
