@@ -200,6 +200,18 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if opts.JSON && opts.CSV {
 		return usagef("course check: --json and --csv cannot go together; choose one")
 	}
+	// An empty name is no folder: it is most often a shell variable left
+	// unset, and a class's row for it would have no name at all.
+	for i, w := range opts.Workspaces {
+		if w == "" {
+			return usagef("course check: WORKSPACE %d of %d is empty; give the folder of a workspace (a shell variable left unset gives an empty one)", i+1, len(opts.Workspaces))
+		}
+	}
+	for _, a := range opts.All {
+		if a == "" {
+			return usagef("course check: --all is given an empty DIR; give a folder of workspaces (a shell variable left unset gives an empty one)")
+		}
+	}
 	if len(opts.All) > 0 || len(opts.Workspaces) > 1 {
 		return runClass(ctx, env, opts)
 	}

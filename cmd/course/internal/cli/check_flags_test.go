@@ -76,6 +76,30 @@ func TestCheckRefusesWhatCannotBeRun(t *testing.T) {
 	}
 }
 
+// An empty WORKSPACE or --all DIR (a shell variable left unset) is
+// refused before any check, named by its place: as a class's row it had
+// no name, and alone it read ": no such folder".
+func TestCheckRefusesAnEmptyName(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	})
+	for _, c := range []struct {
+		o    CheckOptions
+		want string
+	}{
+		{CheckOptions{Workspaces: []string{""}}, "WORKSPACE 1 of 1 is empty"},
+		{CheckOptions{Workspaces: []string{ws, ""}}, "WORKSPACE 2 of 2 is empty"},
+		{CheckOptions{Workspaces: []string{ws}, All: []string{""}}, "--all is given an empty DIR"},
+	} {
+		env, out, _ := testEnv()
+		c.o.Timeout = time.Minute
+		err := RunCheck(context.Background(), env, &c.o)
+		assert.Equal(t, 2, Status(err), "%+v", c.o)
+		assert.Contains(t, Message(err), c.want)
+		assert.Empty(t, out.String(), "nothing is checked")
+	}
+}
+
 // check --json, for one workspace and for several, is what its schema says.
 func TestCheckJSONFollowsItsSchema(t *testing.T) {
 	ws := checkFixture(t, map[string]string{
