@@ -309,13 +309,13 @@ type classEntry struct{ dir, sameAs string }
 
 // classDirs is the folders a class check covers: those named, then the
 // folders of each --all in turn (a link to a folder among them, as a
-// class gathered from elsewhere may hold). Each workspace is checked once however often
-// it is named: under the first name that is not a link, else the first,
-// so that a link (alice -> bob) does not show bob's workspace under
-// alice's name in place of bob's own row. Every other name of it is an
-// entry too, with the name it is checked under: the instructor sees that
-// alice is bob's, not a class one row short. A name given twice alike is
-// one entry.
+// class gathered from elsewhere may hold). Each workspace is checked once
+// however often it is named: under the first name that is not a link,
+// else the first, so that a link (alice -> bob) does not show bob's
+// workspace under alice's name in place of bob's own row. Every other
+// name of it is an entry too, with the name it is checked under: the
+// instructor sees that alice is bob's, not a class one row short. A name
+// given twice alike is one entry.
 func classDirs(opts *CheckOptions) ([]classEntry, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
 	for _, all := range opts.All {
