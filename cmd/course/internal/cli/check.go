@@ -21,6 +21,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // CheckOptions are the arguments of course check.
@@ -210,6 +211,13 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	for _, a := range opts.All {
 		if a == "" {
 			return usagef("course check: --all is given an empty DIR; give a folder of workspaces (a shell variable left unset gives an empty one)")
+		}
+	}
+	// A --module that names no module is said once, not as a row of
+	// every workspace of a class.
+	if opts.Module != "" {
+		if _, err := modules.Lookup(opts.Module); err != nil {
+			return err
 		}
 	}
 	if len(opts.All) > 0 || len(opts.Workspaces) > 1 {
