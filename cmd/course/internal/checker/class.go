@@ -21,6 +21,7 @@ import (
 	"github.com/systemic-game-design/course/internal/termsafe"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // Checked is one workspace of a class: its report, or why it could not be
@@ -88,6 +89,9 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 				wo.Env = append(append([]string(nil), o.Env...), "GOCACHE="+scratch[i])
 			}
 			r, err := Run(ctx, wo, nil)
+			// What its tests left running (a setsid daemon) ends
+			// with the workspace's check, not with the class's.
+			procgroup.EndLeftBehind()
 			out[i] = Checked{Workspace: dir, Report: r, Err: err}
 			mu.Lock()
 			delete(running, dir)

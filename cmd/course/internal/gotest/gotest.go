@@ -681,7 +681,10 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	procgroup.Own(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	err := procgroup.Start(cmd, (*exec.Cmd).Start)
+	if err == nil {
+		err = cmd.Wait()
+	}
 	procgroup.End(cmd)
 	if ctx.Err() != nil {
 		return "", nil
@@ -840,7 +843,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 			return br, err
 		}
 	}
-	err = r.sandbox.Start(cmd)
+	err = procgroup.Start(cmd, r.sandbox.Start)
 	started()
 	if err != nil {
 		pw.Close()
