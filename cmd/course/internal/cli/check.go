@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -107,7 +108,9 @@ build or module cache, or check's own output. A test of yours that writes
 elsewhere fails with "permission denied" under check: write beneath
 t.TempDir() or your workspace, or run check with --no-sandbox. Where the
 system has no Landlock (macOS, Windows, an old kernel, a container that
-refuses it) the tests run unconfined, and a class check says so on stderr.
+refuses it) the tests run unconfined, and a class check says so on stderr;
+before Linux 6.12, a class check with more than one job says that the tests
+of workspaces checked at once could signal each other's (check with -j 1).
 Confined or not, the build runs as you, and the tests can read your files
 and reach your network as you can: check a class as a user (or in a
 container) that holds nothing else (course check WS --json in one each).
@@ -278,15 +281,30 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 // tests, that they ran unconfined because the system cannot confine them
 // (not when --no-sandbox asked for it): each workspace's tests could then
 // change the others' rows, the Go settings and caches, and the output.
-// It goes to stderr, where neither --csv nor --json output has it.
-func unconfinedNote(env *Env, opts *CheckOptions) {
+// Confined where the kernel's Landlock does not scope signals (before
+// Linux 6.12), the tests of workspaces checked at once (jobs of them)
+// could still signal each other's, and fail a row not their own: that is
+// said too, with -j 1 as the mend. It goes to stderr, where neither --csv
+// nor --json output has it.
+func unconfinedNote(env *Env, opts *CheckOptions, jobs int) {
 	if opts.NoSandbox {
 		return
 	}
-	if err := sandbox.Available(); err != nil {
+	if err := sandboxAvailable(); err != nil {
 		fmt.Fprintf(env.Stderr, "note: %s, so each workspace's tests could write to the others, your Go settings and caches, and this output; check a class in a container, or as a user, of its own\n", err)
+		return
+	}
+	if jobs > 1 && !signalsScoped() {
+		fmt.Fprintf(env.Stderr, "note: this system's Landlock does not keep the tests from signalling processes outside them (from Linux 6.12 it does), so the tests of one workspace could stop those of another checked at the same time and fail its row; check with -j 1, or on a newer kernel\n")
 	}
 }
+
+// sandboxAvailable and signalsScoped are package sandbox's answers, which
+// tests stand in for.
+var (
+	sandboxAvailable = sandbox.Available
+	signalsScoped    = sandbox.Scoped
+)
 
 // maxTimeout bounds --timeout: beyond it timers overflow, and it is surely
 // a typing slip.
@@ -540,7 +558,12 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if checked == 0 {
 		return usagef("course check: none of the %d folders could be checked (%s)", rows, firstReason)
 	}
-	unconfinedNote(env, opts)
+	// How many workspaces ran at once, at most.
+	jobs := opts.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	unconfinedNote(env, opts, min(jobs, len(dirs)))
 	if failing > 0 {
 		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, rows)}
 	}
