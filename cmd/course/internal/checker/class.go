@@ -380,6 +380,17 @@ type Unchecked struct {
 	Workspace     string `json:"workspace"`
 	OK            bool   `json:"ok"`
 	Error         string `json:"error"`
+	// SameAs is the name the workspace is checked under when this entry
+	// is a second name of it (a link): a reader then counts it once, as
+	// the exit status does, not as a workspace that failed.
+	SameAs string `json:"sameAs,omitempty"`
+}
+
+// SecondName is the error of a folder that is another name of a workspace
+// the class check checks under the name CheckedUnder gives.
+type SecondName interface {
+	error
+	CheckedUnder() string
 }
 
 // ClassDocument is check --json over several workspaces: each entry is
@@ -398,7 +409,12 @@ func NewClassDocument(results []Checked, reason func(error) string) *ClassDocume
 			doc.Workspaces = append(doc.Workspaces, c.Report)
 			continue
 		}
-		doc.Workspaces = append(doc.Workspaces, Unchecked{SchemaVersion: SchemaVersion, Workspace: JSONName(c.Workspace), Error: reason(c.Err)})
+		u := Unchecked{SchemaVersion: SchemaVersion, Workspace: JSONName(c.Workspace), Error: reason(c.Err)}
+		var second SecondName
+		if errors.As(c.Err, &second) {
+			u.SameAs = JSONName(second.CheckedUnder())
+		}
+		doc.Workspaces = append(doc.Workspaces, u)
 	}
 	return doc
 }

@@ -438,6 +438,10 @@ func (e *SameWorkspaceError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *SameWorkspaceError) UserError() bool { return true }
 
+// CheckedUnder is the name the workspace is checked under, which the
+// class's --json gives as sameAs.
+func (e *SameWorkspaceError) CheckedUnder() string { return e.CheckedAs }
+
 // errUnreached is the reason of a workspace whose check a stop cut short
 // or never began.
 var errUnreached error = &UsageError{Msg: "the check was stopped before this workspace's ended"}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -112,12 +114,19 @@ func TestCheckJSONFollowsItsSchema(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
 	validJSON(t, "check", out.Bytes())
 
+	// A second name of a workspace (a link) says whose it is, as sameAs.
+	link := filepath.Join(t.TempDir(), "link")
+	require.NoError(t, os.Symlink(ws, link))
 	env, out, _ = testEnv()
-	err = RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, t.TempDir()}, Timeout: time.Minute, JSON: true})
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, t.TempDir(), link}, Timeout: time.Minute, JSON: true})
 	assert.Equal(t, 1, Status(err))
 	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
-	validJSON(t, "check", out.Bytes())
+	doc := validJSON(t, "check", out.Bytes())
 	assert.Contains(t, out.String(), `"error": `)
+	entries := doc["workspaces"].([]any)
+	require.Len(t, entries, 3)
+	assert.NotContains(t, entries[1], "sameAs", "a folder that is no workspace is no second name")
+	assert.Equal(t, ws, entries[2].(map[string]any)["sameAs"])
 }
 
 // checkFixture is a small workspace with the files given.
