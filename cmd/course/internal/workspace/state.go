@@ -56,9 +56,14 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 	// A drop is known by its module's number, which check prints in its
 	// lines and a class's rows: any other key, one holding a line break
 	// or a tab, say, would print rows of its own there.
-	for n := range f.Drops {
+	for n, d := range f.Drops {
 		if !moduleNumber.MatchString(n) {
 			return fmt.Errorf("drops: %q is not a module's number, such as \"01\"", n)
+		}
+		// Counts of tests, which check's --json gives as its schema
+		// says they are.
+		if d.EndPassed < 0 || d.EndTests < 0 || d.EndPassed > d.EndTests {
+			return fmt.Errorf("drops: %s: endPassed %d of endTests %d is not a count of passing tests", n, d.EndPassed, d.EndTests)
 		}
 	}
 	var all map[string]json.RawMessage

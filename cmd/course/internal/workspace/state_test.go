@@ -111,3 +111,25 @@ func TestStateRefusesADropThatIsNoModuleNumber(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "3f2a1c9", st.Drops["01"].Commit)
 }
+
+// A drop's end counts are counts of tests: none below zero, and no more
+// passed than there were. check's --json gives them, and its schema says
+// so.
+func TestStateRefusesADropsCountsThatAreNoCounts(t *testing.T) {
+	for _, counts := range [][2]int{{-1, 4}, {0, -5}, {5, 4}} {
+		raw := fmt.Sprintf(`{"drops": {"01": {"commit": "3f2a1c9", "end": "4e3b2d1", "endPassed": %d, "endTests": %d}}}`, counts[0], counts[1])
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": raw}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		var wsErr *Error
+		require.ErrorAs(t, err, &wsErr, "%v", counts)
+		assert.Contains(t, wsErr.Why, fmt.Sprintf("drops: 01: endPassed %d of endTests %d is not a count of passing tests", counts[0], counts[1]))
+	}
+	for _, counts := range [][2]int{{0, 0}, {0, 4}, {4, 4}} {
+		raw := fmt.Sprintf(`{"drops": {"01": {"commit": "3f2a1c9", "end": "4e3b2d1", "endPassed": %d, "endTests": %d}}}`, counts[0], counts[1])
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": raw}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		assert.NoError(t, err, "%v", counts)
+	}
+}
