@@ -1,6 +1,8 @@
 package enginefiles
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -74,4 +76,22 @@ func TestOpenContentVouchesForNoFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, tr.TrustsIndex())
 	assert.False(t, tr.Vouches(tr.Entry("engine/world.go"), st))
+}
+
+// An index this user may not read is not damaged: the error is the
+// permission's, not "build it again with git read-tree HEAD", which
+// would fail the same way.
+func TestAnIndexThatMayNotBeReadIsNotCalledDamaged(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads any file")
+	}
+	dir := committedRepo(t)
+	index := filepath.Join(dir, ".git", "index")
+	require.NoError(t, os.Chmod(index, 0))
+	defer os.Chmod(index, 0o644)
+	_, err := Open(dir, true)
+	require.ErrorIs(t, err, fs.ErrPermission)
+	var de *DamagedIndexError
+	assert.False(t, errors.As(err, &de), "%v", err)
+	assert.NotContains(t, err.Error(), "read-tree")
 }

@@ -188,6 +188,10 @@ type Warning struct {
 	// folders marks engineFoldersWarning's: the audit's ok covers the
 	// folders listed only, which a class row says.
 	folders bool
+	// unrecorded is the module ("01") of unrecordedDrops' warning: its
+	// drop's tests ran, but nothing judged whether it changed the engine,
+	// which a class row says too.
+	unrecorded string
 }
 
 // Error is a check that cannot start for a reason the user can mend: no
@@ -436,7 +440,11 @@ func (r *Report) Summary() string {
 }
 
 // FirstProblem is the first thing wrong, in words; "" when all holds.
-func (r *Report) FirstProblem() string {
+func (r *Report) FirstProblem() string { return r.firstProblem(true) }
+
+// firstProblem is FirstProblem; without tests, it passes over the tests'
+// failures, for the class CSV, whose rows each give a module's own.
+func (r *Report) firstProblem(tests bool) string {
 	switch {
 	case len(r.BuildErrors) > 0:
 		return "the tests do not compile: " + firstLine(r.BuildErrors[0].Output)
@@ -446,13 +454,18 @@ func (r *Report) FirstProblem() string {
 		return r.Validate.Lines[0]
 	}
 	for _, m := range append(r.Modules, r.yours()...) {
-		if f := m.FirstFailure; f != nil {
+		if f := m.FirstFailure; f != nil && tests {
 			return fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
 		}
 	}
 	for _, d := range r.Drops {
 		if !d.OK {
 			return d.line()
+		}
+	}
+	for _, w := range r.Warnings {
+		if w.unrecorded != "" {
+			return w.File + " " + w.Message
 		}
 	}
 	if w := r.foldersWarning(); w != nil {

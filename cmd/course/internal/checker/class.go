@@ -21,6 +21,7 @@ import (
 	"github.com/systemic-game-design/course/internal/termsafe"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // Checked is one workspace of a class: its report, or why it could not be
@@ -88,6 +89,9 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 				wo.Env = append(append([]string(nil), o.Env...), "GOCACHE="+scratch[i])
 			}
 			r, err := Run(ctx, wo, nil)
+			// What its tests left running (a setsid daemon) ends
+			// with the workspace's check, not with the class's.
+			procgroup.EndLeftBehind()
 			out[i] = Checked{Workspace: dir, Report: r, Err: err}
 			mu.Lock()
 			delete(running, dir)
@@ -262,13 +266,24 @@ func dropVerdict(d Drop) string {
 	return "changed"
 }
 
+// unrecorded is what a row says of a drop whose tests ran with no
+// record of the commit it started from: neither ok nor changed, since
+// nothing judged its engine (a .course/ left out of a hand-in, or a state
+// file that does not load).
+const unrecorded = "unrecorded"
+
 func dropsCell(r *Report) string {
-	if len(r.Drops) == 0 {
-		return "-"
-	}
 	var parts []string
 	for _, d := range r.Drops {
 		parts = append(parts, d.Module+" "+dropVerdict(d))
+	}
+	for _, w := range r.Warnings {
+		if w.unrecorded != "" {
+			parts = append(parts, w.unrecorded+"x "+unrecorded)
+		}
+	}
+	if len(parts) == 0 {
+		return "-"
 	}
 	return strings.Join(parts, ", ")
 }
@@ -291,7 +306,11 @@ func csvCell(s string) string {
 var CSVHeader = []string{"workspace", "module", "passed", "failed", "audit_findings", "drop", "first_failure"}
 
 // WriteClassCSV prints one row per workspace and module; a workspace that
-// could not be checked is one row with its reason as first_failure.
+// could not be checked is one row with its reason as first_failure, and
+// one whose tests count under no module one row with its first problem. The
+// first_failure of a workspace's first row is what else is wrong, when
+// its module has no failure of its own: tests that do not compile, the
+// audit, a card or level file, a drop, a warning a class row gives.
 func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
@@ -313,19 +332,37 @@ func WriteClassCSV(w io.Writer, results []Checked, reason func(error) string) er
 		for _, d := range r.Drops {
 			drops[strings.TrimSuffix(d.Module, "x")] = dropVerdict(d)
 		}
+		for _, w := range r.Warnings {
+			if w.unrecorded != "" {
+				drops[w.unrecorded] = unrecorded
+			}
+		}
 		rows := append([]Module(nil), r.Modules...)
 		if r.YourTests != nil {
 			yours := *r.YourTests
 			yours.Number = "yours"
 			rows = append(rows, yours)
 		}
+		if len(rows) == 0 {
+			// No module counted (a test file that does not parse
+			// said none): the workspace is one row with its problem,
+			// not left out of the sheet.
+			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), "", "", "", findings, "", csvCell(r.FirstProblem())}); err != nil {
+				return err
+			}
+			continue
+		}
 		for i, m := range rows {
 			first := ""
 			if f := m.FirstFailure; f != nil {
 				first = fmt.Sprintf("%s (%s): %s", f.Test, f.Outcome, oneLine(f.Output))
 			}
-			if i == 0 && first == "" && len(r.BuildErrors) > 0 {
-				first = r.FirstProblem()
+			// The columns give no room to the build, the card and
+			// level files or the warnings: a workspace's first row
+			// names the first of them when its own tests pass, so
+			// that no row of a failing workspace reads as passing.
+			if i == 0 && first == "" {
+				first = r.firstProblem(false)
 			}
 			if err := cw.Write([]string{csvCell(ShownName(c.Workspace)), m.Number, strconv.Itoa(m.Passed), strconv.Itoa(m.Failed), findings, drops[m.Number], csvCell(first)}); err != nil {
 				return err
@@ -343,6 +380,17 @@ type Unchecked struct {
 	Workspace     string `json:"workspace"`
 	OK            bool   `json:"ok"`
 	Error         string `json:"error"`
+	// SameAs is the name the workspace is checked under when this entry
+	// is a second name of it (a link): a reader then counts it once, as
+	// the exit status does, not as a workspace that failed.
+	SameAs string `json:"sameAs,omitempty"`
+}
+
+// SecondName is the error of a folder that is another name of a workspace
+// the class check checks under the name CheckedUnder gives.
+type SecondName interface {
+	error
+	CheckedUnder() string
 }
 
 // ClassDocument is check --json over several workspaces: each entry is
@@ -361,7 +409,12 @@ func NewClassDocument(results []Checked, reason func(error) string) *ClassDocume
 			doc.Workspaces = append(doc.Workspaces, c.Report)
 			continue
 		}
-		doc.Workspaces = append(doc.Workspaces, Unchecked{SchemaVersion: SchemaVersion, Workspace: JSONName(c.Workspace), Error: reason(c.Err)})
+		u := Unchecked{SchemaVersion: SchemaVersion, Workspace: JSONName(c.Workspace), Error: reason(c.Err)}
+		var second SecondName
+		if errors.As(c.Err, &second) {
+			u.SameAs = JSONName(second.CheckedUnder())
+		}
+		doc.Workspaces = append(doc.Workspaces, u)
 	}
 	return doc
 }

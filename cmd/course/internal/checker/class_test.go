@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
@@ -110,4 +112,43 @@ func TestNoTwoNamesAreShownAlike(t *testing.T) {
 		assert.True(t, termsafe.Safe(ShownName(quoted)) && !strings.ContainsAny(ShownName(quoted), "\t\n"), "ShownName(%q) shows nothing a terminal acts on", quoted)
 	}
 	assert.Equal(t, "ana\u200b", JSONName("ana\u200b"), "JSON spells out what it must itself")
+}
+
+// TestClassRowSaysADropWentUnrecorded: a workspace whose drop's tests ran
+// with no start commit recorded passes, but its row says the drop is
+// unrecorded, in the drops and, with nothing else wrong, as its first
+// problem: not "-" and "ok", as if no drop had started.
+func TestClassRowSaysADropWentUnrecorded(t *testing.T) {
+	ws := t.TempDir()
+	copies := &courseCopies{list: []courseCopy{{rel: "tests/01x_handles_test.go", module: "01", drop: true}}}
+	warnings := unrecordedDrops(&workspace.Workspace{Dir: ws}, copies, nil)
+	require.Len(t, warnings, 1)
+	r := &Report{OK: true, Modules: []Module{{Number: "01", Passed: 5}}, Warnings: warnings}
+	results := []Checked{{Workspace: "ana", Report: r}}
+	reason := func(err error) string { return err.Error() }
+
+	var table strings.Builder
+	WriteClassTable(&table, results, reason)
+	assert.Regexp(t, `(?m)^ana +5/5 +- +- +01x unrecorded +tests/01x_handles_test\.go is drop 01x's test, but .course/state.json records no commit`, table.String())
+
+	var out strings.Builder
+	require.NoError(t, WriteClassCSV(&out, results, reason))
+	rows, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	assert.Equal(t, []string{"ana", "01", "5", "0", "", "unrecorded", warnings[0].File + " " + warnings[0].Message}, rows[1])
+}
+
+// TestClassCSVHasARowForAWorkspaceWithNoModule: a workspace whose tests
+// count under no module (its one test file does not parse) is a row with
+// its problem, not missing from the sheet.
+func TestClassCSVHasARowForAWorkspaceWithNoModule(t *testing.T) {
+	r := &Report{Modules: []Module{}, Audit: &AuditReport{OK: true, Report: &audit.Report{}},
+		BuildErrors: []BuildError{{Package: "tests/mine_test.go", Output: "tests/mine_test.go:2:6: expected 'IDENT', found '{'"}}}
+	var out strings.Builder
+	require.NoError(t, WriteClassCSV(&out, []Checked{{Workspace: "ana", Report: r}}, func(err error) string { return err.Error() }))
+	rows, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 2, out.String())
+	assert.Equal(t, []string{"ana", "", "", "", "0", "", "the tests do not compile: tests/mine_test.go:2:6: expected 'IDENT', found '{'"}, rows[1])
 }

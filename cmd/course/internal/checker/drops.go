@@ -204,7 +204,7 @@ func unrecordedDrops(ws *workspace.Workspace, copies *courseCopies, checked []Dr
 			continue
 		}
 		judged[c.module] = true // one warning a drop
-		out = append(out, Warning{File: c.rel,
+		out = append(out, Warning{File: c.rel, unrecorded: c.module,
 			Message: fmt.Sprintf("is drop %sx's test, but %s records no commit the drop started from, so nothing says whether it left the engine as it was", c.module, workspace.StateFile),
 			Mend:    fmt.Sprintf("run `course expansion-check %s COMMIT` with the commit it started from, or record one with `course start-module %s %s --expansion` (HEAD, if the engine is as the drop found it)", shellarg.Quote(ws.Dir), c.module, shellarg.Quote(ws.Dir))})
 	}

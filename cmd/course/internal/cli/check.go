@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // CheckOptions are the arguments of course check.
@@ -29,13 +31,14 @@ type CheckOptions struct {
 	// Workspaces is every WORKSPACE given; more than one (or All) checks a
 	// class of workspaces.
 	Workspaces []string
-	All        string // --all DIR: every workspace folder inside DIR
-	Module     string // "" for the highest started
-	JSON       bool
-	CSV        bool
-	Verbose    bool
-	Timeout    time.Duration
-	Jobs       int // -j: workspaces at once; 0 for the number of CPUs
+	// All is every --all DIR given: every workspace folder inside each.
+	All     []string
+	Module  string // "" for the highest started
+	JSON    bool
+	CSV     bool
+	Verbose bool
+	Timeout time.Duration
+	Jobs    int // -j: workspaces at once; 0 for the number of CPUs
 	// NoSandbox runs the test binaries unconfined, free to write wherever
 	// the user can (see package sandbox).
 	NoSandbox bool
@@ -67,7 +70,9 @@ state the scenario, and check runs the course's copy of it, so a line a
 failure names in it is marked "in the course's copy". So is an engineDirs in
 .course.json that leaves out engine/, the template's engine folder (the audit
 reads only the folders listed), or names other folders than the template's: a
-class row then shows its audit as "ok (own engineDirs)".
+class row then shows its audit as "ok (own engineDirs)". A drop whose tests
+run with no record of the commit it started from (.course/ left out of a
+hand-in) is a warning too, and "unrecorded" in a class row's drops.
 
 Each test binary is built once and run with a time limit (--timeout): an
 endless loop is reported as a timeout of the test that was running, a crash
@@ -81,7 +86,8 @@ The course's property tests (rapid's) run with rapid's own defaults,
 whatever RAPID_CHECKS, RAPID_STEPS or RAPID_SEED say; go test takes those.
 
 Several WORKSPACEs, or --all DIR (every folder and every link inside DIR,
-not a file or a name that starts with a dot), check a class:
+not a file or a name that starts with a dot; give --all again for more
+folders), check a class:
 -j workspaces at once, one row per workspace (passed/total per module, the
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
 --json for one document with each workspace's check. A folder that cannot be
@@ -102,7 +108,9 @@ build or module cache, or check's own output. A test of yours that writes
 elsewhere fails with "permission denied" under check: write beneath
 t.TempDir() or your workspace, or run check with --no-sandbox. Where the
 system has no Landlock (macOS, Windows, an old kernel, a container that
-refuses it) the tests run unconfined, and a class check says so on stderr.
+refuses it) the tests run unconfined, and a class check says so on stderr;
+before Linux 6.12, a class check with more than one job says that the tests
+of workspaces checked at once could signal each other's (check with -j 1).
 Confined or not, the build runs as you, and the tests can read your files
 and reach your network as you can: check a class as a user (or in a
 container) that holds nothing else (course check WS --json in one each).
@@ -117,7 +125,7 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			if len(a) == 0 && opts.All == "" {
+			if len(a) == 0 && len(opts.All) == 0 {
 				ws, err := workspaceArg(nil)
 				if err != nil {
 					return err
@@ -139,7 +147,8 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "print one CSV row per workspace and module")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
 	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
-	cmd.Flags().StringVar(&opts.All, "all", "", "check every workspace folder inside `DIR`")
+	// An array, not a slice: a comma is part of a folder's name.
+	cmd.Flags().StringArrayVar(&opts.All, "all", nil, "check the workspaces in `DIR` (again for each DIR)")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces checked at once (default: one per CPU)")
 	cmd.Flags().BoolVar(&opts.NoSandbox, "no-sandbox", false, "run the tests unconfined, free to write anywhere")
 	return cmd
@@ -195,7 +204,26 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if opts.JSON && opts.CSV {
 		return usagef("course check: --json and --csv cannot go together; choose one")
 	}
-	if opts.All != "" || len(opts.Workspaces) > 1 {
+	// An empty name is no folder: it is most often a shell variable left
+	// unset, and a class's row for it would have no name at all.
+	for i, w := range opts.Workspaces {
+		if w == "" {
+			return usagef("course check: WORKSPACE %d of %d is empty; give the folder of a workspace (a shell variable left unset gives an empty one)", i+1, len(opts.Workspaces))
+		}
+	}
+	for _, a := range opts.All {
+		if a == "" {
+			return usagef("course check: --all is given an empty DIR; give a folder of workspaces (a shell variable left unset gives an empty one)")
+		}
+	}
+	// A --module that names no module is said once, not as a row of
+	// every workspace of a class.
+	if opts.Module != "" {
+		if _, err := modules.Lookup(opts.Module); err != nil {
+			return err
+		}
+	}
+	if len(opts.All) > 0 || len(opts.Workspaces) > 1 {
 		return runClass(ctx, env, opts)
 	}
 	if opts.CSV {
@@ -253,15 +281,30 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 // tests, that they ran unconfined because the system cannot confine them
 // (not when --no-sandbox asked for it): each workspace's tests could then
 // change the others' rows, the Go settings and caches, and the output.
-// It goes to stderr, where neither --csv nor --json output has it.
-func unconfinedNote(env *Env, opts *CheckOptions) {
+// Confined where the kernel's Landlock does not scope signals (before
+// Linux 6.12), the tests of workspaces checked at once (jobs of them)
+// could still signal each other's, and fail a row not their own: that is
+// said too, with -j 1 as the mend. It goes to stderr, where neither --csv
+// nor --json output has it.
+func unconfinedNote(env *Env, opts *CheckOptions, jobs int) {
 	if opts.NoSandbox {
 		return
 	}
-	if err := sandbox.Available(); err != nil {
+	if err := sandboxAvailable(); err != nil {
 		fmt.Fprintf(env.Stderr, "note: %s, so each workspace's tests could write to the others, your Go settings and caches, and this output; check a class in a container, or as a user, of its own\n", err)
+		return
+	}
+	if jobs > 1 && !signalsScoped() {
+		fmt.Fprintf(env.Stderr, "note: this system's Landlock does not keep the tests from signalling processes outside them (from Linux 6.12 it does), so the tests of one workspace could stop those of another checked at the same time and fail its row; check with -j 1, or on a newer kernel\n")
 	}
 }
+
+// sandboxAvailable and signalsScoped are package sandbox's answers, which
+// tests stand in for.
+var (
+	sandboxAvailable = sandbox.Available
+	signalsScoped    = sandbox.Scoped
+)
 
 // maxTimeout bounds --timeout: beyond it timers overflow, and it is surely
 // a typing slip.
@@ -291,45 +334,20 @@ func progressLine(p checker.Progress) string {
 type classEntry struct{ dir, sameAs string }
 
 // classDirs is the folders a class check covers: those named, then the
-// folders of --all (a link to a folder among them, as a class gathered
-// from elsewhere may hold). Each workspace is checked once however often
-// it is named: under the first name that is not a link, else the first,
-// so that a link (alice -> bob) does not show bob's workspace under
-// alice's name in place of bob's own row. Every other name of it is an
-// entry too, with the name it is checked under: the instructor sees that
-// alice is bob's, not a class one row short. A name given twice alike is
-// one entry.
+// folders of each --all in turn (a link to a folder among them, as a
+// class gathered from elsewhere may hold). Each workspace is checked once
+// however often it is named: under the first name that is not a link,
+// else the first, so that a link (alice -> bob) does not show bob's
+// workspace under alice's name in place of bob's own row. Every other
+// name of it is an entry too, with the name it is checked under: the
+// instructor sees that alice is bob's, not a class one row short. A name
+// given twice alike is one entry.
 func classDirs(opts *CheckOptions) ([]classEntry, error) {
 	dirs := append([]string(nil), opts.Workspaces...)
-	if opts.All != "" {
-		if st, err := os.Lstat(filepath.Join(opts.All, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
-			// Its folders are its engine/, tests/...: a row each, every
-			// one "inside the workspace".
-			return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", opts.All, shellarg.Quote(opts.All))
-		}
-		entries, err := os.ReadDir(opts.All)
+	for _, all := range opts.All {
+		found, err := classFolders(all)
 		if err != nil {
-			return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", opts.All, err)
-		}
-		var found []string
-		for _, e := range entries {
-			p := filepath.Join(opts.All, e.Name())
-			if strings.HasPrefix(e.Name(), ".") {
-				continue
-			}
-			// A link is an entry whatever it leads to: a class gathered
-			// from elsewhere is made of links, and one that leads nowhere
-			// (a workspace moved or deleted) is a row saying so, not a
-			// learner missing from the table. A file is not a workspace
-			// (a roster, notes) and is left out.
-			if e.Type()&fs.ModeSymlink == 0 && !e.IsDir() {
-				continue
-			}
-			found = append(found, p)
-		}
-		sort.Strings(found)
-		if len(found) == 0 {
-			return nil, usagef("course check: --all %s holds no folder; give a folder of workspaces", opts.All)
+			return nil, err
 		}
 		dirs = append(dirs, found...)
 	}
@@ -364,6 +382,40 @@ func classDirs(opts *CheckOptions) ([]classEntry, error) {
 	return out, nil
 }
 
+// classFolders is the folders of --all DIR, in name order.
+func classFolders(all string) ([]string, error) {
+	if st, err := os.Lstat(filepath.Join(all, workspace.ConfigFile)); err == nil && st.Mode().IsRegular() {
+		// Its folders are its engine/, tests/...: a row each, every
+		// one "inside the workspace".
+		return nil, usagef("course check: --all %s is a workspace, not a folder of workspaces; check it with `course check %s`, or give the folder that holds it", all, shellarg.Quote(all))
+	}
+	entries, err := os.ReadDir(all)
+	if err != nil {
+		return nil, usagef("course check: --all %s cannot be read (%v); give a folder of workspaces", all, err)
+	}
+	var found []string
+	for _, e := range entries {
+		p := filepath.Join(all, e.Name())
+		if strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		// A link is an entry whatever it leads to: a class gathered
+		// from elsewhere is made of links, and one that leads nowhere
+		// (a workspace moved or deleted) is a row saying so, not a
+		// learner missing from the table. A file is not a workspace
+		// (a roster, notes) and is left out.
+		if e.Type()&fs.ModeSymlink == 0 && !e.IsDir() {
+			continue
+		}
+		found = append(found, p)
+	}
+	sort.Strings(found)
+	if len(found) == 0 {
+		return nil, usagef("course check: --all %s holds no folder; give a folder of workspaces", all)
+	}
+	return found, nil
+}
+
 // checkedDirs is the folders of entries that are checked, in order.
 func checkedDirs(entries []classEntry) []string {
 	var dirs []string
@@ -385,6 +437,10 @@ func (e *SameWorkspaceError) Error() string {
 
 // UserError marks the error as the user's to mend.
 func (e *SameWorkspaceError) UserError() bool { return true }
+
+// CheckedUnder is the name the workspace is checked under, which the
+// class's --json gives as sameAs.
+func (e *SameWorkspaceError) CheckedUnder() string { return e.CheckedAs }
 
 // errUnreached is the reason of a workspace whose check a stop cut short
 // or never began.
@@ -506,7 +562,12 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if checked == 0 {
 		return usagef("course check: none of the %d folders could be checked (%s)", rows, firstReason)
 	}
-	unconfinedNote(env, opts)
+	// How many workspaces ran at once, at most.
+	jobs := opts.Jobs
+	if jobs == 0 {
+		jobs = runtime.NumCPU()
+	}
+	unconfinedNote(env, opts, min(jobs, len(dirs)))
 	if failing > 0 {
 		return &FindingError{Summary: fmt.Sprintf("%d of %d workspaces fail", failing, rows)}
 	}

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -29,7 +31,11 @@ func TestCheckFlags(t *testing.T) {
 		{args: []string{"ws", "--no-sandbox"},
 			want: CheckOptions{Workspace: "ws", Workspaces: []string{"ws"}, NoSandbox: true, Timeout: time.Minute}},
 		{args: []string{"--all", "class", "--jobs", "3"},
-			want: CheckOptions{Workspaces: []string{}, All: "class", Jobs: 3, Timeout: time.Minute}},
+			want: CheckOptions{Workspaces: []string{}, All: []string{"class"}, Jobs: 3, Timeout: time.Minute}},
+		// Each --all is kept, a comma in its name too: the last alone
+		// left every other class out of the table and the status.
+		{args: []string{"--all", "class-a", "--all", "class,b"},
+			want: CheckOptions{Workspaces: []string{}, All: []string{"class-a", "class,b"}, Timeout: time.Minute}},
 		{args: []string{}, err: "not inside a course workspace"},
 		{args: []string{"ws", "--timeout", "2562048h"}, err: `invalid argument "2562048h"`},
 		{args: []string{"ws", "-j", "x"}, err: "invalid argument"},
@@ -72,6 +78,30 @@ func TestCheckRefusesWhatCannotBeRun(t *testing.T) {
 	}
 }
 
+// An empty WORKSPACE or --all DIR (a shell variable left unset) is
+// refused before any check, named by its place: as a class's row it had
+// no name, and alone it read ": no such folder".
+func TestCheckRefusesAnEmptyName(t *testing.T) {
+	ws := checkFixture(t, map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	})
+	for _, c := range []struct {
+		o    CheckOptions
+		want string
+	}{
+		{CheckOptions{Workspaces: []string{""}}, "WORKSPACE 1 of 1 is empty"},
+		{CheckOptions{Workspaces: []string{ws, ""}}, "WORKSPACE 2 of 2 is empty"},
+		{CheckOptions{Workspaces: []string{ws}, All: []string{""}}, "--all is given an empty DIR"},
+	} {
+		env, out, _ := testEnv()
+		c.o.Timeout = time.Minute
+		err := RunCheck(context.Background(), env, &c.o)
+		assert.Equal(t, 2, Status(err), "%+v", c.o)
+		assert.Contains(t, Message(err), c.want)
+		assert.Empty(t, out.String(), "nothing is checked")
+	}
+}
+
 // check --json, for one workspace and for several, is what its schema says.
 func TestCheckJSONFollowsItsSchema(t *testing.T) {
 	ws := checkFixture(t, map[string]string{
@@ -84,12 +114,19 @@ func TestCheckJSONFollowsItsSchema(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
 	validJSON(t, "check", out.Bytes())
 
+	// A second name of a workspace (a link) says whose it is, as sameAs.
+	link := filepath.Join(t.TempDir(), "link")
+	require.NoError(t, os.Symlink(ws, link))
 	env, out, _ = testEnv()
-	err = RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, t.TempDir()}, Timeout: time.Minute, JSON: true})
+	err = RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, t.TempDir(), link}, Timeout: time.Minute, JSON: true})
 	assert.Equal(t, 1, Status(err))
 	assert.True(t, strings.HasPrefix(out.String(), "{\n  \"schemaVersion\": 1,"), out.String())
-	validJSON(t, "check", out.Bytes())
+	doc := validJSON(t, "check", out.Bytes())
 	assert.Contains(t, out.String(), `"error": `)
+	entries := doc["workspaces"].([]any)
+	require.Len(t, entries, 3)
+	assert.NotContains(t, entries[1], "sameAs", "a folder that is no workspace is no second name")
+	assert.Equal(t, ws, entries[2].(map[string]any)["sameAs"])
 }
 
 // checkFixture is a small workspace with the files given.

@@ -3,9 +3,11 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,4 +85,39 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	require.Len(t, report.Validate.Findings, 1)
 	assert.Equal(t, "course/01-handles/cards/broken.json", report.Validate.Findings[0].File)
 	assert.Equal(t, "/clauses/0/effect", report.Validate.Findings[0].Path)
+}
+
+// A class checked confined, where the kernel's Landlock does not scope
+// signals, gets a note when its workspaces ran at once: their tests could
+// stop each other's and fail a row not their own. With -j 1, on a kernel
+// that scopes them, or unconfined (the other note), it gets none.
+func TestClassSaysWhenTestsCouldSignalEachOther(t *testing.T) {
+	defer func(a func() error, s func() bool) { sandboxAvailable, signalsScoped = a, s }(sandboxAvailable, signalsScoped)
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	}
+	ws, other := checkFixture(t, files), checkFixture(t, files)
+	const note = "note: this system's Landlock does not keep the tests from signalling processes outside them"
+	for _, c := range []struct {
+		jobs      int
+		available error
+		scoped    bool
+		want      string
+	}{
+		{jobs: 2, want: note},
+		{jobs: 1},
+		{jobs: 2, scoped: true},
+		{jobs: 2, available: errors.New("Landlock is off"), want: "note: Landlock is off, so each workspace's tests could write to the others"},
+	} {
+		sandboxAvailable = func() error { return c.available }
+		signalsScoped = func() bool { return c.scoped }
+		env, _, errOut := courseEnv(files)
+		require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, other}, Timeout: time.Minute, Jobs: c.jobs}))
+		if c.want == "" {
+			assert.Empty(t, errOut.String(), "%+v", c)
+			continue
+		}
+		assert.Contains(t, errOut.String(), c.want, "%+v", c)
+		assert.Equal(t, 1, strings.Count(errOut.String(), "note: "), "one note: %s", errOut.String())
+	}
 }

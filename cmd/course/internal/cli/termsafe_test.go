@@ -119,7 +119,7 @@ func TestClassTableShowsTheFoldersNamesAsText(t *testing.T) {
 	require.NoError(t, os.Mkdir(filepath.Join(class, "bo\nbob  5 of 5  ok"), 0o755))
 	env, out, errOut := testEnv()
 	env.Progress = true
-	err := RunCheck(context.Background(), env, &CheckOptions{All: class, Timeout: time.Minute, Jobs: 1})
+	err := RunCheck(context.Background(), env, &CheckOptions{All: []string{class}, Timeout: time.Minute, Jobs: 1})
 	assert.Equal(t, 2, Status(err), "no folder could be checked")
 	assert.Contains(t, out.String(), `ana\x1b[1A\x1b[2K`)
 	assert.NotContains(t, out.String(), "\x1b")

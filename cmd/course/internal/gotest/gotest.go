@@ -650,6 +650,13 @@ var moduleProblem = regexp.MustCompile(`missing go\.sum entry|no required module
 // envProblem is the go command's word for a module it cannot fetch.
 var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPROXY=off|dial tcp|no such host|proxyconnect|TLS handshake timeout).*`)
 
+// cacheProblem is the go command's word for a module or build cache it
+// cannot use: a user of its own, as a class is best checked under, may
+// not write where GOMODCACHE or GOCACHE leads. It starts a line, as a
+// compiler's complaint (which names a file first) never does, so that
+// an import path a learner spells so does not pass for it.
+var cacheProblem = regexp.MustCompile(`(?m)^(go: )?(could not create module cache|module cache not found|failed to initialize build cache|build cache is required).*`)
+
 // build compiles a package's test binary. A compile error is returned as
 // the compiler's complaint, as is a build stopped at its time limit; a go
 // command that cannot work here is an error.
@@ -674,7 +681,10 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	procgroup.Own(cmd)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	err := procgroup.Start(cmd, (*exec.Cmd).Start)
+	if err == nil {
+		err = cmd.Wait()
+	}
 	procgroup.End(cmd)
 	if ctx.Err() != nil {
 		return "", nil
@@ -693,6 +703,12 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 				Why: fmt.Sprintf("%s asks for Go %s, and the go command here is go %s",
 					filepath.Join(r.o.Module, "go.mod"), m[1], m[2]),
 				Mend: fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), r.o.Module),
+			}
+		}
+		if m := cacheProblem.FindString(msg); m != "" {
+			return "", &EnvironmentError{
+				Why:  fmt.Sprintf("the go command cannot use its caches (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
+				Mend: fmt.Sprintf("point GOMODCACHE and GOCACHE (go env -w, or the environment) at folders this user can write, and run `go mod download` in %s", r.o.Module),
 			}
 		}
 		if m := envProblem.FindString(msg); m != "" {
@@ -827,7 +843,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 			return br, err
 		}
 	}
-	err = r.sandbox.Start(cmd)
+	err = procgroup.Start(cmd, r.sandbox.Start)
 	started()
 	if err != nil {
 		pw.Close()

@@ -272,6 +272,33 @@ func TestNoGoIsAnEnvironmentError(t *testing.T) {
 	assert.Contains(t, envErr.Error(), "install Go")
 }
 
+// A module or build cache the go command cannot use is no build failure
+// of the tests: every workspace of a class checked by a user who may not
+// write to them read "the tests do not compile". A compile error that
+// names such words in an import path of the learner's is still one.
+func TestACacheTheGoCommandCannotUseIsAnEnvironmentError(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport (\n\t\"testing\"\n\n\t_ \"example.com/dep\"\n)\n\nfunc Test_01_a(t *testing.T) {}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n\nrequire example.com/dep v1.0.0\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), []byte("example.com/dep v1.0.0 h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\nexample.com/dep v1.0.0/go.mod h1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"), 0o644))
+	p.Expected = []string{"Test_01_a"}
+	notADir := filepath.Join(t.TempDir(), "file")
+	require.NoError(t, os.WriteFile(notADir, nil, 0o644))
+	for _, env := range []string{"GOMODCACHE=" + filepath.Join(notADir, "mod"), "GOCACHE=" + filepath.Join(notADir, "build")} {
+		_, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute,
+			Env: []string{env, "GOPROXY=off", "GOFLAGS=-mod=mod"}})
+		var envErr *EnvironmentError
+		require.ErrorAs(t, err, &envErr, env)
+		assert.Contains(t, envErr.Why, "the go command cannot use its caches", env)
+		assert.Contains(t, envErr.Mend, "GOMODCACHE and GOCACHE", env)
+	}
+
+	dir, p = module(t, "package tests\n\nimport (\n\t\"testing\"\n\n\t_ \"could not create module cache\"\n)\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Contains(t, res.BuildOutput[p.ImportPath], "could not create module cache")
+}
+
 func TestATimeoutOutOfRangeIsRefused(t *testing.T) {
 	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: MaxTimeout + time.Second})
 	assert.ErrorContains(t, err, "out of range")

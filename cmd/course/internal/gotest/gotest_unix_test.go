@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -147,4 +148,33 @@ func TestAnAssemblyBuildThatNeverEndsIsStopped(t *testing.T) {
 	assert.Less(t, time.Since(start), 30*time.Second)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": NotRun}, outcomes(res))
 	assert.Contains(t, res.BuildOutput["example.com/m/tests"], "the build of ./tests was still running after 3s and was stopped")
+}
+
+// GlobIn says when it cannot read the folder, instead of finding nothing
+// in it: a tests/ that check may not read (an unpacked hand-in whose
+// folders lost their x bit) was told "start the module again", which
+// mends nothing. A folder that is not there holds nothing.
+func TestGlobInSaysWhenItCannotReadTheFolder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "a_test.go"), nil, 0o644))
+	got, err := GlobIn(dir, "*_test.go")
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Join(dir, "a_test.go")}, got)
+
+	got, err = GlobIn(filepath.Join(dir, "gone"), "*_test.go")
+	require.NoError(t, err)
+	assert.Empty(t, got)
+
+	_, err = GlobIn(filepath.Join(dir, "a_test.go"), "*_test.go")
+	assert.Error(t, err, "a file, read as a folder")
+
+	if os.Geteuid() != 0 {
+		locked := filepath.Join(dir, "locked")
+		require.NoError(t, os.Mkdir(locked, 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(locked, "b_test.go"), nil, 0o644))
+		require.NoError(t, os.Chmod(locked, 0))
+		defer os.Chmod(locked, 0o755)
+		_, err = GlobIn(locked, "*_test.go")
+		assert.ErrorIs(t, err, fs.ErrPermission)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/build"
@@ -466,7 +467,14 @@ func handNonce(cmd *exec.Cmd, nonce string) (started func(), err error) {
 // paths under dir, sorted. The pattern is matched inside dir, so that a
 // [, * or ? in dir's own name (a workspace named "b[o]b") is not read as
 // one, as filepath.Glob(filepath.Join(dir, pattern)) would.
+//
+// A folder that is there but cannot be read is an error: fs.Glob passes
+// over it as if it were empty, and a tests/ check may not read read as
+// one that holds no course test ("start the module again").
 func GlobIn(dir, pattern string) ([]string, error) {
+	if _, err := os.ReadDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
 	names, err := fs.Glob(os.DirFS(dir), pattern)
 	if err != nil {
 		return nil, err

@@ -8,3 +8,6 @@ func Adopt() bool { return false }
 
 // EndOrphans does nothing here (see Adopt).
 func EndOrphans() {}
+
+// EndLeftBehind does nothing here (see Adopt).
+func EndLeftBehind() {}

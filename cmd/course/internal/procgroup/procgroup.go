@@ -6,6 +6,7 @@ package procgroup
 
 import (
 	"os/exec"
+	"sync"
 	"time"
 )
 
@@ -21,4 +22,37 @@ func Own(cmd *exec.Cmd) {
 	own(cmd)
 	cmd.Cancel = func() error { End(cmd); return nil }
 	cmd.WaitDelay = WaitDelay
+}
+
+// live is the process ids of the commands started with Start that have not
+// ended: EndLeftBehind spares them. liveMu is held while one starts, so
+// that no child of this process is ever seen before it is counted.
+var (
+	liveMu sync.Mutex
+	live   = map[int]bool{}
+)
+
+// Start starts cmd with start (cmd.Start, or a sandbox's) and counts it as
+// a command of this process's own until End is called once it has ended.
+func Start(cmd *exec.Cmd, start func(*exec.Cmd) error) error {
+	liveMu.Lock()
+	defer liveMu.Unlock()
+	if err := start(cmd); err != nil {
+		return err
+	}
+	live[cmd.Process.Pid] = true
+	return nil
+}
+
+// ended stops counting cmd as a command of this process's once it has
+// been waited for: until then it is this process's child, which
+// EndLeftBehind must neither kill nor reap, even when its context's
+// Cancel has called End.
+func ended(cmd *exec.Cmd) {
+	if cmd.Process == nil || cmd.ProcessState == nil {
+		return
+	}
+	liveMu.Lock()
+	delete(live, cmd.Process.Pid)
+	liveMu.Unlock()
 }

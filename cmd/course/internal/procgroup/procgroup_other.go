@@ -9,6 +9,7 @@ func own(cmd *exec.Cmd) {}
 
 // End kills the process, which is all there is to end here.
 func End(cmd *exec.Cmd) {
+	ended(cmd)
 	if cmd.Process != nil {
 		_ = cmd.Process.Kill()
 	}

@@ -19,6 +19,7 @@ func own(cmd *exec.Cmd) {
 
 // End kills cmd's process group, whatever is left of it.
 func End(cmd *exec.Cmd) {
+	ended(cmd)
 	if cmd.Process != nil {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"time"
 )
 
@@ -35,6 +36,9 @@ type State struct {
 	other map[string]json.RawMessage
 }
 
+// moduleNumber is a module's number as the state's keys give it.
+var moduleNumber = regexp.MustCompile(`^[0-9]{2}$`)
+
 // stateFields is State's own fields, without the methods.
 type stateFields struct {
 	Modules   map[string]time.Time `json:"modules,omitempty"`
@@ -48,6 +52,19 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 	var f stateFields
 	if err := json.Unmarshal(raw, &f); err != nil {
 		return err
+	}
+	// A drop is known by its module's number, which check prints in its
+	// lines and a class's rows: any other key, one holding a line break
+	// or a tab, say, would print rows of its own there.
+	for n, d := range f.Drops {
+		if !moduleNumber.MatchString(n) {
+			return fmt.Errorf("drops: %q is not a module's number, such as \"01\"", n)
+		}
+		// Counts of tests, which check's --json gives as its schema
+		// says they are.
+		if d.EndPassed < 0 || d.EndTests < 0 || d.EndPassed > d.EndTests {
+			return fmt.Errorf("drops: %s: endPassed %d of endTests %d is not a count of passing tests", n, d.EndPassed, d.EndTests)
+		}
 	}
 	var all map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &all); err != nil {

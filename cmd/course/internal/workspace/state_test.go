@@ -1,6 +1,8 @@
 package workspace
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -86,4 +88,48 @@ func TestStateTooLargeSaysToRemoveIt(t *testing.T) {
 	assert.Contains(t, wsErr.Why, "more than the 1073741824 the course tools read")
 	assert.Contains(t, wsErr.Why, "remove it")
 	assert.NotContains(t, wsErr.Why, "chmod")
+}
+
+// A drop is kept under its module's number: any other key is refused,
+// named as Go quotes it, so that a line break in it breaks no line of
+// the message or of what check prints.
+func TestStateRefusesADropThatIsNoModuleNumber(t *testing.T) {
+	for _, key := range []string{"1", "001", "01x", "ab", "01\nclass/bo\t4/4", ""} {
+		raw, err := json.Marshal(map[string]any{"drops": map[string]any{key: map[string]string{"commit": "3f2a1c9"}}})
+		require.NoError(t, err)
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": string(raw)}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		var wsErr *Error
+		require.ErrorAs(t, err, &wsErr, "drop key %q", key)
+		assert.Contains(t, wsErr.Why, fmt.Sprintf("drops: %q is not a module's number", key))
+		assert.NotContains(t, err.Error(), "\n")
+	}
+	ws, err := Open(learnerDir(t, map[string]string{".course/state.json": `{"drops": {"01": {"commit": "3f2a1c9"}}}`}))
+	require.NoError(t, err)
+	st, err := LoadState(ws)
+	require.NoError(t, err)
+	assert.Equal(t, "3f2a1c9", st.Drops["01"].Commit)
+}
+
+// A drop's end counts are counts of tests: none below zero, and no more
+// passed than there were. check's --json gives them, and its schema says
+// so.
+func TestStateRefusesADropsCountsThatAreNoCounts(t *testing.T) {
+	for _, counts := range [][2]int{{-1, 4}, {0, -5}, {5, 4}} {
+		raw := fmt.Sprintf(`{"drops": {"01": {"commit": "3f2a1c9", "end": "4e3b2d1", "endPassed": %d, "endTests": %d}}}`, counts[0], counts[1])
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": raw}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		var wsErr *Error
+		require.ErrorAs(t, err, &wsErr, "%v", counts)
+		assert.Contains(t, wsErr.Why, fmt.Sprintf("drops: 01: endPassed %d of endTests %d is not a count of passing tests", counts[0], counts[1]))
+	}
+	for _, counts := range [][2]int{{0, 0}, {0, 4}, {4, 4}} {
+		raw := fmt.Sprintf(`{"drops": {"01": {"commit": "3f2a1c9", "end": "4e3b2d1", "endPassed": %d, "endTests": %d}}}`, counts[0], counts[1])
+		ws, err := Open(learnerDir(t, map[string]string{".course/state.json": raw}))
+		require.NoError(t, err)
+		_, err = LoadState(ws)
+		assert.NoError(t, err, "%v", counts)
+	}
 }
