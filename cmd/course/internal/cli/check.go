@@ -117,6 +117,11 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if len(a) == 1 && opts.All == "" {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
+			}
 			if len(a) == 0 && opts.All == "" {
 				ws, err := workspaceArg(nil)
 				if err != nil {

@@ -52,6 +52,9 @@ says how old it is; --fresh runs the tests again all the same.`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {

@@ -53,6 +53,9 @@ endless loop need not run out its --timeout. Ctrl-C ends it (status 130).`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {
