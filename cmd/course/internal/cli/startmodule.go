@@ -59,7 +59,8 @@ done and committed, copy it with --expansion. That records the commit the
 drop starts from in the workspace's .course/state.json (git-ignored), which
 check compares the engine folders with; it is refused (status 2) while the
 engine folders have uncommitted changes, since the drop would be blamed for
-them. Starting the drop again keeps the commit first recorded. Once a later
+them, and for a module whose tests tests/ does not hold (start the module
+first). Starting the drop again keeps the commit first recorded. Once a later
 module is started, the engine is that module's to change, so a drop started
 then ends where it starts, at HEAD: check runs its test and judges no engine
 change against it.
@@ -441,6 +442,13 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	if d, ok := state.Drops[m.Number]; ok {
 		return state, &d, nil
 	}
+	if !moduleStarted(ws, m) {
+		// Left open from a commit before the module's own work, the drop
+		// would be blamed for every engine change up to it, and starting
+		// the module would not end it.
+		return nil, nil, usagef("course start-module: module %s is not started in %s, and its Expansion Drop comes once its tests pass; run `course start-module %s %s` first, then start the drop once they pass and are committed",
+			m.Number, ws.Dir, m.Number, shellarg.Quote(ws.Dir))
+	}
 	now := time.Now().UTC().Truncate(time.Second)
 	if later := startedAfter(ws, m); later != "" {
 		// The engine is the later module's to change already: a drop left
@@ -458,6 +466,17 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 		return nil, nil, err
 	}
 	return state, &workspace.Drop{Commit: head, StartedAt: now}, nil
+}
+
+// moduleStarted reports whether tests/ holds any of m's tests, which is
+// what check counts as started.
+func moduleStarted(ws *workspace.Workspace, m modules.Module) bool {
+	started, err := ws.StartedModules()
+	if err != nil {
+		return true // the drop's start reads the workspace again, and says what is wrong
+	}
+	s := started[m.Number]
+	return s != nil && len(s.Tests) > 0
 }
 
 // startedAfter is the first module after m whose tests tests/ holds; ""
