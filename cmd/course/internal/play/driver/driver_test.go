@@ -216,7 +216,8 @@ func TestWorkspaceDriverWithStubs(t *testing.T) {
 	assert.Equal(t, "not implemented: NewBaba (Module 06)", rep.Panic)
 	rep, err = c.Do(Request{Op: "step", Dir: "up"})
 	require.NoError(t, err)
-	assert.Equal(t, "no level or game has been started", rep.Panic)
+	assert.Equal(t, "not implemented: NewBaba (Module 06): nothing started; r restarts", rep.Panic,
+		"a move after a start that panicked says what stopped the start")
 	rep, err = c.Do(Request{Op: "new", Mode: ModeGame})
 	require.NoError(t, err)
 	assert.Equal(t, "not implemented: NewGame (Module 01)", rep.Panic)
