@@ -131,6 +131,12 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if err != nil {
 		return err
 	}
+	if ws.Kind == workspace.Repository {
+		// Copied there, the tests would land in the course's own tree,
+		// which status and check then do not count as a started module.
+		return usagef("course start-module: %s is the course repository, which starts no module; make your workspace with `course init DIR` and start module %s there",
+			opts.Workspace, m.Number)
+	}
 	if ws.ModulePath == "" {
 		if _, err := workspace.ModulePath(ws.Dir); err != nil {
 			return err
