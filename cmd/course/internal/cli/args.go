@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -91,4 +92,25 @@ func notAModule(cmd *cobra.Command, arg string) error {
 	}
 	return usagef("%s: %s names no folder but a module; %s takes a WORKSPACE, not a module: %s",
 		cmd.CommandPath(), arg, cmd.Name(), instead)
+}
+
+// swappedArgs refuses NN and WORKSPACE given the other way round (a folder
+// first, a module's number after it), naming the command in their order:
+// "there is no module" about a folder leaves the learner to find the swap.
+func swappedArgs(cmd *cobra.Command, a []string) error {
+	if len(a) != 2 {
+		return nil
+	}
+	if _, err := modules.Lookup(a[0]); err == nil {
+		return nil
+	}
+	m, err := modules.Lookup(a[1])
+	if err != nil {
+		return nil
+	}
+	if st, err := os.Stat(a[0]); err != nil || !st.IsDir() {
+		return nil
+	}
+	return usagef("%s takes the module's number first, then the workspace: run `%s %s %s`",
+		cmd.CommandPath(), cmd.CommandPath(), m.Number, shellarg.Quote(a[0]))
 }

@@ -83,6 +83,9 @@ It ends by saying where to read the module's lesson: course lesson NN.
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if err := swappedArgs(cmd, a); err != nil {
+				return err
+			}
 			opts.Module = a[0]
 			ws, err := workspaceArg(a[1:])
 			if err != nil {
