@@ -719,3 +719,12 @@ func TestAnEngineKilledIsSaidToBe(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, "the engine stopped: it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?", err.Error())
 }
+
+// A GO111MODULE=off left by an old GOPATH set-up does not stop a
+// workspace's driver from building: the workspace is a module.
+func TestBuildInModuleModeWhateverTheEnvironment(t *testing.T) {
+	ws := drivertest.Stubs(t, "example.com/stub")
+	t.Setenv("GO111MODULE", "off")
+	_, err := Build(context.Background(), ws, "example.com/stub")
+	require.NoError(t, err)
+}
