@@ -721,10 +721,22 @@ func TestAnEngineKilledIsSaidToBe(t *testing.T) {
 }
 
 // A GO111MODULE=off left by an old GOPATH set-up does not stop a
-// workspace's driver from building: the workspace is a module.
+// workspace's driver from building: the workspace is a module; nor does a
+// GOARCH set for cross-compiling make a program that cannot run here.
 func TestBuildInModuleModeWhateverTheEnvironment(t *testing.T) {
 	ws := drivertest.Stubs(t, "example.com/stub")
 	t.Setenv("GO111MODULE", "off")
-	_, err := Build(context.Background(), ws, "example.com/stub")
+	foreign := "arm64"
+	if runtime.GOARCH == foreign {
+		foreign = "amd64"
+	}
+	t.Setenv("GOARCH", foreign)
+	program, err := Build(context.Background(), ws, "example.com/stub")
 	require.NoError(t, err)
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err, "the program runs here")
+	defer c.Close()
+	rep, err := c.Do(Request{Op: "new", Mode: ModeGame})
+	require.NoError(t, err)
+	assert.Equal(t, "not implemented: NewGame (Module 01)", rep.Panic)
 }
