@@ -1,11 +1,16 @@
 package cli
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // The commands' positional arguments: their checks, and the WORKSPACE every
@@ -67,4 +72,45 @@ func findWorkspace(dir string) (string, error) {
 		dir = "."
 	}
 	return workspace.Find(dir)
+}
+
+// notAModule refuses a WORKSPACE argument that names nothing on disk but
+// reads as a module's number: `course check 01` is most likely meant as
+// `course check --module 01`, and "no such folder" alone leaves the
+// learner guessing what the command wanted.
+func notAModule(cmd *cobra.Command, arg string) error {
+	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	m, err := modules.Lookup(arg)
+	if err != nil {
+		return nil
+	}
+	instead := "run `" + cmd.CommandPath() + "` in the workspace, without the number"
+	if cmd.Flags().Lookup("module") != nil {
+		instead = "to stop at module " + m.Number + ", run `" + cmd.CommandPath() + " --module " + m.Number + "` in the workspace"
+	}
+	return usagef("%s: %s names no folder but a module; %s takes a WORKSPACE, not a module: %s",
+		cmd.CommandPath(), arg, cmd.Name(), instead)
+}
+
+// swappedArgs refuses NN and WORKSPACE given the other way round (a folder
+// first, a module's number after it), naming the command in their order:
+// "there is no module" about a folder leaves the learner to find the swap.
+func swappedArgs(cmd *cobra.Command, a []string) error {
+	if len(a) != 2 {
+		return nil
+	}
+	if _, err := modules.Lookup(a[0]); err == nil {
+		return nil
+	}
+	m, err := modules.Lookup(a[1])
+	if err != nil {
+		return nil
+	}
+	if st, err := os.Stat(a[0]); err != nil || !st.IsDir() {
+		return nil
+	}
+	return usagef("%s takes the module's number first, then the workspace: run `%s %s %s`",
+		cmd.CommandPath(), cmd.CommandPath(), m.Number, shellarg.Quote(a[0]))
 }

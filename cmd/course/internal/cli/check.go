@@ -125,6 +125,11 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if len(a) == 1 && len(opts.All) == 0 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
+			}
 			if len(a) == 0 && len(opts.All) == 0 {
 				ws, err := workspaceArg(nil)
 				if err != nil {

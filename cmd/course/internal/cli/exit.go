@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -53,6 +54,37 @@ type userError interface {
 func IsUserError(err error) bool {
 	var u userError
 	return errors.As(err, &u) && u.UserError()
+}
+
+// OutputError says the command's output could not be written (a full
+// disk, a closed file): what it did is lost to whoever reads it.
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string {
+	return fmt.Sprintf("its output could not be written (%v); free some space, or send the output where it can be written", e.Err)
+}
+
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend: the place the output
+// goes, not the tool.
+func (e *OutputError) UserError() bool { return true }
+
+// outputWriter is the commands' stdout, keeping the first write that
+// failed, so that execute can say the output is lost, whichever command
+// wrote it. A reader that stopped reading (EPIPE: `course check | head`)
+// is no failure.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil && !errors.Is(err, syscall.EPIPE) {
+		o.err = err
+	}
+	return n, err
 }
 
 // SignalError says the command was stopped by a signal (Ctrl-C, SIGTERM);

@@ -111,7 +111,7 @@ func TestJSONOutputFollowsItsSchema(t *testing.T) {
 	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"kept": "tests/05_cards_as_data_test.go.orig"`)
 	env, out = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true, JSON: true}))
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, Expansion: true, JSON: true}))
 	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"drop": {`)
 

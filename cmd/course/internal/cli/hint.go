@@ -95,7 +95,9 @@ func RunHint(ctx context.Context, env *Env, opts *HintOptions) error {
 		// would wrap) is every hint shown.
 		seen := max(st[m.Number], 0)
 		if seen >= len(hints) {
-			fmt.Fprintf(env.Stdout, "You have seen all %d hints of module %s; `course hint %s K` shows hint K again.\n", len(hints), m.Number, m.Number)
+			// The state keeps the furthest hint shown, not each one: a
+			// learner who asked for hint 2 first never saw hint 1.
+			fmt.Fprintf(env.Stdout, "You have been shown hint %d of module %s, the last; `course hint %s K` shows hint K again, 1 to %d.\n", len(hints), m.Number, m.Number, len(hints))
 			return nil
 		}
 		k = seen + 1

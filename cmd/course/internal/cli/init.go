@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/templates"
 )
@@ -97,6 +99,10 @@ type WarmCache struct {
 
 // RunInit makes the workspace.
 func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
+	if outer, what := enclosingWorkspace(opts.Dir); outer != "" {
+		return usagef("course init: %s is inside %s %s, and a workspace there would be a second module and git repository within it; make the new one outside that folder",
+			opts.Dir, what, outer)
+	}
 	hash, err := scaffold.Init(opts.Dir, opts.ModulePath)
 	if err != nil {
 		return err
@@ -126,6 +132,26 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 	}
 	fmt.Fprintf(env.Stdout, "%s %s\n", st.pass.Render("next:"), r.Next)
 	return nil
+}
+
+// enclosingWorkspace is the workspace or course repository dir would be
+// made inside, found as every command finds one, and which it is; "" for
+// none. A learner who runs init again from inside their workspace, or in
+// the clone of the course they installed course from, means a folder of
+// its own.
+func enclosingWorkspace(dir string) (outer, what string) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "" // init says what is wrong with dir
+	}
+	outer, err = workspace.Find(filepath.Dir(abs))
+	if err != nil {
+		return "", ""
+	}
+	if ws, err := workspace.Open(outer); err == nil && ws.Kind == workspace.Repository {
+		return outer, "the course repository"
+	}
+	return outer, "the workspace"
 }
 
 // startWarmCache starts warmCommand in dir, detached: in a session of its

@@ -169,7 +169,7 @@ func TestHintNextIsRememberedPerWorkspace(t *testing.T) {
 		shown = append(shown, first)
 	}
 	assert.Equal(t, []string{"## Hint 1: a nudge", "## Hint 2: the concepts", "## Hint 3: pseudo-code",
-		"You have seen all 3 hints of module 01; `course hint 01 K` shows hint K again."}, shown)
+		"You have been shown hint 3 of module 01, the last; `course hint 01 K` shows hint K again, 1 to 3."}, shown)
 	raw, err := os.ReadFile(filepath.Join(ws, ".course", "state.json"))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"hints": {"01": 3}}`, string(raw))

@@ -238,13 +238,26 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 		}
 		exit(Status(sigErr))
 	}()
+	out := &outputWriter{w: env.Stdout}
+	env.Stdout = out
+	defer func() { env.Stdout = out.w }()
 	cmd, err := root.ExecuteContextC(ctx)
+	path := "course"
+	if cmd != nil {
+		path = cmd.CommandPath()
+	}
+	if out.err != nil && Status(err) <= StatusCannot {
+		// The output is lost: a status 0 would pass a report that no one
+		// can read (a full disk behind `course check > report.txt`).
+		// A finding keeps its status; anything else becomes this error.
+		if Status(err) != StatusFinding {
+			err = &OutputError{Err: out.err}
+		} else {
+			fmt.Fprintln(env.Stderr, MessageOf(path, &OutputError{Err: out.err}))
+		}
+	}
 	status := Status(err)
 	if status == StatusCannot || status > StatusCannot {
-		path := "course"
-		if cmd != nil {
-			path = cmd.CommandPath()
-		}
 		fmt.Fprintln(env.Stderr, MessageOf(path, err))
 	}
 	return status

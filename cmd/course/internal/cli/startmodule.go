@@ -60,7 +60,11 @@ is yours to write). That records the commit the
 drop starts from in the workspace's .course/state.json (git-ignored), which
 check compares the engine folders with; it is refused (status 2) while the
 engine folders have uncommitted changes, since the drop would be blamed for
-them. Starting the drop again keeps the commit first recorded.
+them, and for a module whose tests tests/ does not hold (start the module
+first). Starting the drop again keeps the commit first recorded. Once a later
+module is started, the engine is that module's to change, so a drop started
+then ends where it starts, at HEAD: check runs its test and judges no engine
+change against it.
 
 It ends by saying where to read the module's lesson: course lesson NN.
 --json prints one JSON document (course/schema/output/start-module.schema.json).`,
@@ -80,6 +84,9 @@ It ends by saying where to read the module's lesson: course lesson NN.
 			return nil, cobra.ShellCompDirectiveFilterDirs
 		},
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if err := swappedArgs(cmd, a); err != nil {
+				return err
+			}
 			opts.Module = a[0]
 			ws, err := workspaceArg(a[1:])
 			if err != nil {
@@ -127,6 +134,12 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	ws, err := workspace.Open(opts.Workspace)
 	if err != nil {
 		return err
+	}
+	if ws.Kind == workspace.Repository {
+		// Copied there, the tests would land in the course's own tree,
+		// which status and check then do not count as a started module.
+		return usagef("course start-module: %s is the course repository, which starts no module; make your workspace with `course init DIR` and start module %s there",
+			opts.Workspace, m.Number)
 	}
 	if ws.ModulePath == "" {
 		if _, err := workspace.ModulePath(ws.Dir); err != nil {
@@ -211,6 +224,13 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 			line += " (the old one is " + r.Kept + ")"
 		}
 		fmt.Fprintln(env.Stdout, line)
+	}
+	if _, restarted := state.Drops[m.Number]; opts.Expansion && drop.End == drop.Commit && !restarted {
+		fmt.Fprintf(env.Stdout, "drop %sx starts and ends at commit %s, since module %s is started already and the engine is its to change: check runs the drop's test, and judges no engine change against the drop\n",
+			m.Number, shortHash(drop.Commit), startedAfter(ws, m))
+		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
+		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test\n")
+		return nil
 	}
 	if opts.Expansion && drop.End != "" {
 		// Starting an ended drop again restores its test only: its
@@ -432,11 +452,57 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	if d, ok := state.Drops[m.Number]; ok {
 		return state, &d, nil
 	}
+	if !moduleStarted(ws, m) {
+		// Left open from a commit before the module's own work, the drop
+		// would be blamed for every engine change up to it, and starting
+		// the module would not end it.
+		return nil, nil, usagef("course start-module: module %s is not started in %s, and its Expansion Drop comes once its tests pass; run `course start-module %s %s` first, then start the drop once they pass and are committed",
+			m.Number, ws.Dir, m.Number, shellarg.Quote(ws.Dir))
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	if later := startedAfter(ws, m); later != "" {
+		// The engine is the later module's to change already: a drop left
+		// open would be blamed for that module's work, and no start of a
+		// module would ever end it. It ends where it starts, at HEAD, and
+		// the engine's uncommitted changes are the later module's.
+		head := headCheck(ws)
+		if head.err != nil {
+			return nil, nil, head.err
+		}
+		return state, &workspace.Drop{Commit: head.res.Commit, StartedAt: now, End: head.res.Commit, EndedAt: now}, nil
+	}
 	head, err := engineAtHead(ws, "the drop would be blamed for them", "your module", "start the drop")
 	if err != nil {
 		return nil, nil, err
 	}
-	return state, &workspace.Drop{Commit: head, StartedAt: time.Now().UTC().Truncate(time.Second)}, nil
+	return state, &workspace.Drop{Commit: head, StartedAt: now}, nil
+}
+
+// moduleStarted reports whether tests/ holds any of m's tests, which is
+// what check counts as started.
+func moduleStarted(ws *workspace.Workspace, m modules.Module) bool {
+	started, err := ws.StartedModules()
+	if err != nil {
+		return true // the drop's start reads the workspace again, and says what is wrong
+	}
+	s := started[m.Number]
+	return s != nil && len(s.Tests) > 0
+}
+
+// startedAfter is the first module after m whose tests tests/ holds; ""
+// for none.
+func startedAfter(ws *workspace.Workspace, m modules.Module) string {
+	started, err := ws.StartedModules()
+	if err != nil {
+		return "" // the drop's start reads the workspace again, and says what is wrong
+	}
+	first := ""
+	for n, s := range started {
+		if n > m.Number && len(s.Tests) > 0 && (first == "" || n < first) {
+			first = n
+		}
+	}
+	return first
 }
 
 // engineAtHead is HEAD's commit when the engine folders on disk are

@@ -52,6 +52,9 @@ says how old it is; --fresh runs the tests again all the same.`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {
@@ -123,6 +126,9 @@ type DropStatus struct {
 	// changes is EngineChanged as the check found them, kinds and all,
 	// for the advice on putting them back.
 	changes []expansion.Change
+	// atEnd says Passed and Total are how its tests did when it ended,
+	// which no later check changes: a drop that ended undone stays so.
+	atEnd bool
 }
 
 // RunStatus prints where the workspace stands.
@@ -299,7 +305,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 			if d.End != "" && d.EndTests > 0 {
 				// An ended drop is done as it was when it ended: later
 				// modules' work may make its tests pass.
-				drop.Passed, drop.Total = d.EndPassed, d.EndTests
+				drop.Passed, drop.Total, drop.atEnd = d.EndPassed, d.EndTests, true
 			}
 			for _, c := range d.Changes {
 				drop.EngineChanged = append(drop.EngineChanged, c.String())
@@ -379,11 +385,15 @@ func nextStep(rep *StatusReport) string {
 		return fmt.Sprintf("commit, then `course start-module %s`: %s not started yet, and the course is finished when every module is done", rep.skipped[0], what)
 	}
 	var stuck []string
+	engineStuck := 0 // how many of stuck changed the engine; the others' tests failed as they ended
 	for i := range rep.Modules {
 		if m := &rep.Modules[i]; m.Started && m != last && !m.Done {
 			switch step, stuckDrop := dropStep(m); {
 			case stuckDrop:
 				stuck = append(stuck, m.Number+"x")
+				if len(m.Drop.EngineChanged) > 0 {
+					engineStuck++
+				}
 			case step != "":
 				return step
 			}
@@ -394,7 +404,16 @@ func nextStep(rep *StatusReport) string {
 		if len(stuck) > 1 {
 			what = "drops " + joinAnd(stuck) + " stay"
 		}
-		return fmt.Sprintf("every module is started and passes, and %s undone, as the engine changed before it ended: the course is otherwise finished", what)
+		why := "the engine changed before it ended"
+		switch {
+		case engineStuck == 0 && len(stuck) == 1:
+			why = "its test failed when it ended"
+		case engineStuck == 0:
+			why = "their tests failed when they ended"
+		case engineStuck < len(stuck):
+			why = "each changed the engine, or failed its test, before it ended"
+		}
+		return fmt.Sprintf("every module is started and passes, and %s undone, as %s: the course is otherwise finished", what, why)
 	}
 	return "every module and drop is done: the course is finished"
 }
@@ -431,6 +450,10 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 	case len(d.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed %s (%s): a drop is written outside the engine; %s",
 			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
+	case d.Passed < d.Total && d.atEnd:
+		// Passing now would not count: the drop is judged as it ended.
+		return fmt.Sprintf("drop %sx's test passed %d of %d when it ended at %s, so it stays undone; go on with the next module",
+			m.Number, d.Passed, d.Total, shortHash(d.End)), true
 	case d.Passed < d.Total:
 		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", m.Number), false
 	}
@@ -629,7 +652,12 @@ func printStatus(env *Env, rep *StatusReport) {
 			case len(d.EngineChanged) > 0:
 				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
-				text := fmt.Sprintf("drop %d/%d passed, engine unchanged %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End))
+				passed := fmt.Sprintf("drop %d/%d passed", d.Passed, d.Total)
+				if d.atEnd && d.Passed < d.Total {
+					// A check now may pass it: say whose count this is.
+					passed += " when it ended, so it stays undone"
+				}
+				text := fmt.Sprintf("%s, engine unchanged %s", passed, checker.DropSpan(d.Commit, d.End))
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {

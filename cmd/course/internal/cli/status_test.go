@@ -92,6 +92,14 @@ func TestNextStepLooksBeyondTheLastModule(t *testing.T) {
 	ended.Drop.EngineChanged = []string{"changed: engine/world.go"}
 	assert.Equal(t, "every module is started and passes, and drop 02x stays undone, as the engine changed before it ended: the course is otherwise finished",
 		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), ended, done("13")}}))
+	// A drop whose test failed as it ended is judged so from then on: its
+	// test passing now changes nothing, so status does not ask for it.
+	endedRed := done("06")
+	endedRed.Done, endedRed.Drop.Passed, endedRed.Drop.End, endedRed.Drop.atEnd = false, 0, "9e8d7c6b", true
+	assert.Equal(t, "every module is started and passes, and drop 06x stays undone, as its test failed when it ended: the course is otherwise finished",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), endedRed, done("13")}}))
+	assert.Equal(t, "every module is started and passes, and drops 02x and 06x stay undone, as each changed the engine, or failed its test, before it ended: the course is otherwise finished",
+		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), ended, endedRed, done("13")}}))
 	assert.Equal(t, "every module and drop is done: the course is finished",
 		nextStep(&StatusReport{Modules: []ModuleStatus{done("00"), done("13")}}))
 }

@@ -143,6 +143,11 @@ func (t Terminal) page(w io.Writer, text string, noPager bool) error {
 	cmd := exec.Command(fields[0], fields[1:]...)
 	cmd.Stdin = strings.NewReader(text)
 	cmd.Stdout, cmd.Stderr = w, os.Stderr
+	if o, ok := w.(*outputWriter); ok {
+		// The pager writes to the terminal itself, as a terminal: through
+		// the wrapper it would get a pipe and stop paging.
+		cmd.Stdout = o.w
+	}
 	cmd.Env = os.Environ()
 	if _, set := os.LookupEnv("LESS"); !set {
 		// Quit when the text fits, keep colours, leave the text on screen.

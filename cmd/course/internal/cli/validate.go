@@ -59,6 +59,11 @@ file clears it.`,
 		Args:              argsWithWorkspace(),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
+			if len(a) == 1 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
+			}
 			ws, err := workspaceArg(a)
 			if err != nil {
 				return err

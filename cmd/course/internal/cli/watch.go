@@ -54,6 +54,9 @@ Ctrl-C ends it (status 130).`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
+				if err := notAModule(cmd, a[0]); err != nil {
+					return err
+				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {

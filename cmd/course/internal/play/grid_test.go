@@ -623,6 +623,12 @@ func TestLoadNamesAMissingFileInAFolder(t *testing.T) {
 	var le *LevelFileError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, missing+" is not there (a built-in level is named without a folder, as 01-push); give a level file, or one of `course play --list`", err.Error())
+	// A name no built-in level has is not offered as one.
+	for _, arg := range []string{filepath.Join(t.TempDir(), "my-levels", "mine.json"), filepath.Join(t.TempDir(), "levels")} {
+		_, err = Load(arg)
+		require.ErrorAs(t, err, &le)
+		assert.Equal(t, arg+" is not there; give a level file, or one of `course play --list`", err.Error())
+	}
 	for _, arg := range []string{"01-push", "01-push.json", "01", filepath.Join("levels", "01-push.json")} {
 		l, err := Load(arg)
 		require.NoError(t, err, arg)

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -111,7 +112,13 @@ func Load(arg string) (Level, error) {
 	// course's own levels/ folder, as a checkout of the course has it,
 	// stands for a built-in level.
 	if dir := path.Dir(filepath.ToSlash(arg)); dir != "." && dir != "levels" {
-		return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is not there (a built-in level is named without a folder, as %s)", strings.TrimSuffix(path.Base(filepath.ToSlash(arg)), ".json"))}
+		// The built-in level is named only when there is one by that
+		// name: "as my-folder" would send the user to a level that is not.
+		base := strings.TrimSuffix(path.Base(filepath.ToSlash(arg)), ".json")
+		if all, err := Builtin(); err == nil && slices.ContainsFunc(all, func(l Level) bool { return l.Name == base }) {
+			return Level{}, &LevelFileError{Arg: arg, Why: fmt.Sprintf("is not there (a built-in level is named without a folder, as %s)", base)}
+		}
+		return Level{}, &LevelFileError{Arg: arg, Why: "is not there"}
 	}
 	all, err := Builtin()
 	if err != nil {

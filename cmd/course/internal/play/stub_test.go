@@ -25,6 +25,6 @@ func TestAStubEngineShowsInTheStatusLine(t *testing.T) {
 	})
 	assert.Contains(t, m.View().Content, "! not implemented: NewBaba (Module 06)")
 	press(m, "right")
-	assert.Contains(t, m.View().Content, "no level or game has been started")
+	assert.Contains(t, m.View().Content, "! not implemented: NewBaba (Module 06): nothing started; r restarts")
 	assert.Empty(t, m.history, "a move that failed is not history")
 }

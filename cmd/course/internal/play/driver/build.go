@@ -201,6 +201,10 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 	rel := filepath.ToSlash(Dir)
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", program, rel+"/driver.go", rel+"/main.go")
 	cmd.Dir = ws
+	// The workspace is a module whatever GO111MODULE an old GOPATH set-up
+	// left: off, the harness's import would not be found. The program runs
+	// here, so it is built for here, whatever GOOS or GOARCH is set.
+	cmd.Env = append(os.Environ(), "GO111MODULE=on", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
 	procgroup.Own(cmd) // a stopped play stops the compilers too, as check's builds do
 	out, err := cmd.CombinedOutput()
 	procgroup.End(cmd)

@@ -156,6 +156,10 @@ type server struct {
 	game *harness.Game
 	// chooseErr is set when the screen went away in the middle of a choice.
 	chooseErr error
+	// startPanic is why the last new level or game did not start, said
+	// again to every later request: "no level has been started" alone
+	// hides that the engine's stub is what to mend.
+	startPanic string
 }
 
 // Serve answers requests from in on out until in ends.
@@ -270,9 +274,17 @@ func targets(id uint32) []harness.ID {
 
 func (s *server) handle(req Request) Reply {
 	if req.Op == "new" {
-		return s.start(req)
+		rep := s.start(req)
+		s.startPanic = ""
+		if s.baba == nil && s.sg == nil && s.game == nil {
+			s.startPanic = rep.Panic
+		}
+		return rep
 	}
 	if s.baba == nil && s.sg == nil && s.game == nil {
+		if s.startPanic != "" {
+			return Reply{Panic: s.startPanic + ": nothing started; r restarts"}
+		}
 		return Reply{Panic: "no level or game has been started"}
 	}
 	var rep Reply

@@ -216,7 +216,8 @@ func TestWorkspaceDriverWithStubs(t *testing.T) {
 	assert.Equal(t, "not implemented: NewBaba (Module 06)", rep.Panic)
 	rep, err = c.Do(Request{Op: "step", Dir: "up"})
 	require.NoError(t, err)
-	assert.Equal(t, "no level or game has been started", rep.Panic)
+	assert.Equal(t, "not implemented: NewBaba (Module 06): nothing started; r restarts", rep.Panic,
+		"a move after a start that panicked says what stopped the start")
 	rep, err = c.Do(Request{Op: "new", Mode: ModeGame})
 	require.NoError(t, err)
 	assert.Equal(t, "not implemented: NewGame (Module 01)", rep.Panic)
@@ -717,4 +718,25 @@ func TestAnEngineKilledIsSaidToBe(t *testing.T) {
 	_, err = c.Do(Request{Op: "state"})
 	require.Error(t, err)
 	assert.Equal(t, "the engine stopped: it was killed (signal: killed), most often by the system when a program takes all its memory: does the engine allocate without end?", err.Error())
+}
+
+// A GO111MODULE=off left by an old GOPATH set-up does not stop a
+// workspace's driver from building: the workspace is a module; nor does a
+// GOARCH set for cross-compiling make a program that cannot run here.
+func TestBuildInModuleModeWhateverTheEnvironment(t *testing.T) {
+	ws := drivertest.Stubs(t, "example.com/stub")
+	t.Setenv("GO111MODULE", "off")
+	foreign := "arm64"
+	if runtime.GOARCH == foreign {
+		foreign = "amd64"
+	}
+	t.Setenv("GOARCH", foreign)
+	program, err := Build(context.Background(), ws, "example.com/stub")
+	require.NoError(t, err)
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err, "the program runs here")
+	defer c.Close()
+	rep, err := c.Do(Request{Op: "new", Mode: ModeGame})
+	require.NoError(t, err)
+	assert.Equal(t, "not implemented: NewGame (Module 01)", rep.Panic)
 }
