@@ -12,6 +12,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -134,9 +135,12 @@ func (s runSettings) goDebugSettings(name string, src []byte) {
 // builtHere reports whether the go command on this machine builds the
 // file named name (a path in the workspace, slash-separated) with content
 // src, by its name and its build constraints, as the checks' go test
-// does: with the default build context and the tags GOFLAGS adds.
+// does: with the default build context for the system this runs on
+// (check builds the tests for it, whatever GOOS or GOARCH a shell sets for
+// cross-compiling) and the tags GOFLAGS adds.
 func builtHere(name string, src []byte) bool {
 	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
 	ctx.BuildTags = goFlagsTags(os.Getenv("GOFLAGS"))
 	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
 	ok, err := ctx.MatchFile(path.Dir(name), path.Base(name))

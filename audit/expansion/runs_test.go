@@ -1,6 +1,8 @@
 package expansion
 
 import (
+	"os"
+	"os/exec"
 	"runtime"
 	"strings"
 	"testing"
@@ -174,4 +176,32 @@ func TestGoFlagsTags(t *testing.T) {
 	assert.Equal(t, []string{"a", "b"}, goFlagsTags("-mod=mod -tags=a,b"))
 	assert.Equal(t, []string{"c"}, goFlagsTags("--tags=a -tags=c"))
 	assert.Nil(t, goFlagsTags("-tagsx=a"))
+}
+
+// A shell set up to cross-compile (GOOS of another system) changes
+// nothing: check builds the tests for the system it runs on, so a test
+// file named for the other system is still left out. The go/build package
+// reads GOOS as the program starts, so the check runs in a process of its
+// own started with it.
+func TestAGoDebugLineForTheSystemAShellCrossCompilesForChangesNothing(t *testing.T) {
+	const helperEnv = "EXPANSION_CROSS_GOOS_HELPER"
+	other := "windows"
+	if runtime.GOOS == "windows" {
+		other = "linux"
+	}
+	if dir := os.Getenv(helperEnv); dir != "" {
+		res, err := Check(dir, "HEAD", []string{"engine"})
+		require.NoError(t, err)
+		assert.Empty(t, settingLines(res))
+		return
+	}
+	f := newFixture(t)
+	f.write("engine/engine.go", "package engine\n")
+	f.write("go.mod", startGoMod)
+	f.commit("start")
+	f.write("tests/elsewhere_"+other+"_test.go", "//go:debug panicnil=1\n\npackage tests\n")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestAGoDebugLineForTheSystemAShellCrossCompilesForChangesNothing$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"="+f.dir, "GOOS="+other, "GOFLAGS=")
+	out, err := cmd.CombinedOutput()
+	assert.NoError(t, err, "%s", out)
 }
