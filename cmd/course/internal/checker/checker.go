@@ -117,6 +117,11 @@ type Report struct {
 	TimedOut      bool         `json:"timedOut"`
 	// Running is the tests that were running when the time ran out.
 	Running []string `json:"running,omitempty"`
+	// Confined says the tests ran in the sandbox, able to write only
+	// beneath the workspace and their temporary folder: false when the
+	// system cannot confine them, when --no-sandbox asked, or when no
+	// test ran. A class's instructor reads it beside each row.
+	Confined bool `json:"confined"`
 }
 
 // AuditReport is the coupling audit's verdict, the same document as
@@ -330,7 +335,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 			return nil, err
 		}
 	}
-	r.TimedOut, r.Running = res.TimedOut, res.Running
+	r.TimedOut, r.Running, r.Confined = res.TimedOut, res.Running, res.Confined
 
 	r.BuildErrors = append(r.BuildErrors, p.parseErrors...)
 	pkgs := make([]string, 0, len(res.BuildOutput))

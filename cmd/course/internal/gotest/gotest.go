@@ -86,6 +86,9 @@ type Result struct {
 	// the tests that were running then.
 	TimedOut bool
 	Running  []string
+	// Confined says the test binaries ran in the sandbox (Options.Sandbox,
+	// where the system has it).
+	Confined bool
 }
 
 // Package is one package to test.
@@ -265,7 +268,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if ctx.Err() != nil {
 		return nil, &CanceledError{Cause: context.Cause(ctx)}
 	}
-	res := &Result{BuildOutput: map[string]string{}}
+	res := &Result{BuildOutput: map[string]string{}, Confined: r.sandbox != nil}
 	for i, pr := range results {
 		if pr.err != nil {
 			return nil, pr.err
