@@ -3,6 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -39,7 +43,8 @@ may name a minion of the workspace or one of the course's own cards, so a
 workspace that holds only the card files its modules brought is not refused;
 a workspace file of the same path or card name takes the course card's place
 (spelled as the course spells it: "test filler" is refused, not a second Test
-Filler).
+Filler). A .json file in a folder under cards/ or levels/, or one named .JSON,
+is not read, and a note after the verdict says so; it fails nothing.
 
 In the course repository itself ("course validate ."), the card files are
 cards/*.json and every module's course/NN-slug/cards/*.json, and they are the
@@ -85,6 +90,10 @@ type ValidateReport struct {
 	CardFiles  int               `json:"cardFiles"`
 	LevelFiles int               `json:"levelFiles"`
 	Findings   []ValidateFinding `json:"findings"`
+	// Unread is the files under cards/ or levels/ that look like card or
+	// level files but are not read (in a folder of their own, or named
+	// .JSON): a learner who put one there meant it to count.
+	Unread []string `json:"unread,omitempty"`
 }
 
 // validateDocument is validate's --json document
@@ -142,15 +151,19 @@ func RunValidate(_ context.Context, env *Env, opts *ValidateOptions) error {
 }
 
 // printValidate writes validate's lines: the file and place of each
-// finding in the failure colour, "ok" in the passing one.
+// finding in the failure colour, "ok" in the passing one, then a note for
+// each file that looks like content but is not read.
 func printValidate(env *Env, r *ValidateReport) {
 	st := env.Term.styles()
 	if r.OK {
 		fmt.Fprintf(env.Stdout, "validate: %s (%s, %s)\n", st.pass.Render("ok"), count(r.CardFiles, "card file"), count(r.LevelFiles, "level file"))
-		return
 	}
 	for _, f := range r.Findings {
 		fmt.Fprintln(env.Stdout, f.styled(st))
+	}
+	for _, name := range r.Unread {
+		folder, _, _ := strings.Cut(name, "/")
+		fmt.Fprintf(env.Stdout, "validate: note: %s is not read: only the .json files directly in %s/ are; move it there, or name it .json\n", termsafe.String(name), folder)
 	}
 }
 
@@ -182,7 +195,45 @@ func validateWorkspace(env *Env, ws *workspace.Workspace) (*ValidateReport, erro
 	if err != nil {
 		return nil, err
 	}
-	return newValidateReport(rep), nil
+	r := newValidateReport(rep)
+	if ws.Kind != workspace.Repository {
+		r.Unread = unreadContent(ws.Abs, cardFiles, levelFiles)
+	}
+	return r, nil
+}
+
+// maxUnreadLook is how many entries of cards/ and levels/ unreadContent
+// looks at, at most: a folder of thousands of files there is no mistake
+// worth the wait of a walk.
+const maxUnreadLook = 10000
+
+// unreadContent is every regular file under cards/ and levels/ whose name
+// ends in .json in any case and that validate did not read, in walk
+// order. Links are not followed.
+func unreadContent(root string, read ...[]data.File) []string {
+	seen := map[string]bool{}
+	for _, files := range read {
+		for _, f := range files {
+			seen[f.Path] = true
+		}
+	}
+	var out []string
+	looked := 0
+	for _, top := range []string{"cards", "levels"} {
+		_ = fs.WalkDir(os.DirFS(root), top, func(name string, d fs.DirEntry, err error) error {
+			if looked++; looked > maxUnreadLook {
+				return fs.SkipAll
+			}
+			if err != nil || !d.Type().IsRegular() {
+				return nil // an unreadable folder, a link: not this note's to tell
+			}
+			if strings.EqualFold(path.Ext(name), ".json") && !seen[name] {
+				out = append(out, name)
+			}
+			return nil
+		})
+	}
+	return out
 }
 
 func newValidateReport(rep *data.Report) *ValidateReport {

@@ -51,8 +51,9 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 	assert.Equal(t, ""+
 		"cards/beta.json at /clauses/0/effect: value must be one of 'damage', 'destroy', 'draw', 'armor', 'summon', 'stats', 'assemble', 'spawnText'; use one of the values the schema allows there\n"+
 		"cards/gamma.json at /clauses/0: this effect belongs to no trigger (it comes before the first trigger, or after an aura or keyword); reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect\n"+
-		"levels/bad.json at /objects/1/x: x 5 is off the grid, which is 2 wide; use an x from 0 to 1 or widen the level\n",
-		out.String())
+		"levels/bad.json at /objects/1/x: x 5 is off the grid, which is 2 wide; use an x from 0 to 1 or widen the level\n"+
+		"validate: note: cards/sub/skip.json is not read: only the .json files directly in cards/ are; move it there, or name it .json\n",
+		out.String(), "a file in a folder under cards/ is not read, and said to be not read")
 	assert.Empty(t, errOut.String())
 
 	env, out, _ = testEnv()
@@ -75,8 +76,14 @@ func TestRunValidateReportsEveryBadFile(t *testing.T) {
 	}
 	env, out, _ = testEnv()
 	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws}))
-	assert.Equal(t, "validate: ok (1 card file, 1 level file)\n", out.String())
+	assert.Equal(t, "validate: ok (1 card file, 1 level file)\n"+
+		"validate: note: cards/sub/skip.json is not read: only the .json files directly in cards/ are; move it there, or name it .json\n", out.String())
 
+	env, out, _ = testEnv()
+	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws, JSON: true}))
+	assert.JSONEq(t, `{"schemaVersion": 1, "ok": true, "cardFiles": 1, "levelFiles": 1, "findings": [], "unread": ["cards/sub/skip.json"]}`, out.String())
+
+	require.NoError(t, os.RemoveAll(filepath.Join(ws, "cards", "sub")))
 	env, out, _ = testEnv()
 	require.NoError(t, RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws, JSON: true}))
 	assert.JSONEq(t, `{"schemaVersion": 1, "ok": true, "cardFiles": 1, "levelFiles": 1, "findings": []}`, out.String())
