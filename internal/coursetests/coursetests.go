@@ -134,3 +134,36 @@ func Highest(mods map[string]*Module) string {
 	}
 	return best
 }
+
+// PackageNames is every name a test file declares at package level, but
+// for methods, which belong to their type, and init and _, which a package
+// may declare many times: the names two files of one tests package cannot
+// both declare, and that hide Go's predeclared names from the package.
+func PackageNames(f *ast.File) []*ast.Ident {
+	var out []*ast.Ident
+	add := func(id *ast.Ident) {
+		if id.Name != "init" && id.Name != "_" {
+			out = append(out, id)
+		}
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				add(d.Name)
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					add(s.Name)
+				case *ast.ValueSpec:
+					for _, id := range s.Names {
+						add(id)
+					}
+				}
+			}
+		}
+	}
+	return out
+}

@@ -2,6 +2,8 @@ package coursetests
 
 import (
 	"errors"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -67,4 +69,35 @@ func TestNamesReadsTheTestFilesInOrder(t *testing.T) {
 	_, err = Names(dir, func(string) ([]byte, error) { return nil, refused })
 	assert.ErrorIs(t, err, refused)
 	assert.Contains(t, err.Error(), "01_h_test.go")
+}
+
+// A file's package-level names are its functions, types, constants and
+// variables, not its methods, nor init and _, which a package may
+// declare many times.
+func TestPackageNames(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "x_test.go", `package tests
+
+import "testing"
+
+type card struct{}
+
+func (card) name() string { return "" }
+
+func init() {}
+
+const limit, _ = 3, 4
+
+var (
+	deck []card
+	_    = deck
+)
+
+func Test_01_x(t *testing.T) {}
+`, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	var names []string
+	for _, id := range PackageNames(f) {
+		names = append(names, id.Name)
+	}
+	assert.Equal(t, []string{"card", "limit", "deck", "Test_01_x"}, names)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/coursetests"
 )
 
 // The course's copies are built in one package with the learner's own
@@ -44,7 +45,7 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 			return nil, fmt.Errorf("the course's copy of %s does not parse: %w", c.rel, err)
 		}
 		pkg = f.Name.Name
-		for _, id := range packageNames(f) {
+		for _, id := range coursetests.PackageNames(f) {
 			if gotest.IsTestName(id.Name) {
 				tests[id.Name] = c.rel
 			}
@@ -114,7 +115,7 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 				}
 			}
 		case pkg:
-			for _, id := range packageNames(f) {
+			for _, id := range coursetests.PackageNames(f) {
 				if used[id.Name] {
 					out = append(out, BuildError{Package: rel, Output: fmt.Sprintf(
 						"%s: declares %s, a name Go predeclares, in the package of the course's tests, which use it: they would state something else with yours, so check runs none of them; rename it",
@@ -143,29 +144,6 @@ func firstReference(f *ast.File, names map[string]string) *ast.Ident {
 		}
 	}
 	return found
-}
-
-// packageNames is every name f declares at package level.
-func packageNames(f *ast.File) []*ast.Ident {
-	var out []*ast.Ident
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				out = append(out, d.Name)
-			}
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					out = append(out, s.Name)
-				case *ast.ValueSpec:
-					out = append(out, s.Names...)
-				}
-			}
-		}
-	}
-	return out
 }
 
 // predeclared reports whether name is one Go predeclares: a type, a

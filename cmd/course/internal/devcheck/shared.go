@@ -1,7 +1,6 @@
 package devcheck
 
 import (
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/internal/courserepo"
+	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -43,7 +43,7 @@ func (c *checker) sharedPackage() {
 				if err != nil {
 					continue // sync says so
 				}
-				for _, id := range packageNames(f) {
+				for _, id := range coursetests.PackageNames(f) {
 					d, seen := first[id.Name]
 					if !seen {
 						first[id.Name] = decl{pos: fset.Position(id.Pos()), dir: dir}
@@ -59,37 +59,6 @@ func (c *checker) sharedPackage() {
 			}
 		}
 	}
-}
-
-// packageNames are the identifiers a file declares at package level, but
-// for methods, which belong to their type, and init and _, which may be
-// declared many times.
-func packageNames(f *ast.File) []*ast.Ident {
-	var out []*ast.Ident
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			if d.Recv == nil {
-				out = append(out, d.Name)
-			}
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					out = append(out, s.Name)
-				case *ast.ValueSpec:
-					out = append(out, s.Names...)
-				}
-			}
-		}
-	}
-	kept := out[:0]
-	for _, id := range out {
-		if id.Name != "init" && id.Name != "_" {
-			kept = append(kept, id)
-		}
-	}
-	return kept
 }
 
 // imports reports each import of a module's or drop's test files that a
