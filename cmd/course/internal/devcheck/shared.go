@@ -1,6 +1,7 @@
 package devcheck
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -30,32 +31,39 @@ func (c *checker) sharedPackage() {
 		dir string
 	}
 	first := map[string]decl{}
-	fset := token.NewFileSet()
 	for _, m := range modules.All() {
-		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-			files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
-			for _, p := range files {
-				raw, err := fs.ReadFile(c.course, p)
-				if err != nil {
+		c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+			for _, id := range coursetests.PackageNames(f) {
+				d, seen := first[id.Name]
+				if !seen {
+					first[id.Name] = decl{pos: fset.Position(id.Pos()), dir: dir}
 					continue
 				}
-				f, err := parser.ParseFile(fset, courseFile(p), raw, parser.SkipObjectResolution)
-				if err != nil {
-					continue // sync says so
+				if d.dir == dir {
+					continue // the compiler's to report, and GREEN's
 				}
-				for _, id := range coursetests.PackageNames(f) {
-					d, seen := first[id.Name]
-					if !seen {
-						first[id.Name] = decl{pos: fset.Position(id.Pos()), dir: dir}
-						continue
-					}
-					if d.dir == dir {
-						continue // the compiler's to report, and GREEN's
-					}
-					pos := fset.Position(id.Pos())
-					c.problem(pos.Filename, pos.Line, "declares %s, as %s:%d does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m%s%s)",
-						id.Name, d.pos.Filename, d.pos.Line, m.Number, id.Name)
-				}
+				pos := fset.Position(id.Pos())
+				c.problem(pos.Filename, pos.Line, "declares %s, as %s:%d does; a workspace holds every module's tests in one package, where the two do not compile: give it the module's prefix (m%s%s)",
+					id.Name, d.pos.Filename, d.pos.Line, m.Number, id.Name)
+			}
+		})
+	}
+}
+
+// testFiles calls fn with each Go file of a module's tests and its drop's
+// that parses (with mode), and the folder it is in; a file that does not
+// parse is sync's to report.
+func (c *checker) testFiles(m modules.Module, mode parser.Mode, fn func(dir string, fset *token.FileSet, f *ast.File)) {
+	fset := token.NewFileSet()
+	for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
+		files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
+		for _, p := range files {
+			raw, err := fs.ReadFile(c.course, p)
+			if err != nil {
+				continue
+			}
+			if f, err := parser.ParseFile(fset, courseFile(p), raw, mode); err == nil {
+				fn(dir, fset, f)
 			}
 		}
 	}
@@ -69,33 +77,22 @@ func (c *checker) sharedPackage() {
 // in the repository and nowhere else.
 func (c *checker) imports(m modules.Module) {
 	required, ok := c.templateRequires()
-	for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-		files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
-		for _, p := range files {
-			raw, err := fs.ReadFile(c.course, p)
-			if err != nil {
+	c.testFiles(m, parser.ImportsOnly, func(_ string, fset *token.FileSet, f *ast.File) {
+		file := fset.Position(f.Package).Filename
+		for _, im := range f.Imports {
+			ip, err := strconv.Unquote(im.Path.Value)
+			if err != nil || ip == scaffold.HarnessImport || stdlib(ip) {
 				continue
 			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, courseFile(p), raw, parser.ImportsOnly)
-			if err != nil {
-				continue // sync says so
+			if ip == courserepo.Module || strings.HasPrefix(ip, courserepo.Module+"/") {
+				c.problem(file, fset.Position(im.Pos()).Line, "imports %s, which a learner's workspace does not have; a course test imports the harness (%s), the standard library and what %s requires", ip, scaffold.HarnessImport, templateGoMod)
+				continue
 			}
-			for _, im := range f.Imports {
-				ip, err := strconv.Unquote(im.Path.Value)
-				if err != nil || ip == scaffold.HarnessImport || stdlib(ip) {
-					continue
-				}
-				if ip == courserepo.Module || strings.HasPrefix(ip, courserepo.Module+"/") {
-					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which a learner's workspace does not have; a course test imports the harness (%s), the standard library and what %s requires", ip, scaffold.HarnessImport, templateGoMod)
-					continue
-				}
-				if ok && !requiredBy(required, ip) {
-					c.problem(courseFile(p), fset.Position(im.Pos()).Line, "imports %s, which %s does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import", ip, templateGoMod)
-				}
+			if ok && !requiredBy(required, ip) {
+				c.problem(file, fset.Position(im.Pos()).Line, "imports %s, which %s does not require, so a learner's workspace does not build it; add the module there (and its lines to go.sum.tmpl), or drop the import", ip, templateGoMod)
 			}
 		}
-	}
+	})
 }
 
 // templateGoMod is the workspace template's go.mod.
