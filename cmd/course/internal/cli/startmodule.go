@@ -56,15 +56,16 @@ is refused with status 2, naming the path.
 
 The Expansion Drop's test is not copied with the module: once your module is
 done and committed, copy it with --expansion (the drop's card, if it has one,
-is yours to write). That records the commit the
-drop starts from in the workspace's .course/state.json (git-ignored), which
-check compares the engine folders with; it is refused (status 2) while the
-engine folders have uncommitted changes, since the drop would be blamed for
-them, and for a module whose tests tests/ does not hold (start the module
-first). Starting the drop again keeps the commit first recorded. Once a later
-module is started, the engine is that module's to change, so a drop started
-then ends where it starts, at HEAD: check runs its test and judges no engine
-change against it.
+is yours to write). That records the commit the drop starts from in the
+workspace's .course/state.json (git-ignored), which check compares the engine
+folders with; it is refused (status 2) while the engine folders have
+uncommitted changes, since the drop would be blamed for them, for a module
+whose tests tests/ does not hold (start the module first), and while your last
+check failed some of the module's tests and nothing has changed since (the
+work still to come would be blamed on the drop). Starting the drop again keeps
+the commit first recorded. Once a later module is started, the engine is that
+module's to change, so a drop started then ends where it starts, at HEAD:
+check runs its test and judges no engine change against it.
 
 It ends by saying where to read the module's lesson: course lesson NN.
 --json prints one JSON document (course/schema/output/start-module.schema.json).`,
@@ -162,7 +163,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		// What to record is decided from the state read before the lock:
 		// ending a drop runs its tests, which the lock must not wait for.
 		if opts.Expansion {
-			state, drop, err = dropStart(ws, m)
+			state, drop, err = dropStart(env, ws, m)
 		} else {
 			state, ended, err = dropsEnd(ctx, env, ws, m)
 		}
@@ -444,7 +445,7 @@ func recordModule(held *workspace.HeldState, m modules.Module, before *workspace
 // when it was first started, or else HEAD, whose engine folders must match
 // the files on disk. It returns the state it read, which recordDrop
 // records the drop against.
-func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
+func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
 	state, err := workspace.LoadState(ws)
 	if err != nil {
 		return nil, nil, err
@@ -475,7 +476,34 @@ func dropStart(ws *workspace.Workspace, m modules.Module) (*workspace.State, *wo
 	if err != nil {
 		return nil, nil, err
 	}
+	if failed, total, known := failingAtLastCheck(env, ws, m); known && failed > 0 {
+		// The module is still in progress: its engine work to come would
+		// count against the drop, and starting the drop again keeps this
+		// commit. Only a check that still holds says so; otherwise the
+		// tests would have to run here.
+		return nil, nil, usagef("course start-module: module %s's tests do not all pass (%d of %d failed at your last check, and nothing has changed since), and its Expansion Drop starts from the finished module: the engine work still to come would count against the drop; make them pass, commit, and start the drop then",
+			m.Number, failed, total)
+	}
 	return state, &workspace.Drop{Commit: head, StartedAt: now}, nil
+}
+
+// failingAtLastCheck is how many of m's tests failed, of how many, at the
+// workspace's last check; known is false unless that check still holds
+// (nothing it depends on has changed since) and counted m.
+func failingAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) (failed, total int, known bool) {
+	cached, _ := loadCachedCheck(ws)
+	if cached == nil {
+		return 0, 0, false
+	}
+	if key, err := cacheKey(env, ws); err != nil || key != cached.Content {
+		return 0, 0, false
+	}
+	for _, c := range cached.Modules {
+		if c.Number == m.Number {
+			return c.Failed, c.Passed + c.Failed, true
+		}
+	}
+	return 0, 0, false
 }
 
 // moduleStarted reports whether tests/ holds any of m's tests, which is
