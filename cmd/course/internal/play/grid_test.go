@@ -648,3 +648,17 @@ func TestLoadRefusesAHugeFile(t *testing.T) {
 	require.ErrorAs(t, err, &le)
 	assert.Contains(t, err.Error(), "is 4194305 bytes, larger than any level file (at most 4 MiB)")
 }
+
+// TestNoColorMarksTheSelectedHistoryRow: without colour the row tab
+// selects is marked by its characters, as a menu's row is, since reverse
+// video is not drawn.
+func TestNoColorMarksTheSelectedHistoryRow(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	press(m, "right", "right", "tab", "up")
+	view := m.View().Content
+	assert.NotContains(t, view, "\x1b[")
+	assert.Contains(t, view, ">   1 right")
+	assert.NotContains(t, view, ">   2 right")
+	press(m, "down")
+	assert.Contains(t, m.View().Content, ">   2 right")
+}

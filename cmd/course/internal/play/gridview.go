@@ -406,8 +406,17 @@ func (m *Grid) historyLines(rows int) []string {
 	var out []string
 	for i := first; i < len(m.history) && len(out) < rows; i++ {
 		l := fmt.Sprintf("%3d %s", i+1, m.history[i].label())
-		if m.mode == modeHistory && i == m.histSel {
-			l = st.Selected.Render(l)
+		if m.mode == modeHistory {
+			// marked by "> " as the menus mark theirs, not by reverse
+			// video alone, which a screen without colour does not draw
+			mark := "  "
+			if i == m.histSel {
+				mark = "> "
+			}
+			l = mark + l
+			if i == m.histSel {
+				l = st.Selected.Render(l)
+			}
 		}
 		out = append(out, l)
 	}
