@@ -662,3 +662,22 @@ func TestNoColorMarksTheSelectedHistoryRow(t *testing.T) {
 	press(m, "down")
 	assert.Contains(t, m.View().Content, ">   2 right")
 }
+
+// TestReplayGoesOnFromAMoveUndone: undoing a replayed move, or going back
+// before it, makes it the replay's next, so the solution still wins.
+func TestReplayGoesOnFromAMoveUndone(t *testing.T) {
+	for _, back := range [][]string{{"u"}, {"tab", "enter"}} {
+		m := newGrid(t, "01-push", func(o *GridOptions) { o.Replay = true })
+		press(m, "space", "space")
+		press(m, back...)
+		require.Len(t, m.history, 1, "%v", back)
+		press(m, "space", "space", "space")
+		assert.True(t, m.Won(), "%v: %s", back, m.status)
+		assert.NotContains(t, m.status, "not won", "%v", back)
+	}
+	s := newGrid(t, "12-spellgrid-gravecaller", func(o *GridOptions) { o.Replay = true })
+	press(s, "space", "space", "tab", "enter")
+	require.Len(t, s.history, 1)
+	press(s, "space", "space", "space")
+	assert.True(t, s.Won(), s.status)
+}
