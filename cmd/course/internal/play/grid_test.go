@@ -681,3 +681,34 @@ func TestReplayGoesOnFromAMoveUndone(t *testing.T) {
 	press(s, "space", "space", "space")
 	assert.True(t, s.Won(), s.status)
 }
+
+// TestKeysWrapOnANarrowScreen: on a screen narrower than its line of keys
+// the keys go on to another line, between two keys, rather than lose the
+// last ones (q quit among them) to the cut.
+func TestKeysWrapOnANarrowScreen(t *testing.T) {
+	for _, tc := range []struct {
+		level string
+		keys  []string
+		want  []string
+	}{
+		{"04-defeat", nil, []string{"tab history", "q quit"}},
+		{"12-spellgrid-gravecaller", nil, []string{"tab history", "q quit"}},
+		{"12-spellgrid-gravecaller", []string{"c", "enter"}, []string{"n no target", "esc cancel"}},
+		{"12-spellgrid-gravecaller", []string{"c", "enter", "enter"}, []string{"n no target", "esc cancel"}},
+	} {
+		m := newGrid(t, tc.level, nil)
+		press(m, tc.keys...)
+		for _, size := range [][2]int{{40, 12}, {60, 20}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			view := m.View().Content
+			lines := strings.Split(view, "\n")
+			assert.Len(t, lines, size[1], "%s %v at %v", tc.level, tc.keys, size)
+			for i, l := range lines {
+				assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%s %v at %v, line %d", tc.level, tc.keys, size, i)
+			}
+			for _, k := range tc.want {
+				assert.Contains(t, view, k, "%s %v at %v", tc.level, tc.keys, size)
+			}
+		}
+	}
+}

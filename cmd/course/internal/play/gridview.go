@@ -354,7 +354,7 @@ type screenLayout struct {
 func (m *Grid) layout() screenLayout {
 	W, H := max(m.w, minWidth), max(m.h, minHeight)
 	l := screenLayout{banner: m.banner(W)}
-	l.bodyH = H - 1 - len(l.banner) - len(m.keys())
+	l.bodyH = H - 1 - len(l.banner) - len(wrapKeys(m.keys(), W))
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -473,7 +473,7 @@ func (m *Grid) view() string {
 	}
 	W := m.w
 	st := m.o.Styles
-	keys := m.keys()
+	keys := wrapKeys(m.keys(), W)
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW

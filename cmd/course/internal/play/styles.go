@@ -167,6 +167,32 @@ func (s Styles) problem(msg string, width int) []string {
 	return lines
 }
 
+// keyGap is what stands between two keys on a line of keys.
+const keyGap = "   "
+
+// wrapKeys is lines of keys on lines of at most width cells, each broken
+// between two keys, where it is too long: a line cut short would hide the
+// keys at its end, q among them.
+func wrapKeys(lines []string, width int) []string {
+	var out []string
+	for _, l := range lines {
+		cur := ""
+		for _, k := range strings.Split(l, keyGap) {
+			switch {
+			case cur == "":
+				cur = k
+			case lipgloss.Width(cur+keyGap+k) <= width:
+				cur += keyGap + k
+			default:
+				out = append(out, cur)
+				cur = k
+			}
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
 // minWidth and minHeight are the smallest terminal a screen is drawn in;
 // a smaller one shows tooSmall instead of a screen cut short, whose last
 // lines (the status and the keys) would be the ones lost.
