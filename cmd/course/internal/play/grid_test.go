@@ -712,3 +712,19 @@ func TestKeysWrapOnANarrowScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestTooSmallSaysHowToQuit: however small the terminal, what it shows
+// fits it and, where it has room for the words, says that q quits, rather
+// than the start of a longer sentence cut off before it.
+func TestTooSmallSaysHowToQuit(t *testing.T) {
+	for _, size := range [][2]int{{39, 11}, {20, 6}, {10, 3}, {19, 1}, {7, 1}} {
+		view := tooSmall(size[0], size[1])
+		lines := strings.Split(view, "\n")
+		assert.LessOrEqual(t, len(lines), size[1], "%v", size)
+		for _, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v", size)
+		}
+		assert.Contains(t, strings.ReplaceAll(view, "\n", " "), "q quits", "%v: %q", size, view)
+	}
+	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1)), 1)
+}

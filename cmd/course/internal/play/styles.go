@@ -201,12 +201,23 @@ const (
 	minHeight = 12
 )
 
-// tooSmall is what a terminal smaller than minWidth x minHeight shows.
+// tooSmall is what a terminal smaller than minWidth x minHeight shows:
+// the longest of its messages that fits whole, so that on a very small
+// one how to quit is what is kept, not the start of a sentence.
 func tooSmall(w, h int) string {
-	msg := fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it, or q to quit.", w, h, minWidth, minHeight)
-	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
-	if len(lines) > h {
-		lines = lines[:max(h, 1)]
+	w, h = max(w, 1), max(h, 1)
+	msgs := []string{
+		fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it; q quits.", w, h, minWidth, minHeight),
+		fmt.Sprintf("Too small: needs %dx%d. q quits.", minWidth, minHeight),
+		"Too small. q quits.",
+		"q quits",
 	}
-	return strings.Join(lines, "\n")
+	var lines []string
+	for _, msg := range msgs {
+		lines = strings.Split(ansi.Wrap(msg, w, ""), "\n")
+		if len(lines) <= h {
+			return strings.Join(lines, "\n")
+		}
+	}
+	return strings.Join(lines[:h], "\n")
 }
