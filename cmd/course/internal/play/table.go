@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
@@ -400,7 +401,10 @@ func (t *Table) view() string {
 	var status []string
 	switch {
 	case t.typing:
-		status = []string{fit(t.input.View(), W)}
+		// the prompt pads its line to its width and then draws a
+		// completion past it: what lies past the screen's edge is only
+		// that padding, cut without the "…" that would mark text lost
+		status = []string{fit(ansi.Truncate(t.input.View(), W, ""), W)}
 	case t.problem:
 		status = st.problem(t.status, W)
 	default:

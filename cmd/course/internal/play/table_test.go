@@ -172,3 +172,20 @@ func TestThePromptHasNoColourWithoutIt(t *testing.T) {
 		assert.Contains(t, line, "\x1b[38;5;240m", "the completion in grey")
 	}
 }
+
+// TestACompletionDrawsNoCutMark: a completion the prompt shows is drawn
+// past the padding of its line; the screen cuts that padding, not the
+// line with a "…" as if something typed were lost.
+func TestACompletionDrawsNoCutMark(t *testing.T) {
+	for _, w := range []int{100, 80, 60} {
+		m := newTable(t)
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		press(m, "s", "T")
+		require.Equal(t, "summon T", m.input.Value())
+		lines := strings.Split(m.View().Content, "\n")
+		prompt := lines[len(lines)-3]
+		assert.True(t, strings.HasPrefix(prompt, "> summon Test Filler"), "the completion shows: %q", prompt)
+		assert.NotContains(t, prompt, "…", "at %d", w)
+		assert.Equal(t, w, ansi.StringWidth(prompt))
+	}
+}
