@@ -549,6 +549,11 @@ func (m *Grid) replayNext() bool {
 func (m *Grid) boardKey(k string) {
 	if d, ok := dirKeys[k]; ok {
 		if m.st.Won {
+			if m.spell() {
+				// a SpellGrid level has no undo (u says so)
+				m.say(false, "the level is won: tab goes back through the history, r restarts, q quits")
+				return
+			}
 			m.say(false, "the level is won: u undoes, r restarts, q quits")
 			return
 		}

@@ -728,3 +728,26 @@ func TestTooSmallSaysHowToQuit(t *testing.T) {
 	}
 	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1)), 1)
 }
+
+// TestAWonLevelSaysKeysThatWork: a step once the level is won names the
+// keys that go on from there, and on a SpellGrid level, which has no
+// undo, not u.
+func TestAWonLevelSaysKeysThatWork(t *testing.T) {
+	for _, level := range []string{"01-push", "12-spellgrid-gravecaller"} {
+		m := newGrid(t, level, nil)
+		for _, d := range m.o.Level.Solution {
+			press(m, d.String())
+		}
+		require.True(t, m.Won(), level)
+		press(m, "right")
+		status := m.status
+		if strings.Contains(status, "u undoes") {
+			press(m, "u")
+			assert.NotContains(t, m.status, "not supported", "%s: %q named u, and u does not undo", level, status)
+		}
+		if strings.Contains(status, "tab") {
+			press(m, "tab")
+			assert.Equal(t, modeHistory, m.mode, level)
+		}
+	}
+}
