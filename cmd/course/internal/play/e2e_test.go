@@ -205,10 +205,10 @@ func TestColoursInARealTerminal(t *testing.T) {
 	}{
 		{"NO_COLOR", []string{"NO_COLOR=1", "TERM=xterm-256color"}, "", "\x1b["},
 		{"no colours", []string{"TERM=vt100"}, "", "\x1b["},
-		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
+		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;136m", ""},
 		{"16 colours", []string{"TERM=xterm"}, "\x1b[93m", "38;5;"},
 		// a CI variable says nothing of the terminal the screen is on
-		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
+		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;136m", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			command := append([]string{"env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM", "-u", "CI"}, c.env...)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/color"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -221,7 +222,7 @@ func TestSixteenColoursKeepTheirHues(t *testing.T) {
 		assert.Equal(t, c.want, c.got, c.name)
 	}
 	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
-		assert.Equal(t, lipgloss.Color("222"), NewStyles(p).Object.GetForeground(), "%v keeps the colour of 256", p)
+		assert.Equal(t, lipgloss.Color("136"), NewStyles(p).Object.GetForeground(), "%v keeps the colour of 256", p)
 	}
 	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = s })
 	view := m.View().Content
@@ -750,4 +751,37 @@ func TestAWonLevelSaysKeysThatWork(t *testing.T) {
 			assert.Equal(t, modeHistory, m.mode, level)
 		}
 	}
+}
+
+// TestColoursReadOnALightAndADarkBackground: a colour of 256 is the same
+// whatever the terminal's background, so each style that colours only
+// its text stands out from both white and black (a contrast of 2:1, the
+// least that still reads: the pale gold 222 an object had was 1.4:1 on
+// white).
+func TestColoursReadOnALightAndADarkBackground(t *testing.T) {
+	s := NewStyles(colorprofile.ANSI256)
+	white, black := color.RGBA{255, 255, 255, 255}, color.RGBA{0, 0, 0, 255}
+	for name, st := range map[string]lipgloss.Style{"object": s.Object, "you": s.You, "minion": s.Minion, "problem": s.Problem, "keys": s.Keys} {
+		fg := st.GetForeground() // an indexed colour, whose RGBA is its xterm value
+		for bgName, bg := range map[string]color.Color{"white": white, "black": black} {
+			assert.GreaterOrEqual(t, contrast(fg, bg), 2.0, "%s on %s", name, bgName)
+		}
+	}
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, bl, _ := c.RGBA()
+		lin := func(v uint32) float64 {
+			x := float64(v) / 0xffff
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(bl)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }

@@ -46,7 +46,10 @@ func NewStyles(p colorprofile.Profile) Styles {
 	s.Title = plain.Bold(true)
 	s.Heading = plain.Bold(true).Underline(true)
 	s.Text = plain.Foreground(c("15", "231")).Background(c("5", "90")).Bold(true)
-	s.Object = plain.Foreground(c("11", "222"))
+	// a dark gold of 256, which reads on a light background as on a dark
+	// one (222, a pale gold, all but vanished on white); of 16, the
+	// terminal's own yellow, which a light theme maps to one that reads
+	s.Object = plain.Foreground(c("11", "136"))
 	s.You = plain.Foreground(c("13", "213")).Bold(true)
 	s.Minion = plain.Foreground(c("9", "203")).Bold(true)
 	s.Cursor = plain.Reverse(true)
