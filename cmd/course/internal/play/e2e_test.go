@@ -224,3 +224,31 @@ func TestColoursInARealTerminal(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordingALevelNotWonSaysSo records a level quit before the win:
+// play says the moves recorded are no solution, where it said only how
+// many it recorded, and the file's replay then said the level is not
+// won.
+func TestRecordingALevelNotWonSaysSo(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	rec := filepath.Join(t.TempDir(), "rec.json")
+	for _, c := range []struct {
+		keys []string
+		says string
+	}{
+		{[]string{"Right", "q"}, "the level was not won, so they do not solve it"},
+		{[]string{"Right", "Right", "Right", "Right", "q"}, "won in 4 moves"},
+	} {
+		socket := newPane(t, "record", 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --record "$1" 01-push; echo "status $?"; sleep 60`, bin, rec)
+		waitPane(t, socket, "q quit")
+		tmux(t, socket, append([]string{"send-keys", "-t", "play"}, c.keys...)...)
+		pane := waitPane(t, socket, "status ")
+		assert.Contains(t, pane, c.says)
+		assert.Contains(t, pane, "recorded ")
+		if c.says == "won in 4 moves" {
+			assert.NotContains(t, pane, "not won")
+		}
+		_ = exec.Command("tmux", "-L", socket, "kill-server").Run()
+	}
+}
