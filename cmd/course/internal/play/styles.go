@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"image/color"
+	"regexp"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -170,8 +171,9 @@ func (s Styles) problem(msg string, width int) []string {
 	return lines
 }
 
-// keyGap is what stands between two keys on a line of keys.
-const keyGap = "   "
+// keyGap is what stands between two keys on a line of keys: two spaces
+// or more, where a key and what it does are parted by one.
+var keyGap = regexp.MustCompile(`  +`)
 
 // wrapKeys is lines of keys on lines of at most width cells, each broken
 // between two keys, where it is too long: a line cut short would hide the
@@ -179,13 +181,14 @@ const keyGap = "   "
 func wrapKeys(lines []string, width int) []string {
 	var out []string
 	for _, l := range lines {
+		gaps := keyGap.FindAllString(l, -1)
 		cur := ""
-		for _, k := range strings.Split(l, keyGap) {
+		for i, k := range keyGap.Split(l, -1) {
 			switch {
-			case cur == "":
+			case i == 0:
 				cur = k
-			case lipgloss.Width(cur+keyGap+k) <= width:
-				cur += keyGap + k
+			case lipgloss.Width(cur+gaps[i-1]+k) <= width:
+				cur += gaps[i-1] + k
 			default:
 				out = append(out, cur)
 				cur = k

@@ -410,7 +410,15 @@ func (t *Table) view() string {
 	default:
 		status = []string{fit(t.status, W)}
 	}
-	bodyH := H - 3 - len(status)
+	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
+	switch {
+	case t.typing:
+		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
+	case t.choose != nil:
+		keys = []string{"↑↓ choose   enter answer the engine", ""}
+	}
+	keys = wrapKeys(keys, W)
+	bodyH := H - 1 - len(status) - len(keys)
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
 	top := bodyH / 2
@@ -449,14 +457,10 @@ func (t *Table) view() string {
 		right = st.pane(name, log, logW, bodyH)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
-	switch {
-	case t.typing:
-		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
-	case t.choose != nil:
-		keys = []string{"↑↓ choose   enter answer the engine", ""}
+	lines := append([]string{title, body}, status...)
+	for _, k := range keys {
+		lines = append(lines, st.Keys.Render(fit(k, W)))
 	}
-	lines := append(append([]string{title, body}, status...), st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W)))
 	return strings.Join(lines, "\n")
 }
 

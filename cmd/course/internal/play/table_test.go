@@ -189,3 +189,31 @@ func TestACompletionDrawsNoCutMark(t *testing.T) {
 		assert.Equal(t, w, ansi.StringWidth(prompt))
 	}
 }
+
+// TestTableKeysWrapOnANarrowScreen: the card table's keys go on to
+// another line between two keys on a narrow screen, rather than lose the
+// last ones to the cut.
+func TestTableKeysWrapOnANarrowScreen(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		want []string
+	}{
+		{nil, []string{"x destroy", "e end turn", "q quit"}},
+		{[]string{":"}, []string{"↑↓ other completions", "esc cancel"}},
+	} {
+		m := newTable(t)
+		press(m, c.keys...)
+		for _, size := range [][2]int{{40, 12}, {60, 16}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			view := m.View().Content
+			lines := strings.Split(view, "\n")
+			assert.Len(t, lines, size[1], "%v at %v", c.keys, size)
+			for i, l := range lines {
+				assert.LessOrEqual(t, ansi.StringWidth(l), size[0], "%v at %v, line %d", c.keys, size, i)
+			}
+			for _, k := range c.want {
+				assert.Contains(t, view, k, "%v at %v", c.keys, size)
+			}
+		}
+	}
+}
