@@ -785,3 +785,29 @@ func contrast(a, b color.Color) float64 {
 	la, lb := lum(a), lum(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
+
+// TestALongStatusWraps: a status longer than the screen is wide goes on
+// to the next lines, as a problem does, and keeps its end: here the key
+// that casts with no target.
+func TestALongStatusWraps(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(m, "c", "enter")
+	for range 5 {
+		press(m, "down")
+	}
+	press(m, "right", "right")
+	require.Contains(t, m.status, "Test Gravecaller")
+	require.Greater(t, len(m.status), 80)
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		view := m.View().Content
+		lines := strings.Split(view, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		if size[0] == 80 {
+			assert.Contains(t, strings.Join(lines, " "), "n casts with no target", "%v", size)
+		}
+	}
+}

@@ -446,7 +446,14 @@ func (m *Grid) banner(width int) []string {
 		return []string{fit(b, width)}
 	}
 	if !m.problem {
-		return []string{fit(m.statusLine(), width)}
+		// wrapped as a problem is: a long one (the tile the cursor is on
+		// and what it holds, the name a record file was kept as) would
+		// lose its end, often the part that says what to do
+		lines := wrapStatus(m.status, width, problemLines)
+		for i, l := range lines {
+			lines[i] = st.Status.Render(l)
+		}
+		return lines
 	}
 	return st.problem(m.status, width)
 }
