@@ -233,14 +233,14 @@ func TestRecordingALevelNotWonSaysSo(t *testing.T) {
 	needTmux(t)
 	bin := buildCourse(t)
 	rec := filepath.Join(t.TempDir(), "rec.json")
-	for _, c := range []struct {
+	for i, c := range []struct {
 		keys []string
 		says string
 	}{
 		{[]string{"Right", "q"}, "the level was not won, so they do not solve it"},
 		{[]string{"Right", "Right", "Right", "Right", "q"}, "won in 4 moves"},
 	} {
-		socket := newPane(t, "record", 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --record "$1" 01-push; echo "status $?"; sleep 60`, bin, rec)
+		socket := newPane(t, fmt.Sprintf("record-%d", i), 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --record "$1" 01-push; echo "status $?"; sleep 60`, bin, rec)
 		waitPane(t, socket, "q quit")
 		tmux(t, socket, append([]string{"send-keys", "-t", "play"}, c.keys...)...)
 		pane := waitPane(t, socket, "status ")
@@ -249,6 +249,5 @@ func TestRecordingALevelNotWonSaysSo(t *testing.T) {
 		if c.says == "won in 4 moves" {
 			assert.NotContains(t, pane, "not won")
 		}
-		_ = exec.Command("tmux", "-L", socket, "kill-server").Run()
 	}
 }
