@@ -578,8 +578,15 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
+		had := len(m.Moves())
 		m.restart(true)
-		if !m.problem {
+		switch {
+		case m.problem:
+		case m.o.Record != "" && had > 0:
+			// the record file follows the history, so the moves it held
+			// are gone from it: said, since no key brings them back
+			m.say(false, "restarted: %s now holds no moves, where it held %d", m.o.Record, had)
+		default:
 			m.say(false, "restarted")
 		}
 	case "tab":

@@ -811,3 +811,18 @@ func TestALongStatusWraps(t *testing.T) {
 		}
 	}
 }
+
+// TestRestartSaysTheRecordIsEmptied: r empties the record file, as it
+// does the history; the status says so, since no key brings the moves
+// back.
+func TestRestartSaysTheRecordIsEmptied(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rec.json")
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = file })
+	press(m, "right", "right", "r")
+	assert.Contains(t, m.status, file+" now holds no moves, where it held 2")
+	press(m, "r")
+	assert.Equal(t, "restarted", m.status, "nothing recorded to lose")
+	n := newGrid(t, "01-push", nil)
+	press(n, "right", "r")
+	assert.Equal(t, "restarted", n.status, "no record file")
+}
