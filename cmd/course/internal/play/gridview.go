@@ -467,7 +467,7 @@ func (m *Grid) statusLine() string {
 
 // View draws the whole screen: a title, the board with the history under
 // it, the side panel, the banner or status, and the keys.
-func (m *Grid) View() tea.View { return fullScreen(termsafe.Styled(m.view())) }
+func (m *Grid) View() tea.View { return withClicks(fullScreen(termsafe.Styled(m.view()))) }
 
 // view is the screen before what it holds from elsewhere (a level file's
 // title, the engine's names and log) is made safe to show.

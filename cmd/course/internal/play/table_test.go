@@ -217,3 +217,11 @@ func TestTableKeysWrapOnANarrowScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyTheGridTakesTheMouse: the level screen asks for clicks (a
+// history row is clicked); the card table reads none, so it leaves the
+// mouse to the terminal, which then selects text to copy.
+func TestOnlyTheGridTakesTheMouse(t *testing.T) {
+	assert.Equal(t, tea.MouseModeNone, newTable(t).View().MouseMode)
+	assert.Equal(t, tea.MouseModeCellMotion, newGrid(t, "01-push", nil).View().MouseMode)
+}
