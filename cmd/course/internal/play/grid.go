@@ -440,6 +440,7 @@ func (m *Grid) revert(i int) {
 			return a
 		})
 		if !m.take(rep, err) {
+			m.rewindReplay()
 			m.recordStopped()
 			return
 		}

@@ -826,3 +826,28 @@ func TestRestartSaysTheRecordIsEmptied(t *testing.T) {
 	press(n, "right", "r")
 	assert.Equal(t, "restarted", n.status, "no record file")
 }
+
+// TestReplayGoesOnWhereGoingBackStopped: on a SpellGrid level, going back
+// restarts and replays the moves before the row; when the engine fails
+// partway, the replay of the solution goes on from the moves the history
+// kept, not from the first again.
+func TestReplayGoesOnWhereGoingBackStopped(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	steps := 0
+	eng := cannedEngine(func(req driver.Request) driver.Reply {
+		st := &driver.State{Mode: driver.ModeSpellGrid, Width: 6, Height: 6}
+		if req.Op == "step" {
+			if steps++; steps == 5 { // the second step replayed on going back
+				return driver.Reply{Panic: "boom"}
+			}
+		}
+		return driver.Reply{State: st}
+	})
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: eng, Styles: NewStyles(colorprofile.ASCII), Replay: true})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "space", "space", "space", "tab", "enter") // back before move 3
+	require.Len(t, m.history, 1, m.status)
+	assert.Equal(t, 1, m.replay, "the next move replayed is the solution's second")
+}
