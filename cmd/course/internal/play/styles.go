@@ -68,7 +68,7 @@ func NewStyles(p colorprofile.Profile) Styles {
 // defaults were before bubbles v2, whose defaults colour the prompt and
 // choose a grey by the terminal's background. The cursor it draws is
 // reverse video whatever its style, so a screen without colour draws none
-// (NewTable).
+// (NewTable) and shows the terminal's cursor instead (Table.View).
 func (s Styles) input() textinput.Styles {
 	state := textinput.StyleState{Text: lipgloss.NewStyle(), Prompt: lipgloss.NewStyle(), Placeholder: s.Dim, Suggestion: s.Dim}
 	return textinput.Styles{Focused: state, Blurred: state, Cursor: textinput.CursorStyle{Blink: true}}

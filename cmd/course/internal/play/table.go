@@ -385,16 +385,28 @@ func (t *Table) sideLines(p int, width, height int) []string {
 }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
-func (t *Table) View() tea.View { return fullScreen(termsafe.Styled(t.view())) }
+func (t *Table) View() tea.View {
+	content, promptRow := t.view()
+	v := fullScreen(termsafe.Styled(content))
+	// Without colour the prompt draws no cursor of its own (its cursor is
+	// reverse video), and a completion is drawn as the typed text is: the
+	// terminal's cursor then shows where the typed text ends.
+	if c := t.input.Cursor(); c != nil && promptRow >= 0 {
+		c.Y = promptRow
+		v.Cursor = c
+	}
+	return v
+}
 
 // view is the screen before what it holds from elsewhere (the engine's
-// card names, events and errors) is made safe to show.
-func (t *Table) view() string {
+// card names, events and errors) is made safe to show, and the row the
+// prompt is drawn on (-1 for none).
+func (t *Table) view() (string, int) {
 	if t.quit {
-		return ""
+		return "", -1
 	}
 	if t.w < minWidth || t.h < minHeight {
-		return tooSmall(t.w, t.h)
+		return tooSmall(t.w, t.h), -1
 	}
 	st := t.o.Styles
 	W, H := t.w, t.h
@@ -457,11 +469,15 @@ func (t *Table) view() string {
 		right = st.pane(name, log, logW, bodyH)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
+	promptRow := -1
+	if t.typing {
+		promptRow = 1 + bodyH // under the title and the body
+	}
 	lines := append([]string{title, body}, status...)
 	for _, k := range keys {
 		lines = append(lines, st.Keys.Render(fit(k, W)))
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), promptRow
 }
 
 // waiting is Grid.waiting for the card table.

@@ -225,3 +225,21 @@ func TestOnlyTheGridTakesTheMouse(t *testing.T) {
 	assert.Equal(t, tea.MouseModeNone, newTable(t).View().MouseMode)
 	assert.Equal(t, tea.MouseModeCellMotion, newGrid(t, "01-push", nil).View().MouseMode)
 }
+
+// TestAPlainPromptShowsTheTerminalsCursor: without colour the prompt
+// draws no cursor and its completion looks typed ("summon Loot Hoarder"
+// for "summon Lo", which enter runs as typed), so the screen puts the
+// terminal's cursor where the typed text ends.
+func TestAPlainPromptShowsTheTerminalsCursor(t *testing.T) {
+	m := newTable(t)
+	assert.Nil(t, m.View().Cursor, "no cursor before the prompt opens")
+	press(m, "s", "L", "o")
+	v := m.View()
+	require.NotNil(t, v.Cursor)
+	lines := strings.Split(v.Content, "\n")
+	require.Less(t, v.Cursor.Y, len(lines))
+	assert.True(t, strings.HasPrefix(lines[v.Cursor.Y], "> summon Loot Hoarder"), "%q", lines[v.Cursor.Y])
+	assert.Equal(t, len("> summon Lo"), v.Cursor.X)
+	press(m, "esc")
+	assert.Nil(t, m.View().Cursor, "none once it closes")
+}
