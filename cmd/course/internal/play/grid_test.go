@@ -851,3 +851,30 @@ func TestReplayGoesOnWhereGoingBackStopped(t *testing.T) {
 	require.Len(t, m.history, 1, m.status)
 	assert.Equal(t, 1, m.replay, "the next move replayed is the solution's second")
 }
+
+// TestAStatusBesideTheBannerGoesUnderIt: a status too long to stand
+// beside the won banner goes under it, whole, where its end was cut.
+func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	for _, d := range m.o.Level.Solution {
+		press(m, d.String())
+	}
+	require.True(t, m.Won())
+	press(m, "right")
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(m.View().Content, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		text := strings.Join(lines, "\n")
+		assert.Contains(t, text, "won in 4 moves", "%v", size)
+		assert.Contains(t, text, "q quits", "%v", size)
+	}
+	// one that fits stays beside it
+	press(m, "tab", "esc")
+	m.say(false, "ok")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, m.View().Content, "★ won in 4 moves ★  ok")
+}

@@ -427,24 +427,35 @@ func (m *Grid) historyLines(rows int) []string {
 // a problem's message wrapped onto up to problemLines lines.
 func (m *Grid) banner(width int) []string {
 	st := m.o.Styles
+	var b string
 	switch {
 	case m.st.Won:
-		b := st.Won.Render(fmt.Sprintf(" ★ won in %d moves ★ ", len(m.history)))
-		if m.status != "" {
-			b += " " + m.statusLine()
-		}
-		return []string{fit(b, width)}
+		b = st.Won.Render(fmt.Sprintf(" ★ won in %d moves ★ ", len(m.history)))
 	case m.st.Lost:
 		msg := "all YOU objects are gone: u to undo"
 		if m.spell() {
 			msg = "all YOU objects are gone: r to restart, or tab to the history"
 		}
-		b := st.Lost.Render(" " + msg + " ")
-		if m.status != "" {
-			b += " " + m.statusLine()
-		}
-		return []string{fit(b, width)}
+		b = st.Lost.Render(" " + msg + " ")
 	}
+	if b != "" {
+		if m.status == "" {
+			return []string{fit(b, width)}
+		}
+		if one := b + " " + m.statusLine(); lipgloss.Width(one) <= width {
+			return []string{fit(one, width)}
+		}
+		// the status under the banner, where beside it its end (often
+		// the keys to go on with) would be cut
+		return append([]string{fit(b, width)}, m.statusLines(width)...)
+	}
+	return m.statusLines(width)
+}
+
+// statusLines is the status, wrapped onto up to problemLines lines of
+// width cells.
+func (m *Grid) statusLines(width int) []string {
+	st := m.o.Styles
 	if !m.problem {
 		// wrapped as a problem is: a long one (the tile the cursor is on
 		// and what it holds, the name a record file was kept as) would
