@@ -878,3 +878,19 @@ func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	assert.Contains(t, m.View().Content, "★ won in 4 moves ★  ok")
 }
+
+// TestTheLostBannerWrapsOnANarrowScreen: on a SpellGrid level the lost
+// banner names r and tab at its end, which a narrow screen cut off.
+func TestTheLostBannerWrapsOnANarrowScreen(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	m.st.Lost = true // as the engine says once nothing is YOU
+	for _, size := range [][2]int{{40, 12}, {80, 24}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(m.View().Content, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		assert.Contains(t, strings.Join(lines, " "), "or tab to the history", "%v", size)
+	}
+}

@@ -436,6 +436,17 @@ func (m *Grid) banner(width int) []string {
 		if m.spell() {
 			msg = "all YOU objects are gone: r to restart, or tab to the history"
 		}
+		if lipgloss.Width(msg)+2 > width {
+			// wrapped, not cut before the keys it names
+			lines := wrapStatus(msg, width, problemLines)
+			for i, l := range lines {
+				lines[i] = st.Lost.Render(l)
+			}
+			if m.status != "" {
+				lines = append(lines, m.statusLines(width)...)
+			}
+			return lines
+		}
 		b = st.Lost.Render(" " + msg + " ")
 	}
 	if b != "" {
