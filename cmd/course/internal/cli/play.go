@@ -235,6 +235,12 @@ func RunPlay(ctx context.Context, env *Env, opts *PlayOptions) error {
 			return playError(err)
 		}
 		fmt.Fprintf(env.Stdout, "recorded %s to %s\n", count(len(g.Moves()), "move"), opts.Record)
+		if !g.Won() {
+			// a file that holds a level's solution is taken to win it
+			// (--replay says when it does not): said now, while the
+			// player can still play again
+			fmt.Fprintf(env.Stdout, "the level was not won, so they do not solve it: play it to the win with --record %s to record a solution\n", opts.Record)
+		}
 	}
 	return nil
 }

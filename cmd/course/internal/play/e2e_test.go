@@ -205,10 +205,10 @@ func TestColoursInARealTerminal(t *testing.T) {
 	}{
 		{"NO_COLOR", []string{"NO_COLOR=1", "TERM=xterm-256color"}, "", "\x1b["},
 		{"no colours", []string{"TERM=vt100"}, "", "\x1b["},
-		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
+		{"256 colours", []string{"TERM=xterm-256color"}, "\x1b[38;5;136m", ""},
 		{"16 colours", []string{"TERM=xterm"}, "\x1b[93m", "38;5;"},
 		// a CI variable says nothing of the terminal the screen is on
-		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;222m", ""},
+		{"CI set", []string{"CI=true", "TERM=xterm-256color"}, "\x1b[38;5;136m", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			command := append([]string{"env", "-u", "NO_COLOR", "-u", "CLICOLOR", "-u", "COLORTERM", "-u", "CI"}, c.env...)
@@ -222,5 +222,32 @@ func TestColoursInARealTerminal(t *testing.T) {
 				assert.NotContains(t, pane, c.not)
 			}
 		})
+	}
+}
+
+// TestRecordingALevelNotWonSaysSo records a level quit before the win:
+// play says the moves recorded are no solution, where it said only how
+// many it recorded, and the file's replay then said the level is not
+// won.
+func TestRecordingALevelNotWonSaysSo(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	rec := filepath.Join(t.TempDir(), "rec.json")
+	for i, c := range []struct {
+		keys []string
+		says string
+	}{
+		{[]string{"Right", "q"}, "the level was not won, so they do not solve it"},
+		{[]string{"Right", "Right", "Right", "Right", "q"}, "won in 4 moves"},
+	} {
+		socket := newPane(t, fmt.Sprintf("record-%d", i), 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --record "$1" 01-push; echo "status $?"; sleep 60`, bin, rec)
+		waitPane(t, socket, "q quit")
+		tmux(t, socket, append([]string{"send-keys", "-t", "play"}, c.keys...)...)
+		pane := waitPane(t, socket, "status ")
+		assert.Contains(t, pane, c.says)
+		assert.Contains(t, pane, "recorded ")
+		if c.says == "won in 4 moves" {
+			assert.NotContains(t, pane, "not won")
+		}
 	}
 }

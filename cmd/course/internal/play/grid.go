@@ -37,6 +37,9 @@ type move struct {
 	Target  uint32
 	X, Y    int
 	Choices []string // what the chooser was answered, in order
+	// Replayed says the move is one of the recorded solution's, played
+	// by the replay.
+	Replayed bool
 }
 
 func (mv move) label() string {
@@ -414,6 +417,7 @@ func (m *Grid) revert(i int) {
 				return
 			}
 			m.history = m.history[:len(m.history)-1]
+			m.rewindReplay()
 		}
 		m.mode = modeBoard
 		m.say(false, "back before move %d", i+1)
@@ -436,11 +440,13 @@ func (m *Grid) revert(i int) {
 			return a
 		})
 		if !m.take(rep, err) {
+			m.rewindReplay()
 			m.recordStopped()
 			return
 		}
 		m.history = append(m.history, mv)
 	}
+	m.rewindReplay()
 	m.say(false, "restarted and replayed %d moves: back before move %d", i, i+1)
 	m.record()
 }
@@ -507,13 +513,27 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// rewindReplay makes the replay's next move the first of the solution's
+// that the history no longer holds, once moves were undone or the history
+// gone back through: otherwise the replay would go on past the ones
+// undone, and say that the solution, played, does not win.
+func (m *Grid) rewindReplay() {
+	n := 0
+	for _, mv := range m.history {
+		if mv.Replayed {
+			n++
+		}
+	}
+	m.replay = n
+}
+
 // replayNext plays the solution's next move; false once it is all played.
 func (m *Grid) replayNext() bool {
 	sol := m.o.Level.Solution
 	if m.replay >= len(sol) {
 		return false
 	}
-	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String()}) {
+	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String(), Replayed: true}) {
 		// the replay stops at the move the engine failed, its reason
 		// left on the status line; r restarts it
 		m.replay = len(sol)
@@ -530,6 +550,11 @@ func (m *Grid) replayNext() bool {
 func (m *Grid) boardKey(k string) {
 	if d, ok := dirKeys[k]; ok {
 		if m.st.Won {
+			if m.spell() {
+				// a SpellGrid level has no undo (u says so)
+				m.say(false, "the level is won: tab goes back through the history, r restarts, q quits")
+				return
+			}
 			m.say(false, "the level is won: u undoes, r restarts, q quits")
 			return
 		}
@@ -546,6 +571,7 @@ func (m *Grid) boardKey(k string) {
 		if m.take(rep, err) {
 			if rep.Undone && len(m.history) > 0 {
 				m.history = m.history[:len(m.history)-1]
+				m.rewindReplay()
 				m.say(false, "undid one move")
 				m.record()
 			} else if !rep.Undone {
@@ -553,8 +579,15 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
+		had := len(m.Moves())
 		m.restart(true)
-		if !m.problem {
+		switch {
+		case m.problem:
+		case m.o.Record != "" && had > 0:
+			// the record file follows the history, so the moves it held
+			// are gone from it: said, since no key brings them back
+			m.say(false, "restarted: %s now holds no moves, where it held %d", m.o.Record, had)
+		default:
 			m.say(false, "restarted")
 		}
 	case "tab":

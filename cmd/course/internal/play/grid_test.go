@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"image/color"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -221,7 +222,7 @@ func TestSixteenColoursKeepTheirHues(t *testing.T) {
 		assert.Equal(t, c.want, c.got, c.name)
 	}
 	for _, p := range []colorprofile.Profile{colorprofile.ANSI256, colorprofile.TrueColor} {
-		assert.Equal(t, lipgloss.Color("222"), NewStyles(p).Object.GetForeground(), "%v keeps the colour of 256", p)
+		assert.Equal(t, lipgloss.Color("136"), NewStyles(p).Object.GetForeground(), "%v keeps the colour of 256", p)
 	}
 	m := newGrid(t, "01-push", func(o *GridOptions) { o.Styles = s })
 	view := m.View().Content
@@ -647,4 +648,249 @@ func TestLoadRefusesAHugeFile(t *testing.T) {
 	var le *LevelFileError
 	require.ErrorAs(t, err, &le)
 	assert.Contains(t, err.Error(), "is 4194305 bytes, larger than any level file (at most 4 MiB)")
+}
+
+// TestNoColorMarksTheSelectedHistoryRow: without colour the row tab
+// selects is marked by its characters, as a menu's row is, since reverse
+// video is not drawn.
+func TestNoColorMarksTheSelectedHistoryRow(t *testing.T) {
+	m := newGrid(t, "01-push", nil)
+	press(m, "right", "right", "tab", "up")
+	view := m.View().Content
+	assert.NotContains(t, view, "\x1b[")
+	assert.Contains(t, view, ">   1 right")
+	assert.NotContains(t, view, ">   2 right")
+	press(m, "down")
+	assert.Contains(t, m.View().Content, ">   2 right")
+}
+
+// TestReplayGoesOnFromAMoveUndone: undoing a replayed move, or going back
+// before it, makes it the replay's next, so the solution still wins.
+func TestReplayGoesOnFromAMoveUndone(t *testing.T) {
+	for _, back := range [][]string{{"u"}, {"tab", "enter"}} {
+		m := newGrid(t, "01-push", func(o *GridOptions) { o.Replay = true })
+		press(m, "space", "space")
+		press(m, back...)
+		require.Len(t, m.history, 1, "%v", back)
+		press(m, "space", "space", "space")
+		assert.True(t, m.Won(), "%v: %s", back, m.status)
+		assert.NotContains(t, m.status, "not won", "%v", back)
+	}
+	s := newGrid(t, "12-spellgrid-gravecaller", func(o *GridOptions) { o.Replay = true })
+	press(s, "space", "space", "tab", "enter")
+	require.Len(t, s.history, 1)
+	press(s, "space", "space", "space")
+	assert.True(t, s.Won(), s.status)
+}
+
+// TestKeysWrapOnANarrowScreen: on a screen narrower than its line of keys
+// the keys go on to another line, between two keys, rather than lose the
+// last ones (q quit among them) to the cut.
+func TestKeysWrapOnANarrowScreen(t *testing.T) {
+	for _, tc := range []struct {
+		level string
+		keys  []string
+		want  []string
+	}{
+		{"04-defeat", nil, []string{"tab history", "q quit"}},
+		{"12-spellgrid-gravecaller", nil, []string{"tab history", "q quit"}},
+		{"12-spellgrid-gravecaller", []string{"c", "enter"}, []string{"n no target", "esc cancel"}},
+		{"12-spellgrid-gravecaller", []string{"c", "enter", "enter"}, []string{"n no target", "esc cancel"}},
+	} {
+		m := newGrid(t, tc.level, nil)
+		press(m, tc.keys...)
+		for _, size := range [][2]int{{40, 12}, {60, 20}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			view := m.View().Content
+			lines := strings.Split(view, "\n")
+			assert.Len(t, lines, size[1], "%s %v at %v", tc.level, tc.keys, size)
+			for i, l := range lines {
+				assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%s %v at %v, line %d", tc.level, tc.keys, size, i)
+			}
+			for _, k := range tc.want {
+				assert.Contains(t, view, k, "%s %v at %v", tc.level, tc.keys, size)
+			}
+		}
+	}
+}
+
+// TestTooSmallSaysHowToQuit: however small the terminal, what it shows
+// fits it and, where it has room for the words, says that q quits, rather
+// than the start of a longer sentence cut off before it.
+func TestTooSmallSaysHowToQuit(t *testing.T) {
+	for _, size := range [][2]int{{39, 11}, {20, 6}, {10, 3}, {19, 1}, {7, 1}} {
+		view := tooSmall(size[0], size[1])
+		lines := strings.Split(view, "\n")
+		assert.LessOrEqual(t, len(lines), size[1], "%v", size)
+		for _, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v", size)
+		}
+		assert.Contains(t, strings.ReplaceAll(view, "\n", " "), "q quits", "%v: %q", size, view)
+	}
+	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1)), 1)
+}
+
+// TestAWonLevelSaysKeysThatWork: a step once the level is won names the
+// keys that go on from there, and on a SpellGrid level, which has no
+// undo, not u.
+func TestAWonLevelSaysKeysThatWork(t *testing.T) {
+	for _, level := range []string{"01-push", "12-spellgrid-gravecaller"} {
+		m := newGrid(t, level, nil)
+		for _, d := range m.o.Level.Solution {
+			press(m, d.String())
+		}
+		require.True(t, m.Won(), level)
+		press(m, "right")
+		status := m.status
+		if strings.Contains(status, "u undoes") {
+			press(m, "u")
+			assert.NotContains(t, m.status, "not supported", "%s: %q named u, and u does not undo", level, status)
+		}
+		if strings.Contains(status, "tab") {
+			press(m, "tab")
+			assert.Equal(t, modeHistory, m.mode, level)
+		}
+	}
+}
+
+// TestColoursReadOnALightAndADarkBackground: a colour of 256 is the same
+// whatever the terminal's background, so each style that colours only
+// its text stands out from both white and black (a contrast of 2:1, the
+// least that still reads: the pale gold 222 an object had was 1.4:1 on
+// white).
+func TestColoursReadOnALightAndADarkBackground(t *testing.T) {
+	s := NewStyles(colorprofile.ANSI256)
+	white, black := color.RGBA{255, 255, 255, 255}, color.RGBA{0, 0, 0, 255}
+	for name, st := range map[string]lipgloss.Style{"object": s.Object, "you": s.You, "minion": s.Minion, "problem": s.Problem, "keys": s.Keys} {
+		fg := st.GetForeground() // an indexed colour, whose RGBA is its xterm value
+		for bgName, bg := range map[string]color.Color{"white": white, "black": black} {
+			assert.GreaterOrEqual(t, contrast(fg, bg), 2.0, "%s on %s", name, bgName)
+		}
+	}
+}
+
+// contrast is the WCAG contrast ratio of two colours.
+func contrast(a, b color.Color) float64 {
+	lum := func(c color.Color) float64 {
+		r, g, bl, _ := c.RGBA()
+		lin := func(v uint32) float64 {
+			x := float64(v) / 0xffff
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(bl)
+	}
+	la, lb := lum(a), lum(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+}
+
+// TestALongStatusWraps: a status longer than the screen is wide goes on
+// to the next lines, as a problem does, and keeps its end: here the key
+// that casts with no target.
+func TestALongStatusWraps(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(m, "c", "enter")
+	for range 5 {
+		press(m, "down")
+	}
+	press(m, "right", "right")
+	require.Contains(t, m.status, "Test Gravecaller")
+	require.Greater(t, len(m.status), 80)
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		view := m.View().Content
+		lines := strings.Split(view, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		if size[0] == 80 {
+			assert.Contains(t, strings.Join(lines, " "), "n casts with no target", "%v", size)
+		}
+	}
+}
+
+// TestRestartSaysTheRecordIsEmptied: r empties the record file, as it
+// does the history; the status says so, since no key brings the moves
+// back.
+func TestRestartSaysTheRecordIsEmptied(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rec.json")
+	m := newGrid(t, "01-push", func(o *GridOptions) { o.Record = file })
+	press(m, "right", "right", "r")
+	assert.Contains(t, m.status, file+" now holds no moves, where it held 2")
+	press(m, "r")
+	assert.Equal(t, "restarted", m.status, "nothing recorded to lose")
+	n := newGrid(t, "01-push", nil)
+	press(n, "right", "r")
+	assert.Equal(t, "restarted", n.status, "no record file")
+}
+
+// TestReplayGoesOnWhereGoingBackStopped: on a SpellGrid level, going back
+// restarts and replays the moves before the row; when the engine fails
+// partway, the replay of the solution goes on from the moves the history
+// kept, not from the first again.
+func TestReplayGoesOnWhereGoingBackStopped(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	steps := 0
+	eng := cannedEngine(func(req driver.Request) driver.Reply {
+		st := &driver.State{Mode: driver.ModeSpellGrid, Width: 6, Height: 6}
+		if req.Op == "step" {
+			if steps++; steps == 5 { // the second step replayed on going back
+				return driver.Reply{Panic: "boom"}
+			}
+		}
+		return driver.Reply{State: st}
+	})
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: eng, Styles: NewStyles(colorprofile.ASCII), Replay: true})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "space", "space", "space", "tab", "enter") // back before move 3
+	require.Len(t, m.history, 1, m.status)
+	assert.Equal(t, 1, m.replay, "the next move replayed is the solution's second")
+}
+
+// TestAStatusBesideTheBannerGoesUnderIt: a status too long to stand
+// beside the won banner goes under it, whole, where its end was cut.
+func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	for _, d := range m.o.Level.Solution {
+		press(m, d.String())
+	}
+	require.True(t, m.Won())
+	press(m, "right")
+	for _, size := range [][2]int{{80, 24}, {40, 12}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(m.View().Content, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		text := strings.Join(lines, "\n")
+		assert.Contains(t, text, "won in 4 moves", "%v", size)
+		assert.Contains(t, text, "q quits", "%v", size)
+	}
+	// one that fits stays beside it
+	press(m, "tab", "esc")
+	m.say(false, "ok")
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	assert.Contains(t, m.View().Content, "★ won in 4 moves ★  ok")
+}
+
+// TestTheLostBannerWrapsOnANarrowScreen: on a SpellGrid level the lost
+// banner names r and tab at its end, which a narrow screen cut off.
+func TestTheLostBannerWrapsOnANarrowScreen(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	m.st.Lost = true // as the engine says once nothing is YOU
+	for _, size := range [][2]int{{40, 12}, {80, 24}} {
+		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(m.View().Content, "\n")
+		assert.Len(t, lines, size[1], "%v", size)
+		for i, l := range lines {
+			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+		}
+		assert.Contains(t, strings.Join(lines, " "), "or tab to the history", "%v", size)
+	}
 }

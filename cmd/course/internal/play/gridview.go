@@ -354,7 +354,7 @@ type screenLayout struct {
 func (m *Grid) layout() screenLayout {
 	W, H := max(m.w, minWidth), max(m.h, minHeight)
 	l := screenLayout{banner: m.banner(W)}
-	l.bodyH = H - 1 - len(l.banner) - len(m.keys())
+	l.bodyH = H - 1 - len(l.banner) - len(wrapKeys(m.keys(), W))
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -406,8 +406,17 @@ func (m *Grid) historyLines(rows int) []string {
 	var out []string
 	for i := first; i < len(m.history) && len(out) < rows; i++ {
 		l := fmt.Sprintf("%3d %s", i+1, m.history[i].label())
-		if m.mode == modeHistory && i == m.histSel {
-			l = st.Selected.Render(l)
+		if m.mode == modeHistory {
+			// marked by "> " as the menus mark theirs, not by reverse
+			// video alone, which a screen without colour does not draw
+			mark := "  "
+			if i == m.histSel {
+				mark = "> "
+			}
+			l = mark + l
+			if i == m.histSel {
+				l = st.Selected.Render(l)
+			}
 		}
 		out = append(out, l)
 	}
@@ -418,26 +427,55 @@ func (m *Grid) historyLines(rows int) []string {
 // a problem's message wrapped onto up to problemLines lines.
 func (m *Grid) banner(width int) []string {
 	st := m.o.Styles
+	var b string
 	switch {
 	case m.st.Won:
-		b := st.Won.Render(fmt.Sprintf(" ★ won in %d moves ★ ", len(m.history)))
-		if m.status != "" {
-			b += " " + m.statusLine()
-		}
-		return []string{fit(b, width)}
+		b = st.Won.Render(fmt.Sprintf(" ★ won in %d moves ★ ", len(m.history)))
 	case m.st.Lost:
 		msg := "all YOU objects are gone: u to undo"
 		if m.spell() {
 			msg = "all YOU objects are gone: r to restart, or tab to the history"
 		}
-		b := st.Lost.Render(" " + msg + " ")
-		if m.status != "" {
-			b += " " + m.statusLine()
+		if lipgloss.Width(msg)+2 > width {
+			// wrapped, not cut before the keys it names
+			lines := wrapStatus(msg, width, problemLines)
+			for i, l := range lines {
+				lines[i] = st.Lost.Render(l)
+			}
+			if m.status != "" {
+				lines = append(lines, m.statusLines(width)...)
+			}
+			return lines
 		}
-		return []string{fit(b, width)}
+		b = st.Lost.Render(" " + msg + " ")
 	}
+	if b != "" {
+		if m.status == "" {
+			return []string{fit(b, width)}
+		}
+		if one := b + " " + m.statusLine(); lipgloss.Width(one) <= width {
+			return []string{fit(one, width)}
+		}
+		// the status under the banner, where beside it its end (often
+		// the keys to go on with) would be cut
+		return append([]string{fit(b, width)}, m.statusLines(width)...)
+	}
+	return m.statusLines(width)
+}
+
+// statusLines is the status, wrapped onto up to problemLines lines of
+// width cells.
+func (m *Grid) statusLines(width int) []string {
+	st := m.o.Styles
 	if !m.problem {
-		return []string{fit(m.statusLine(), width)}
+		// wrapped as a problem is: a long one (the tile the cursor is on
+		// and what it holds, the name a record file was kept as) would
+		// lose its end, often the part that says what to do
+		lines := wrapStatus(m.status, width, problemLines)
+		for i, l := range lines {
+			lines[i] = st.Status.Render(l)
+		}
+		return lines
 	}
 	return st.problem(m.status, width)
 }
@@ -451,7 +489,7 @@ func (m *Grid) statusLine() string {
 
 // View draws the whole screen: a title, the board with the history under
 // it, the side panel, the banner or status, and the keys.
-func (m *Grid) View() tea.View { return fullScreen(termsafe.Styled(m.view())) }
+func (m *Grid) View() tea.View { return withClicks(fullScreen(termsafe.Styled(m.view()))) }
 
 // view is the screen before what it holds from elsewhere (a level file's
 // title, the engine's names and log) is made safe to show.
@@ -464,7 +502,7 @@ func (m *Grid) view() string {
 	}
 	W := m.w
 	st := m.o.Styles
-	keys := m.keys()
+	keys := wrapKeys(m.keys(), W)
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW

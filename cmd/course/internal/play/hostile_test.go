@@ -225,7 +225,7 @@ func TestATerminalTooSmallSaysSo(t *testing.T) {
 		}
 		text := strings.Join(lines, " ")
 		assert.Contains(t, text, "20x5, and it needs at least 40x12")
-		assert.Contains(t, text, "q to quit")
+		assert.Contains(t, text, "q quits")
 	}
 	press(g, "q")
 	assert.True(t, g.quit, "q still quits")

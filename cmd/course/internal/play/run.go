@@ -39,11 +39,18 @@ func Run(ctx context.Context, s Screen, profile colorprofile.Profile, opts ...te
 }
 
 // fullScreen is a screen's view as Run shows it: on the alternate screen,
-// so the shell's scrollback is left as it was, with clicks reported, so
-// that a click on a history row goes back to before that move.
+// so the shell's scrollback is left as it was.
 func fullScreen(content string) tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
+	return v
+}
+
+// withClicks is a view with clicks reported, so that a click on a history
+// row goes back to before that move. Only a screen that reads clicks asks
+// for them: the terminal then no longer selects text with the mouse, and
+// a panic's file and line is what a learner copies.
+func withClicks(v tea.View) tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	return v
 }

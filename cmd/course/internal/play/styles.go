@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"image/color"
+	"regexp"
 	"strings"
 
 	"charm.land/bubbles/v2/textinput"
@@ -46,7 +47,10 @@ func NewStyles(p colorprofile.Profile) Styles {
 	s.Title = plain.Bold(true)
 	s.Heading = plain.Bold(true).Underline(true)
 	s.Text = plain.Foreground(c("15", "231")).Background(c("5", "90")).Bold(true)
-	s.Object = plain.Foreground(c("11", "222"))
+	// a dark gold of 256, which reads on a light background as on a dark
+	// one (222, a pale gold, all but vanished on white); of 16, the
+	// terminal's own yellow, which a light theme maps to one that reads
+	s.Object = plain.Foreground(c("11", "136"))
 	s.You = plain.Foreground(c("13", "213")).Bold(true)
 	s.Minion = plain.Foreground(c("9", "203")).Bold(true)
 	s.Cursor = plain.Reverse(true)
@@ -64,7 +68,7 @@ func NewStyles(p colorprofile.Profile) Styles {
 // defaults were before bubbles v2, whose defaults colour the prompt and
 // choose a grey by the terminal's background. The cursor it draws is
 // reverse video whatever its style, so a screen without colour draws none
-// (NewTable).
+// (NewTable) and shows the terminal's cursor instead (Table.View).
 func (s Styles) input() textinput.Styles {
 	state := textinput.StyleState{Text: lipgloss.NewStyle(), Prompt: lipgloss.NewStyle(), Placeholder: s.Dim, Suggestion: s.Dim}
 	return textinput.Styles{Focused: state, Blurred: state, Cursor: textinput.CursorStyle{Blink: true}}
@@ -167,6 +171,34 @@ func (s Styles) problem(msg string, width int) []string {
 	return lines
 }
 
+// keyGap is what stands between two keys on a line of keys: two spaces
+// or more, where a key and what it does are parted by one.
+var keyGap = regexp.MustCompile(`  +`)
+
+// wrapKeys is lines of keys on lines of at most width cells, each broken
+// between two keys, where it is too long: a line cut short would hide the
+// keys at its end, q among them.
+func wrapKeys(lines []string, width int) []string {
+	var out []string
+	for _, l := range lines {
+		gaps := keyGap.FindAllString(l, -1)
+		cur := ""
+		for i, k := range keyGap.Split(l, -1) {
+			switch {
+			case i == 0:
+				cur = k
+			case lipgloss.Width(cur+gaps[i-1]+k) <= width:
+				cur += gaps[i-1] + k
+			default:
+				out = append(out, cur)
+				cur = k
+			}
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
 // minWidth and minHeight are the smallest terminal a screen is drawn in;
 // a smaller one shows tooSmall instead of a screen cut short, whose last
 // lines (the status and the keys) would be the ones lost.
@@ -175,12 +207,23 @@ const (
 	minHeight = 12
 )
 
-// tooSmall is what a terminal smaller than minWidth x minHeight shows.
+// tooSmall is what a terminal smaller than minWidth x minHeight shows:
+// the longest of its messages that fits whole, so that on a very small
+// one how to quit is what is kept, not the start of a sentence.
 func tooSmall(w, h int) string {
-	msg := fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it, or q to quit.", w, h, minWidth, minHeight)
-	lines := strings.Split(ansi.Wrap(msg, max(w, 1), ""), "\n")
-	if len(lines) > h {
-		lines = lines[:max(h, 1)]
+	w, h = max(w, 1), max(h, 1)
+	msgs := []string{
+		fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it; q quits.", w, h, minWidth, minHeight),
+		fmt.Sprintf("Too small: needs %dx%d. q quits.", minWidth, minHeight),
+		"Too small. q quits.",
+		"q quits",
 	}
-	return strings.Join(lines, "\n")
+	var lines []string
+	for _, msg := range msgs {
+		lines = strings.Split(ansi.Wrap(msg, w, ""), "\n")
+		if len(lines) <= h {
+			return strings.Join(lines, "\n")
+		}
+	}
+	return strings.Join(lines[:h], "\n")
 }

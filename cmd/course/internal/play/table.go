@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
@@ -384,29 +385,52 @@ func (t *Table) sideLines(p int, width, height int) []string {
 }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
-func (t *Table) View() tea.View { return fullScreen(termsafe.Styled(t.view())) }
+func (t *Table) View() tea.View {
+	content, promptRow := t.view()
+	v := fullScreen(termsafe.Styled(content))
+	// Without colour the prompt draws no cursor of its own (its cursor is
+	// reverse video), and a completion is drawn as the typed text is: the
+	// terminal's cursor then shows where the typed text ends.
+	if c := t.input.Cursor(); c != nil && promptRow >= 0 {
+		c.Y = promptRow
+		v.Cursor = c
+	}
+	return v
+}
 
 // view is the screen before what it holds from elsewhere (the engine's
-// card names, events and errors) is made safe to show.
-func (t *Table) view() string {
+// card names, events and errors) is made safe to show, and the row the
+// prompt is drawn on (-1 for none).
+func (t *Table) view() (string, int) {
 	if t.quit {
-		return ""
+		return "", -1
 	}
 	if t.w < minWidth || t.h < minHeight {
-		return tooSmall(t.w, t.h)
+		return tooSmall(t.w, t.h), -1
 	}
 	st := t.o.Styles
 	W, H := t.w, t.h
 	var status []string
 	switch {
 	case t.typing:
-		status = []string{fit(t.input.View(), W)}
+		// the prompt pads its line to its width and then draws a
+		// completion past it: what lies past the screen's edge is only
+		// that padding, cut without the "…" that would mark text lost
+		status = []string{fit(ansi.Truncate(t.input.View(), W, ""), W)}
 	case t.problem:
 		status = st.problem(t.status, W)
 	default:
 		status = []string{fit(t.status, W)}
 	}
-	bodyH := H - 3 - len(status)
+	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
+	switch {
+	case t.typing:
+		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
+	case t.choose != nil:
+		keys = []string{"↑↓ choose   enter answer the engine", ""}
+	}
+	keys = wrapKeys(keys, W)
+	bodyH := H - 1 - len(status) - len(keys)
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
 	top := bodyH / 2
@@ -445,15 +469,15 @@ func (t *Table) view() string {
 		right = st.pane(name, log, logW, bodyH)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
-	switch {
-	case t.typing:
-		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
-	case t.choose != nil:
-		keys = []string{"↑↓ choose   enter answer the engine", ""}
+	promptRow := -1
+	if t.typing {
+		promptRow = 1 + bodyH // under the title and the body
 	}
-	lines := append(append([]string{title, body}, status...), st.Keys.Render(fit(keys[0], W)), st.Keys.Render(fit(keys[1], W)))
-	return strings.Join(lines, "\n")
+	lines := append([]string{title, body}, status...)
+	for _, k := range keys {
+		lines = append(lines, st.Keys.Render(fit(k, W)))
+	}
+	return strings.Join(lines, "\n"), promptRow
 }
 
 // waiting is Grid.waiting for the card table.

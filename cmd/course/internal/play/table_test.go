@@ -172,3 +172,74 @@ func TestThePromptHasNoColourWithoutIt(t *testing.T) {
 		assert.Contains(t, line, "\x1b[38;5;240m", "the completion in grey")
 	}
 }
+
+// TestACompletionDrawsNoCutMark: a completion the prompt shows is drawn
+// past the padding of its line; the screen cuts that padding, not the
+// line with a "…" as if something typed were lost.
+func TestACompletionDrawsNoCutMark(t *testing.T) {
+	for _, w := range []int{100, 80, 60} {
+		m := newTable(t)
+		m.Update(tea.WindowSizeMsg{Width: w, Height: 30})
+		press(m, "s", "T")
+		require.Equal(t, "summon T", m.input.Value())
+		lines := strings.Split(m.View().Content, "\n")
+		prompt := lines[len(lines)-3]
+		assert.True(t, strings.HasPrefix(prompt, "> summon Test Filler"), "the completion shows: %q", prompt)
+		assert.NotContains(t, prompt, "…", "at %d", w)
+		assert.Equal(t, w, ansi.StringWidth(prompt))
+	}
+}
+
+// TestTableKeysWrapOnANarrowScreen: the card table's keys go on to
+// another line between two keys on a narrow screen, rather than lose the
+// last ones to the cut.
+func TestTableKeysWrapOnANarrowScreen(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		want []string
+	}{
+		{nil, []string{"x destroy", "e end turn", "q quit"}},
+		{[]string{":"}, []string{"↑↓ other completions", "esc cancel"}},
+	} {
+		m := newTable(t)
+		press(m, c.keys...)
+		for _, size := range [][2]int{{40, 12}, {60, 16}} {
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			view := m.View().Content
+			lines := strings.Split(view, "\n")
+			assert.Len(t, lines, size[1], "%v at %v", c.keys, size)
+			for i, l := range lines {
+				assert.LessOrEqual(t, ansi.StringWidth(l), size[0], "%v at %v, line %d", c.keys, size, i)
+			}
+			for _, k := range c.want {
+				assert.Contains(t, view, k, "%v at %v", c.keys, size)
+			}
+		}
+	}
+}
+
+// TestOnlyTheGridTakesTheMouse: the level screen asks for clicks (a
+// history row is clicked); the card table reads none, so it leaves the
+// mouse to the terminal, which then selects text to copy.
+func TestOnlyTheGridTakesTheMouse(t *testing.T) {
+	assert.Equal(t, tea.MouseModeNone, newTable(t).View().MouseMode)
+	assert.Equal(t, tea.MouseModeCellMotion, newGrid(t, "01-push", nil).View().MouseMode)
+}
+
+// TestAPlainPromptShowsTheTerminalsCursor: without colour the prompt
+// draws no cursor and its completion looks typed ("summon Loot Hoarder"
+// for "summon Lo", which enter runs as typed), so the screen puts the
+// terminal's cursor where the typed text ends.
+func TestAPlainPromptShowsTheTerminalsCursor(t *testing.T) {
+	m := newTable(t)
+	assert.Nil(t, m.View().Cursor, "no cursor before the prompt opens")
+	press(m, "s", "L", "o")
+	v := m.View()
+	require.NotNil(t, v.Cursor)
+	lines := strings.Split(v.Content, "\n")
+	require.Less(t, v.Cursor.Y, len(lines))
+	assert.True(t, strings.HasPrefix(lines[v.Cursor.Y], "> summon Loot Hoarder"), "%q", lines[v.Cursor.Y])
+	assert.Equal(t, len("> summon Lo"), v.Cursor.X)
+	press(m, "esc")
+	assert.Nil(t, m.View().Cursor, "none once it closes")
+}
