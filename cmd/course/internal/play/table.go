@@ -51,7 +51,7 @@ var verbs = []struct{ key, verb, args, help string }{
 	{"p", "play", "ID", "play a card from a hand"},
 	{"c", "cast", "NAME [TARGET]", "cast a spell for the player to act"},
 	{"a", "attack", "ATTACKER DEFENDER", "attack, if CanAttack allows"},
-	{"d", "damage", "ID AMOUNT", "deal damage as one Sequence"},
+	{"d", "damage", "ID AMOUNT", "deal AMOUNT (1 or more) damage as one Sequence"},
 	{"x", "destroy", "ID", "destroy as one Sequence"},
 	{"e", "end", "", "end the turn of the player to act"},
 }
@@ -270,7 +270,11 @@ func (t *Table) Command(line string) {
 	usage := func() {
 		for _, v := range verbs {
 			if v.verb == verb {
-				t.say(true, "%s takes %s: %s", verb, v.args, v.help)
+				args := v.args
+				if args == "" {
+					args = "nothing more"
+				}
+				t.say(true, "%s takes %s: %s", verb, args, v.help)
 				return
 			}
 		}
@@ -321,12 +325,18 @@ func (t *Table) Command(line string) {
 		}
 		id, ok := parseID(rest[0])
 		n, err := strconv.Atoi(rest[1])
-		if !ok || err != nil {
+		if !ok || err != nil || n < 1 {
+			// no damage at all (0, or less) deals nothing, and "done"
+			// would say it dealt some
 			usage()
 			return
 		}
 		req = driver.Request{Op: "damage", ID: id, Amount: n}
 	case "end":
+		if len(rest) != 0 {
+			usage()
+			return
+		}
 		req = driver.Request{Op: "endTurn", Player: t.turn}
 	default:
 		usage()

@@ -83,6 +83,24 @@ func TestCardTableCommands(t *testing.T) {
 	assert.True(t, m.problem, "an unknown card is the engine's panic, shown: %s", m.status)
 }
 
+// A command the table cannot carry out as typed says how it is typed and
+// asks nothing of the engine: damage of no amount (it would say "done"
+// and deal nothing), and words after end, which ends no turn of theirs.
+func TestCardTableRefusesWhatItCannotDo(t *testing.T) {
+	m := newTable(t)
+	m.Command("summon Test Filler")
+	for _, line := range []string{"damage 3 0", "damage 3 -5", "damage 3 x", "end now"} {
+		before := m.st.LogTree
+		m.Command(line)
+		assert.True(t, m.problem, line)
+		verb, _, _ := strings.Cut(line, " ")
+		assert.Contains(t, m.status, verb+" takes ", line)
+		assert.Equal(t, before, m.st.LogTree, "%s asks nothing of the engine", line)
+	}
+	assert.Contains(t, m.status, "end takes nothing more: end the turn")
+	assert.Equal(t, uint8(0), m.turn, "end now ended no turn")
+}
+
 func TestCardTableCompletesCardNames(t *testing.T) {
 	m := newTable(t)
 	press(m, "s", "L", "o", "tab", "enter")
