@@ -1,13 +1,11 @@
 package expansion
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"go/build"
 	"go/parser"
 	"go/token"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -19,6 +17,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"golang.org/x/mod/modfile"
 
+	"github.com/systemic-game-design/course/audit/goimports"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -142,8 +141,7 @@ func builtHere(name string, src []byte) bool {
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
 	ctx.BuildTags = goFlagsTags(os.Getenv("GOFLAGS"))
-	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
-	ok, err := ctx.MatchFile(path.Dir(name), path.Base(name))
+	ok, err := goimports.Match(ctx, name, src)
 	return ok && err == nil
 }
 

@@ -426,9 +426,16 @@ func (r *Reader) matchFile(name string, content []byte) bool {
 }
 
 func matchIn(ctx build.Context, name string, content []byte) bool {
-	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
-	ok, err := ctx.MatchFile(".", name)
+	ok, err := Match(ctx, name, content)
 	return err == nil && ok
+}
+
+// Match is go/build's MatchFile for a file named name (its base name
+// counts: _GOOS, _GOARCH, _test) with the given content, read from
+// memory: whether ctx builds it, by its name and its build constraints.
+func Match(ctx build.Context, name string, content []byte) (bool, error) {
+	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
+	return ctx.MatchFile(".", path.Base(name))
 }
 
 // anySetting reports whether a Go file's build constraints (in header,

@@ -1,13 +1,11 @@
 package devcheck
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/build"
 	"go/parser"
 	"go/token"
-	"io"
 	"io/fs"
 	"maps"
 	"path"
@@ -18,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/systemic-game-design/course/audit/goimports"
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -115,8 +114,7 @@ func leftOut(name string, src []byte) string {
 		ctx := build.Default
 		ctx.GOOS, ctx.GOARCH = pl[0], pl[1]
 		ctx.CgoEnabled = false
-		ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(src)), nil }
-		if ok, err := ctx.MatchFile(".", name); err == nil && !ok {
+		if ok, err := goimports.Match(ctx, name, src); err == nil && !ok {
 			return pl[0] + "/" + pl[1]
 		}
 	}
