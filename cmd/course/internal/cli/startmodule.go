@@ -491,11 +491,8 @@ func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.
 // workspace's last check; known is false unless that check still holds
 // (nothing it depends on has changed since) and counted m.
 func failingAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) (failed, total int, known bool) {
-	cached, _ := loadCachedCheck(ws)
-	if cached == nil {
-		return 0, 0, false
-	}
-	if key, err := cacheKey(env, ws); err != nil || key != cached.Content {
+	cached, _, err := holdingCheck(env, ws)
+	if err != nil || cached == nil {
 		return 0, 0, false
 	}
 	for _, c := range cached.Modules {

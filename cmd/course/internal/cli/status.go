@@ -472,11 +472,11 @@ func joinAnd(items []string) string {
 // workspace's files, its drop records and the course content are as they
 // were, else a new run of check, which it caches.
 func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh bool) (*checker.Report, *time.Time, bool, error) {
-	key, err := cacheKey(env, ws)
+	cached, key, err := holdingCheck(env, ws)
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if cached, _ := loadCachedCheck(ws); cached != nil && !fresh && cached.Content == key && len(cached.Report) > 0 {
+	if cached != nil && !fresh && len(cached.Report) > 0 {
 		var rep checker.Report
 		if json.Unmarshal(cached.Report, &rep) == nil {
 			at := cached.At
@@ -494,6 +494,19 @@ func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh 
 	// as an instructor may another's) is only slower.
 	_ = cacheCheck(ctx, ws, key, now, rep)
 	return rep, &now, false, nil
+}
+
+// holdingCheck is the workspace's last check when it still holds (nothing
+// its key covers has changed since), else nil, and the key as it stands.
+func holdingCheck(env *Env, ws *workspace.Workspace) (*CachedCheck, string, error) {
+	key, err := cacheKey(env, ws)
+	if err != nil {
+		return nil, "", err
+	}
+	if cached, _ := loadCachedCheck(ws); cached != nil && cached.Content == key {
+		return cached, key, nil
+	}
+	return nil, key, nil
 }
 
 // cacheKey says what a check's result depends on: the course content, every
