@@ -91,6 +91,15 @@ type Result struct {
 	Confined bool
 }
 
+// HostBuildEnv is the environment for a go command whose build runs here:
+// this process's, in module mode (a workspace is a module, and an old
+// GOPATH set-up's GO111MODULE=off would make each build a failure the
+// learner is blamed for), for this system (whatever GOOS or GOARCH a
+// cross-compiling shell has set, the program built is run here).
+func HostBuildEnv() []string {
+	return append(os.Environ(), "GO111MODULE=on", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+}
+
 // Package is one package to test.
 type Package struct {
 	Dir        string   // its folder
@@ -228,12 +237,8 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, fmt.Errorf("making a folder for the tests' temporary files: %w", err)
 	}
 
-	// GO111MODULE=on: a module is what every package here is, and an old
-	// GOPATH set-up's GO111MODULE=off would make each build a failure
-	// the tests are blamed for. The binaries run here, so they are built
-	// for here, whatever GOOS or GOARCH a cross-compiling shell has set.
 	r := &runner{o: o, goCmd: goCmd, tmp: tmp, sem: make(chan struct{}, o.Jobs),
-		env: append(append(os.Environ(), "GOTMPDIR="+goTmp, "GO111MODULE=on", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH), o.Env...)}
+		env: append(append(HostBuildEnv(), "GOTMPDIR="+goTmp), o.Env...)}
 	r.testEnv = append(slices.Clip(r.env), "TMPDIR="+testTmp, "GOTMPDIR="+testTmp)
 	if o.Sandbox && sandbox.Available() == nil {
 		if r.sandbox, err = sandbox.New(o.Module, testTmp); err != nil {

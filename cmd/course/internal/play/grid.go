@@ -409,6 +409,8 @@ func (m *Grid) revert(i int) {
 	if i < 0 || i >= len(m.history) {
 		return
 	}
+	// However it ends, the replay goes on from the history as it is left.
+	defer m.rewindReplay()
 	if !m.spell() {
 		for len(m.history) > i {
 			rep, err := m.eng.c.Do(driver.Request{Op: "undo"})
@@ -417,7 +419,6 @@ func (m *Grid) revert(i int) {
 				return
 			}
 			m.history = m.history[:len(m.history)-1]
-			m.rewindReplay()
 		}
 		m.mode = modeBoard
 		m.say(false, "back before move %d", i+1)
@@ -440,13 +441,11 @@ func (m *Grid) revert(i int) {
 			return a
 		})
 		if !m.take(rep, err) {
-			m.rewindReplay()
 			m.recordStopped()
 			return
 		}
 		m.history = append(m.history, mv)
 	}
-	m.rewindReplay()
 	m.say(false, "restarted and replayed %d moves: back before move %d", i, i+1)
 	m.record()
 }

@@ -409,13 +409,10 @@ func (m *Grid) historyLines(rows int) []string {
 		if m.mode == modeHistory {
 			// marked by "> " as the menus mark theirs, not by reverse
 			// video alone, which a screen without colour does not draw
-			mark := "  "
 			if i == m.histSel {
-				mark = "> "
-			}
-			l = mark + l
-			if i == m.histSel {
-				l = st.Selected.Render(l)
+				l = st.Selected.Render("> " + l)
+			} else {
+				l = "  " + l
 			}
 		}
 		out = append(out, l)

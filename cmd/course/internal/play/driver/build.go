@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/tools/go/ast/astutil"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/internal/atomicfile"
 )
@@ -201,10 +202,8 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 	rel := filepath.ToSlash(Dir)
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", program, rel+"/driver.go", rel+"/main.go")
 	cmd.Dir = ws
-	// The workspace is a module whatever GO111MODULE an old GOPATH set-up
-	// left: off, the harness's import would not be found. The program runs
-	// here, so it is built for here, whatever GOOS or GOARCH is set.
-	cmd.Env = append(os.Environ(), "GO111MODULE=on", "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	cmd.Env = gotest.HostBuildEnv() // off, GO111MODULE would not find the harness's import
+
 	procgroup.Own(cmd) // a stopped play stops the compilers too, as check's builds do
 	out, err := cmd.CombinedOutput()
 	procgroup.End(cmd)

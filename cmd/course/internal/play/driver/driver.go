@@ -272,16 +272,19 @@ func targets(id uint32) []harness.ID {
 	return []harness.ID{harness.ID(id)}
 }
 
+// started says a level or a game is in play.
+func (s *server) started() bool { return s.baba != nil || s.sg != nil || s.game != nil }
+
 func (s *server) handle(req Request) Reply {
 	if req.Op == "new" {
 		rep := s.start(req)
 		s.startPanic = ""
-		if s.baba == nil && s.sg == nil && s.game == nil {
+		if !s.started() {
 			s.startPanic = rep.Panic
 		}
 		return rep
 	}
-	if s.baba == nil && s.sg == nil && s.game == nil {
+	if !s.started() {
 		if s.startPanic != "" {
 			return Reply{Panic: s.startPanic + ": nothing started; r restarts"}
 		}
