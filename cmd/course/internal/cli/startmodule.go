@@ -227,8 +227,9 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		fmt.Fprintln(env.Stdout, line)
 	}
 	if _, restarted := state.Drops[m.Number]; opts.Expansion && drop.End == drop.Commit && !restarted {
+		_, later := startedAround(ws, m)
 		fmt.Fprintf(env.Stdout, "drop %sx starts and ends at commit %s, since module %s is started already and the engine is its to change: check runs the drop's test, and judges no engine change against the drop\n",
-			m.Number, shortHash(drop.Commit), startedAfter(ws, m))
+			m.Number, shortHash(drop.Commit), later)
 		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
 		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test\n")
 		return nil
@@ -453,7 +454,8 @@ func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.
 	if d, ok := state.Drops[m.Number]; ok {
 		return state, &d, nil
 	}
-	if !moduleStarted(ws, m) {
+	started, later := startedAround(ws, m)
+	if !started {
 		// Left open from a commit before the module's own work, the drop
 		// would be blamed for every engine change up to it, and starting
 		// the module would not end it.
@@ -461,7 +463,7 @@ func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.
 			m.Number, ws.Dir, m.Number, shellarg.Quote(ws.Dir))
 	}
 	now := time.Now().UTC().Truncate(time.Second)
-	if later := startedAfter(ws, m); later != "" {
+	if later != "" {
 		// The engine is the later module's to change already: a drop left
 		// open would be blamed for that module's work, and no start of a
 		// module would ever end it. It ends where it starts, at HEAD, and
@@ -503,31 +505,25 @@ func failingAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) (fa
 	return 0, 0, false
 }
 
-// moduleStarted reports whether tests/ holds any of m's tests, which is
-// what check counts as started.
-func moduleStarted(ws *workspace.Workspace, m modules.Module) bool {
-	started, err := ws.StartedModules()
+// startedAround reports whether tests/ holds any of m's tests, which is
+// what check counts as started, and the first module after m whose tests
+// it holds ("" for none), from one read of tests/. A tests/ that cannot be
+// read counts m started and none after: the drop's start reads the
+// workspace again, and says what is wrong.
+func startedAround(ws *workspace.Workspace, m modules.Module) (started bool, after string) {
+	all, err := ws.StartedModules()
 	if err != nil {
-		return true // the drop's start reads the workspace again, and says what is wrong
+		return true, ""
 	}
-	s := started[m.Number]
-	return s != nil && len(s.Tests) > 0
-}
-
-// startedAfter is the first module after m whose tests tests/ holds; ""
-// for none.
-func startedAfter(ws *workspace.Workspace, m modules.Module) string {
-	started, err := ws.StartedModules()
-	if err != nil {
-		return "" // the drop's start reads the workspace again, and says what is wrong
+	if s := all[m.Number]; s != nil && len(s.Tests) > 0 {
+		started = true
 	}
-	first := ""
-	for n, s := range started {
-		if n > m.Number && len(s.Tests) > 0 && (first == "" || n < first) {
-			first = n
+	for n, s := range all {
+		if n > m.Number && len(s.Tests) > 0 && (after == "" || n < after) {
+			after = n
 		}
 	}
-	return first
+	return started, after
 }
 
 // engineAtHead is HEAD's commit when the engine folders on disk are
