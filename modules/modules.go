@@ -26,6 +26,12 @@ type Module struct {
 	Note string
 }
 
+// IsNumber reports whether s has a module number's form: two digits, as
+// "01" (not "1", not "001").
+func IsNumber(s string) bool {
+	return len(s) == 2 && '0' <= s[0] && s[0] <= '9' && '0' <= s[1] && s[1] <= '9'
+}
+
 // Name is the slug without its number: "handles".
 func (m Module) Name() string { return strings.TrimPrefix(m.Slug, m.Number+"-") }
 

@@ -59,13 +59,12 @@ row's name, with its row's title.`,
 }
 
 var (
-	moduleNumber = regexp.MustCompile(`^[0-9]{2}$`)
-	moduleName   = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+	moduleName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 )
 
 // RunDevNewModule writes the new module's files.
 func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) error {
-	if !moduleNumber.MatchString(opts.Number) {
+	if !modules.IsNumber(opts.Number) {
 		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
 	}
 	if !moduleName.MatchString(opts.Name) {

@@ -231,7 +231,7 @@ func rowProblems(list []modules.Module) []string {
 	var out []string
 	for i, m := range list {
 		switch {
-		case !twoDigits.MatchString(m.Number):
+		case !modules.IsNumber(m.Number):
 			out = append(out, fmt.Sprintf("module %q: the number is not two digits; write it as 00 to 99", m.Number))
 			continue
 		case !slugForm.MatchString(m.Slug) || !strings.HasPrefix(m.Slug, m.Number+"-"):
@@ -239,7 +239,7 @@ func rowProblems(list []modules.Module) []string {
 		case strings.TrimSpace(m.Title) == "":
 			out = append(out, fmt.Sprintf("module %s: the title is empty; give the title its lesson's first line has", m.Number))
 		}
-		if i > 0 && twoDigits.MatchString(list[i-1].Number) && atoi(m.Number) != atoi(list[i-1].Number)+1 {
+		if i > 0 && modules.IsNumber(list[i-1].Number) && atoi(m.Number) != atoi(list[i-1].Number)+1 {
 			out = append(out, fmt.Sprintf("module %s follows module %s; number the modules one after another, in course order", m.Number, list[i-1].Number))
 		}
 	}
@@ -247,6 +247,5 @@ func rowProblems(list []modules.Module) []string {
 }
 
 var (
-	twoDigits = regexp.MustCompile(`^[0-9]{2}$`)
-	slugForm  = regexp.MustCompile(`^[0-9]{2}-[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+	slugForm = regexp.MustCompile(`^[0-9]{2}-[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
 )

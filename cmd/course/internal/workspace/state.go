@@ -7,8 +7,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
-	"regexp"
 	"time"
+
+	"github.com/systemic-game-design/course/modules"
 )
 
 // StateDir is the workspace's folder for the tool's own state: git-ignored
@@ -36,9 +37,6 @@ type State struct {
 	other map[string]json.RawMessage
 }
 
-// moduleNumber is a module's number as the state's keys give it.
-var moduleNumber = regexp.MustCompile(`^[0-9]{2}$`)
-
 // stateFields is State's own fields, without the methods.
 type stateFields struct {
 	Modules   map[string]time.Time `json:"modules,omitempty"`
@@ -57,7 +55,7 @@ func (s *State) UnmarshalJSON(raw []byte) error {
 	// lines and a class's rows: any other key, one holding a line break
 	// or a tab, say, would print rows of its own there.
 	for n, d := range f.Drops {
-		if !moduleNumber.MatchString(n) {
+		if !modules.IsNumber(n) {
 			return fmt.Errorf("drops: %q is not a module's number, such as \"01\"", n)
 		}
 		// Counts of tests, which check's --json gives as its schema
