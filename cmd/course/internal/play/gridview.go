@@ -346,6 +346,7 @@ func joinWrapped(items []string, width int) []string {
 // pane under that; the side panel is the right column, the body's height.
 type screenLayout struct {
 	banner         []string // the lines under the board (see Grid.banner)
+	keys           []string // the keys' lines under those, wrapped to the width
 	bodyH, scale   int
 	boardW, boardH int // the left column's width, the board pane's height
 	histH, logH    int
@@ -353,8 +354,8 @@ type screenLayout struct {
 
 func (m *Grid) layout() screenLayout {
 	W, H := max(m.w, minWidth), max(m.h, minHeight)
-	l := screenLayout{banner: m.banner(W)}
-	l.bodyH = H - 1 - len(l.banner) - len(wrapKeys(m.keys(), W))
+	l := screenLayout{banner: m.banner(W), keys: wrapKeys(m.keys(), W)}
+	l.bodyH = H - 1 - len(l.banner) - len(l.keys)
 	l.scale = m.scale(l.bodyH)
 	tw, th := tileSize(l.scale)
 	l.boardW = max(tw*m.o.Level.Width+4, 26)
@@ -435,10 +436,7 @@ func (m *Grid) banner(width int) []string {
 		}
 		if lipgloss.Width(msg)+2 > width {
 			// wrapped, not cut before the keys it names
-			lines := wrapStatus(msg, width, problemLines)
-			for i, l := range lines {
-				lines[i] = st.Lost.Render(l)
-			}
+			lines := wrapStyled(st.Lost, msg, width)
 			if m.status != "" {
 				lines = append(lines, m.statusLines(width)...)
 			}
@@ -468,11 +466,7 @@ func (m *Grid) statusLines(width int) []string {
 		// wrapped as a problem is: a long one (the tile the cursor is on
 		// and what it holds, the name a record file was kept as) would
 		// lose its end, often the part that says what to do
-		lines := wrapStatus(m.status, width, problemLines)
-		for i, l := range lines {
-			lines[i] = st.Status.Render(l)
-		}
-		return lines
+		return wrapStyled(st.Status, m.status, width)
 	}
 	return st.problem(m.status, width)
 }
@@ -499,7 +493,6 @@ func (m *Grid) view() string {
 	}
 	W := m.w
 	st := m.o.Styles
-	keys := wrapKeys(m.keys(), W)
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
 	sideW := W - boardW
@@ -534,8 +527,5 @@ func (m *Grid) view() string {
 	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := append([]string{title, body}, l.banner...)
-	for _, k := range keys {
-		lines = append(lines, st.Keys.Render(fit(k, W)))
-	}
-	return strings.Join(lines, "\n")
+	return strings.Join(append(lines, st.keyLines(l.keys, W)...), "\n")
 }

@@ -164,9 +164,15 @@ func wrapStatus(msg string, width, n int) []string {
 // problem is a problem's message under a screen of width cells: marked
 // "! ", wrapped onto up to problemLines lines, each in the problem style.
 func (s Styles) problem(msg string, width int) []string {
-	lines := wrapStatus("! "+msg, width, problemLines)
+	return wrapStyled(s.Problem, "! "+msg, width)
+}
+
+// wrapStyled is msg wrapped onto up to problemLines lines of width cells
+// (wrapStatus), each in style st.
+func wrapStyled(st lipgloss.Style, msg string, width int) []string {
+	lines := wrapStatus(msg, width, problemLines)
 	for i, l := range lines {
-		lines[i] = s.Problem.Render(l)
+		lines[i] = st.Render(l)
 	}
 	return lines
 }
@@ -174,6 +180,16 @@ func (s Styles) problem(msg string, width int) []string {
 // keyGap is what stands between two keys on a line of keys: two spaces
 // or more, where a key and what it does are parted by one.
 var keyGap = regexp.MustCompile(`  +`)
+
+// keyLines is the keys' lines (wrapKeys's), each cut to w cells and in
+// the keys' style.
+func (s Styles) keyLines(wrapped []string, w int) []string {
+	out := make([]string, len(wrapped))
+	for i, k := range wrapped {
+		out[i] = s.Keys.Render(fit(k, w))
+	}
+	return out
+}
 
 // wrapKeys is lines of keys on lines of at most width cells, each broken
 // between two keys, where it is too long: a line cut short would hide the

@@ -484,10 +484,7 @@ func (t *Table) view() (string, int) {
 		promptRow = 1 + bodyH // under the title and the body
 	}
 	lines := append([]string{title, body}, status...)
-	for _, k := range keys {
-		lines = append(lines, st.Keys.Render(fit(k, W)))
-	}
-	return strings.Join(lines, "\n"), promptRow
+	return strings.Join(append(lines, st.keyLines(keys, W)...), "\n"), promptRow
 }
 
 // waiting is Grid.waiting for the card table.
