@@ -9,6 +9,7 @@ package devcheck
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"io/fs"
 	"maps"
 	"os"
@@ -192,7 +193,30 @@ type checker struct {
 	// once; haveTemplate says the template was there to read.
 	requires     []string
 	haveTemplate bool
-	unbuilt      bool // a course test package does not compile against the reference
+	unbuilt      bool                  // a course test package does not compile against the reference
+	folders      map[string]testFolder // testFuncs of each course folder, read once
+}
+
+// testFolder is what testFuncs found in a folder: its tests and the
+// problems of its files.
+type testFolder struct {
+	funcs    map[string]token.Position
+	problems []Problem
+}
+
+// folderTests is testFuncs of a folder of the course, read and parsed once a
+// run: sync keeps its problems, and the name lists, GREEN and RED ask
+// for its tests again.
+func (c *checker) folderTests(dir string) (map[string]token.Position, []Problem) {
+	f, ok := c.folders[dir]
+	if !ok {
+		f.funcs, f.problems = testFuncs(c.course, dir)
+		if c.folders == nil {
+			c.folders = map[string]testFolder{}
+		}
+		c.folders[dir] = f
+	}
+	return f.funcs, f.problems
 }
 
 func (c *checker) say(what string) {

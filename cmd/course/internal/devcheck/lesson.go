@@ -287,7 +287,7 @@ func (c *checker) courseTests() map[string]bool {
 	c.testNames = map[string]bool{}
 	for _, m := range modules.All() {
 		for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-			funcs, _ := testFuncs(c.course, dir)
+			funcs, _ := c.folderTests(dir)
 			for name := range funcs {
 				c.testNames[name] = true
 			}

@@ -135,7 +135,7 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	}
 	heads, slips := headings(text)
 	lines := strings.Split(text, "\n")
-	funcs, probs := testFuncs(c.course, testsDir)
+	funcs, probs := c.folderTests(testsDir)
 	c.rep.Problems = append(c.rep.Problems, probs...)
 	if len(funcs) == 0 && len(probs) == 0 {
 		c.problem(courseFile(testsDir), 0, "has no tests; write one func %sname per heading of %s", prefix, courseFile(mdPath))

@@ -154,7 +154,7 @@ func (c *checker) green(ctx context.Context) error {
 			if notBuilt["course/"+dir] {
 				continue
 			}
-			funcs, _ := testFuncs(c.course, dir)
+			funcs, _ := c.folderTests(dir)
 			for name, pos := range funcs {
 				moduleTest[name] = true
 				if why, bad := failed[name]; bad {
@@ -235,7 +235,7 @@ func (c *checker) red(ctx context.Context) error {
 	// left behind.
 	var names []string
 	for _, m := range started {
-		funcs, _ := testFuncs(c.course, m.TestsDir())
+		funcs, _ := c.folderTests(m.TestsDir())
 		for name := range funcs {
 			names = append(names, name)
 		}
@@ -265,7 +265,7 @@ func (c *checker) red(ctx context.Context) error {
 		results[t.Name] = t
 	}
 	for _, m := range started {
-		funcs, _ := testFuncs(c.course, m.TestsDir())
+		funcs, _ := c.folderTests(m.TestsDir())
 		for name, pos := range funcs {
 			r := results[name]
 			switch {
