@@ -891,3 +891,35 @@ func TestFailureWhy(t *testing.T) {
 	assert.Equal(t, "Not equal:", failureWhy(strings.Replace(out, "Messages:   \tGame.ClearLog: harness.md and the reference disagree\n", "", 1)))
 	assert.Equal(t, "x_test.go:9: plain words", failureWhy("=== RUN   TestX\n    x_test.go:9: plain words\n--- FAIL: TestX (0.00s)\n"))
 }
+
+// A course test that uses a card the catalog introduces in a later module,
+// or in the module's own drop, is one a learner runs before start-module
+// has copied that card's file, and before their engine knows the card;
+// it passed every check, since the repository has every card. The drop's
+// own test may use the drop's card, and Module 0's sketch cards of any
+// module, as its lesson gives them.
+func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
+		{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {\n"+
+		"\tcards := []string{\"Test Filler\", \"Test Ghoul\"}\n\tif len(cards) == 0 || \"Test Trap (Assembled)\" == \"\" { t.Fatal(\"no cards\") }\n}\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {\n"+
+		"\tif \"Test Trap\" == \"Test Ghoul\" { t.Fatal(\"one card\") }\n}\n")
+	write(t, repo, "course/00-setup/tests/00_setup_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_00_sketch(t *testing.T) { if \"Test Ghoul\" == \"\" { t.Fatal(\"x\") } }\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") || strings.Contains(p, "card") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		`course/01-handles/expansion/tests/01x_handles_test.go:6: uses card "Test Ghoul", which course/catalog.json introduces in module 02, after Expansion Drop 01x, so a learner there has not met it and their workspace may lack its card file; use a card Expansion Drop 01x or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+		`course/01-handles/tests/01_handles_test.go:6: uses card "Test Ghoul", which course/catalog.json introduces in module 02, after module 01, so a learner there has not met it and their workspace may lack its card file; use a card module 01 or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+		`course/01-handles/tests/01_handles_test.go:7: uses card "Test Trap", which course/catalog.json introduces in Expansion Drop 01x, after module 01, so a learner there has not met it and their workspace may lack its card file; use a card module 01 or an earlier one introduces, or give "Test Trap" module 01 in the catalog`,
+	}, got)
+}

@@ -253,16 +253,17 @@ func (c *checker) cardMentions(file string, line int, text string) {
 				}
 				name = base
 			}
-			if !cards[name] {
+			if _, ok := cards[name]; !ok {
 				c.problem(file, line, "names card %q, which course/catalog.json does not list; fix the name, or add the card", m[1])
 			}
 		}
 	}
 }
 
-// catalogCards is the name of every card of the catalog, read once; nil
-// when the catalog does not read.
-func (c *checker) catalogCards() map[string]bool {
+// catalogCards is every card of the catalog, by name, with the module
+// that introduces it ("03", or "03x" for a drop), read once; nil when the
+// catalog does not read.
+func (c *checker) catalogCards() map[string]string {
 	if c.cardNames != nil || c.noCatalog {
 		return c.cardNames
 	}
@@ -272,9 +273,9 @@ func (c *checker) catalogCards() map[string]bool {
 		c.noCatalog = true
 		return nil
 	}
-	c.cardNames = map[string]bool{}
+	c.cardNames = map[string]string{}
 	for _, cc := range cat.Cards {
-		c.cardNames[cc.Name] = true
+		c.cardNames[cc.Name] = cc.Module
 	}
 	return c.cardNames
 }

@@ -135,3 +135,68 @@ func stdlib(ip string) bool {
 	first, _, _ := strings.Cut(ip, "/")
 	return !strings.Contains(first, ".")
 }
+
+// laterCards reports each card a module's or drop's test names (a string
+// literal that is a card of the catalog, or one Assemble made of it) that
+// the catalog introduces later than the test runs: start-module copies a
+// module's cards and the earlier drops' with its tests, so a learner at
+// that point has not met the card, and the workspace may not have its
+// file. Module 0's sketch is the exception: its cards are the ones its
+// lesson describes, which the learner writes into the sketch by hand,
+// before any card of the catalog reaches the workspace.
+func (c *checker) laterCards(m modules.Module) {
+	cards := c.catalogCards()
+	if cards == nil || m.Part == "0" {
+		return
+	}
+	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+		at, where := stage(m.Number), "module "+m.Number
+		if dir == m.ExpansionTestsDir() {
+			at, where = at+1, "Expansion Drop "+m.Number+"x"
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			name, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			for {
+				base, ok := strings.CutSuffix(name, " (Assembled)")
+				if !ok {
+					break
+				}
+				name = base
+			}
+			module, ok := cards[name]
+			if !ok || stage(module) <= at {
+				return true
+			}
+			intro := "module " + module
+			if strings.HasSuffix(module, "x") {
+				intro = "Expansion Drop " + module
+			}
+			pos := fset.Position(lit.Pos())
+			c.problem(pos.Filename, pos.Line, "uses card %q, which course/catalog.json introduces in %s, after %s, so a learner there has not met it and their workspace may lack its card file; use a card %s or an earlier one introduces, or give %q module %s in the catalog",
+				name, intro, where, where, name, m.Number)
+			return true
+		})
+	})
+}
+
+// stage orders the course's modules and drops as a learner meets them:
+// module 03's tests (6), then its drop, 03x (7), then module 04's (8).
+// A catalog module that is neither reads as the first.
+func stage(module string) int {
+	num, drop := strings.CutSuffix(module, "x")
+	if !modules.IsNumber(num) {
+		return 0
+	}
+	s := 2 * (int(num[0]-'0')*10 + int(num[1]-'0'))
+	if drop {
+		s++
+	}
+	return s
+}
