@@ -186,6 +186,7 @@ type checker struct {
 	course     fs.FS
 	rep        *Report
 	knownNames map[string]bool
+	decls      *declarations     // the reference's exported names, read once
 	testNames  map[string]bool   // every course test, by name
 	cardNames  map[string]string // every card of the catalog, by name: its module
 	noCatalog  bool              // the catalog does not read

@@ -923,3 +923,27 @@ func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
 		`course/01-handles/tests/01_handles_test.go:7: uses card "Test Trap", which course/catalog.json introduces in Expansion Drop 01x, after module 01, so a learner there has not met it and their workspace may lack its card file; use a card module 01 or an earlier one introduces, or give "Test Trap" module 01 in the catalog`,
 	}, got)
 }
+
+// A harness name a lesson gives bare, on a value or a type (`g.Summon`,
+// `Game.Summon`), or called on the type (`Game.Summon(...)`), is checked as
+// a call on a value was: a renamed method left such mentions behind
+// unseen. A name on a type is one of its methods or fields; on a value,
+// whose type the text does not say, one some harness or engine type
+// has (a snapshot's field); on another package or type (errors.As,
+// Unity's Object.Destroy, rapid's T.Repeat), not the harness's at all.
+func TestLessonsNameHarnessMembersThatExist(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{ g int }\n\nfunc (g *Game) Summon(card string) {}\n\n"+
+		"type GameSnapshot struct{ Entities []int }\n\ntype CardDef = card.Def\n")
+	text := goodLesson + "\nFine: `Game.Summon`, `g.Summon`, `Game.Summon(card)`, `s.Entities`, `CardDef.Entities`, `errors.As`, `Object.Destroy`, `T.Repeat`; add `Game.Bounce(id ID)`.\n" +
+		"Wrong: `Game.Sumon`, `g.Sumon`, `Game.Entities`, `Game.Sumon(card, 0)`, `CardDef.Nothing`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strconv.Itoa(strings.Count(text, "\n"))
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but the harness's Game has no method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names g.Sumon, which neither the harness contract nor the reference has; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Entities, but the harness's Game has no method or field Entities; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but the harness's Game has no method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names CardDef.Nothing, which neither the harness contract nor the reference has; rename it or drop the mention",
+	}, problemsOf(t, repo))
+}

@@ -122,10 +122,13 @@ func atoi(s string) int {
 }
 
 var (
-	codeSpan  = regexp.MustCompile("`([^`\n]+)`")
-	callForm  = regexp.MustCompile(`^(?:([a-z]\w*)\.)?([A-Z]\w*)\(`)
-	paramDecl = regexp.MustCompile(`\(\w+ [\w.\[\]*]+[,)]`)
-	pathForm  = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
+	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	callForm = regexp.MustCompile(`^(?:([a-z]\w*)\.)?([A-Z]\w*)\(`)
+	// memberForm is a name on a value or a type, called or not:
+	// g.Summon, Game.Summon, Game.Summon(...).
+	memberForm = regexp.MustCompile(`^([A-Za-z]\w*)\.([A-Z]\w*)(?:\(|$)`)
+	paramDecl  = regexp.MustCompile(`\(\w+ [\w.\[\]*]+[,)]`)
+	pathForm   = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
 )
 
 // receivers are the variable names lessons give a harness value, and the
@@ -175,6 +178,13 @@ func (c *checker) names(file, text string) {
 				if !c.known()[call[2]] {
 					c.problem(file, ln.Number, "names %s, which neither the harness contract nor the reference has; rename it or drop the mention", call[2])
 				}
+			case memberForm.MatchString(span) && !paramDecl.MatchString(span):
+				// A name on a harness value or type, written bare in
+				// prose (`g.Summon`, `Game.Summon`) or called on the type
+				// (not a signature to add): it may be a method or a
+				// field, not only a function.
+				m := memberForm.FindStringSubmatch(span)
+				c.member(file, ln.Number, m[1], m[2])
 			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
 				top, _, _ := strings.Cut(span, "/")
 				if learnerFolder(top, span) {
@@ -406,4 +416,145 @@ func (c *checker) known() map[string]bool {
 		})
 	}
 	return c.knownNames
+}
+
+// member checks a name given on a harness value (g.Summon, s.Entities) or
+// a harness type (Game.Summon): a method or field the type has, or for a
+// value, whose type the text does not say, one some harness or engine
+// type has. A name on anything else (errors.As, rapid.Check,
+// Object.Destroy) is another package's, not the harness's.
+func (c *checker) member(file string, line int, qual, name string) {
+	decls := c.declared()
+	if members, ok := decls.types[qual]; ok {
+		if members != nil && !members[name] {
+			c.problem(file, line, "names %s.%s, but the harness's %s has no method or field %s; rename it or drop the mention", qual, name, qual, name)
+		} else if members == nil && !decls.names[name] {
+			c.problem(file, line, "names %s.%s, which neither the harness contract nor the reference has; rename it or drop the mention", qual, name)
+		}
+		return
+	}
+	if receivers[qual] && !decls.names[name] && !c.known()[name] {
+		c.problem(file, line, "names %s.%s, which neither the harness contract nor the reference has; rename it or drop the mention", qual, name)
+	}
+}
+
+// declarations are the exported names the reference and the template's
+// harness declare: every function, method, type, constant, variable and
+// field (names), and the methods and fields of each harness type (types;
+// nil for a type whose members are another package's, an alias of an
+// engine type).
+type declarations struct {
+	names map[string]bool
+	types map[string]map[string]bool
+}
+
+// declared reads the declarations once.
+func (c *checker) declared() *declarations {
+	if c.decls != nil {
+		return c.decls
+	}
+	d := &declarations{names: map[string]bool{}, types: map[string]map[string]bool{}}
+	c.decls = d
+	own := map[string]bool{}   // harness types whose members the harness declares
+	other := map[string]bool{} // harness types that are another's, somewhere
+	add := func(typ, name string) {
+		if own[typ] && !other[typ] {
+			if d.types[typ] == nil {
+				d.types[typ] = map[string]bool{}
+			}
+			d.types[typ][name] = true
+		}
+	}
+	fset := token.NewFileSet()
+	var harnessFiles []*ast.File
+	for _, dir := range []string{"engine", "harness", "templates/go/harness"} {
+		_ = filepath.WalkDir(filepath.Join(c.opts.Repo, dir), func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".go.tmpl")) {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					d.names[n.Name.Name] = true
+				case *ast.TypeSpec:
+					d.names[n.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, id := range n.Names {
+						d.names[id.Name] = true
+					}
+				case *ast.Field:
+					for _, id := range n.Names {
+						d.names[id.Name] = true
+					}
+				}
+				return true
+			})
+			if dir != "engine" {
+				harnessFiles = append(harnessFiles, f)
+			}
+			return nil
+		})
+	}
+	for _, f := range harnessFiles {
+		for _, decl := range f.Decls {
+			g, ok := decl.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range g.Specs {
+				ts := spec.(*ast.TypeSpec)
+				if !ts.Name.IsExported() {
+					continue
+				}
+				st, isStruct := ts.Type.(*ast.StructType)
+				if ts.Assign.IsValid() || !isStruct {
+					// An alias, or a type of no fields: its members,
+					// if any, are not all declared here.
+					other[ts.Name.Name] = true
+					d.types[ts.Name.Name] = nil
+					continue
+				}
+				own[ts.Name.Name] = true
+				if d.types[ts.Name.Name] == nil && !other[ts.Name.Name] {
+					d.types[ts.Name.Name] = map[string]bool{}
+				}
+				for _, fl := range st.Fields.List {
+					for _, id := range fl.Names {
+						add(ts.Name.Name, id.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, f := range harnessFiles {
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 {
+				add(recvType(fn.Recv.List[0].Type), fn.Name.Name)
+			}
+		}
+	}
+	recv := regexp.MustCompile(`^func \(\w+ \*?(\w+)\) ([A-Z]\w*)`)
+	for _, m := range modules.All() {
+		for _, h := range m.Harness {
+			if r := recv.FindStringSubmatch(h); r != nil {
+				add(r[1], r[2])
+			}
+		}
+	}
+	return d
+}
+
+// recvType is the name of a method's receiver type: Game for *Game.
+func recvType(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
 }
