@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,4 +168,36 @@ func TestDevNewModuleRefusesAnotherModulesList(t *testing.T) {
 	assert.Equal(t, StatusCannot, Status(err))
 	assert.ErrorContains(t, err, "course dev new-module: "+filepath.Join(repo, "modules", "modules.go")+": its module 00 (00-setup) has another title than this course program's;")
 	assert.NoDirExists(t, filepath.Join(repo, "course", "14-trading"))
+}
+
+// dev new-module writes the module whole or not at all: a write that
+// fails midway (here the third file) left the files before it in
+// course/14-trading, a half module that dev check then took for the
+// author's, and a second run refused as a folder that exists.
+func TestDevNewModuleLeavesNothingWhenAWriteFails(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	env, _, _ := testEnv()
+	write := writeModuleFile
+	t.Cleanup(func() { writeModuleFile = write })
+	n := 0
+	writeModuleFile = func(p, text string) error {
+		if n++; n == 3 {
+			return errors.New("no space left on device")
+		}
+		return write(p, text)
+	}
+	err := RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no space left on device; nothing was written")
+	assert.Equal(t, 3, n)
+	entries, _ := os.ReadDir(filepath.Join(repo, "course"))
+	require.Len(t, entries, 1, "nothing but the catalog, no folder aside either")
+	writeModuleFile = write
+	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo}))
+	got, _ := filepath.Glob(filepath.Join(repo, "course", "14-trading", "*"))
+	assert.Len(t, got, 4, "lesson.md, scenarios.md, tests, expansion")
+	entries, _ = os.ReadDir(filepath.Join(repo, "course"))
+	assert.Len(t, entries, 2, "the catalog and the module")
 }
