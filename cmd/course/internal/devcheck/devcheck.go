@@ -284,7 +284,7 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 	}
 	for _, f := range []string{"scenarios.md", "expansion/README.md", "expansion/solution.md"} {
 		if text, ok := c.read(m.Slug + "/" + f); ok {
-			c.names(courseFile(m.Slug+"/"+f), text)
+			c.names(m, courseFile(m.Slug+"/"+f), text)
 		}
 	}
 }

@@ -539,7 +539,7 @@ func TestLessonsNameTestsThatExist(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(line) + ": names test Test_01_summon_gives_an_idd, but course/01-handles/tests has no func Test_01_summon_gives_an_idd; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test test_01x_plays, but course/01-handles/expansion/tests has no func Test_01x_plays; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test Test_99_nowhere, but the course has no module 99; fix the name or drop the mention",
-		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + ": names test Test_01_summon_gives_id, but course/01-handles/tests has no func Test_01_summon_gives_id; fix the name or drop the mention",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + `: go test -run "Test_01_summon_gives_id" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
 		"course/01-handles/scenarios.md:7: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
 	}, got, "the heading of a scenario is sync's, and named once; one shown in a code span is an example")
 }
@@ -946,4 +946,31 @@ func TestLessonsNameHarnessMembersThatExist(t *testing.T) {
 		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but the harness's Game has no method or field Sumon; rename it or drop the mention",
 		"course/01-handles/lesson.md:" + line + ": names CardDef.Nothing, which neither the harness contract nor the reference has; rename it or drop the mention",
 	}, problemsOf(t, repo))
+}
+
+// A go test -run pattern is read as go test reads it, an unanchored
+// regexp split at | and / outside brackets, and must run some test a
+// learner at the module has: one naming a prefix of several tests, or a
+// regexp, was taken for a test of that name, which no module has.
+func TestAGoTestRunPatternIsARegexp(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/00-setup/tests/00_setup_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_00_sketch(t *testing.T) { "+checks+" }\n")
+	write(t, repo, "course/02-queue/tests/02_queue_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_later(t *testing.T) { "+checks+" }\n")
+	text := goodLesson + "\nRun `go test ./tests -run Test_01_summon` or `go test -run=Test_01x_pl ./tests`, then `go test ./tests -run Test_00_`.\n\n" +
+		"```sh\n$ go test ./tests -run '^Test_01x?_'\ngo test ./tests -run 'Test_01_summon_gives_an_id/a sub test'\ngo test ./tests -run \"Test_99_gone|Test_01x\" -v\n" +
+		"go test ./tests -run Test_02_later && go test ./tests -run 'Test_01_(open'\ngo test ./tests -test.run '[/]Test_01'\n```\n\n" +
+		"```text\n    To reproduce, specify -run=\"TestNothing\" -rapid.seed=1\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strings.Count(goodLesson, "\n") + 8
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") && !strings.HasPrefix(p, "course/02-queue/") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_02_later" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_01_(open" is no pattern go test takes (its part "Test_01_(open": error parsing regexp: missing closing ): ` + "`Test_01_(open`" + `); fix the regexp`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + `: go test -run "[/]Test_01" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
+	}, got)
 }

@@ -85,7 +85,7 @@ func (c *checker) lesson(m modules.Module, text string) {
 			}
 		}
 	}
-	c.names(file, text)
+	c.names(m, file, text)
 }
 
 func hasKind(l *lesson.Lesson, k lesson.Kind) bool {
@@ -142,18 +142,27 @@ var repoDirs = map[string]bool{"engine": true, "harness": true, "course": true, 
 	"templates": true, "audit": true, "modules": true, "cmd": true}
 
 // names checks that every course command line, harness function and
-// repository path a course text names exists.
-func (c *checker) names(file, text string) {
+// repository path a text of module m names exists.
+func (c *checker) names(m modules.Module, file, text string) {
 	for ln := range mdlines.Lines(text) {
 		if ln.Fence {
 			continue
 		}
+		runs := goTestRuns(ln.Text, ln.Code)
 		if !strings.HasPrefix(strings.TrimSpace(ln.Text), "#") {
 			// A heading's test is sync's to find, and one in a block
 			// shows how a heading is written; anywhere else a test named
-			// (in prose, a code span, a go test -run line) must be one
-			// the course has.
-			c.testMentions(file, ln.Number, ln.Text)
+			// (in prose, a code span) must be one the course has. A
+			// go test -run pattern is a regexp, checked as go test
+			// reads it.
+			rest := ln.Text
+			for _, r := range runs {
+				rest = strings.Replace(rest, r.raw, "", 1)
+			}
+			c.testMentions(file, ln.Number, rest)
+		}
+		for _, r := range runs {
+			c.runPattern(m, file, ln.Number, r.pattern)
 		}
 		c.cardMentions(file, ln.Number, ln.Text)
 		if ln.Code {
@@ -557,4 +566,171 @@ func recvType(e ast.Expr) string {
 		return id.Name
 	}
 	return ""
+}
+
+// runArg is a go test command's -run pattern, and the text it was given as
+// (-run 'Test_03_', -run=Test_03_x).
+type runArg struct{ raw, pattern string }
+
+// goTestRuns finds the -run patterns of the go test commands on a line:
+// the line itself when it is code (a line of a block, with or without a
+// "$ " prompt), else each code span; each command a shell line runs in
+// turn.
+func goTestRuns(line string, code bool) []runArg {
+	var cmds []string
+	if code {
+		cmds = append(cmds, strings.TrimPrefix(strings.TrimSpace(line), "$ "))
+	} else {
+		for _, m := range codeSpan.FindAllStringSubmatch(line, -1) {
+			cmds = append(cmds, strings.TrimSpace(m[1]))
+		}
+	}
+	var out []runArg
+	for _, cmd := range cmds {
+		for _, part := range shellCommands.Split(cmd, -1) {
+			words := shellWords(strings.TrimSpace(part))
+			if len(words) < 2 || words[0].value != "go" || words[1].value != "test" {
+				continue
+			}
+			for i, w := range words {
+				flag, value, eq := strings.Cut(w.value, "=")
+				switch strings.TrimLeft(flag, "-") {
+				case "run", "test.run":
+				default:
+					continue
+				}
+				if !strings.HasPrefix(flag, "-") || strings.HasPrefix(flag, "---") {
+					continue
+				}
+				switch {
+				case eq:
+					out = append(out, runArg{raw: w.raw, pattern: value})
+				case i+1 < len(words):
+					out = append(out, runArg{raw: w.raw + " " + words[i+1].raw, pattern: words[i+1].value})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// shellWord is a word of a shell line: as written, and as the command
+// gets it, its quotes gone.
+type shellWord struct{ raw, value string }
+
+// shellWords splits a shell line into words at white space, outside
+// single and double quotes, as the shell hands them to a command (no
+// expansions: a lesson's go test line has none).
+func shellWords(s string) []shellWord {
+	var out []shellWord
+	var raw, value strings.Builder
+	in := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			value.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				out = append(out, shellWord{raw.String(), value.String()})
+				raw.Reset()
+				value.Reset()
+				in = false
+			}
+			continue
+		default:
+			value.WriteRune(r)
+			in = true
+		}
+		raw.WriteRune(r)
+	}
+	if in {
+		out = append(out, shellWord{raw.String(), value.String()})
+	}
+	return out
+}
+
+// runPattern checks a go test -run pattern as go test reads it: split at
+// each | and / outside brackets and parentheses, each element an
+// unanchored regexp; a test runs when the first element of one
+// alternative matches its name (the later ones are its subtests', which
+// no file lists). The pattern must run some test a learner at module m
+// has: its own, its drop's or an earlier module's or drop's, all in the
+// workspace's tests/.
+func (c *checker) runPattern(m modules.Module, file string, line int, pattern string) {
+	var firsts []*regexp.Regexp
+	for _, alt := range splitRunPattern(pattern) {
+		for i, elem := range alt {
+			re, err := regexp.Compile(elem)
+			if err != nil {
+				c.problem(file, line, "go test -run %q is no pattern go test takes (its part %q: %v); fix the regexp", pattern, elem, err)
+				return
+			}
+			if i == 0 {
+				firsts = append(firsts, re)
+			}
+		}
+	}
+	for _, mod := range modules.All() {
+		if mod.Number > m.Number {
+			continue
+		}
+		for _, dir := range []string{mod.TestsDir(), mod.ExpansionTestsDir()} {
+			funcs, _ := c.folderTests(dir)
+			for name := range funcs {
+				for _, re := range firsts {
+					if re.MatchString(name) {
+						return
+					}
+				}
+			}
+		}
+	}
+	c.problem(file, line, "go test -run %q matches no test of module %s, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern", pattern, m.Number)
+}
+
+// splitRunPattern splits a -run pattern as the testing package does: at
+// each | outside brackets and parentheses into alternatives, and each at
+// / into the elements a test's and its subtests' names must match.
+func splitRunPattern(s string) [][]string {
+	var alts [][]string
+	var elems []string
+	brackets, parens := 0, 0
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '[':
+			brackets++
+		case ']':
+			if brackets--; brackets < 0 { // an unmatched ] is legal
+				brackets = 0
+			}
+		case '(':
+			if brackets == 0 {
+				parens++
+			}
+		case ')':
+			if brackets == 0 {
+				parens--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if brackets == 0 && parens == 0 {
+				elems = append(elems, s[:i])
+				if s[i] == '|' {
+					alts = append(alts, elems)
+					elems = nil
+				}
+				s = s[i+1:]
+				i = 0
+				continue
+			}
+		}
+		i++
+	}
+	return append(alts, append(elems, s))
 }
