@@ -277,6 +277,7 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 	c.strayGoFiles(m)
 	c.imports(m)
 	c.laterCards(m)
+	c.laterHarness(m)
 	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
 	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
 	if text, ok := c.read(m.Slug + "/lesson.md"); ok {

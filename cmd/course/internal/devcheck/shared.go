@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -199,4 +200,192 @@ func stage(module string) int {
 		s++
 	}
 	return s
+}
+
+// laterHarness reports each harness function a module's or drop's test
+// calls that a later module adds to the contract: a learner at the test's
+// module has only its stub, which panics, so the test cannot pass until
+// that later module is built, and neither run tells (GREEN runs the
+// reference, RED takes any stub's panic). A method is known by its
+// receiver's type where the test file says it: a variable a harness
+// constructor made (g := harness.NewGame(...)), a parameter or variable
+// of a harness type (g *harness.Game), or the constructor's call itself.
+func (c *checker) laterHarness(m modules.Module) {
+	added := contractModules()
+	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+		pkg := harnessName(f)
+		if pkg == "" {
+			return
+		}
+		where := "module " + m.Number
+		if dir == m.ExpansionTestsDir() {
+			where = "Expansion Drop " + m.Number + "x"
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			types := harnessVars(fn, pkg)
+			ast.Inspect(fn, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				typ, known := receiverType(sel.X, pkg, types)
+				if !known {
+					return true
+				}
+				key := sel.Sel.Name
+				if typ != "" {
+					key = typ + "." + key
+				}
+				if by, ok := added[key]; ok && by > m.Number {
+					pos := fset.Position(sel.Sel.Pos())
+					c.problem(pos.Filename, pos.Line, "calls %s, which module %s adds to the harness, after %s, so a learner there has only its stub, which panics, and cannot pass the test; call only what module %s or an earlier one adds, or move the test to module %s",
+						key, by, where, m.Number, by)
+				}
+				return true
+			})
+		}
+	})
+}
+
+// contractModules is the module that first lists each contract function,
+// by name ("NewGame") or type and method ("Game.Summon").
+func contractModules() map[string]string {
+	decl := regexp.MustCompile(`^func (?:\(\w+ \*?(\w+)\) )?([A-Z]\w*)`)
+	out := map[string]string{}
+	for _, m := range modules.All() {
+		for _, h := range m.Harness {
+			d := decl.FindStringSubmatch(h)
+			if d == nil {
+				continue
+			}
+			key := d[2]
+			if d[1] != "" {
+				key = d[1] + "." + d[2]
+			}
+			if _, ok := out[key]; !ok {
+				out[key] = m.Number
+			}
+		}
+	}
+	return out
+}
+
+// constructors are the harness types its constructors return.
+var constructors = map[string]string{"NewGame": "Game", "NewBaba": "Baba", "NewSpellGrid": "SpellGrid", "NewSketch": "Sketch"}
+
+// harnessName is the name a test file imports the harness under, or "".
+func harnessName(f *ast.File) string {
+	for _, im := range f.Imports {
+		if p, _ := strconv.Unquote(im.Path.Value); p != scaffold.HarnessImport {
+			continue
+		}
+		if im.Name != nil {
+			return im.Name.Name
+		}
+		return "harness"
+	}
+	return ""
+}
+
+// harnessVars are the variables of a function (its parameters and those
+// its body declares, in any of its function literals too) whose harness
+// type the code states: made by a constructor, or declared of the type
+// (*harness.Game). A name given two types is left out.
+func harnessVars(fn *ast.FuncDecl, pkg string) map[string]string {
+	out := map[string]string{}
+	bind := func(id *ast.Ident, typ string) {
+		if id == nil || id.Name == "_" || typ == "" {
+			return
+		}
+		if have, ok := out[id.Name]; ok && have != typ {
+			typ = "?"
+		}
+		out[id.Name] = typ
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, id := range f.Names {
+				bind(id, namedType(f.Type, pkg))
+			}
+		}
+	}
+	fields(fn.Type.Params)
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			fields(n.Type.Params)
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					id, _ := l.(*ast.Ident)
+					typ, _ := receiverType(n.Rhs[i], pkg, nil)
+					bind(id, typ)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if n.Type != nil {
+					bind(id, namedType(n.Type, pkg))
+				} else if i < len(n.Values) {
+					typ, _ := receiverType(n.Values[i], pkg, nil)
+					bind(id, typ)
+				}
+			}
+		}
+		return true
+	})
+	for name, typ := range out {
+		if typ == "?" {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// namedType is T for a type written harness.T or *harness.T, else "".
+func namedType(e ast.Expr, pkg string) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == pkg {
+			return sel.Sel.Name
+		}
+	}
+	return ""
+}
+
+// receiverType says what a call's receiver is: the harness package itself
+// ("", true), a value of a harness type the code states (its type, true),
+// or neither (false).
+func receiverType(e ast.Expr, pkg string, vars map[string]string) (string, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if e.Name == pkg {
+			return "", true
+		}
+		typ, ok := vars[e.Name]
+		return typ, ok
+	case *ast.CallExpr:
+		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == pkg {
+				typ, ok := constructors[sel.Sel.Name]
+				return typ, ok
+			}
+		}
+	case *ast.ParenExpr:
+		return receiverType(e.X, pkg, vars)
+	}
+	return "", false
 }
