@@ -88,7 +88,9 @@ func TestNumberRange(t *testing.T) {
 
 // dev new-module writes nothing for a title that is not one line of text
 // (its line break made a heading of its own in the lesson and the
-// scenarios) or for a name another module has already.
+// scenarios), for a name another module has already, or for a name whose
+// last word the go command reads as a system or an architecture (its test
+// files, 14_sword_arm_test.go, were built there alone).
 func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 	repo := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
@@ -104,6 +106,10 @@ func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 			`course dev new-module: --title "Trading\u202e" holds a line break or another character that is not text; give the title on one line`},
 		{DevNewModuleOptions{Number: "14", Name: "handles", Repo: repo},
 			`course dev new-module: module 01 is named handles already (course/01-handles); choose another name`},
+		{DevNewModuleOptions{Number: "14", Name: "sword-arm", Repo: repo},
+			`course dev new-module: "sword-arm" ends in a word the go command reads as a system or an architecture, so 14_sword_arm_test.go would be left out of the build on linux/amd64; choose a name that ends in another word`},
+		{DevNewModuleOptions{Number: "14", Name: "windows", Repo: repo},
+			`course dev new-module: "windows" ends in a word the go command reads as a system or an architecture, so 14_windows_test.go would be left out of the build on linux/amd64; choose a name that ends in another word`},
 	} {
 		err := RunDevNewModule(context.Background(), env, &c.opts)
 		assert.Equal(t, StatusCannot, Status(err))

@@ -39,7 +39,9 @@ repository (--repo, default the one the current folder is in): a lesson
 with the course's sections and three hints to fill in, an empty
 scenarios.md and test file, and the Expansion Drop's README, test file and
 solution. It writes nothing when the folder exists, when another module or
-folder has the name already, when NN is past the next module's number, or
+folder has the name already, when NN is past the next module's number, when
+the name's last word is one the go command reads as a system or an
+architecture (arm, windows: the test files would build there alone), or
 when the title is not one line of text, and nothing when it fails midway:
 the folder is written aside and moved in whole. Then add the module's row to
 modules/modules.go and run course dev check, which says what is still
@@ -71,6 +73,12 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	}
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
+	}
+	ident := strings.ReplaceAll(opts.Name, "-", "_")
+	if where := devcheck.LeftOut(opts.Number + "_" + ident + "_test.go"); where != "" {
+		// The test files' names end in the name's last word, which the
+		// go command reads as a system or an architecture.
+		return usagef("course dev new-module: %q ends in a word the go command reads as a system or an architecture, so %s_%s_test.go would be left out of the build on %s; choose a name that ends in another word", opts.Name, opts.Number, ident, where)
 	}
 	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
 		// A line break would start a heading of its own in the lesson
@@ -136,7 +144,6 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
-	ident := strings.ReplaceAll(opts.Name, "-", "_")
 	files := map[string]string{
 		"lesson.md":    newLesson(opts.Number, title),
 		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(opts.Number), title, opts.Number),
