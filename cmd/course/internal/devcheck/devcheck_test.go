@@ -1020,3 +1020,30 @@ func m01check(t *testing.T, game *h.Game) {
 		"course/01-handles/tests/01_handles_test.go:25: calls Game.Destroy, which module 03 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 03",
 	}, problemsOf(t, repo))
 }
+
+// A lesson, scenario or drop text that hands the harness a card a later
+// module introduces shows the learner a call their workspace cannot make
+// yet: no card file, no rules for it. The module's own drop's card is
+// one its texts speak of; Module 0's sketch takes the cards its lesson
+// gives.
+func TestATextCallsTheHarnessOnlyWithCardsItsModuleHasMet(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
+		{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	text := goodLesson + "\nCall `g.Summon(\"Test Trap\", 0)`, then `g.Summon(\"Test Ghoul (Assembled)\", 1)`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	write(t, repo, "course/00-setup/scenarios.md", "# S\n\n`s.Add(\"Test Ghoul\", 1)`\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") || strings.Contains(p, "card") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + `: calls the harness with card "Test Ghoul", which course/catalog.json introduces in module 02, after module 01 and its drop, so a learner here has neither its card file nor its rules; use a card module 01 or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+	}, got)
+}

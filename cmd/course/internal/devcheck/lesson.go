@@ -164,7 +164,7 @@ func (c *checker) names(m modules.Module, file, text string) {
 		for _, r := range runs {
 			c.runPattern(m, file, ln.Number, r.pattern)
 		}
-		c.cardMentions(file, ln.Number, ln.Text)
+		c.cardMentions(m, file, ln.Number, ln.Text)
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
@@ -257,7 +257,7 @@ var (
 // the catalog does not list: a card renamed, or misspelt in a lesson, is
 // one the learner's engine cannot find. A name Assemble made ("Loot
 // Hoarder (Assembled)") is its base's.
-func (c *checker) cardMentions(file string, line int, text string) {
+func (c *checker) cardMentions(mod modules.Module, file string, line int, text string) {
 	cards := c.catalogCards()
 	if cards == nil {
 		return // the catalog does not read; content says so
@@ -272,8 +272,15 @@ func (c *checker) cardMentions(file string, line int, text string) {
 				}
 				name = base
 			}
-			if _, ok := cards[name]; !ok {
+			introduced, ok := cards[name]
+			switch {
+			case !ok:
 				c.problem(file, line, "names card %q, which course/catalog.json does not list; fix the name, or add the card", m[1])
+			case mod.Part != "0" && stage(introduced) > stage(mod.Number)+1:
+				// A text of the module speaks of its drop too; Module 0's
+				// sketch takes the cards its lesson gives.
+				c.problem(file, line, "calls the harness with card %q, which course/catalog.json introduces in %s, after module %s and its drop, so a learner here has neither its card file nor its rules; use a card module %s or an earlier one introduces, or give %q module %s in the catalog",
+					name, introducedIn(introduced), mod.Number, mod.Number, name, mod.Number)
 			}
 		}
 	}

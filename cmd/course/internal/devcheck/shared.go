@@ -175,16 +175,21 @@ func (c *checker) laterCards(m modules.Module) {
 			if !ok || stage(module) <= at {
 				return true
 			}
-			intro := "module " + module
-			if strings.HasSuffix(module, "x") {
-				intro = "Expansion Drop " + module
-			}
 			pos := fset.Position(lit.Pos())
 			c.problem(pos.Filename, pos.Line, "uses card %q, which course/catalog.json introduces in %s, after %s, so a learner there has not met it and their workspace may lack its card file; use a card %s or an earlier one introduces, or give %q module %s in the catalog",
-				name, intro, where, where, name, m.Number)
+				name, introducedIn(module), where, where, name, m.Number)
 			return true
 		})
 	})
+}
+
+// introducedIn names a catalog card's module: "module 03", or
+// "Expansion Drop 03x".
+func introducedIn(module string) string {
+	if strings.HasSuffix(module, "x") {
+		return "Expansion Drop " + module
+	}
+	return "module " + module
 }
 
 // stage orders the course's modules and drops as a learner meets them:
