@@ -958,7 +958,8 @@ func TestAGoTestRunPatternIsARegexp(t *testing.T) {
 	write(t, repo, "course/02-queue/tests/02_queue_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_later(t *testing.T) { "+checks+" }\n")
 	text := goodLesson + "\nRun `go test ./tests -run Test_01_summon` or `go test -run=Test_01x_pl ./tests`, then `go test ./tests -run Test_00_`.\n\n" +
 		"```sh\n$ go test ./tests -run '^Test_01x?_'\ngo test ./tests -run 'Test_01_summon_gives_an_id/a sub test'\ngo test ./tests -run \"Test_99_gone|Test_01x\" -v\n" +
-		"go test ./tests -run Test_02_later && go test ./tests -run 'Test_01_(open'\ngo test ./tests -test.run '[/]Test_01'\n```\n\n" +
+		"go test ./tests -run Test_02_later && go test ./tests -run 'Test_01_(open'\ngo test ./tests -test.run '[/]Test_01'\n" +
+		"go test ./tests -skip Test_01_summon -run Test_01 && go test ./tests --skip=Test_01_summon_gives_an_idd\n```\n\n" +
 		"```text\n    To reproduce, specify -run=\"TestNothing\" -rapid.seed=1\n```\n"
 	write(t, repo, "course/01-handles/lesson.md", text)
 	line := strings.Count(goodLesson, "\n") + 8
@@ -972,6 +973,7 @@ func TestAGoTestRunPatternIsARegexp(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_02_later" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
 		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_01_(open" is no pattern go test takes (its part "Test_01_(open": error parsing regexp: missing closing ): ` + "`Test_01_(open`" + `); fix the regexp`,
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + `: go test -run "[/]Test_01" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+2) + `: go test -skip "Test_01_summon_gives_an_idd" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it skips nothing; fix the pattern`,
 	}, got)
 }
 

@@ -153,7 +153,7 @@ func (c *checker) names(m modules.Module, file, text string) {
 			// A heading's test is sync's to find, and one in a block
 			// shows how a heading is written; anywhere else a test named
 			// (in prose, a code span) must be one the course has. A
-			// go test -run pattern is a regexp, checked as go test
+			// go test -run or -skip pattern is a regexp, checked as go test
 			// reads it.
 			rest := ln.Text
 			for _, r := range runs {
@@ -162,7 +162,7 @@ func (c *checker) names(m modules.Module, file, text string) {
 			c.testMentions(file, ln.Number, rest)
 		}
 		for _, r := range runs {
-			c.runPattern(m, file, ln.Number, r.pattern)
+			c.runPattern(m, file, ln.Number, r)
 		}
 		c.cardMentions(m, file, ln.Number, ln.Text)
 		if ln.Code {
@@ -575,11 +575,12 @@ func recvType(e ast.Expr) string {
 	return ""
 }
 
-// runArg is a go test command's -run pattern, and the text it was given as
-// (-run 'Test_03_', -run=Test_03_x).
-type runArg struct{ raw, pattern string }
+// runArg is a go test command's -run or -skip pattern (flag, without its
+// dashes and test. prefix), and the text it was given as (-run
+// 'Test_03_', -skip=Test_03_x).
+type runArg struct{ flag, raw, pattern string }
 
-// goTestRuns finds the -run patterns of the go test commands on a line:
+// goTestRuns finds the -run and -skip patterns of the go test commands on a line:
 // the line itself when it is code (a line of a block, with or without a
 // "$ " prompt), else each code span; each command a shell line runs in
 // turn.
@@ -601,9 +602,8 @@ func goTestRuns(line string, code bool) []runArg {
 			}
 			for i, w := range words {
 				flag, value, eq := strings.Cut(w.value, "=")
-				switch strings.TrimLeft(flag, "-") {
-				case "run", "test.run":
-				default:
+				name := strings.TrimPrefix(strings.TrimLeft(flag, "-"), "test.")
+				if name != "run" && name != "skip" {
 					continue
 				}
 				if !strings.HasPrefix(flag, "-") || strings.HasPrefix(flag, "---") {
@@ -611,9 +611,9 @@ func goTestRuns(line string, code bool) []runArg {
 				}
 				switch {
 				case eq:
-					out = append(out, runArg{raw: w.raw, pattern: value})
+					out = append(out, runArg{flag: name, raw: w.raw, pattern: value})
 				case i+1 < len(words):
-					out = append(out, runArg{raw: w.raw + " " + words[i+1].raw, pattern: words[i+1].value})
+					out = append(out, runArg{flag: name, raw: w.raw + " " + words[i+1].raw, pattern: words[i+1].value})
 				}
 			}
 		}
@@ -661,20 +661,21 @@ func shellWords(s string) []shellWord {
 	return out
 }
 
-// runPattern checks a go test -run pattern as go test reads it: split at
+// runPattern checks a go test -run or -skip pattern as go test reads it: split at
 // each | and / outside brackets and parentheses, each element an
 // unanchored regexp; a test runs when the first element of one
 // alternative matches its name (the later ones are its subtests', which
 // no file lists). The pattern must run some test a learner at module m
 // has: its own, its drop's or an earlier module's or drop's, all in the
 // workspace's tests/.
-func (c *checker) runPattern(m modules.Module, file string, line int, pattern string) {
+func (c *checker) runPattern(m modules.Module, file string, line int, r runArg) {
+	pattern := r.pattern
 	var firsts []*regexp.Regexp
 	for _, alt := range splitRunPattern(pattern) {
 		for i, elem := range alt {
 			re, err := regexp.Compile(elem)
 			if err != nil {
-				c.problem(file, line, "go test -run %q is no pattern go test takes (its part %q: %v); fix the regexp", pattern, elem, err)
+				c.problem(file, line, "go test -%s %q is no pattern go test takes (its part %q: %v); fix the regexp", r.flag, pattern, elem, err)
 				return
 			}
 			if i == 0 {
@@ -697,7 +698,11 @@ func (c *checker) runPattern(m modules.Module, file string, line int, pattern st
 			}
 		}
 	}
-	c.problem(file, line, "go test -run %q matches no test of module %s, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern", pattern, m.Number)
+	what := "runs"
+	if r.flag == "skip" {
+		what = "skips"
+	}
+	c.problem(file, line, "go test -%s %q matches no test of module %s, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it %s nothing; fix the pattern", r.flag, pattern, m.Number, what)
 }
 
 // splitRunPattern splits a -run pattern as the testing package does: at
