@@ -187,6 +187,7 @@ type checker struct {
 	rep        *Report
 	knownNames map[string]bool
 	decls      *declarations     // the reference's exported names, read once
+	harnessBy  map[string]string // the module or drop that adds each harness function, read once
 	testNames  map[string]bool   // every course test, by name
 	cardNames  map[string]string // every card of the catalog, by name: its module
 	noCatalog  bool              // the catalog does not read

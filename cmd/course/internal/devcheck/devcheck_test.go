@@ -980,8 +980,9 @@ func TestAGoTestRunPatternIsARegexp(t *testing.T) {
 // A course test that calls a harness function a later module adds passes
 // GREEN (the reference has it) and RED (its stub panics "not
 // implemented" like any other), while a learner at the test's module has
-// only that stub and cannot pass the test. A method is known by the type
-// the file gives its receiver; a call on anything else is not judged.
+// only that stub and cannot pass the test; so with a function the
+// module lists but its drop writes (Game.Play). A method is known by the
+// type the file gives its receiver; a call on anything else is not judged.
 func TestATestCallsOnlyHarnessItsModuleHasAdded(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
@@ -1009,17 +1010,21 @@ func m01check(t *testing.T, game *h.Game) {
 		t.Fatal(game.OrderOfPlay(1))
 	}
 	func(x *h.Game) { x.Destroy(1) }(game)
+	game.Play(1)
 }
 `)
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport (\n\t\"testing\"\n\n\t\"github.com/systemic-game-design/course/harness\"\n)\n\n"+
 		"func Test_01x_play(t *testing.T) {\n\tg := harness.NewGame(harness.GameOpts{})\n\tg.Play(g.AddToHand(\"Test Filler\", 0))\n\tif g.Health(1) == 0 { t.Fatal(\"no hero\") }\n}\n")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"funcs": ["harness/game.go:Game.Play"]}`)
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{}\n\nfunc (g *Game) Play(id int) {}\n")
 	assert.Equal(t, []string{
-		"course/01-handles/expansion/tests/01x_handles_test.go:12: calls Game.Health, which module 02 adds to the harness, after Expansion Drop 01x, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 02",
+		"course/01-handles/expansion/tests/01x_handles_test.go:12: calls Game.Health, which module 02 adds to the harness, after Expansion Drop 01x, so a learner there has only its stub, which panics, and cannot pass the test; call only what Expansion Drop 01x or an earlier one adds, or move the test to module 02",
 		"course/01-handles/tests/01_handles_test.go:12: calls Game.Cast, which module 02 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 02",
 		"course/01-handles/tests/01_handles_test.go:21: calls Baba.Step, which module 09 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 09",
 		"course/01-handles/tests/01_handles_test.go:22: calls NewBaba, which module 06 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 06",
 		"course/01-handles/tests/01_handles_test.go:22: calls Game.Cost, which module 05 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 05",
 		"course/01-handles/tests/01_handles_test.go:25: calls Game.Destroy, which module 03 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 03",
+		"course/01-handles/tests/01_handles_test.go:26: calls Game.Play, which Expansion Drop 01x adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to Expansion Drop 01x",
 	}, problemsOf(t, repo))
 }
 

@@ -1,6 +1,7 @@
 package devcheck
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -216,15 +217,15 @@ func stage(module string) int {
 // constructor made (g := harness.NewGame(...)), a parameter or variable
 // of a harness type (g *harness.Game), or the constructor's call itself.
 func (c *checker) laterHarness(m modules.Module) {
-	added := contractModules()
+	added := c.harnessModules()
 	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
 		pkg := harnessName(f)
 		if pkg == "" {
 			return
 		}
-		where := "module " + m.Number
+		at, where := stage(m.Number), "module "+m.Number
 		if dir == m.ExpansionTestsDir() {
-			where = "Expansion Drop " + m.Number + "x"
+			at, where = at+1, "Expansion Drop "+m.Number+"x"
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
@@ -249,15 +250,43 @@ func (c *checker) laterHarness(m modules.Module) {
 				if typ != "" {
 					key = typ + "." + key
 				}
-				if by, ok := added[key]; ok && by > m.Number {
+				if by, ok := added[key]; ok && stage(by) > at {
 					pos := fset.Position(sel.Sel.Pos())
-					c.problem(pos.Filename, pos.Line, "calls %s, which module %s adds to the harness, after %s, so a learner there has only its stub, which panics, and cannot pass the test; call only what module %s or an earlier one adds, or move the test to module %s",
-						key, by, where, m.Number, by)
+					c.problem(pos.Filename, pos.Line, "calls %s, which %s adds to the harness, after %s, so a learner there has only its stub, which panics, and cannot pass the test; call only what %s or an earlier one adds, or move the test to %s",
+						key, introducedIn(by), where, where, introducedIn(by))
 				}
 				return true
 			})
 		}
 	})
+}
+
+// harnessModules is the module that first lists each contract function,
+// by name ("NewGame") or type and method ("Game.Summon"); or the drop
+// whose solution writes it ("01x" for Game.Play, which Module 1 lists
+// and leaves a stub until its drop).
+func (c *checker) harnessModules() map[string]string {
+	if c.harnessBy != nil {
+		return c.harnessBy
+	}
+	out := contractModules()
+	c.harnessBy = out
+	for _, m := range modules.All() {
+		raw, err := fs.ReadFile(c.course, m.Slug+"/expansion/solution.json")
+		if err != nil {
+			continue // the drop's check says so
+		}
+		var s Solution
+		if json.Unmarshal(raw, &s) != nil {
+			continue
+		}
+		for _, fn := range s.Funcs {
+			if _, name, ok := strings.Cut(fn, ":"); ok {
+				out[name] = m.Number + "x"
+			}
+		}
+	}
+	return out
 }
 
 // contractModules is the module that first lists each contract function,
