@@ -581,8 +581,8 @@ func recvType(e ast.Expr) string {
 type runArg struct{ flag, raw, pattern string }
 
 // goTestRuns finds the -run and -skip patterns of the go test commands on a line:
-// the line itself when it is code (a line of a block, with or without a
-// "$ " prompt), else each code span; each command a shell line runs in
+// the line itself when it is code (a line of a block, with or without its
+// leading "$ "), else each code span; each command a shell line runs in
 // turn.
 func goTestRuns(line string, code bool) []runArg {
 	var cmds []string
