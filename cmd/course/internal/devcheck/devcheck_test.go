@@ -927,7 +927,8 @@ func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
 // A harness name a lesson gives bare, on a value or a type (`g.Summon`,
 // `Game.Summon`), or called on the type (`Game.Summon(...)`), is checked as
 // a call on a value was: a renamed method left such mentions behind
-// unseen. A name on a type is one of its methods or fields; on a value,
+// unseen. A name on a type is one of its methods or fields, or of the
+// engine's type of that name (Game.Sequence); on a value,
 // whose type the text does not say, one some harness or engine type
 // has (a snapshot's field); on another package or type (errors.As,
 // Unity's Object.Destroy, rapid's T.Repeat), not the harness's at all.
@@ -935,15 +936,16 @@ func TestLessonsNameHarnessMembersThatExist(t *testing.T) {
 	repo := fixture(t)
 	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{ g int }\n\nfunc (g *Game) Summon(card string) {}\n\n"+
 		"type GameSnapshot struct{ Entities []int }\n\ntype CardDef = card.Def\n")
-	text := goodLesson + "\nFine: `Game.Summon`, `g.Summon`, `Game.Summon(card)`, `s.Entities`, `CardDef.Entities`, `errors.As`, `Object.Destroy`, `T.Repeat`; add `Game.Bounce(id ID)`.\n" +
+	write(t, repo, "engine/game/game.go", "package game\n\ntype Game struct{ queue []int }\n\nfunc (g *Game) Sequence() {}\n")
+	text := goodLesson + "\nFine: `Game.Sequence`, `Game.Summon`, `g.Summon`, `Game.Summon(card)`, `s.Entities`, `CardDef.Entities`, `errors.As`, `Object.Destroy`, `T.Repeat`; add `Game.Bounce(id ID)`.\n" +
 		"Wrong: `Game.Sumon`, `g.Sumon`, `Game.Entities`, `Game.Sumon(card, 0)`, `CardDef.Nothing`.\n"
 	write(t, repo, "course/01-handles/lesson.md", text)
 	line := strconv.Itoa(strings.Count(text, "\n"))
 	assert.Equal(t, []string{
-		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but the harness's Game has no method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but neither the harness's Game nor an engine type of that name has a method or field Sumon; rename it or drop the mention",
 		"course/01-handles/lesson.md:" + line + ": names g.Sumon, which neither the harness contract nor the reference has; rename it or drop the mention",
-		"course/01-handles/lesson.md:" + line + ": names Game.Entities, but the harness's Game has no method or field Entities; rename it or drop the mention",
-		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but the harness's Game has no method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Entities, but neither the harness's Game nor an engine type of that name has a method or field Entities; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but neither the harness's Game nor an engine type of that name has a method or field Sumon; rename it or drop the mention",
 		"course/01-handles/lesson.md:" + line + ": names CardDef.Nothing, which neither the harness contract nor the reference has; rename it or drop the mention",
 	}, problemsOf(t, repo))
 }

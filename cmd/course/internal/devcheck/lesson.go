@@ -442,8 +442,8 @@ func (c *checker) known() map[string]bool {
 func (c *checker) member(file string, line int, qual, name string) {
 	decls := c.declared()
 	if members, ok := decls.types[qual]; ok {
-		if members != nil && !members[name] {
-			c.problem(file, line, "names %s.%s, but the harness's %s has no method or field %s; rename it or drop the mention", qual, name, qual, name)
+		if members != nil && !members[name] && !decls.engine[qual][name] {
+			c.problem(file, line, "names %s.%s, but neither the harness's %s nor an engine type of that name has a method or field %s; rename it or drop the mention", qual, name, qual, name)
 		} else if members == nil && !decls.names[name] {
 			c.problem(file, line, "names %s.%s, which neither the harness contract nor the reference has; rename it or drop the mention", qual, name)
 		}
@@ -458,10 +458,12 @@ func (c *checker) member(file string, line int, qual, name string) {
 // harness declare: every function, method, type, constant, variable and
 // field (names), and the methods and fields of each harness type (types;
 // nil for a type whose members are another package's, an alias of an
-// engine type).
+// engine type) and of each engine type (engine: a lesson's Game.Sequence
+// may be the engine's Game).
 type declarations struct {
-	names map[string]bool
-	types map[string]map[string]bool
+	names  map[string]bool
+	types  map[string]map[string]bool
+	engine map[string]map[string]bool
 }
 
 // declared reads the declarations once.
@@ -469,7 +471,7 @@ func (c *checker) declared() *declarations {
 	if c.decls != nil {
 		return c.decls
 	}
-	d := &declarations{names: map[string]bool{}, types: map[string]map[string]bool{}}
+	d := &declarations{names: map[string]bool{}, types: map[string]map[string]bool{}, engine: map[string]map[string]bool{}}
 	c.decls = d
 	own := map[string]bool{}   // harness types whose members the harness declares
 	other := map[string]bool{} // harness types that are another's, somewhere
@@ -511,6 +513,8 @@ func (c *checker) declared() *declarations {
 			})
 			if dir != "engine" {
 				harnessFiles = append(harnessFiles, f)
+			} else {
+				engineMembers(f, d.engine)
 			}
 			return nil
 		})
@@ -562,6 +566,39 @@ func (c *checker) declared() *declarations {
 		}
 	}
 	return d
+}
+
+// engineMembers adds the fields and methods of each type a file of the
+// engine declares to members, by the type's name.
+func engineMembers(f *ast.File, members map[string]map[string]bool) {
+	add := func(typ, name string) {
+		if members[typ] == nil {
+			members[typ] = map[string]bool{}
+		}
+		members[typ][name] = true
+	}
+	for _, decl := range f.Decls {
+		switch decl := decl.(type) {
+		case *ast.FuncDecl:
+			if decl.Recv != nil && len(decl.Recv.List) == 1 {
+				add(recvType(decl.Recv.List[0].Type), decl.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range decl.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fl := range st.Fields.List {
+						for _, id := range fl.Names {
+							add(ts.Name.Name, id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
 }
 
 // recvType is the name of a method's receiver type: Game for *Game.
