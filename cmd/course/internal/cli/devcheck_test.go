@@ -126,7 +126,9 @@ func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 // course's numbers) and a name a folder not listed yet has (two folders of
 // one name), and makes a module listed with no folder under its row's
 // name and title: dev check's mend for such a module is that very
-// command, which was refused as a name taken.
+// command, which was refused as a name taken. A --title other than the
+// row's is refused: the lesson it wrote had a first line dev check
+// refuses.
 func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
 	repo := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course", "14-trading"), 0o755))
@@ -142,6 +144,8 @@ func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
 			`course dev new-module: ` + filepath.Join(repo, "course", "14-trading") + ` is named trading already; choose another name, or rename that folder 15-trading if it is this module`},
 		{DevNewModuleOptions{Number: "05", Name: "cards", Repo: repo},
 			`course dev new-module: modules/modules.go lists module 05 as 05-cards-as-data; give the name cards-as-data, or change its row first`},
+		{DevNewModuleOptions{Number: "05", Name: "cards-as-data", Title: "Cards as Data", Repo: repo},
+			`course dev new-module: modules/modules.go titles module 05 "Cards as data"; leave out --title, or change its row first`},
 	} {
 		err := RunDevNewModule(context.Background(), env, &c.opts)
 		assert.Equal(t, StatusCannot, Status(err))

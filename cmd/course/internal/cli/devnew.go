@@ -46,7 +46,8 @@ when the title is not one line of text, and nothing when it fails midway:
 the folder is written aside and moved in whole. Then add the module's row to
 modules/modules.go and run course dev check, which says what is still
 missing. A module modules/modules.go lists with no folder is made under its
-row's name, with its row's title.`,
+row's name, with its row's title (a --title other than the row's is
+refused).`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -108,6 +109,10 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		switch {
 		case m.Number == opts.Number && m.Name() != opts.Name:
 			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
+		case m.Number == opts.Number && opts.Title != "" && opts.Title != m.Title:
+			// The lesson's first line must be the row's title, which
+			// dev check holds it to.
+			return usagef("course dev new-module: modules/modules.go titles module %s %q; leave out --title, or change its row first", m.Number, m.Title)
 		case m.Number == opts.Number:
 			row = &m
 		case m.Name() == opts.Name:
