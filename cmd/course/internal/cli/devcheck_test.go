@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,7 +88,9 @@ func TestNumberRange(t *testing.T) {
 
 // dev new-module writes nothing for a title that is not one line of text
 // (its line break made a heading of its own in the lesson and the
-// scenarios) or for a name another module has already.
+// scenarios), for a name another module has already, or for a name whose
+// last word the go command reads as a system or an architecture (its test
+// files, 14_sword_arm_test.go, were built there alone).
 func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 	repo := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
@@ -103,6 +106,10 @@ func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 			`course dev new-module: --title "Trading\u202e" holds a line break or another character that is not text; give the title on one line`},
 		{DevNewModuleOptions{Number: "14", Name: "handles", Repo: repo},
 			`course dev new-module: module 01 is named handles already (course/01-handles); choose another name`},
+		{DevNewModuleOptions{Number: "14", Name: "sword-arm", Repo: repo},
+			`course dev new-module: "sword-arm" ends in a word the go command reads as a system or an architecture, so 14_sword_arm_test.go would be left out of the build on linux/amd64; choose a name that ends in another word`},
+		{DevNewModuleOptions{Number: "14", Name: "windows", Repo: repo},
+			`course dev new-module: "windows" ends in a word the go command reads as a system or an architecture, so 14_windows_test.go would be left out of the build on linux/amd64; choose a name that ends in another word`},
 	} {
 		err := RunDevNewModule(context.Background(), env, &c.opts)
 		assert.Equal(t, StatusCannot, Status(err))
@@ -119,7 +126,9 @@ func TestDevNewModuleRefusesATitleOfTwoLinesAndANameTaken(t *testing.T) {
 // course's numbers) and a name a folder not listed yet has (two folders of
 // one name), and makes a module listed with no folder under its row's
 // name and title: dev check's mend for such a module is that very
-// command, which was refused as a name taken.
+// command, which was refused as a name taken. A --title other than the
+// row's is refused: the lesson it wrote had a first line dev check
+// refuses.
 func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
 	repo := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course", "14-trading"), 0o755))
@@ -135,6 +144,8 @@ func TestDevNewModuleNumbersAndNamesTheCourseHas(t *testing.T) {
 			`course dev new-module: ` + filepath.Join(repo, "course", "14-trading") + ` is named trading already; choose another name, or rename that folder 15-trading if it is this module`},
 		{DevNewModuleOptions{Number: "05", Name: "cards", Repo: repo},
 			`course dev new-module: modules/modules.go lists module 05 as 05-cards-as-data; give the name cards-as-data, or change its row first`},
+		{DevNewModuleOptions{Number: "05", Name: "cards-as-data", Title: "Cards as Data", Repo: repo},
+			`course dev new-module: modules/modules.go titles module 05 "Cards as data"; leave out --title, or change its row first`},
 	} {
 		err := RunDevNewModule(context.Background(), env, &c.opts)
 		assert.Equal(t, StatusCannot, Status(err))
@@ -167,4 +178,36 @@ func TestDevNewModuleRefusesAnotherModulesList(t *testing.T) {
 	assert.Equal(t, StatusCannot, Status(err))
 	assert.ErrorContains(t, err, "course dev new-module: "+filepath.Join(repo, "modules", "modules.go")+": its module 00 (00-setup) has another title than this course program's;")
 	assert.NoDirExists(t, filepath.Join(repo, "course", "14-trading"))
+}
+
+// dev new-module writes the module whole or not at all: a write that
+// fails midway (here the third file) left the files before it in
+// course/14-trading, a half module that dev check then took for the
+// author's, and a second run refused as a folder that exists.
+func TestDevNewModuleLeavesNothingWhenAWriteFails(t *testing.T) {
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	env, _, _ := testEnv()
+	write := writeModuleFile
+	t.Cleanup(func() { writeModuleFile = write })
+	n := 0
+	writeModuleFile = func(p, text string) error {
+		if n++; n == 3 {
+			return errors.New("no space left on device")
+		}
+		return write(p, text)
+	}
+	err := RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no space left on device; nothing was written")
+	assert.Equal(t, 3, n)
+	entries, _ := os.ReadDir(filepath.Join(repo, "course"))
+	require.Len(t, entries, 1, "nothing but the catalog, no folder aside either")
+	writeModuleFile = write
+	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo}))
+	got, _ := filepath.Glob(filepath.Join(repo, "course", "14-trading", "*"))
+	assert.Len(t, got, 4, "lesson.md, scenarios.md, tests, expansion")
+	entries, _ = os.ReadDir(filepath.Join(repo, "course"))
+	assert.Len(t, entries, 2, "the catalog and the module")
 }

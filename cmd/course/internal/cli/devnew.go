@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -38,11 +39,15 @@ repository (--repo, default the one the current folder is in): a lesson
 with the course's sections and three hints to fill in, an empty
 scenarios.md and test file, and the Expansion Drop's README, test file and
 solution. It writes nothing when the folder exists, when another module or
-folder has the name already, when NN is past the next module's number, or
-when the title is not one line of text. Then add the module's row to
+folder has the name already, when NN is past the next module's number, when
+the name's last word is one the go command reads as a system or an
+architecture (arm, windows: the test files would build there alone), or
+when the title is not one line of text, and nothing when it fails midway:
+the folder is written aside and moved in whole. Then add the module's row to
 modules/modules.go and run course dev check, which says what is still
 missing. A module modules/modules.go lists with no folder is made under its
-row's name, with its row's title.`,
+row's name, with its row's title (a --title other than the row's is
+refused).`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -69,6 +74,12 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	}
 	if !moduleName.MatchString(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
+	}
+	ident := strings.ReplaceAll(opts.Name, "-", "_")
+	if where := devcheck.LeftOut(opts.Number + "_" + ident + "_test.go"); where != "" {
+		// The test files' names end in the name's last word, which the
+		// go command reads as a system or an architecture.
+		return usagef("course dev new-module: %q ends in a word the go command reads as a system or an architecture, so %s_%s_test.go would be left out of the build on %s; choose a name that ends in another word", opts.Name, opts.Number, ident, where)
 	}
 	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
 		// A line break would start a heading of its own in the lesson
@@ -98,6 +109,10 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		switch {
 		case m.Number == opts.Number && m.Name() != opts.Name:
 			return usagef("course dev new-module: modules/modules.go lists module %s as %s; give the name %s, or change its row first", m.Number, m.Slug, m.Name())
+		case m.Number == opts.Number && opts.Title != "" && opts.Title != m.Title:
+			// The lesson's first line must be the row's title, which
+			// dev check holds it to.
+			return usagef("course dev new-module: modules/modules.go titles module %s %q; leave out --title, or change its row first", m.Number, m.Title)
 		case m.Number == opts.Number:
 			row = &m
 		case m.Name() == opts.Name:
@@ -134,8 +149,6 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
-	dir := filepath.Join(courseDir, slug)
-	ident := strings.ReplaceAll(opts.Name, "-", "_")
 	files := map[string]string{
 		"lesson.md":    newLesson(opts.Number, title),
 		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(opts.Number), title, opts.Number),
@@ -145,25 +158,8 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		"expansion/solution.json":                                    "{\"files\": [], \"words\": [], \"funcs\": []}\n",
 		"expansion/solution.md":                                      fmt.Sprintf("# Expansion Drop %sx: a solution\n\nWhat the reference adds for the drop (a card file, a lexicon line, harness\ncode), and why no file under engine/ changes.\n", opts.Number),
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return fmt.Errorf("making %s: %w", filepath.Dir(p), err)
-		}
-		f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if errors.Is(err, fs.ErrExist) {
-			return usagef("course dev new-module: %s exists; nothing more was written", p)
-		}
-		if err != nil {
-			return fmt.Errorf("writing %s: %w", p, err)
-		}
-		_, werr := f.WriteString(text)
-		if cerr := f.Close(); werr == nil {
-			werr = cerr
-		}
-		if werr != nil {
-			return fmt.Errorf("writing %s: %w", p, werr)
-		}
+	if err := writeModule(courseDir, slug, files); err != nil {
+		return err
 	}
 	if row != nil {
 		fmt.Fprintf(env.Stdout, "made course/%s/\nnext: modules/modules.go lists it already; run `go run ./cmd/course dev check`\n", slug)
@@ -171,6 +167,57 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	}
 	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `go run ./cmd/course dev check`, the checkout's own course program\n",
 		slug, opts.Number, slug, title)
+	return nil
+}
+
+// writeModuleFile writes one file of a new module; tests put a failure in
+// its place.
+var writeModuleFile = func(p, text string) error {
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	_, werr := f.WriteString(text)
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	return werr
+}
+
+// writeModule makes course/SLUG with files, all or nothing: it writes them
+// in a folder of its own beside the modules, then moves that folder in
+// whole, so a failure midway (a full disk, a file it may not write) leaves
+// no half module for dev check to take for the author's; what it wrote is
+// removed.
+func writeModule(courseDir, slug string, files map[string]string) error {
+	aside, err := os.MkdirTemp(courseDir, ".new-"+slug+"-")
+	if err != nil {
+		return fmt.Errorf("making a folder to write the module in: %w", err)
+	}
+	defer func() { _ = os.RemoveAll(aside) }()
+	// The module's folder is made with Mkdir, under the umask, as
+	// MkdirTemp's own would not be.
+	built := filepath.Join(aside, slug)
+	if err := os.Mkdir(built, 0o755); err != nil {
+		return fmt.Errorf("making %s: %w", built, err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		p := filepath.Join(built, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return fmt.Errorf("making %s: %w; nothing was written", filepath.Dir(p), err)
+		}
+		if err := writeModuleFile(p, files[name]); err != nil {
+			return fmt.Errorf("writing %s: %w; nothing was written", filepath.Join(courseDir, slug, filepath.FromSlash(name)), err)
+		}
+	}
+	dir := filepath.Join(courseDir, slug)
+	if _, err := os.Lstat(dir); err == nil {
+		// Made meanwhile: a rename would replace an empty folder.
+		return usagef("course dev new-module: %s exists; nothing was written", dir)
+	}
+	if err := os.Rename(built, dir); err != nil {
+		return fmt.Errorf("moving the new module into %s: %w; nothing was written", dir, err)
+	}
 	return nil
 }
 

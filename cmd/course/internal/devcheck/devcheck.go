@@ -186,9 +186,11 @@ type checker struct {
 	course     fs.FS
 	rep        *Report
 	knownNames map[string]bool
-	testNames  map[string]bool // every course test, by name
-	cardNames  map[string]bool // every card of the catalog, by name
-	noCatalog  bool            // the catalog does not read
+	decls      *declarations     // the reference's exported names, read once
+	harnessBy  map[string]string // the module or drop that adds each harness function, read once
+	testNames  map[string]bool   // every course test, by name
+	cardNames  map[string]string // every card of the catalog, by name: its module
+	noCatalog  bool              // the catalog does not read
 	// requires are the modules the template's go.mod requires, read
 	// once; haveTemplate says the template was there to read.
 	requires     []string
@@ -275,6 +277,8 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 	}
 	c.strayGoFiles(m)
 	c.imports(m)
+	c.laterCards(m)
+	c.laterHarness(m)
 	c.sync(m, m.Slug+"/scenarios.md", m.TestsDir(), m.TestPrefix())
 	c.sync(m, m.Slug+"/expansion/README.md", m.ExpansionTestsDir(), m.ExpansionTestPrefix())
 	if text, ok := c.read(m.Slug + "/lesson.md"); ok {
@@ -282,7 +286,7 @@ func (c *checker) module(m modules.Module, strays map[string]bool) {
 	}
 	for _, f := range []string{"scenarios.md", "expansion/README.md", "expansion/solution.md"} {
 		if text, ok := c.read(m.Slug + "/" + f); ok {
-			c.names(courseFile(m.Slug+"/"+f), text)
+			c.names(m, courseFile(m.Slug+"/"+f), text)
 		}
 	}
 }

@@ -539,7 +539,7 @@ func TestLessonsNameTestsThatExist(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(line) + ": names test Test_01_summon_gives_an_idd, but course/01-handles/tests has no func Test_01_summon_gives_an_idd; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test test_01x_plays, but course/01-handles/expansion/tests has no func Test_01x_plays; fix the name or drop the mention",
 		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + ": names test Test_99_nowhere, but the course has no module 99; fix the name or drop the mention",
-		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + ": names test Test_01_summon_gives_id, but course/01-handles/tests has no func Test_01_summon_gives_id; fix the name or drop the mention",
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+4) + `: go test -run "Test_01_summon_gives_id" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
 		"course/01-handles/scenarios.md:7: names test test_01_sumon_gives_an_id, but course/01-handles/tests has no func Test_01_sumon_gives_an_id; fix the name or drop the mention",
 	}, got, "the heading of a scenario is sync's, and named once; one shown in a code span is an example")
 }
@@ -890,4 +890,169 @@ func TestFailureWhy(t *testing.T) {
 	assert.Equal(t, "Game.ClearLog: harness.md and the reference disagree", failureWhy(out))
 	assert.Equal(t, "Not equal:", failureWhy(strings.Replace(out, "Messages:   \tGame.ClearLog: harness.md and the reference disagree\n", "", 1)))
 	assert.Equal(t, "x_test.go:9: plain words", failureWhy("=== RUN   TestX\n    x_test.go:9: plain words\n--- FAIL: TestX (0.00s)\n"))
+}
+
+// A course test that uses a card the catalog introduces in a later module,
+// or in the module's own drop, is one a learner runs before start-module
+// has copied that card's file, and before their engine knows the card;
+// it passed every check, since the repository has every card. The drop's
+// own test may use the drop's card, and Module 0's sketch cards of any
+// module, as its lesson gives them.
+func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
+		{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {\n"+
+		"\tcards := []string{\"Test Filler\", \"Test Ghoul\"}\n\tif len(cards) == 0 || \"Test Trap (Assembled)\" == \"\" { t.Fatal(\"no cards\") }\n}\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {\n"+
+		"\tif \"Test Trap\" == \"Test Ghoul\" { t.Fatal(\"one card\") }\n}\n")
+	write(t, repo, "course/00-setup/tests/00_setup_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_00_sketch(t *testing.T) { if \"Test Ghoul\" == \"\" { t.Fatal(\"x\") } }\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") || strings.Contains(p, "card") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		`course/01-handles/expansion/tests/01x_handles_test.go:6: uses card "Test Ghoul", which course/catalog.json introduces in module 02, after Expansion Drop 01x, so a learner there has not met it and their workspace may lack its card file; use a card Expansion Drop 01x or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+		`course/01-handles/tests/01_handles_test.go:6: uses card "Test Ghoul", which course/catalog.json introduces in module 02, after module 01, so a learner there has not met it and their workspace may lack its card file; use a card module 01 or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+		`course/01-handles/tests/01_handles_test.go:7: uses card "Test Trap", which course/catalog.json introduces in Expansion Drop 01x, after module 01, so a learner there has not met it and their workspace may lack its card file; use a card module 01 or an earlier one introduces, or give "Test Trap" module 01 in the catalog`,
+	}, got)
+}
+
+// A harness name a lesson gives bare, on a value or a type (`g.Summon`,
+// `Game.Summon`), or called on the type (`Game.Summon(...)`), is checked as
+// a call on a value was: a renamed method left such mentions behind
+// unseen. A name on a type is one of its methods or fields, or of the
+// engine's type of that name (Game.Sequence); on a value,
+// whose type the text does not say, one some harness or engine type
+// has (a snapshot's field); on another package or type (errors.As,
+// Unity's Object.Destroy, rapid's T.Repeat), not the harness's at all.
+func TestLessonsNameHarnessMembersThatExist(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{ g int }\n\nfunc (g *Game) Summon(card string) {}\n\n"+
+		"type GameSnapshot struct{ Entities []int }\n\ntype CardDef = card.Def\n")
+	write(t, repo, "engine/game/game.go", "package game\n\ntype Game struct{ queue []int }\n\nfunc (g *Game) Sequence() {}\n")
+	text := goodLesson + "\nFine: `Game.Sequence`, `Game.Summon`, `g.Summon`, `Game.Summon(card)`, `s.Entities`, `CardDef.Entities`, `errors.As`, `Object.Destroy`, `T.Repeat`; add `Game.Bounce(id ID)`.\n" +
+		"Wrong: `Game.Sumon`, `g.Sumon`, `Game.Entities`, `Game.Sumon(card, 0)`, `CardDef.Nothing`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strconv.Itoa(strings.Count(text, "\n"))
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but neither the harness's Game nor an engine type of that name has a method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names g.Sumon, which neither the harness contract nor the reference has; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Entities, but neither the harness's Game nor an engine type of that name has a method or field Entities; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names Game.Sumon, but neither the harness's Game nor an engine type of that name has a method or field Sumon; rename it or drop the mention",
+		"course/01-handles/lesson.md:" + line + ": names CardDef.Nothing, which neither the harness contract nor the reference has; rename it or drop the mention",
+	}, problemsOf(t, repo))
+}
+
+// A go test -run pattern is read as go test reads it, an unanchored
+// regexp split at | and / outside brackets, and must run some test a
+// learner at the module has: one naming a prefix of several tests, or a
+// regexp, was taken for a test of that name, which no module has.
+func TestAGoTestRunPatternIsARegexp(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/00-setup/tests/00_setup_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_00_sketch(t *testing.T) { "+checks+" }\n")
+	write(t, repo, "course/02-queue/tests/02_queue_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_later(t *testing.T) { "+checks+" }\n")
+	text := goodLesson + "\nRun `go test ./tests -run Test_01_summon` or `go test -run=Test_01x_pl ./tests`, then `go test ./tests -run Test_00_`.\n\n" +
+		"```sh\n$ go test ./tests -run '^Test_01x?_'\ngo test ./tests -run 'Test_01_summon_gives_an_id/a sub test'\ngo test ./tests -run \"Test_99_gone|Test_01x\" -v\n" +
+		"go test ./tests -run Test_02_later && go test ./tests -run 'Test_01_(open'\ngo test ./tests -test.run '[/]Test_01'\n" +
+		"go test ./tests -skip Test_01_summon -run Test_01 && go test ./tests --skip=Test_01_summon_gives_an_idd\n```\n\n" +
+		"```text\n    To reproduce, specify -run=\"TestNothing\" -rapid.seed=1\n```\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := strings.Count(goodLesson, "\n") + 8
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") && !strings.HasPrefix(p, "course/02-queue/") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_02_later" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line) + `: go test -run "Test_01_(open" is no pattern go test takes (its part "Test_01_(open": error parsing regexp: missing closing ): ` + "`Test_01_(open`" + `); fix the regexp`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+1) + `: go test -run "[/]Test_01" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`,
+		"course/01-handles/lesson.md:" + strconv.Itoa(line+2) + `: go test -skip "Test_01_summon_gives_an_idd" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it skips nothing; fix the pattern`,
+	}, got)
+}
+
+// A course test that calls a harness function a later module adds passes
+// GREEN (the reference has it) and RED (its stub panics "not
+// implemented" like any other), while a learner at the test's module has
+// only that stub and cannot pass the test; so with a function the
+// module lists but its drop writes (Game.Play). A method is known by the
+// type the file gives its receiver; a call on anything else is not judged.
+func TestATestCallsOnlyHarnessItsModuleHasAdded(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
+
+import (
+	"testing"
+
+	h "github.com/systemic-game-design/course/harness"
+)
+
+func Test_01_summon_gives_an_id(t *testing.T) {
+	g := h.NewGame(h.GameOpts{})
+	g.Summon("Test Filler", 0)
+	g.Cast("Whirlwind", 0)
+	s := h.NewSketch()
+	s.Cast("Whirlwind")
+	t.Log(other.Cast("x"), other.Destroy(1))
+	m01check(t, g)
+}
+
+func m01check(t *testing.T, game *h.Game) {
+	var b *h.Baba
+	b.Step(0)
+	if h.NewBaba(h.LevelDef{}) == nil || h.NewGame(h.GameOpts{}).Cost(1) > 0 {
+		t.Fatal(game.OrderOfPlay(1))
+	}
+	func(x *h.Game) { x.Destroy(1) }(game)
+	game.Play(1)
+}
+`)
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport (\n\t\"testing\"\n\n\t\"github.com/systemic-game-design/course/harness\"\n)\n\n"+
+		"func Test_01x_play(t *testing.T) {\n\tg := harness.NewGame(harness.GameOpts{})\n\tg.Play(g.AddToHand(\"Test Filler\", 0))\n\tif g.Health(1) == 0 { t.Fatal(\"no hero\") }\n}\n")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"funcs": ["harness/game.go:Game.Play"]}`)
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{}\n\nfunc (g *Game) Play(id int) {}\n")
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/tests/01x_handles_test.go:12: calls Game.Health, which module 02 adds to the harness, after Expansion Drop 01x, so a learner there has only its stub, which panics, and cannot pass the test; call only what Expansion Drop 01x or an earlier one adds, or move the test to module 02",
+		"course/01-handles/tests/01_handles_test.go:12: calls Game.Cast, which module 02 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 02",
+		"course/01-handles/tests/01_handles_test.go:21: calls Baba.Step, which module 09 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 09",
+		"course/01-handles/tests/01_handles_test.go:22: calls NewBaba, which module 06 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 06",
+		"course/01-handles/tests/01_handles_test.go:22: calls Game.Cost, which module 05 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 05",
+		"course/01-handles/tests/01_handles_test.go:25: calls Game.Destroy, which module 03 adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to module 03",
+		"course/01-handles/tests/01_handles_test.go:26: calls Game.Play, which Expansion Drop 01x adds to the harness, after module 01, so a learner there has only its stub, which panics, and cannot pass the test; call only what module 01 or an earlier one adds, or move the test to Expansion Drop 01x",
+	}, problemsOf(t, repo))
+}
+
+// A lesson, scenario or drop text that hands the harness a card a later
+// module introduces shows the learner a call their workspace cannot make
+// yet: no card file, no rules for it. The module's own drop's card is
+// one its texts speak of; Module 0's sketch takes the cards its lesson
+// gives.
+func TestATextCallsTheHarnessOnlyWithCardsItsModuleHasMet(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
+		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
+		{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}],
+		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
+	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	text := goodLesson + "\nCall `g.Summon(\"Test Trap\", 0)`, then `g.Summon(\"Test Ghoul (Assembled)\", 1)`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	write(t, repo, "course/00-setup/scenarios.md", "# S\n\n`s.Add(\"Test Ghoul\", 1)`\n")
+	var got []string
+	for _, p := range problemsOf(t, repo) {
+		if !strings.HasPrefix(p, "course/00-setup/") || strings.Contains(p, "card") {
+			got = append(got, p)
+		}
+	}
+	assert.Equal(t, []string{
+		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + `: calls the harness with card "Test Ghoul", which course/catalog.json introduces in module 02, after module 01 and its drop, so a learner here has neither its card file nor its rules; use a card module 01 or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
+	}, got)
 }

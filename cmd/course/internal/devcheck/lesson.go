@@ -85,7 +85,7 @@ func (c *checker) lesson(m modules.Module, text string) {
 			}
 		}
 	}
-	c.names(file, text)
+	c.names(m, file, text)
 }
 
 func hasKind(l *lesson.Lesson, k lesson.Kind) bool {
@@ -122,10 +122,13 @@ func atoi(s string) int {
 }
 
 var (
-	codeSpan  = regexp.MustCompile("`([^`\n]+)`")
-	callForm  = regexp.MustCompile(`^(?:([a-z]\w*)\.)?([A-Z]\w*)\(`)
-	paramDecl = regexp.MustCompile(`\(\w+ [\w.\[\]*]+[,)]`)
-	pathForm  = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
+	codeSpan = regexp.MustCompile("`([^`\n]+)`")
+	callForm = regexp.MustCompile(`^(?:([a-z]\w*)\.)?([A-Z]\w*)\(`)
+	// memberForm is a name on a value or a type, called or not:
+	// g.Summon, Game.Summon, Game.Summon(...).
+	memberForm = regexp.MustCompile(`^([A-Za-z]\w*)\.([A-Z]\w*)(?:\(|$)`)
+	paramDecl  = regexp.MustCompile(`\(\w+ [\w.\[\]*]+[,)]`)
+	pathForm   = regexp.MustCompile(`^[a-z][\w.-]*/[\w./-]*$`)
 )
 
 // receivers are the variable names lessons give a harness value, and the
@@ -139,20 +142,29 @@ var repoDirs = map[string]bool{"engine": true, "harness": true, "course": true, 
 	"templates": true, "audit": true, "modules": true, "cmd": true}
 
 // names checks that every course command line, harness function and
-// repository path a course text names exists.
-func (c *checker) names(file, text string) {
+// repository path a text of module m names exists.
+func (c *checker) names(m modules.Module, file, text string) {
 	for ln := range mdlines.Lines(text) {
 		if ln.Fence {
 			continue
 		}
+		runs := goTestRuns(ln.Text, ln.Code)
 		if !strings.HasPrefix(strings.TrimSpace(ln.Text), "#") {
 			// A heading's test is sync's to find, and one in a block
 			// shows how a heading is written; anywhere else a test named
-			// (in prose, a code span, a go test -run line) must be one
-			// the course has.
-			c.testMentions(file, ln.Number, ln.Text)
+			// (in prose, a code span) must be one the course has. A
+			// go test -run or -skip pattern is a regexp, checked as go test
+			// reads it.
+			rest := ln.Text
+			for _, r := range runs {
+				rest = strings.Replace(rest, r.raw, "", 1)
+			}
+			c.testMentions(file, ln.Number, rest)
 		}
-		c.cardMentions(file, ln.Number, ln.Text)
+		for _, r := range runs {
+			c.runPattern(m, file, ln.Number, r)
+		}
+		c.cardMentions(m, file, ln.Number, ln.Text)
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
 			if strings.HasPrefix(cmdline, "course ") {
@@ -175,6 +187,13 @@ func (c *checker) names(file, text string) {
 				if !c.known()[call[2]] {
 					c.problem(file, ln.Number, "names %s, which neither the harness contract nor the reference has; rename it or drop the mention", call[2])
 				}
+			case memberForm.MatchString(span) && !paramDecl.MatchString(span):
+				// A name on a harness value or type, written bare in
+				// prose (`g.Summon`, `Game.Summon`) or called on the type
+				// (not a signature to add): it may be a method or a
+				// field, not only a function.
+				m := memberForm.FindStringSubmatch(span)
+				c.member(file, ln.Number, m[1], m[2])
 			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
 				top, _, _ := strings.Cut(span, "/")
 				if learnerFolder(top, span) {
@@ -238,7 +257,7 @@ var (
 // the catalog does not list: a card renamed, or misspelt in a lesson, is
 // one the learner's engine cannot find. A name Assemble made ("Loot
 // Hoarder (Assembled)") is its base's.
-func (c *checker) cardMentions(file string, line int, text string) {
+func (c *checker) cardMentions(mod modules.Module, file string, line int, text string) {
 	cards := c.catalogCards()
 	if cards == nil {
 		return // the catalog does not read; content says so
@@ -253,16 +272,24 @@ func (c *checker) cardMentions(file string, line int, text string) {
 				}
 				name = base
 			}
-			if !cards[name] {
+			introduced, ok := cards[name]
+			switch {
+			case !ok:
 				c.problem(file, line, "names card %q, which course/catalog.json does not list; fix the name, or add the card", m[1])
+			case mod.Part != "0" && stage(introduced) > stage(mod.Number)+1:
+				// A text of the module speaks of its drop too; Module 0's
+				// sketch takes the cards its lesson gives.
+				c.problem(file, line, "calls the harness with card %q, which course/catalog.json introduces in %s, after module %s and its drop, so a learner here has neither its card file nor its rules; use a card module %s or an earlier one introduces, or give %q module %s in the catalog",
+					name, introducedIn(introduced), mod.Number, mod.Number, name, mod.Number)
 			}
 		}
 	}
 }
 
-// catalogCards is the name of every card of the catalog, read once; nil
-// when the catalog does not read.
-func (c *checker) catalogCards() map[string]bool {
+// catalogCards is every card of the catalog, by name, with the module
+// that introduces it ("03", or "03x" for a drop), read once; nil when the
+// catalog does not read.
+func (c *checker) catalogCards() map[string]string {
 	if c.cardNames != nil || c.noCatalog {
 		return c.cardNames
 	}
@@ -272,9 +299,9 @@ func (c *checker) catalogCards() map[string]bool {
 		c.noCatalog = true
 		return nil
 	}
-	c.cardNames = map[string]bool{}
+	c.cardNames = map[string]string{}
 	for _, cc := range cat.Cards {
-		c.cardNames[cc.Name] = true
+		c.cardNames[cc.Name] = cc.Module
 	}
 	return c.cardNames
 }
@@ -405,4 +432,354 @@ func (c *checker) known() map[string]bool {
 		})
 	}
 	return c.knownNames
+}
+
+// member checks a name given on a harness value (g.Summon, s.Entities) or
+// a harness type (Game.Summon): a method or field the type has, or for a
+// value, whose type the text does not say, one some harness or engine
+// type has. A name on anything else (errors.As, rapid.Check,
+// Object.Destroy) is another package's, not the harness's.
+func (c *checker) member(file string, line int, qual, name string) {
+	decls := c.declared()
+	if members, ok := decls.types[qual]; ok {
+		if members != nil && !members[name] && !decls.engine[qual][name] {
+			c.problem(file, line, "names %s.%s, but neither the harness's %s nor an engine type of that name has a method or field %s; rename it or drop the mention", qual, name, qual, name)
+		} else if members == nil && !decls.names[name] {
+			c.problem(file, line, "names %s.%s, which neither the harness contract nor the reference has; rename it or drop the mention", qual, name)
+		}
+		return
+	}
+	if receivers[qual] && !decls.names[name] && !c.known()[name] {
+		c.problem(file, line, "names %s.%s, which neither the harness contract nor the reference has; rename it or drop the mention", qual, name)
+	}
+}
+
+// declarations are the exported names the reference and the template's
+// harness declare: every function, method, type, constant, variable and
+// field (names), and the methods and fields of each harness type (types;
+// nil for a type whose members are another package's, an alias of an
+// engine type) and of each engine type (engine: a lesson's Game.Sequence
+// may be the engine's Game).
+type declarations struct {
+	names  map[string]bool
+	types  map[string]map[string]bool
+	engine map[string]map[string]bool
+}
+
+// declared reads the declarations once.
+func (c *checker) declared() *declarations {
+	if c.decls != nil {
+		return c.decls
+	}
+	d := &declarations{names: map[string]bool{}, types: map[string]map[string]bool{}, engine: map[string]map[string]bool{}}
+	c.decls = d
+	own := map[string]bool{}   // harness types whose members the harness declares
+	other := map[string]bool{} // harness types that are another's, somewhere
+	add := func(typ, name string) {
+		if own[typ] && !other[typ] {
+			if d.types[typ] == nil {
+				d.types[typ] = map[string]bool{}
+			}
+			d.types[typ][name] = true
+		}
+	}
+	fset := token.NewFileSet()
+	var harnessFiles []*ast.File
+	for _, dir := range []string{"engine", "harness", "templates/go/harness"} {
+		_ = filepath.WalkDir(filepath.Join(c.opts.Repo, dir), func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".go.tmpl")) {
+				return nil
+			}
+			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil
+			}
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.FuncDecl:
+					d.names[n.Name.Name] = true
+				case *ast.TypeSpec:
+					d.names[n.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, id := range n.Names {
+						d.names[id.Name] = true
+					}
+				case *ast.Field:
+					for _, id := range n.Names {
+						d.names[id.Name] = true
+					}
+				}
+				return true
+			})
+			if dir != "engine" {
+				harnessFiles = append(harnessFiles, f)
+			} else {
+				engineMembers(f, d.engine)
+			}
+			return nil
+		})
+	}
+	for _, f := range harnessFiles {
+		for _, decl := range f.Decls {
+			g, ok := decl.(*ast.GenDecl)
+			if !ok || g.Tok != token.TYPE {
+				continue
+			}
+			for _, spec := range g.Specs {
+				ts := spec.(*ast.TypeSpec)
+				if !ts.Name.IsExported() {
+					continue
+				}
+				st, isStruct := ts.Type.(*ast.StructType)
+				if ts.Assign.IsValid() || !isStruct {
+					// An alias, or a type of no fields: its members,
+					// if any, are not all declared here.
+					other[ts.Name.Name] = true
+					d.types[ts.Name.Name] = nil
+					continue
+				}
+				own[ts.Name.Name] = true
+				if d.types[ts.Name.Name] == nil && !other[ts.Name.Name] {
+					d.types[ts.Name.Name] = map[string]bool{}
+				}
+				for _, fl := range st.Fields.List {
+					for _, id := range fl.Names {
+						add(ts.Name.Name, id.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, f := range harnessFiles {
+		for _, decl := range f.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 {
+				add(recvType(fn.Recv.List[0].Type), fn.Name.Name)
+			}
+		}
+	}
+	recv := regexp.MustCompile(`^func \(\w+ \*?(\w+)\) ([A-Z]\w*)`)
+	for _, m := range modules.All() {
+		for _, h := range m.Harness {
+			if r := recv.FindStringSubmatch(h); r != nil {
+				add(r[1], r[2])
+			}
+		}
+	}
+	return d
+}
+
+// engineMembers adds the fields and methods of each type a file of the
+// engine declares to members, by the type's name.
+func engineMembers(f *ast.File, members map[string]map[string]bool) {
+	add := func(typ, name string) {
+		if members[typ] == nil {
+			members[typ] = map[string]bool{}
+		}
+		members[typ][name] = true
+	}
+	for _, decl := range f.Decls {
+		switch decl := decl.(type) {
+		case *ast.FuncDecl:
+			if decl.Recv != nil && len(decl.Recv.List) == 1 {
+				add(recvType(decl.Recv.List[0].Type), decl.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, spec := range decl.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					for _, fl := range st.Fields.List {
+						for _, id := range fl.Names {
+							add(ts.Name.Name, id.Name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// recvType is the name of a method's receiver type: Game for *Game.
+func recvType(e ast.Expr) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if id, ok := e.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// runArg is a go test command's -run or -skip pattern (flag, without its
+// dashes and test. prefix), and the text it was given as (-run
+// 'Test_03_', -skip=Test_03_x).
+type runArg struct{ flag, raw, pattern string }
+
+// goTestRuns finds the -run and -skip patterns of the go test commands on a line:
+// the line itself when it is code (a line of a block, with or without its
+// leading "$ "), else each code span; each command a shell line runs in
+// turn.
+func goTestRuns(line string, code bool) []runArg {
+	var cmds []string
+	if code {
+		cmds = append(cmds, strings.TrimPrefix(strings.TrimSpace(line), "$ "))
+	} else {
+		for _, m := range codeSpan.FindAllStringSubmatch(line, -1) {
+			cmds = append(cmds, strings.TrimSpace(m[1]))
+		}
+	}
+	var out []runArg
+	for _, cmd := range cmds {
+		for _, part := range shellCommands.Split(cmd, -1) {
+			words := shellWords(strings.TrimSpace(part))
+			if len(words) < 2 || words[0].value != "go" || words[1].value != "test" {
+				continue
+			}
+			for i, w := range words {
+				flag, value, eq := strings.Cut(w.value, "=")
+				name := strings.TrimPrefix(strings.TrimLeft(flag, "-"), "test.")
+				if name != "run" && name != "skip" {
+					continue
+				}
+				if !strings.HasPrefix(flag, "-") || strings.HasPrefix(flag, "---") {
+					continue
+				}
+				switch {
+				case eq:
+					out = append(out, runArg{flag: name, raw: w.raw, pattern: value})
+				case i+1 < len(words):
+					out = append(out, runArg{flag: name, raw: w.raw + " " + words[i+1].raw, pattern: words[i+1].value})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// shellWord is a word of a shell line: as written, and as the command
+// gets it, its quotes gone.
+type shellWord struct{ raw, value string }
+
+// shellWords splits a shell line into words at white space, outside
+// single and double quotes, as the shell hands them to a command (no
+// expansions: a lesson's go test line has none).
+func shellWords(s string) []shellWord {
+	var out []shellWord
+	var raw, value strings.Builder
+	in := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			value.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				out = append(out, shellWord{raw.String(), value.String()})
+				raw.Reset()
+				value.Reset()
+				in = false
+			}
+			continue
+		default:
+			value.WriteRune(r)
+			in = true
+		}
+		raw.WriteRune(r)
+	}
+	if in {
+		out = append(out, shellWord{raw.String(), value.String()})
+	}
+	return out
+}
+
+// runPattern checks a go test -run or -skip pattern as go test reads it: split at
+// each | and / outside brackets and parentheses, each element an
+// unanchored regexp; a test runs when the first element of one
+// alternative matches its name (the later ones are its subtests', which
+// no file lists). The pattern must run some test a learner at module m
+// has: its own, its drop's or an earlier module's or drop's, all in the
+// workspace's tests/.
+func (c *checker) runPattern(m modules.Module, file string, line int, r runArg) {
+	pattern := r.pattern
+	var firsts []*regexp.Regexp
+	for _, alt := range splitRunPattern(pattern) {
+		for i, elem := range alt {
+			re, err := regexp.Compile(elem)
+			if err != nil {
+				c.problem(file, line, "go test -%s %q is no pattern go test takes (its part %q: %v); fix the regexp", r.flag, pattern, elem, err)
+				return
+			}
+			if i == 0 {
+				firsts = append(firsts, re)
+			}
+		}
+	}
+	for _, mod := range modules.All() {
+		if mod.Number > m.Number {
+			continue
+		}
+		for _, dir := range []string{mod.TestsDir(), mod.ExpansionTestsDir()} {
+			funcs, _ := c.folderTests(dir)
+			for name := range funcs {
+				for _, re := range firsts {
+					if re.MatchString(name) {
+						return
+					}
+				}
+			}
+		}
+	}
+	what := "runs"
+	if r.flag == "skip" {
+		what = "skips"
+	}
+	c.problem(file, line, "go test -%s %q matches no test of module %s, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it %s nothing; fix the pattern", r.flag, pattern, m.Number, what)
+}
+
+// splitRunPattern splits a -run pattern as the testing package does: at
+// each | outside brackets and parentheses into alternatives, and each at
+// / into the elements a test's and its subtests' names must match.
+func splitRunPattern(s string) [][]string {
+	var alts [][]string
+	var elems []string
+	brackets, parens := 0, 0
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '[':
+			brackets++
+		case ']':
+			if brackets--; brackets < 0 { // an unmatched ] is legal
+				brackets = 0
+			}
+		case '(':
+			if brackets == 0 {
+				parens++
+			}
+		case ')':
+			if brackets == 0 {
+				parens--
+			}
+		case '\\':
+			i++
+		case '/', '|':
+			if brackets == 0 && parens == 0 {
+				elems = append(elems, s[:i])
+				if s[i] == '|' {
+					alts = append(alts, elems)
+					elems = nil
+				}
+				s = s[i+1:]
+				i = 0
+				continue
+			}
+		}
+		i++
+	}
+	return append(alts, append(elems, s))
 }

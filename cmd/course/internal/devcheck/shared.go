@@ -1,6 +1,7 @@
 package devcheck
 
 import (
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -134,4 +136,290 @@ func requiredBy(required []string, ip string) bool {
 func stdlib(ip string) bool {
 	first, _, _ := strings.Cut(ip, "/")
 	return !strings.Contains(first, ".")
+}
+
+// laterCards reports each card a module's or drop's test names (a string
+// literal that is a card of the catalog, or one Assemble made of it) that
+// the catalog introduces later than the test runs: start-module copies a
+// module's cards and the earlier drops' with its tests, so a learner at
+// that point has not met the card, and the workspace may not have its
+// file. Module 0's sketch is the exception: its cards are the ones its
+// lesson describes, which the learner writes into the sketch by hand,
+// before any card of the catalog reaches the workspace.
+func (c *checker) laterCards(m modules.Module) {
+	cards := c.catalogCards()
+	if cards == nil || m.Part == "0" {
+		return
+	}
+	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+		at, where := stage(m.Number), "module "+m.Number
+		if dir == m.ExpansionTestsDir() {
+			at, where = at+1, "Expansion Drop "+m.Number+"x"
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			name, err := strconv.Unquote(lit.Value)
+			if err != nil {
+				return true
+			}
+			for {
+				base, ok := strings.CutSuffix(name, " (Assembled)")
+				if !ok {
+					break
+				}
+				name = base
+			}
+			module, ok := cards[name]
+			if !ok || stage(module) <= at {
+				return true
+			}
+			pos := fset.Position(lit.Pos())
+			c.problem(pos.Filename, pos.Line, "uses card %q, which course/catalog.json introduces in %s, after %s, so a learner there has not met it and their workspace may lack its card file; use a card %s or an earlier one introduces, or give %q module %s in the catalog",
+				name, introducedIn(module), where, where, name, m.Number)
+			return true
+		})
+	})
+}
+
+// introducedIn names a catalog card's module: "module 03", or
+// "Expansion Drop 03x".
+func introducedIn(module string) string {
+	if strings.HasSuffix(module, "x") {
+		return "Expansion Drop " + module
+	}
+	return "module " + module
+}
+
+// stage orders the course's modules and drops as a learner meets them:
+// module 03's tests (6), then its drop, 03x (7), then module 04's (8).
+// A catalog module that is neither reads as the first.
+func stage(module string) int {
+	num, drop := strings.CutSuffix(module, "x")
+	if !modules.IsNumber(num) {
+		return 0
+	}
+	s := 2 * (int(num[0]-'0')*10 + int(num[1]-'0'))
+	if drop {
+		s++
+	}
+	return s
+}
+
+// laterHarness reports each harness function a module's or drop's test
+// calls that a later module adds to the contract: a learner at the test's
+// module has only its stub, which panics, so the test cannot pass until
+// that later module is built, and neither run tells (GREEN runs the
+// reference, RED takes any stub's panic). A method is known by its
+// receiver's type where the test file says it: a variable a harness
+// constructor made (g := harness.NewGame(...)), a parameter or variable
+// of a harness type (g *harness.Game), or the constructor's call itself.
+func (c *checker) laterHarness(m modules.Module) {
+	added := c.harnessModules()
+	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+		pkg := harnessName(f)
+		if pkg == "" {
+			return
+		}
+		at, where := stage(m.Number), "module "+m.Number
+		if dir == m.ExpansionTestsDir() {
+			at, where = at+1, "Expansion Drop "+m.Number+"x"
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			types := harnessVars(fn, pkg)
+			ast.Inspect(fn, func(n ast.Node) bool {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
+					return true
+				}
+				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				typ, known := receiverType(sel.X, pkg, types)
+				if !known {
+					return true
+				}
+				key := sel.Sel.Name
+				if typ != "" {
+					key = typ + "." + key
+				}
+				if by, ok := added[key]; ok && stage(by) > at {
+					pos := fset.Position(sel.Sel.Pos())
+					c.problem(pos.Filename, pos.Line, "calls %s, which %s adds to the harness, after %s, so a learner there has only its stub, which panics, and cannot pass the test; call only what %s or an earlier one adds, or move the test to %s",
+						key, introducedIn(by), where, where, introducedIn(by))
+				}
+				return true
+			})
+		}
+	})
+}
+
+// harnessModules is the module that first lists each contract function,
+// by name ("NewGame") or type and method ("Game.Summon"); or the drop
+// whose solution writes it ("01x" for Game.Play, which Module 1 lists
+// and leaves a stub until its drop).
+func (c *checker) harnessModules() map[string]string {
+	if c.harnessBy != nil {
+		return c.harnessBy
+	}
+	out := contractModules()
+	c.harnessBy = out
+	for _, m := range modules.All() {
+		raw, err := fs.ReadFile(c.course, m.Slug+"/expansion/solution.json")
+		if err != nil {
+			continue // the drop's check says so
+		}
+		var s Solution
+		if json.Unmarshal(raw, &s) != nil {
+			continue
+		}
+		for _, fn := range s.Funcs {
+			if _, name, ok := strings.Cut(fn, ":"); ok {
+				out[name] = m.Number + "x"
+			}
+		}
+	}
+	return out
+}
+
+// contractModules is the module that first lists each contract function,
+// by name ("NewGame") or type and method ("Game.Summon").
+func contractModules() map[string]string {
+	decl := regexp.MustCompile(`^func (?:\(\w+ \*?(\w+)\) )?([A-Z]\w*)`)
+	out := map[string]string{}
+	for _, m := range modules.All() {
+		for _, h := range m.Harness {
+			d := decl.FindStringSubmatch(h)
+			if d == nil {
+				continue
+			}
+			key := d[2]
+			if d[1] != "" {
+				key = d[1] + "." + d[2]
+			}
+			if _, ok := out[key]; !ok {
+				out[key] = m.Number
+			}
+		}
+	}
+	return out
+}
+
+// constructors are the harness types its constructors return.
+var constructors = map[string]string{"NewGame": "Game", "NewBaba": "Baba", "NewSpellGrid": "SpellGrid", "NewSketch": "Sketch"}
+
+// harnessName is the name a test file imports the harness under, or "".
+func harnessName(f *ast.File) string {
+	for _, im := range f.Imports {
+		if p, _ := strconv.Unquote(im.Path.Value); p != scaffold.HarnessImport {
+			continue
+		}
+		if im.Name != nil {
+			return im.Name.Name
+		}
+		return "harness"
+	}
+	return ""
+}
+
+// harnessVars are the variables of a function (its parameters and those
+// its body declares, in any of its function literals too) whose harness
+// type the code states: made by a constructor, or declared of the type
+// (*harness.Game). A name given two types is left out.
+func harnessVars(fn *ast.FuncDecl, pkg string) map[string]string {
+	out := map[string]string{}
+	bind := func(id *ast.Ident, typ string) {
+		if id == nil || id.Name == "_" || typ == "" {
+			return
+		}
+		if have, ok := out[id.Name]; ok && have != typ {
+			typ = "?"
+		}
+		out[id.Name] = typ
+	}
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, id := range f.Names {
+				bind(id, namedType(f.Type, pkg))
+			}
+		}
+	}
+	fields(fn.Type.Params)
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			fields(n.Type.Params)
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					id, _ := l.(*ast.Ident)
+					typ, _ := receiverType(n.Rhs[i], pkg, nil)
+					bind(id, typ)
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if n.Type != nil {
+					bind(id, namedType(n.Type, pkg))
+				} else if i < len(n.Values) {
+					typ, _ := receiverType(n.Values[i], pkg, nil)
+					bind(id, typ)
+				}
+			}
+		}
+		return true
+	})
+	for name, typ := range out {
+		if typ == "?" {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// namedType is T for a type written harness.T or *harness.T, else "".
+func namedType(e ast.Expr, pkg string) string {
+	if s, ok := e.(*ast.StarExpr); ok {
+		e = s.X
+	}
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == pkg {
+			return sel.Sel.Name
+		}
+	}
+	return ""
+}
+
+// receiverType says what a call's receiver is: the harness package itself
+// ("", true), a value of a harness type the code states (its type, true),
+// or neither (false).
+func receiverType(e ast.Expr, pkg string, vars map[string]string) (string, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if e.Name == pkg {
+			return "", true
+		}
+		typ, ok := vars[e.Name]
+		return typ, ok
+	case *ast.CallExpr:
+		if sel, ok := e.Fun.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == pkg {
+				typ, ok := constructors[sel.Sel.Name]
+				return typ, ok
+			}
+		}
+	case *ast.ParenExpr:
+		return receiverType(e.X, pkg, vars)
+	}
+	return "", false
 }

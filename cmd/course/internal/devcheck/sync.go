@@ -106,6 +106,11 @@ func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
 // course test file must build on each.
 var learnerPlatforms = [][2]string{{"linux", "amd64"}, {"linux", "arm64"}, {"darwin", "arm64"}, {"darwin", "amd64"}, {"windows", "amd64"}, {"windows", "arm64"}}
 
+// LeftOut names the first learner platform the go command would leave a
+// test file of that name out on (14_sword_arm_test.go is built for the
+// arm architecture alone), or "" when it builds on all.
+func LeftOut(name string) string { return leftOut(name, []byte("package tests\n")) }
+
 // leftOut names the first learner platform the go command would leave a
 // test file out on, by its name (x_linux_test.go) or its //go:build line;
 // "" when it builds on all.
