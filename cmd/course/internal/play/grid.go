@@ -14,6 +14,8 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
 	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
@@ -40,6 +42,32 @@ type move struct {
 	// Replayed says the move is one of the recorded solution's, played
 	// by the replay.
 	Replayed bool
+	// answers are the recorded solution's answers to the chooser that the
+	// replay has yet to give, in order.
+	answers []string
+}
+
+// moveOf is a move of a recorded solution as the history holds it.
+func moveOf(sm data.Move) move {
+	switch {
+	case sm.Cast != "":
+		return move{Kind: "cast", Card: sm.Cast, Target: sm.Target, answers: sm.Choices}
+	case sm.Play != "":
+		return move{Kind: "play", Card: sm.Play, X: sm.X, Y: sm.Y, answers: sm.Choices}
+	}
+	return move{Kind: "step", Dir: sm.Dir.String()}
+}
+
+// solutionMove is the move as a recorded solution writes it.
+func (mv move) solutionMove() data.Move {
+	switch mv.Kind {
+	case "cast":
+		return data.Move{Cast: mv.Card, Target: mv.Target, Choices: mv.Choices}
+	case "play":
+		return data.Move{Play: mv.Card, X: mv.X, Y: mv.Y, Choices: mv.Choices}
+	}
+	d, _ := grid.ParseDir(mv.Dir)
+	return data.Move{Dir: d}
 }
 
 func (mv move) label() string {
@@ -202,13 +230,21 @@ func (m *Grid) Won() bool { return m.st.Won }
 // MoveCount is how many moves the history holds, casts and plays included.
 func (m *Grid) MoveCount() int { return len(m.history) }
 
-// Moves is the history as the level's solution writes it.
+// Moves is the history, each move as its row reads: a step's direction,
+// "cast Whirlwind", "play Test Sprout at (3,0)".
 func (m *Grid) Moves() []string {
 	var out []string
 	for _, mv := range m.history {
-		if mv.Kind == "step" {
-			out = append(out, mv.Dir)
-		}
+		out = append(out, mv.label())
+	}
+	return out
+}
+
+// solution is the history as the level's solution writes it.
+func (m *Grid) solution() []data.Move {
+	out := make([]data.Move, 0, len(m.history))
+	for _, mv := range m.history {
+		out = append(out, mv.solutionMove())
 	}
 	return out
 }
@@ -246,6 +282,13 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		return m.answerNoOptions(rep.Choose.Kind)
 	}
 	m.emptyChoices = 0
+	if rep.Choose != nil && m.pending != nil && len(m.pending.answers) > 0 {
+		// the replay gives the answer the recording holds
+		a := m.pending.answers[0]
+		m.pending.answers = m.pending.answers[1:]
+		m.pending.Choices = append(m.pending.Choices, a)
+		return m.take(m.eng.c.Answer(a))
+	}
 	if rep.Choose != nil {
 		m.choose = rep.Choose
 		m.mode = modeChoose
@@ -349,7 +392,7 @@ func (m *Grid) record() {
 	if m.o.Record == "" {
 		return
 	}
-	raw, err := Recording(m.o.Level, m.Moves())
+	raw, err := Recording(m.o.Level, m.solution())
 	first := !m.recorded
 	if err == nil && first {
 		m.kept, err = keepAside(m.o.Record)
@@ -365,9 +408,6 @@ func (m *Grid) record() {
 	}
 	if first && m.kept != "" {
 		m.say(false, "recording to %s; the file that was there is kept as %s", m.o.Record, m.kept)
-	}
-	if len(m.Moves()) != len(m.history) {
-		m.say(false, "recorded the steps to %s; casts and plays are not part of a solution", m.o.Record)
 	}
 }
 
@@ -532,7 +572,9 @@ func (m *Grid) replayNext() bool {
 	if m.replay >= len(sol) {
 		return false
 	}
-	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String(), Replayed: true}) {
+	mv := moveOf(sol[m.replay])
+	mv.Replayed = true
+	if !m.perform(mv) {
 		// the replay stops at the move the engine failed, its reason
 		// left on the status line; r restarts it
 		m.replay = len(sol)
@@ -578,7 +620,7 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
-		had := len(m.Moves())
+		had := len(m.history)
 		m.restart(true)
 		switch {
 		case m.problem:

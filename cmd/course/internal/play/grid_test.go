@@ -89,7 +89,7 @@ func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
 			keys := keySets[i%len(keySets)]
 			for j, d := range lv.Solution {
 				require.False(t, m.Won(), "won before move %d", j+1)
-				press(m, keys[d.String()])
+				press(m, keys[d.Dir.String()])
 			}
 			assert.True(t, m.Won())
 			assert.Contains(t, m.View().Content, "won in "+strconv.Itoa(len(lv.Solution))+" moves")
@@ -384,7 +384,7 @@ func TestRecordWritesASolution(t *testing.T) {
 	require.NoError(t, err, "the recording is a level file")
 	var dirs []string
 	for _, d := range lv.Solution {
-		dirs = append(dirs, d.String())
+		dirs = append(dirs, d.Dir.String())
 	}
 	assert.Equal(t, []string{"right", "right", "right", "right"}, dirs)
 
@@ -737,7 +737,7 @@ func TestAWonLevelSaysKeysThatWork(t *testing.T) {
 	for _, level := range []string{"01-push", "12-spellgrid-gravecaller"} {
 		m := newGrid(t, level, nil)
 		for _, d := range m.o.Level.Solution {
-			press(m, d.String())
+			press(m, d.Dir.String())
 		}
 		require.True(t, m.Won(), level)
 		press(m, "right")
@@ -857,7 +857,7 @@ func TestReplayGoesOnWhereGoingBackStopped(t *testing.T) {
 func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
 	for _, d := range m.o.Level.Solution {
-		press(m, d.String())
+		press(m, d.Dir.String())
 	}
 	require.True(t, m.Won())
 	press(m, "right")
@@ -893,4 +893,68 @@ func TestTheLostBannerWrapsOnANarrowScreen(t *testing.T) {
 		}
 		assert.Contains(t, strings.Join(lines, " "), "or tab to the history", "%v", size)
 	}
+}
+
+// castToWin is a SpellGrid level of testdata that no step alone wins: a
+// minion that is STOP stands between baba and the flag until a spell
+// kills it.
+const castToWin = "testdata/levels/cast-to-win.json"
+
+// TestARecordedSpellGridWinReplaysToAWin: a SpellGrid win that needed a
+// play and a cast is recorded with them, and its replay, a move per key,
+// wins as the game did, where the record kept only the steps and its
+// replay was not won.
+func TestARecordedSpellGridWinReplaysToAWin(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rec.json")
+	m := newGrid(t, castToWin, func(o *GridOptions) { o.Record = file })
+	press(m, "right")                                          // into the minion, which stops baba
+	press(m, "p", "enter", "right", "right", "right", "enter") // the sprout onto (3,0)
+	press(m, "c", "down", "enter")                             // Whirlwind, which needs no target
+	if m.mode == modeTarget {
+		press(m, "n")
+	}
+	press(m, "right", "right")
+	require.True(t, m.Won(), m.status)
+	require.Equal(t, []string{"right", "play Test Sprout at (3,0)", "cast Whirlwind", "right", "right"}, m.Moves())
+
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	lv, err := content.ParseLevel(file, raw)
+	require.NoError(t, err, "the recording is a level file")
+	assert.Equal(t, []data.Move{{Dir: grid.Right}, {Play: "Test Sprout", X: 3, Y: 0}, {Cast: "Whirlwind"}, {Dir: grid.Right}, {Dir: grid.Right}}, lv.Solution)
+
+	r := newGrid(t, file, func(o *GridOptions) { o.Replay = true })
+	for range 4 {
+		press(r, "space")
+		require.False(t, r.Won())
+	}
+	press(r, "space")
+	assert.True(t, r.Won(), r.status)
+	assert.Equal(t, m.Moves(), r.Moves())
+	assert.Contains(t, r.View().Content, "won in 5 moves")
+}
+
+// TestAReplayAnswersTheChooserAsRecorded: a cast whose engine asked the
+// chooser is recorded with the answers, and its replay gives them, not
+// the menu.
+func TestAReplayAnswersTheChooserAsRecorded(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n", "down", "enter", "down", "enter")
+	require.Equal(t, []data.Move{{Cast: "Gizmo", Choices: []string{"Right One", "bottom"}}}, m.solution())
+
+	lv.Solution = m.solution()
+	r, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII), Replay: true})
+	require.NoError(t, err)
+	defer r.Close()
+	press(r, "space")
+	assert.Equal(t, modeBoard, r.mode, "no menu: the recorded answers were given")
+	assert.Equal(t, []string{"Right One (bottom)"}, r.st.Hand)
+	assert.Equal(t, m.solution(), r.solution())
 }

@@ -148,15 +148,15 @@ type levelFile struct {
 	Objects  []grid.LevelObject `json:"objects,omitempty"`
 	Cards    []grid.LevelCard   `json:"cards,omitempty"`
 	Hand     []string           `json:"hand,omitempty"`
-	Solution []string           `json:"solution"`
+	Solution []data.Move        `json:"solution"`
 }
 
 // Recording is the level file --record writes: the level as played, its
 // solution the moves of the history.
-func Recording(lv Level, moves []string) ([]byte, error) {
+func Recording(lv Level, moves []data.Move) ([]byte, error) {
 	f := levelFile{Title: lv.Title, Width: lv.Width, Height: lv.Height, Objects: lv.Objects, Cards: lv.Cards, Hand: lv.Hand, Solution: moves}
 	if f.Solution == nil {
-		f.Solution = []string{}
+		f.Solution = []data.Move{}
 	}
 	raw, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {

@@ -409,7 +409,7 @@ func TestQuittingWhileGoingBackKeepsTheRecordTrue(t *testing.T) {
 	require.NoError(t, err)
 	var dirs []string
 	for _, d := range rec.Solution {
-		dirs = append(dirs, d.String())
+		dirs = append(dirs, d.Dir.String())
 	}
 	assert.Equal(t, []string{"right", "right"}, g.Moves(), "one move was undone before the player quit")
 	assert.Equal(t, g.Moves(), dirs, "the record holds the history's moves")
