@@ -124,8 +124,9 @@ type Grid struct {
 	choose  *driver.Choose
 	pending *move
 	glyphs  map[string]rune
-	replay  int  // the next move of the solution to replay
-	ticking bool // a replay timer is running
+	cards   map[string]cardKind // how the course uses each card, by name
+	replay  int                 // the next move of the solution to replay
+	ticking bool                // a replay timer is running
 	// recorded says the record file is this screen's own: what stood at
 	// its path before the screen first wrote it is kept under kept (""
 	// for nothing).
@@ -159,7 +160,7 @@ func NewGrid(ctx context.Context, o GridOptions) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Grid{o: o, eng: eng, w: 80, h: 24, glyphs: map[string]rune{}}
+	m := &Grid{o: o, eng: eng, w: 80, h: 24, glyphs: map[string]rune{}, cards: courseCards()}
 	m.restart(false)
 	if m.recordErr != nil {
 		// refused before the screen opens, not shown for the whole game
@@ -649,10 +650,37 @@ func (m *Grid) boardKey(k string) {
 			m.say(false, "the hand is empty")
 			return
 		}
-		m.action = map[string]string{"c": "cast", "p": "play"}[k]
-		m.mode, m.menuItems, m.menuSel = modeMenu, m.st.Hand, 0
-		m.say(false, "choose a card to %s", m.action)
+		action := map[string]string{"c": "cast", "p": "play"}[k]
+		// c offers the spells and p the minions, so that neither asks
+		// for a tile only to be refused there: a spell is cast, never
+		// played onto a tile
+		items := m.handFor(action)
+		switch {
+		case len(items) == 0 && action == "cast":
+			m.say(false, "the hand holds no spell to cast; p plays a minion onto a tile")
+			return
+		case len(items) == 0:
+			m.say(false, "the hand holds no minion to play; c casts a spell")
+			return
+		}
+		m.action = action
+		m.mode, m.menuItems, m.menuSel = modeMenu, items, 0
+		m.say(false, "choose a %s to %s", map[string]string{"cast": "spell", "play": "minion"}[action], action)
 	}
+}
+
+// handFor is the cards of the hand that action takes: the spells to cast,
+// the minions to play, and either way a card the course does not know (a
+// workspace's engine may deal one), which the engine's checks judge.
+func (m *Grid) handFor(action string) []string {
+	var out []string
+	for _, c := range m.st.Hand {
+		k := m.cards[c]
+		if k == cardUnknown || (k == cardMinion) == (action == "play") {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // moveSelection is a list's selected row after an up (k) or down (j) key:
@@ -700,11 +728,42 @@ func (m *Grid) menuKey(k string) {
 				m.say(true, "%s", rep.Refused)
 				return
 			}
+			if rep.Refused == "" && m.cards[m.card] == cardSpell {
+				// a spell that takes no target is cast at once: no
+				// tile to pick, and no n to guess
+				m.mode = modeBoard
+				m.perform(move{Kind: "cast", Card: m.card})
+				return
+			}
 		}
 		m.mode = modeTarget
 		m.cx, m.cy = min(m.cx, m.st.Width-1), min(m.cy, m.st.Height-1)
+		if m.action == "play" {
+			m.cx, m.cy = m.emptyTileFrom(m.cx, m.cy)
+		}
 		m.describeCursor()
 	}
+}
+
+// emptyTileFrom is (x, y) when no object stands there, else the first
+// tile after it, reading on row by row and round from the top, that has
+// none: where a minion may be played; (x, y) again when every tile holds
+// something.
+func (m *Grid) emptyTileFrom(x, y int) (int, int) {
+	n := m.st.Width * m.st.Height
+	taken := make([]bool, n)
+	for _, o := range m.st.Objects {
+		if o.X >= 0 && o.Y >= 0 && o.X < m.st.Width && o.Y < m.st.Height {
+			taken[o.Y*m.st.Width+o.X] = true
+		}
+	}
+	for i := range n {
+		at := (y*m.st.Width + x + i) % n
+		if !taken[at] {
+			return at % m.st.Width, at / m.st.Width
+		}
+	}
+	return x, y
 }
 
 // targetAt is what a cast at the cursor aims at: the minion on the tile,

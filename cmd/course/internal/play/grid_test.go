@@ -127,9 +127,58 @@ func TestGoldenRuleGrid(t *testing.T) {
 	}
 }
 
+// TestGoldenSpellGridCast: c offers the spells of the hand, and a spell
+// that takes no target is cast as it is taken, with no tile to pick; the
+// keys say which key casts and which plays.
+func TestGoldenSpellGridCast(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+	}{
+		{"start", nil},
+		{"spells", []string{"c"}},
+		{"cast", []string{"c", "enter"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := newGrid(t, castToWin, nil)
+			view := screen(t, m, c.keys...)
+			golden.RequireEqual(t, []byte(view))
+		})
+	}
+}
+
+// TestPlayOffersMinionsAndCastSpells: p offers the minions of the hand and
+// c its spells, so that neither asks for a tile only to refuse the card
+// there, tile by tile; a hand without one says which key takes the rest.
+func TestPlayOffersMinionsAndCastSpells(t *testing.T) {
+	m := newGrid(t, castToWin, nil)
+	press(m, "p")
+	assert.Equal(t, []string{"Test Sprout"}, m.menuItems)
+	assert.Equal(t, "choose a minion to play", m.status)
+	press(m, "esc", "c")
+	assert.Equal(t, []string{"Whirlwind"}, m.menuItems)
+	press(m, "enter")
+	assert.Equal(t, modeBoard, m.mode, "a spell of no target is cast at once")
+	assert.Equal(t, []string{"cast Whirlwind"}, m.Moves())
+	press(m, "c")
+	assert.Equal(t, "the hand holds no spell to cast; p plays a minion onto a tile", m.status)
+	assert.Equal(t, modeBoard, m.mode)
+
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "p")
+	assert.Equal(t, "the hand holds no minion to play; c casts a spell", s.status)
+	assert.Equal(t, modeBoard, s.mode)
+}
+
+// aimWhirlwind makes the screen take Whirlwind for a spell cast at a
+// character, as a workspace's own card may be (no card of the course is
+// yet): c then asks for a tile to aim it at.
+func aimWhirlwind(m *Grid) { m.cards["Whirlwind"] = cardAimed }
+
 func TestGoldenSpellGridIllegalTarget(t *testing.T) {
 	// cast Whirlwind at the text BABA in the top left corner
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(m)
 	view := screen(t, m, "c", "enter", "enter")
 	assert.Contains(t, view, "is not a character in play")
 	golden.RequireEqual(t, []byte(view))
@@ -194,6 +243,7 @@ func TestNoColorStillTellsThingsApart(t *testing.T) {
 	}
 	// the tile to aim at is marked by its edge, not by reverse video
 	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(s)
 	press(s, "c", "enter")
 	view := s.View().Content
 	assert.NotContains(t, view, "\x1b[")
@@ -352,14 +402,15 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	m, err := NewGrid(t.Context(), o)
 	require.NoError(t, err)
 	defer m.Close()
-	press(m, "c", "enter")
-	assert.Contains(t, m.status, "it is a minion; play it onto a tile instead", "CheckCast's reason, before any target")
-	assert.Equal(t, modeMenu, m.mode)
-	press(m, "esc")
-	press(m, "p", "enter", "enter") // onto (0,0), the text BABA
+	press(m, "c")
+	assert.Equal(t, "the hand holds no spell to cast; p plays a minion onto a tile", m.status, "c offers no minion")
+	assert.Equal(t, modeBoard, m.mode)
+	press(m, "p", "enter")
+	assert.Equal(t, "play Test Sprout: (3,0) holds nothing; enter plays it there", m.status, "the cursor starts on an empty tile")
+	press(m, "left", "enter") // onto (2,0), the text YOU
 	assert.Contains(t, m.status, "the tile is not empty")
 	assert.Empty(t, m.history)
-	press(m, "down", "down", "down", "down", "right", "right", "right", "enter") // (3,4) is empty
+	press(m, "down", "down", "down", "down", "right", "enter") // (3,4) is empty
 	require.Len(t, m.history, 1)
 	assert.Equal(t, "play Test Sprout at (3,4)", m.history[0].label())
 	var minion driver.Object
@@ -495,6 +546,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 	assert.Contains(t, m.status, "the level is won")
 
 	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(s)
 	press(s, "c", "enter")
 	require.Equal(t, modeTarget, s.mode)
 	press(s, "down", "down", "down", "down", "enter") // (0,4) is empty
@@ -698,6 +750,9 @@ func TestKeysWrapOnANarrowScreen(t *testing.T) {
 		{"12-spellgrid-gravecaller", []string{"c", "enter", "enter"}, []string{"n no target", "esc cancel"}},
 	} {
 		m := newGrid(t, tc.level, nil)
+		if m.spell() {
+			aimWhirlwind(m)
+		}
 		press(m, tc.keys...)
 		for _, size := range [][2]int{{40, 12}, {60, 20}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
@@ -791,6 +846,7 @@ func contrast(a, b color.Color) float64 {
 // that casts with no target.
 func TestALongStatusWraps(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(m)
 	press(m, "c", "enter")
 	for range 5 {
 		press(m, "down")
