@@ -285,3 +285,20 @@ func TestARecordedCastReplaysToTheWinInARealTerminal(t *testing.T) {
 	pane = waitPane(t, socket, "status 0")
 	assert.Contains(t, strings.Join(strings.Fields(pane), " "), "won in 3 moves", "the line may wrap at the long path")
 }
+
+// TestTheCardTableTooSmallInARealTerminal starts the card table in a
+// terminal of 40x12, the level's least: it says the size it needs, where
+// it drew a six-column log and no board, and once the terminal is
+// enlarged to that size it draws both boards; q quits.
+func TestTheCardTableTooSmallInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	socket := newPane(t, "table-small", 40, 12, "env", "NO_COLOR=1", bin, "play", "--cards")
+	waitPane(t, socket, "needs at least 60x20")
+	tmux(t, socket, "resize-window", "-t", "play", "-x", "60", "-y", "20")
+	pane := waitPane(t, socket, "Player 0, to act")
+	assert.Contains(t, pane, "Board  Attack/Health")
+	assert.NotContains(t, pane, "Too small")
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	assert.True(t, ended(socket, 5*time.Second), "q quits")
+}

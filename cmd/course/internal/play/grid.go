@@ -525,7 +525,8 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// One key a message: keys typed together (a terminal may deliver
 		// them in one read) come as a message each.
 		k := msg.String()
-		if k == "ctrl+c" {
+		if k == "ctrl+c" || (k == "q" && (m.w < minWidth || m.h < minHeight)) {
+			// q too where the screen says it quits, whatever the mode
 			m.quit = true
 			return m, tea.Quit
 		}

@@ -101,7 +101,13 @@ func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
 // the final screen.
 func screen(t *testing.T, m tea.Model, keys ...string) string {
 	t.Helper()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	return screenAt(t, m, 80, 24, keys...)
+}
+
+// screenAt is screen in a terminal of w x h.
+func screenAt(t *testing.T, m tea.Model, w, h int, keys ...string) string {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	for _, k := range keys {
 		tm.Send(key(k))
 	}
@@ -774,7 +780,7 @@ func TestKeysWrapOnANarrowScreen(t *testing.T) {
 // than the start of a longer sentence cut off before it.
 func TestTooSmallSaysHowToQuit(t *testing.T) {
 	for _, size := range [][2]int{{39, 11}, {20, 6}, {10, 3}, {19, 1}, {7, 1}} {
-		view := tooSmall(size[0], size[1])
+		view := tooSmall(size[0], size[1], minWidth, minHeight)
 		lines := strings.Split(view, "\n")
 		assert.LessOrEqual(t, len(lines), size[1], "%v", size)
 		for _, l := range lines {
@@ -782,7 +788,7 @@ func TestTooSmallSaysHowToQuit(t *testing.T) {
 		}
 		assert.Contains(t, strings.ReplaceAll(view, "\n", " "), "q quits", "%v: %q", size, view)
 	}
-	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1)), 1)
+	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1, minWidth, minHeight)), 1)
 }
 
 // TestAWonLevelSaysKeysThatWork: a step once the level is won names the

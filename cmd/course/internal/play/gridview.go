@@ -500,7 +500,7 @@ func (m *Grid) view() string {
 		return ""
 	}
 	if m.w < minWidth || m.h < minHeight {
-		return tooSmall(m.w, m.h)
+		return tooSmall(m.w, m.h, minWidth, minHeight)
 	}
 	W := m.w
 	st := m.o.Styles

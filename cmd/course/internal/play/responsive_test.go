@@ -364,8 +364,9 @@ func TestTheWaitingNoteFitsTheLeastScreen(t *testing.T) {
 	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer tb.Close()
+	g.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
+	tb.Update(tea.WindowSizeMsg{Width: tableMinWidth, Height: tableMinHeight})
 	for _, s := range []Screen{g, tb} {
-		s.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
 		assert.Contains(t, s.waiting(waitingNote).Content, waitingNote)
 	}
 }

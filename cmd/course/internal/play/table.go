@@ -177,6 +177,12 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.quit = true
 			return t, tea.Quit
 		}
+		if k == "q" && t.small() {
+			// as the screen says, where no prompt or menu is drawn to
+			// type it into
+			t.quit = true
+			return t, tea.Quit
+		}
 		if t.choose != nil {
 			t.chooseKey(k)
 			return t, nil
@@ -376,7 +382,11 @@ func (t *Table) sideLines(p int, width, height int) []string {
 	handLines := joinWrapped(hand, width)
 	if len(out)+len(sd.Board)+1+len(handLines) <= height {
 		for _, c := range sd.Board {
-			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %-22s %2d/%d", c.ID, c.Name, c.Attack, c.Health)))
+			// a name too long for the pane is cut, never its
+			// Attack/Health
+			stats := fmt.Sprintf("%2d/%d", c.Attack, c.Health)
+			name := fit(c.Name, min(22, width-6-len(stats)))
+			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %s %s", c.ID, name, stats)))
 		}
 	} else {
 		// two columns, each minion as id, Attack/Health and its name cut
@@ -393,6 +403,10 @@ func (t *Table) sideLines(p int, width, height int) []string {
 	out = append(out, st.Heading.Render("Hand"))
 	return append(out, handLines...)
 }
+
+// small says the terminal is smaller than the table's least, where it
+// shows tooSmall.
+func (t *Table) small() bool { return t.w < tableMinWidth || t.h < tableMinHeight }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
 func (t *Table) View() tea.View {
@@ -415,8 +429,8 @@ func (t *Table) view() (string, int) {
 	if t.quit {
 		return "", -1
 	}
-	if t.w < minWidth || t.h < minHeight {
-		return tooSmall(t.w, t.h), -1
+	if t.small() {
+		return tooSmall(t.w, t.h, tableMinWidth, tableMinHeight), -1
 	}
 	st := t.o.Styles
 	W, H := t.w, t.h

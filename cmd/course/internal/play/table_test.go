@@ -47,6 +47,26 @@ func TestGoldenCardTableAfterAnAttack(t *testing.T) {
 	golden.RequireEqual(t, []byte(view))
 }
 
+// TestGoldenCardTableAtItsLeast: at 60x20, the least the table is drawn
+// in, both boards and the hand show every id, and a minion's line cuts
+// its name, not its Attack/Health, which a narrow pane cut before.
+func TestGoldenCardTableAtItsLeast(t *testing.T) {
+	var keys []string
+	for _, c := range []string{"s", "Loot Hoarder", "s", "Armorsmith", "h", "Whirlwind", "e", "s", "Test Filler", "e"} {
+		if len(c) == 1 {
+			keys = append(keys, c)
+			continue
+		}
+		keys = typeLine(keys, c)
+	}
+	m := newTable(t)
+	view := screenAt(t, m, tableMinWidth, tableMinHeight, keys...)
+	for _, s := range []string{"#3   Loot Hoarder", " 2/1", "#4   Armorsmith", " 1/4", "#6   Test Filler", " 1/1", "#5 Whirlwind"} {
+		assert.Contains(t, view, s)
+	}
+	golden.RequireEqual(t, []byte(view))
+}
+
 func TestCardTableShowsCanAttacksReason(t *testing.T) {
 	m := newTable(t)
 	m.Command("summon Loot Hoarder")
@@ -221,7 +241,7 @@ func TestTableKeysWrapOnANarrowScreen(t *testing.T) {
 	} {
 		m := newTable(t)
 		press(m, c.keys...)
-		for _, size := range [][2]int{{40, 12}, {60, 16}} {
+		for _, size := range [][2]int{{tableMinWidth, tableMinHeight}, {70, 21}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			view := m.View().Content
 			lines := strings.Split(view, "\n")
