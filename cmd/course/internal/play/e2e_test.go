@@ -302,3 +302,16 @@ func TestTheCardTableTooSmallInARealTerminal(t *testing.T) {
 	tmux(t, socket, "send-keys", "-t", "play", "q")
 	assert.True(t, ended(socket, 5*time.Second), "q quits")
 }
+
+// TestACommandTypedOutInARealTerminal types a card table command out in
+// full, as a person who has read the README would: it runs as typed,
+// where its key had typed the verb once already.
+func TestACommandTypedOutInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	socket := newPane(t, "table-typed", 80, 24, "env", "NO_COLOR=1", bin, "play", "--cards")
+	waitPane(t, socket, "q quit")
+	tmux(t, socket, "send-keys", "-t", "play", "summon Loot Hoarder", "Enter")
+	pane := waitPane(t, socket, "done: summon Loot Hoarder")
+	assert.Contains(t, pane, "Loot Hoarder            2/1")
+}

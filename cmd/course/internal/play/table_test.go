@@ -67,6 +67,33 @@ func TestGoldenCardTableAtItsLeast(t *testing.T) {
 	golden.RequireEqual(t, []byte(view))
 }
 
+// TestACommandTypedOutAfterItsKey: a command typed out in full, as the
+// README writes them, runs as typed, though its first letter is the key
+// that starts it: s then "ummon " summoned a card named "ummon Loot
+// Hoarder", and "end" ended the turn and opened damage's prompt. Keys
+// that leave the word are typed as ever.
+func TestACommandTypedOutAfterItsKey(t *testing.T) {
+	m := newTable(t)
+	press(m, typeLine(nil, "summon Loot Hoarder")...)
+	assert.Equal(t, "done: summon Loot Hoarder", m.status)
+	require.Len(t, m.st.Players[0].Board, 1)
+	assert.Equal(t, "Loot Hoarder", m.st.Players[0].Board[0].Name)
+
+	press(m, typeLine(nil, "end")...)
+	assert.Equal(t, uint8(1), m.turn)
+	assert.False(t, m.typing, "d of end opened no prompt")
+
+	press(m, "h")
+	press(m, typeLine(nil, "armorsmith")...) // a leaves "and " at its second letter
+	assert.Equal(t, "done: hand armorsmith", m.status)
+	require.Len(t, m.st.Players[1].Hand, 1)
+	assert.Equal(t, "Armorsmith", m.st.Players[1].Hand[0].Name)
+
+	press(m, "a")
+	press(m, typeLine(nil, "3 2")...)
+	assert.Equal(t, "attack 3 2", m.last, "the key alone, as before")
+}
+
 func TestCardTableShowsCanAttacksReason(t *testing.T) {
 	m := newTable(t)
 	m.Command("summon Loot Hoarder")
