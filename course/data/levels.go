@@ -25,8 +25,58 @@ const WordsFile = "words.json"
 // solution, if any.
 type Level struct {
 	grid.LevelDef
-	Title    string     `json:"title,omitempty"`
-	Solution []grid.Dir `json:"-"`
+	Title    string `json:"title,omitempty"`
+	Solution []Move `json:"-"`
+}
+
+// Move is one move of a recorded solution: a step in Dir, or on a
+// SpellGrid level the spell Cast (at the object numbered Target, 0 for
+// none) or the minion Play put onto the tile (X, Y). Choices answer the
+// engine's chooser, in the order it asked, during a cast or a play.
+type Move struct {
+	Dir     grid.Dir
+	Cast    string
+	Target  grid.ID
+	Play    string
+	X, Y    int
+	Choices []string
+}
+
+// IsStep says whether the move is a step (neither a cast nor a play).
+func (m Move) IsStep() bool { return m.Cast == "" && m.Play == "" }
+
+// moveFile is a cast or a play as a level file writes it.
+type moveFile struct {
+	Cast    string   `json:"cast,omitempty"`
+	Target  grid.ID  `json:"target,omitempty"`
+	Play    string   `json:"play,omitempty"`
+	X       *int     `json:"x,omitempty"`
+	Y       *int     `json:"y,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// MarshalJSON writes a step as its direction and a cast or a play as an
+// object, as the level schema has them.
+func (m Move) MarshalJSON() ([]byte, error) {
+	switch {
+	case m.Cast != "":
+		return json.Marshal(moveFile{Cast: m.Cast, Target: m.Target, Choices: m.Choices})
+	case m.Play != "":
+		return json.Marshal(moveFile{Play: m.Play, X: &m.X, Y: &m.Y, Choices: m.Choices})
+	}
+	return json.Marshal(m.Dir.String())
+}
+
+// Steps is the solution's steps, and false when it casts or plays too.
+func (l Level) Steps() ([]grid.Dir, bool) {
+	out := make([]grid.Dir, 0, len(l.Solution))
+	for _, m := range l.Solution {
+		if !m.IsStep() {
+			return nil, false
+		}
+		out = append(out, m.Dir)
+	}
+	return out, true
 }
 
 // ParseLevel reads one level file: UTF-8 text without a byte order mark,
@@ -64,8 +114,8 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	}
 	var doc struct {
 		grid.LevelDef
-		Title    string   `json:"title"`
-		Solution []string `json:"solution"`
+		Title    string            `json:"title"`
+		Solution []json.RawMessage `json:"solution"`
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -103,14 +153,45 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), rule, mend)
 		}
 	}
-	for i, s := range doc.Solution {
-		d, ok := grid.ParseDir(s)
-		if !ok {
-			return Level{}, levelError(file, fmt.Sprintf("/solution/%d", i), fmt.Sprintf("%q is not a direction", s), "use up, down, left or right")
+	for i, raw := range doc.Solution {
+		mv, err := parseMove(file, fmt.Sprintf("/solution/%d", i), raw, doc.LevelDef, byName, defs)
+		if err != nil {
+			return Level{}, err
 		}
-		lv.Solution = append(lv.Solution, d)
+		lv.Solution = append(lv.Solution, mv)
 	}
 	return lv, nil
+}
+
+// parseMove reads one move of a solution, which the schema has checked:
+// a direction, or a cast or a play of a card of defs (a play onto the grid).
+func parseMove(file, at string, raw json.RawMessage, def grid.LevelDef, byName map[string]*card.Def, defs []card.Def) (Move, error) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		d, ok := grid.ParseDir(s)
+		if !ok {
+			return Move{}, levelError(file, at, fmt.Sprintf("%q is not a direction", s), "use up, down, left or right")
+		}
+		return Move{Dir: d}, nil
+	}
+	var f moveFile
+	if err := json.Unmarshal(raw, &f); err != nil {
+		return Move{}, levelError(file, at, "the move does not decode ("+err.Error()+")", "make it follow course/"+LevelSchemaFile)
+	}
+	mv := Move{Cast: f.Cast, Target: f.Target, Play: f.Play, Choices: f.Choices}
+	name, field := f.Cast, "/cast"
+	if f.Play != "" {
+		name, field = f.Play, "/play"
+		mv.X, mv.Y = *f.X, *f.Y
+		if err := checkTile(file, at, def, mv.X, mv.Y); err != nil {
+			return Move{}, err
+		}
+	}
+	if byName[name] == nil {
+		rule, mend := noCardNamed(name, defs, "name a card of cards/ (or of the course), or add its card file")
+		return Move{}, levelError(file, at+field, rule, mend)
+	}
+	return mv, nil
 }
 
 // checkPlaced: a card placed on the grid is a minion whose noun the lexicon

@@ -1,6 +1,7 @@
 package data
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/engine/card"
+	"github.com/systemic-game-design/course/engine/grid"
 )
 
 func TestParseLevelValid(t *testing.T) {
@@ -18,9 +20,25 @@ func TestParseLevelValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lv.Width != 3 || len(lv.Objects) != 2 || len(lv.Solution) != 2 || lv.Solution[1].String() != "right" {
+	if lv.Width != 3 || len(lv.Objects) != 2 || len(lv.Solution) != 2 || lv.Solution[1].Dir.String() != "right" {
 		t.Errorf("parsed %+v", lv)
 	}
+}
+
+// A solution's casts and plays read back as they are written, beside its
+// steps, so that a recorded SpellGrid win replays whole.
+func TestParseLevelSolutionCastsAndPlays(t *testing.T) {
+	raw := `{"width": 3, "height": 2, "hand": ["Whirlwind", "Test Filler"],
+		"solution": ["up", {"cast": "Whirlwind"}, {"cast": "Whirlwind", "target": 4, "choices": ["a", ""]}, {"play": "Test Filler", "x": 0, "y": 1}]}`
+	lv, err := embedded(t).ParseLevel("levels/spell.json", []byte(raw))
+	require.NoError(t, err)
+	want := []Move{{Dir: grid.Up}, {Cast: "Whirlwind"}, {Cast: "Whirlwind", Target: 4, Choices: []string{"a", ""}}, {Play: "Test Filler", X: 0, Y: 1}}
+	assert.Equal(t, want, lv.Solution)
+	_, steps := lv.Steps()
+	assert.False(t, steps)
+	out, err := json.Marshal(lv.Solution)
+	require.NoError(t, err)
+	assert.JSONEq(t, `["up", {"cast": "Whirlwind"}, {"cast": "Whirlwind", "target": 4, "choices": ["a", ""]}, {"play": "Test Filler", "x": 0, "y": 1}]`, string(out))
 }
 
 func TestParseLevelErrors(t *testing.T) {
@@ -39,6 +57,11 @@ func TestParseLevelErrors(t *testing.T) {
 		{"negative", `{"width": 3, "height": 3, "objects": [{"kind": "baba", "x": -1, "y": 0}]}`, "/objects/0/x", ""},
 		{"card off the grid", `{"width": 3, "height": 3, "cards": [{"card": "Test Filler", "x": 9, "y": 0}]}`, "/cards/0/x", "off the grid"},
 		{"bad direction", `{"width": 3, "height": 3, "solution": ["north"]}`, "/solution/0", ""},
+		{"cast of no card", `{"width": 3, "height": 3, "hand": ["Whirlwind"], "solution": [{"cast": "Whirlwinds"}]}`, "/solution/0/cast", "no card is named"},
+		{"play off the grid", `{"width": 3, "height": 3, "hand": ["Test Filler"], "solution": [{"play": "Test Filler", "x": 3, "y": 0}]}`, "/solution/0/x", "off the grid"},
+		{"play with no tile", `{"width": 3, "height": 3, "hand": ["Test Filler"], "solution": [{"play": "Test Filler"}]}`, "/solution/0", ""},
+		{"cast with a word unknown", `{"width": 3, "height": 3, "hand": ["Whirlwind"], "solution": [{"cast": "Whirlwind", "at": 2}]}`, "/solution/0", ""},
+		{"move of another type", `{"width": 3, "height": 3, "solution": [3]}`, "/solution/0", ""},
 		{"too wide", `{"width": 300, "height": 3}`, "/width", ""},
 	}
 	for _, c := range cases {

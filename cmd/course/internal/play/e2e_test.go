@@ -251,3 +251,67 @@ func TestRecordingALevelNotWonSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestARecordedCastReplaysToTheWinInARealTerminal records a SpellGrid win
+// that needed a cast, the spell taken from c's menu and cast at once, then
+// replays the file with --replay --every: the cast is part of the record,
+// and the replay wins, where the record held the steps alone and its
+// replay was not won.
+func TestARecordedCastReplaysToTheWinInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	level, err := filepath.Abs("testdata/levels/cast-to-win.json")
+	require.NoError(t, err)
+	rec := filepath.Join(t.TempDir(), "rec.json")
+
+	socket := newPane(t, "record-cast", 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --record "$1" "$2"; echo "status $?"; sleep 60`, bin, rec, level)
+	pane := waitPane(t, socket, "q quit")
+	assert.Contains(t, pane, "c cast a spell   p play a minion", "the keys say which key takes which card")
+	tmux(t, socket, "send-keys", "-t", "play", "c")
+	waitPane(t, socket, "Choose a spell to cast")
+	tmux(t, socket, "send-keys", "-t", "play", "Enter")
+	waitPane(t, socket, "cast Whirlwind")
+	tmux(t, socket, "send-keys", "-t", "play", "Right", "Right")
+	waitPane(t, socket, "won in 3 moves")
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	pane = waitPane(t, socket, "status ")
+	assert.Contains(t, pane, "recorded 3 moves to")
+	assert.NotContains(t, pane, "not won")
+
+	socket = newPane(t, "replay-cast", 80, 24, "sh", "-c", `NO_COLOR=1 "$0" play --replay --every 50ms "$1"; echo "status $?"; sleep 60`, bin, rec)
+	pane = waitPane(t, socket, "won in 3 moves")
+	assert.Contains(t, pane, "cast Whirlwind")
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	pane = waitPane(t, socket, "status 0")
+	assert.Contains(t, strings.Join(strings.Fields(pane), " "), "won in 3 moves", "the line may wrap at the long path")
+}
+
+// TestTheCardTableTooSmallInARealTerminal starts the card table in a
+// terminal of 40x12, the level's least: it says the size it needs, where
+// it drew a six-column log and no board, and once the terminal is
+// enlarged to that size it draws both boards; q quits.
+func TestTheCardTableTooSmallInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	socket := newPane(t, "table-small", 40, 12, "env", "NO_COLOR=1", bin, "play", "--cards")
+	waitPane(t, socket, "needs at least 60x20")
+	tmux(t, socket, "resize-window", "-t", "play", "-x", "60", "-y", "20")
+	pane := waitPane(t, socket, "Player 0, to act")
+	assert.Contains(t, pane, "Board  Attack/Health")
+	assert.NotContains(t, pane, "Too small")
+	tmux(t, socket, "send-keys", "-t", "play", "q")
+	assert.True(t, ended(socket, 5*time.Second), "q quits")
+}
+
+// TestACommandTypedOutInARealTerminal types a card table command out in
+// full, as a person who has read the README would: it runs as typed,
+// where its key had typed the verb once already.
+func TestACommandTypedOutInARealTerminal(t *testing.T) {
+	needTmux(t)
+	bin := buildCourse(t)
+	socket := newPane(t, "table-typed", 80, 24, "env", "NO_COLOR=1", bin, "play", "--cards")
+	waitPane(t, socket, "q quit")
+	tmux(t, socket, "send-keys", "-t", "play", "summon Loot Hoarder", "Enter")
+	pane := waitPane(t, socket, "done: summon Loot Hoarder")
+	assert.Contains(t, pane, "Loot Hoarder            2/1")
+}

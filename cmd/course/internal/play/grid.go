@@ -14,6 +14,8 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
+	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/grid"
 	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
@@ -40,6 +42,32 @@ type move struct {
 	// Replayed says the move is one of the recorded solution's, played
 	// by the replay.
 	Replayed bool
+	// answers are the recorded solution's answers to the chooser that the
+	// replay has yet to give, in order.
+	answers []string
+}
+
+// moveOf is a move of a recorded solution as the history holds it.
+func moveOf(sm data.Move) move {
+	switch {
+	case sm.Cast != "":
+		return move{Kind: "cast", Card: sm.Cast, Target: sm.Target, answers: sm.Choices}
+	case sm.Play != "":
+		return move{Kind: "play", Card: sm.Play, X: sm.X, Y: sm.Y, answers: sm.Choices}
+	}
+	return move{Kind: "step", Dir: sm.Dir.String()}
+}
+
+// solutionMove is the move as a recorded solution writes it.
+func (mv move) solutionMove() data.Move {
+	switch mv.Kind {
+	case "cast":
+		return data.Move{Cast: mv.Card, Target: mv.Target, Choices: mv.Choices}
+	case "play":
+		return data.Move{Play: mv.Card, X: mv.X, Y: mv.Y, Choices: mv.Choices}
+	}
+	d, _ := grid.ParseDir(mv.Dir)
+	return data.Move{Dir: d}
 }
 
 func (mv move) label() string {
@@ -96,8 +124,9 @@ type Grid struct {
 	choose  *driver.Choose
 	pending *move
 	glyphs  map[string]rune
-	replay  int  // the next move of the solution to replay
-	ticking bool // a replay timer is running
+	cards   map[string]cardKind // how the course uses each card, by name
+	replay  int                 // the next move of the solution to replay
+	ticking bool                // a replay timer is running
 	// recorded says the record file is this screen's own: what stood at
 	// its path before the screen first wrote it is kept under kept (""
 	// for nothing).
@@ -131,7 +160,7 @@ func NewGrid(ctx context.Context, o GridOptions) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Grid{o: o, eng: eng, w: 80, h: 24, glyphs: map[string]rune{}}
+	m := &Grid{o: o, eng: eng, w: 80, h: 24, glyphs: map[string]rune{}, cards: courseCards()}
 	m.restart(false)
 	if m.recordErr != nil {
 		// refused before the screen opens, not shown for the whole game
@@ -202,13 +231,21 @@ func (m *Grid) Won() bool { return m.st.Won }
 // MoveCount is how many moves the history holds, casts and plays included.
 func (m *Grid) MoveCount() int { return len(m.history) }
 
-// Moves is the history as the level's solution writes it.
+// Moves is the history, each move as its row reads: a step's direction,
+// "cast Whirlwind", "play Test Sprout at (3,0)".
 func (m *Grid) Moves() []string {
 	var out []string
 	for _, mv := range m.history {
-		if mv.Kind == "step" {
-			out = append(out, mv.Dir)
-		}
+		out = append(out, mv.label())
+	}
+	return out
+}
+
+// solution is the history as the level's solution writes it.
+func (m *Grid) solution() []data.Move {
+	out := make([]data.Move, 0, len(m.history))
+	for _, mv := range m.history {
+		out = append(out, mv.solutionMove())
 	}
 	return out
 }
@@ -246,6 +283,13 @@ func (m *Grid) take(rep driver.Reply, err error) bool {
 		return m.answerNoOptions(rep.Choose.Kind)
 	}
 	m.emptyChoices = 0
+	if rep.Choose != nil && m.pending != nil && len(m.pending.answers) > 0 {
+		// the replay gives the answer the recording holds
+		a := m.pending.answers[0]
+		m.pending.answers = m.pending.answers[1:]
+		m.pending.Choices = append(m.pending.Choices, a)
+		return m.take(m.eng.c.Answer(a))
+	}
 	if rep.Choose != nil {
 		m.choose = rep.Choose
 		m.mode = modeChoose
@@ -349,7 +393,7 @@ func (m *Grid) record() {
 	if m.o.Record == "" {
 		return
 	}
-	raw, err := Recording(m.o.Level, m.Moves())
+	raw, err := Recording(m.o.Level, m.solution())
 	first := !m.recorded
 	if err == nil && first {
 		m.kept, err = keepAside(m.o.Record)
@@ -365,9 +409,6 @@ func (m *Grid) record() {
 	}
 	if first && m.kept != "" {
 		m.say(false, "recording to %s; the file that was there is kept as %s", m.o.Record, m.kept)
-	}
-	if len(m.Moves()) != len(m.history) {
-		m.say(false, "recorded the steps to %s; casts and plays are not part of a solution", m.o.Record)
 	}
 }
 
@@ -484,7 +525,8 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// One key a message: keys typed together (a terminal may deliver
 		// them in one read) come as a message each.
 		k := msg.String()
-		if k == "ctrl+c" {
+		if k == "ctrl+c" || (k == "q" && (m.w < minWidth || m.h < minHeight)) {
+			// q too where the screen says it quits, whatever the mode
 			m.quit = true
 			return m, tea.Quit
 		}
@@ -532,7 +574,9 @@ func (m *Grid) replayNext() bool {
 	if m.replay >= len(sol) {
 		return false
 	}
-	if !m.perform(move{Kind: "step", Dir: sol[m.replay].String(), Replayed: true}) {
+	mv := moveOf(sol[m.replay])
+	mv.Replayed = true
+	if !m.perform(mv) {
 		// the replay stops at the move the engine failed, its reason
 		// left on the status line; r restarts it
 		m.replay = len(sol)
@@ -578,7 +622,7 @@ func (m *Grid) boardKey(k string) {
 			}
 		}
 	case "r":
-		had := len(m.Moves())
+		had := len(m.history)
 		m.restart(true)
 		switch {
 		case m.problem:
@@ -607,10 +651,37 @@ func (m *Grid) boardKey(k string) {
 			m.say(false, "the hand is empty")
 			return
 		}
-		m.action = map[string]string{"c": "cast", "p": "play"}[k]
-		m.mode, m.menuItems, m.menuSel = modeMenu, m.st.Hand, 0
-		m.say(false, "choose a card to %s", m.action)
+		action := map[string]string{"c": "cast", "p": "play"}[k]
+		// c offers the spells and p the minions, so that neither asks
+		// for a tile only to be refused there: a spell is cast, never
+		// played onto a tile
+		items := m.handFor(action)
+		switch {
+		case len(items) == 0 && action == "cast":
+			m.say(false, "the hand holds no spell to cast; p plays a minion onto a tile")
+			return
+		case len(items) == 0:
+			m.say(false, "the hand holds no minion to play; c casts a spell")
+			return
+		}
+		m.action = action
+		m.mode, m.menuItems, m.menuSel = modeMenu, items, 0
+		m.say(false, "choose a %s to %s", map[string]string{"cast": "spell", "play": "minion"}[action], action)
 	}
+}
+
+// handFor is the cards of the hand that action takes: the spells to cast,
+// the minions to play, and either way a card the course does not know (a
+// workspace's engine may deal one), which the engine's checks judge.
+func (m *Grid) handFor(action string) []string {
+	var out []string
+	for _, c := range m.st.Hand {
+		k := m.cards[c]
+		if k == cardUnknown || (k == cardMinion) == (action == "play") {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // moveSelection is a list's selected row after an up (k) or down (j) key:
@@ -658,11 +729,42 @@ func (m *Grid) menuKey(k string) {
 				m.say(true, "%s", rep.Refused)
 				return
 			}
+			if rep.Refused == "" && m.cards[m.card] == cardSpell {
+				// a spell that takes no target is cast at once: no
+				// tile to pick, and no n to guess
+				m.mode = modeBoard
+				m.perform(move{Kind: "cast", Card: m.card})
+				return
+			}
 		}
 		m.mode = modeTarget
 		m.cx, m.cy = min(m.cx, m.st.Width-1), min(m.cy, m.st.Height-1)
+		if m.action == "play" {
+			m.cx, m.cy = m.emptyTileFrom(m.cx, m.cy)
+		}
 		m.describeCursor()
 	}
+}
+
+// emptyTileFrom is (x, y) when no object stands there, else the first
+// tile after it, reading on row by row and round from the top, that has
+// none: where a minion may be played; (x, y) again when every tile holds
+// something.
+func (m *Grid) emptyTileFrom(x, y int) (int, int) {
+	n := m.st.Width * m.st.Height
+	taken := make([]bool, n)
+	for _, o := range m.st.Objects {
+		if o.X >= 0 && o.Y >= 0 && o.X < m.st.Width && o.Y < m.st.Height {
+			taken[o.Y*m.st.Width+o.X] = true
+		}
+	}
+	for i := range n {
+		at := (y*m.st.Width + x + i) % n
+		if !taken[at] {
+			return at % m.st.Width, at / m.st.Width
+		}
+	}
+	return x, y
 }
 
 // targetAt is what a cast at the cursor aims at: the minion on the tile,

@@ -89,7 +89,7 @@ func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
 			keys := keySets[i%len(keySets)]
 			for j, d := range lv.Solution {
 				require.False(t, m.Won(), "won before move %d", j+1)
-				press(m, keys[d.String()])
+				press(m, keys[d.Dir.String()])
 			}
 			assert.True(t, m.Won())
 			assert.Contains(t, m.View().Content, "won in "+strconv.Itoa(len(lv.Solution))+" moves")
@@ -101,7 +101,13 @@ func TestEveryLevelIsWonByItsSolutionThroughKeys(t *testing.T) {
 // the final screen.
 func screen(t *testing.T, m tea.Model, keys ...string) string {
 	t.Helper()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	return screenAt(t, m, 80, 24, keys...)
+}
+
+// screenAt is screen in a terminal of w x h.
+func screenAt(t *testing.T, m tea.Model, w, h int, keys ...string) string {
+	t.Helper()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	for _, k := range keys {
 		tm.Send(key(k))
 	}
@@ -127,9 +133,58 @@ func TestGoldenRuleGrid(t *testing.T) {
 	}
 }
 
+// TestGoldenSpellGridCast: c offers the spells of the hand, and a spell
+// that takes no target is cast as it is taken, with no tile to pick; the
+// keys say which key casts and which plays.
+func TestGoldenSpellGridCast(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		keys []string
+	}{
+		{"start", nil},
+		{"spells", []string{"c"}},
+		{"cast", []string{"c", "enter"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := newGrid(t, castToWin, nil)
+			view := screen(t, m, c.keys...)
+			golden.RequireEqual(t, []byte(view))
+		})
+	}
+}
+
+// TestPlayOffersMinionsAndCastSpells: p offers the minions of the hand and
+// c its spells, so that neither asks for a tile only to refuse the card
+// there, tile by tile; a hand without one says which key takes the rest.
+func TestPlayOffersMinionsAndCastSpells(t *testing.T) {
+	m := newGrid(t, castToWin, nil)
+	press(m, "p")
+	assert.Equal(t, []string{"Test Sprout"}, m.menuItems)
+	assert.Equal(t, "choose a minion to play", m.status)
+	press(m, "esc", "c")
+	assert.Equal(t, []string{"Whirlwind"}, m.menuItems)
+	press(m, "enter")
+	assert.Equal(t, modeBoard, m.mode, "a spell of no target is cast at once")
+	assert.Equal(t, []string{"cast Whirlwind"}, m.Moves())
+	press(m, "c")
+	assert.Equal(t, "the hand holds no spell to cast; p plays a minion onto a tile", m.status)
+	assert.Equal(t, modeBoard, m.mode)
+
+	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	press(s, "p")
+	assert.Equal(t, "the hand holds no minion to play; c casts a spell", s.status)
+	assert.Equal(t, modeBoard, s.mode)
+}
+
+// aimWhirlwind makes the screen take Whirlwind for a spell cast at a
+// character, as a workspace's own card may be (no card of the course is
+// yet): c then asks for a tile to aim it at.
+func aimWhirlwind(m *Grid) { m.cards["Whirlwind"] = cardAimed }
+
 func TestGoldenSpellGridIllegalTarget(t *testing.T) {
 	// cast Whirlwind at the text BABA in the top left corner
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(m)
 	view := screen(t, m, "c", "enter", "enter")
 	assert.Contains(t, view, "is not a character in play")
 	golden.RequireEqual(t, []byte(view))
@@ -194,6 +249,7 @@ func TestNoColorStillTellsThingsApart(t *testing.T) {
 	}
 	// the tile to aim at is marked by its edge, not by reverse video
 	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(s)
 	press(s, "c", "enter")
 	view := s.View().Content
 	assert.NotContains(t, view, "\x1b[")
@@ -352,14 +408,15 @@ func TestSpellGridPlayRefusedThenPlayed(t *testing.T) {
 	m, err := NewGrid(t.Context(), o)
 	require.NoError(t, err)
 	defer m.Close()
-	press(m, "c", "enter")
-	assert.Contains(t, m.status, "it is a minion; play it onto a tile instead", "CheckCast's reason, before any target")
-	assert.Equal(t, modeMenu, m.mode)
-	press(m, "esc")
-	press(m, "p", "enter", "enter") // onto (0,0), the text BABA
+	press(m, "c")
+	assert.Equal(t, "the hand holds no spell to cast; p plays a minion onto a tile", m.status, "c offers no minion")
+	assert.Equal(t, modeBoard, m.mode)
+	press(m, "p", "enter")
+	assert.Equal(t, "play Test Sprout: (3,0) holds nothing; enter plays it there", m.status, "the cursor starts on an empty tile")
+	press(m, "left", "enter") // onto (2,0), the text YOU
 	assert.Contains(t, m.status, "the tile is not empty")
 	assert.Empty(t, m.history)
-	press(m, "down", "down", "down", "down", "right", "right", "right", "enter") // (3,4) is empty
+	press(m, "down", "down", "down", "down", "right", "enter") // (3,4) is empty
 	require.Len(t, m.history, 1)
 	assert.Equal(t, "play Test Sprout at (3,4)", m.history[0].label())
 	var minion driver.Object
@@ -384,7 +441,7 @@ func TestRecordWritesASolution(t *testing.T) {
 	require.NoError(t, err, "the recording is a level file")
 	var dirs []string
 	for _, d := range lv.Solution {
-		dirs = append(dirs, d.String())
+		dirs = append(dirs, d.Dir.String())
 	}
 	assert.Equal(t, []string{"right", "right", "right", "right"}, dirs)
 
@@ -495,6 +552,7 @@ func TestRefusalsSayWhy(t *testing.T) {
 	assert.Contains(t, m.status, "the level is won")
 
 	s := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(s)
 	press(s, "c", "enter")
 	require.Equal(t, modeTarget, s.mode)
 	press(s, "down", "down", "down", "down", "enter") // (0,4) is empty
@@ -698,6 +756,9 @@ func TestKeysWrapOnANarrowScreen(t *testing.T) {
 		{"12-spellgrid-gravecaller", []string{"c", "enter", "enter"}, []string{"n no target", "esc cancel"}},
 	} {
 		m := newGrid(t, tc.level, nil)
+		if m.spell() {
+			aimWhirlwind(m)
+		}
 		press(m, tc.keys...)
 		for _, size := range [][2]int{{40, 12}, {60, 20}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
@@ -719,7 +780,7 @@ func TestKeysWrapOnANarrowScreen(t *testing.T) {
 // than the start of a longer sentence cut off before it.
 func TestTooSmallSaysHowToQuit(t *testing.T) {
 	for _, size := range [][2]int{{39, 11}, {20, 6}, {10, 3}, {19, 1}, {7, 1}} {
-		view := tooSmall(size[0], size[1])
+		view := tooSmall(size[0], size[1], minWidth, minHeight)
 		lines := strings.Split(view, "\n")
 		assert.LessOrEqual(t, len(lines), size[1], "%v", size)
 		for _, l := range lines {
@@ -727,7 +788,7 @@ func TestTooSmallSaysHowToQuit(t *testing.T) {
 		}
 		assert.Contains(t, strings.ReplaceAll(view, "\n", " "), "q quits", "%v: %q", size, view)
 	}
-	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1)), 1)
+	assert.LessOrEqual(t, lipgloss.Width(tooSmall(1, 1, minWidth, minHeight)), 1)
 }
 
 // TestAWonLevelSaysKeysThatWork: a step once the level is won names the
@@ -737,7 +798,7 @@ func TestAWonLevelSaysKeysThatWork(t *testing.T) {
 	for _, level := range []string{"01-push", "12-spellgrid-gravecaller"} {
 		m := newGrid(t, level, nil)
 		for _, d := range m.o.Level.Solution {
-			press(m, d.String())
+			press(m, d.Dir.String())
 		}
 		require.True(t, m.Won(), level)
 		press(m, "right")
@@ -791,6 +852,7 @@ func contrast(a, b color.Color) float64 {
 // that casts with no target.
 func TestALongStatusWraps(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	aimWhirlwind(m)
 	press(m, "c", "enter")
 	for range 5 {
 		press(m, "down")
@@ -857,7 +919,7 @@ func TestReplayGoesOnWhereGoingBackStopped(t *testing.T) {
 func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
 	for _, d := range m.o.Level.Solution {
-		press(m, d.String())
+		press(m, d.Dir.String())
 	}
 	require.True(t, m.Won())
 	press(m, "right")
@@ -893,4 +955,68 @@ func TestTheLostBannerWrapsOnANarrowScreen(t *testing.T) {
 		}
 		assert.Contains(t, strings.Join(lines, " "), "or tab to the history", "%v", size)
 	}
+}
+
+// castToWin is a SpellGrid level of testdata that no step alone wins: a
+// minion that is STOP stands between baba and the flag until a spell
+// kills it.
+const castToWin = "testdata/levels/cast-to-win.json"
+
+// TestARecordedSpellGridWinReplaysToAWin: a SpellGrid win that needed a
+// play and a cast is recorded with them, and its replay, a move per key,
+// wins as the game did, where the record kept only the steps and its
+// replay was not won.
+func TestARecordedSpellGridWinReplaysToAWin(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rec.json")
+	m := newGrid(t, castToWin, func(o *GridOptions) { o.Record = file })
+	press(m, "right")                                          // into the minion, which stops baba
+	press(m, "p", "enter", "right", "right", "right", "enter") // the sprout onto (3,0)
+	press(m, "c", "down", "enter")                             // Whirlwind, which needs no target
+	if m.mode == modeTarget {
+		press(m, "n")
+	}
+	press(m, "right", "right")
+	require.True(t, m.Won(), m.status)
+	require.Equal(t, []string{"right", "play Test Sprout at (3,0)", "cast Whirlwind", "right", "right"}, m.Moves())
+
+	raw, err := os.ReadFile(file)
+	require.NoError(t, err)
+	content, err := data.Embedded()
+	require.NoError(t, err)
+	lv, err := content.ParseLevel(file, raw)
+	require.NoError(t, err, "the recording is a level file")
+	assert.Equal(t, []data.Move{{Dir: grid.Right}, {Play: "Test Sprout", X: 3, Y: 0}, {Cast: "Whirlwind"}, {Dir: grid.Right}, {Dir: grid.Right}}, lv.Solution)
+
+	r := newGrid(t, file, func(o *GridOptions) { o.Replay = true })
+	for range 4 {
+		press(r, "space")
+		require.False(t, r.Won())
+	}
+	press(r, "space")
+	assert.True(t, r.Won(), r.status)
+	assert.Equal(t, m.Moves(), r.Moves())
+	assert.Contains(t, r.View().Content, "won in 5 moves")
+}
+
+// TestAReplayAnswersTheChooserAsRecorded: a cast whose engine asked the
+// chooser is recorded with the answers, and its replay gives them, not
+// the menu.
+func TestAReplayAnswersTheChooserAsRecorded(t *testing.T) {
+	lv, err := Load("12-spellgrid-gravecaller")
+	require.NoError(t, err)
+	lv.Width, lv.Height = 2, 1
+	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
+	require.NoError(t, err)
+	defer m.Close()
+	press(m, "c", "enter", "n", "down", "enter", "down", "enter")
+	require.Equal(t, []data.Move{{Cast: "Gizmo", Choices: []string{"Right One", "bottom"}}}, m.solution())
+
+	lv.Solution = m.solution()
+	r, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII), Replay: true})
+	require.NoError(t, err)
+	defer r.Close()
+	press(r, "space")
+	assert.Equal(t, modeBoard, r.mode, "no menu: the recorded answers were given")
+	assert.Equal(t, []string{"Right One (bottom)"}, r.st.Hand)
+	assert.Equal(t, m.solution(), r.solution())
 }

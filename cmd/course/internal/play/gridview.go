@@ -226,7 +226,10 @@ func (m *Grid) keys() []string {
 	case modeHistory:
 		return []string{"↑↓ select a move   enter return to the board before it   esc back"}
 	case modeMenu:
-		return []string{"↑↓ choose a card   enter take it   esc cancel"}
+		if m.action == "cast" {
+			return []string{"↑↓ choose a spell   enter cast it   esc cancel"}
+		}
+		return []string{"↑↓ choose a minion   enter take it to a tile   esc cancel"}
 	case modeChoose:
 		return []string{"↑↓ choose   enter answer the engine"}
 	case modeTarget:
@@ -237,21 +240,29 @@ func (m *Grid) keys() []string {
 	case modeBoard:
 		// the board's keys, below
 	}
-	first := "←↑↓→ hjkl wasd step   u/⌫ undo   r restart   tab history   q quit"
+	lines := []string{"←↑↓→ hjkl wasd step   u/⌫ undo   r restart   tab history   q quit"}
 	if m.spell() {
-		first = "←↑↓→ hjkl wasd step   c cast   p play   r restart   tab history   q quit"
+		// which key takes which card, said in full where the line fits
+		// and in fewer words where it would wrap onto a third line
+		lines = []string{"←↑↓→ hjkl wasd step   c cast a spell   p play a minion", "r restart   tab history   q quit"}
+		if lipgloss.Width(lines[0]) > max(m.w, minWidth) {
+			lines[0] = "←↑↓→ step   c cast spell   p play minion"
+		}
 	}
 	if m.o.Replay {
-		return []string{first, "space/n next move of the recorded solution"}
+		lines = append(lines, "space/n next move of the recorded solution")
 	}
-	return []string{first}
+	return lines
 }
 
 func (m *Grid) sideLines(width int) []string {
 	st := m.o.Styles
 	var out []string
 	if m.mode == modeMenu || m.mode == modeChoose {
-		title := "Choose a card to " + m.action
+		title := "Choose a spell to cast"
+		if m.action == "play" {
+			title = "Choose a minion to play"
+		}
 		if m.mode == modeChoose && m.choose != nil {
 			title = "The engine asks: choose the " + m.choose.Kind
 		}
@@ -287,7 +298,7 @@ func (m *Grid) sideLines(width int) []string {
 		if len(m.st.Hand) == 0 {
 			out = append(out, st.Dim.Render("empty"))
 		}
-		out = append(out, joinWrapped(m.st.Hand, width)...)
+		out = append(out, joinWrapped(m.handLabels(), width)...)
 		out = append(out, fmt.Sprintf("Enemy hero: Health %d", m.st.HeroHealth))
 	}
 	out = append(out, st.Heading.Render("Legend"))
@@ -489,7 +500,7 @@ func (m *Grid) view() string {
 		return ""
 	}
 	if m.w < minWidth || m.h < minHeight {
-		return tooSmall(m.w, m.h)
+		return tooSmall(m.w, m.h, minWidth, minHeight)
 	}
 	W := m.w
 	st := m.o.Styles
@@ -528,4 +539,21 @@ func (m *Grid) view() string {
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := append([]string{title, body}, l.banner...)
 	return strings.Join(append(lines, st.keyLines(l.keys, W)...), "\n")
+}
+
+// handLabels is the hand, each card marked with the key that uses it:
+// "Whirlwind (c)", "Test Sprout (p)".
+func (m *Grid) handLabels() []string {
+	out := make([]string, 0, len(m.st.Hand))
+	for _, c := range m.st.Hand {
+		switch m.cards[c] {
+		case cardMinion:
+			c += " (p)"
+		case cardSpell, cardAimed:
+			c += " (c)"
+		case cardUnknown:
+		}
+		out = append(out, c)
+	}
+	return out
 }

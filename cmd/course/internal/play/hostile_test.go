@@ -216,19 +216,33 @@ func TestATerminalTooSmallSaysSo(t *testing.T) {
 	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer tb.Close()
-	for _, m := range []tea.Model{g, tb} {
-		m.Update(tea.WindowSizeMsg{Width: 20, Height: 5})
-		lines := strings.Split(m.View().Content, "\n")
-		assert.LessOrEqual(t, len(lines), 5)
+	for _, c := range []struct {
+		m    tea.Model
+		w, h int
+		says string
+	}{
+		{g, 20, 5, "20x5, and it needs at least 40x12"},
+		{tb, 20, 5, "20x5, and it needs at least 60x20"},
+		// the card table's least is its own: at the level's, its
+		// boards and hands had no room
+		{tb, 40, 12, "40x12, and it needs at least 60x20"},
+	} {
+		c.m.Update(tea.WindowSizeMsg{Width: c.w, Height: c.h})
+		lines := strings.Split(c.m.View().Content, "\n")
+		assert.LessOrEqual(t, len(lines), c.h)
 		for _, l := range lines {
-			assert.LessOrEqual(t, lipgloss.Width(l), 20, "%q", l)
+			assert.LessOrEqual(t, lipgloss.Width(l), c.w, "%q", l)
 		}
 		text := strings.Join(lines, " ")
-		assert.Contains(t, text, "20x5, and it needs at least 40x12")
+		assert.Contains(t, text, c.says)
 		assert.Contains(t, text, "q quits")
 	}
+	press(g, "right", "tab")
+	require.Equal(t, modeHistory, g.mode)
 	press(g, "q")
-	assert.True(t, g.quit, "q still quits")
+	assert.True(t, g.quit, "q quits, as the screen says, in the history too")
+	press(tb, ":", "q")
+	assert.True(t, tb.quit, "q quits, as the screen says, where it would be typed at the prompt")
 }
 
 // choosingEngine asks its chooser with no options when a card is cast or

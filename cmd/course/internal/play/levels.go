@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/engine/grid"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/levels"
@@ -148,15 +149,15 @@ type levelFile struct {
 	Objects  []grid.LevelObject `json:"objects,omitempty"`
 	Cards    []grid.LevelCard   `json:"cards,omitempty"`
 	Hand     []string           `json:"hand,omitempty"`
-	Solution []string           `json:"solution"`
+	Solution []data.Move        `json:"solution"`
 }
 
 // Recording is the level file --record writes: the level as played, its
 // solution the moves of the history.
-func Recording(lv Level, moves []string) ([]byte, error) {
+func Recording(lv Level, moves []data.Move) ([]byte, error) {
 	f := levelFile{Title: lv.Title, Width: lv.Width, Height: lv.Height, Objects: lv.Objects, Cards: lv.Cards, Hand: lv.Hand, Solution: moves}
 	if f.Solution == nil {
-		f.Solution = []string{}
+		f.Solution = []data.Move{}
 	}
 	raw, err := json.MarshalIndent(f, "", "  ")
 	if err != nil {
@@ -182,4 +183,40 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// cardKind is what the screen knows of a card in the hand: how it is used.
+type cardKind int
+
+const (
+	cardUnknown cardKind = iota // not one of the course's cards
+	cardMinion                  // played onto an empty tile
+	cardSpell                   // cast, at nothing
+	cardAimed                   // a spell cast at a character
+)
+
+// courseCards is every card of the course by name, as the level files
+// name them; empty when the course's content does not load.
+func courseCards() map[string]cardKind {
+	out := map[string]cardKind{}
+	content, err := data.Embedded()
+	if err != nil {
+		return out
+	}
+	for _, d := range content.ReferenceCards() {
+		out[d.Name] = kindOfCard(d)
+	}
+	return out
+}
+
+func kindOfCard(d card.Def) cardKind {
+	if d.Type != card.TypeSpell {
+		return cardMinion
+	}
+	for _, c := range d.Clauses {
+		if c.Target == card.TargetChosen {
+			return cardAimed
+		}
+	}
+	return cardSpell
 }

@@ -364,8 +364,9 @@ func TestTheWaitingNoteFitsTheLeastScreen(t *testing.T) {
 	tb, err := NewTable(t.Context(), TableOptions{Engine: reference, Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
 	defer tb.Close()
+	g.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
+	tb.Update(tea.WindowSizeMsg{Width: tableMinWidth, Height: tableMinHeight})
 	for _, s := range []Screen{g, tb} {
-		s.Update(tea.WindowSizeMsg{Width: minWidth, Height: minHeight})
 		assert.Contains(t, s.waiting(waitingNote).Content, waitingNote)
 	}
 }
@@ -409,7 +410,7 @@ func TestQuittingWhileGoingBackKeepsTheRecordTrue(t *testing.T) {
 	require.NoError(t, err)
 	var dirs []string
 	for _, d := range rec.Solution {
-		dirs = append(dirs, d.String())
+		dirs = append(dirs, d.Dir.String())
 	}
 	assert.Equal(t, []string{"right", "right"}, g.Moves(), "one move was undone before the player quit")
 	assert.Equal(t, g.Moves(), dirs, "the record holds the history's moves")

@@ -215,22 +215,33 @@ func wrapKeys(lines []string, width int) []string {
 	return out
 }
 
-// minWidth and minHeight are the smallest terminal a screen is drawn in;
-// a smaller one shows tooSmall instead of a screen cut short, whose last
-// lines (the status and the keys) would be the ones lost.
+// minWidth and minHeight are the smallest terminal a level's screen is
+// drawn in; a smaller one shows tooSmall instead of a screen cut short,
+// whose last lines (the status and the keys) would be the ones lost.
 const (
 	minWidth  = 40
 	minHeight = 12
 )
 
-// tooSmall is what a terminal smaller than minWidth x minHeight shows:
-// the longest of its messages that fits whole, so that on a very small
-// one how to quit is what is kept, not the start of a sentence.
-func tooSmall(w, h int) string {
+// tableMinWidth and tableMinHeight are the card table's: the commands name
+// minions and cards by the ids the boards and hands show, and under them
+// the title, the status or prompt and the keys leave no room for two
+// heroes, two boards and two hands (at 40x12, six rows), so a table drawn
+// smaller hides the ids a command needs.
+const (
+	tableMinWidth  = 60
+	tableMinHeight = 20
+)
+
+// tooSmall is what a terminal of w x h smaller than the screen's least,
+// minW x minH, shows: the longest of its messages that fits whole, so
+// that on a very small one how to quit is what is kept, not the start of
+// a sentence.
+func tooSmall(w, h, minW, minH int) string {
 	w, h = max(w, 1), max(h, 1)
 	msgs := []string{
-		fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it; q quits.", w, h, minWidth, minHeight),
-		fmt.Sprintf("Too small: needs %dx%d. q quits.", minWidth, minHeight),
+		fmt.Sprintf("Too small for course play: %dx%d, and it needs at least %dx%d. Enlarge it; q quits.", w, h, minW, minH),
+		fmt.Sprintf("Too small: needs %dx%d. q quits.", minW, minH),
 		"Too small. q quits.",
 		"q quits",
 	}

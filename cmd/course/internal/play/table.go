@@ -42,6 +42,13 @@ type Table struct {
 	emptyChoices int
 	sel          int
 	quit         bool
+	// absorb is the rest of the word a command's key began ("ummon "
+	// after s, "nd" after e), which the keys typed next are taken as, so
+	// that a command typed out in full does not type its verb twice (s
+	// then "summon Loot Hoarder" summoned "ummon Loot Hoarder"); held is
+	// those keys, played as keys once one of them differs.
+	absorb string
+	held   []tea.KeyPressMsg
 }
 
 // The commands, as the prompt takes them.
@@ -165,17 +172,31 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.input.SetWidth(max(10, t.w-len(t.input.Prompt)-2))
 		return t, nil
 	case tea.PasteMsg:
-		// pasted text goes into the prompt; it is never a key
+		// pasted text goes into the prompt; it is never a key, nor the
+		// rest of a command's word
+		held := t.flushAbsorb()
 		if t.typing {
 			var cmd tea.Cmd
 			t.input, cmd = t.input.Update(msg)
-			return t, cmd
+			return t, tea.Batch(held, cmd)
 		}
+		return t, held
 	case tea.KeyPressMsg:
 		k := msg.String()
 		if k == "ctrl+c" {
 			t.quit = true
 			return t, tea.Quit
+		}
+		if k == "q" && t.small() {
+			// as the screen says, where no prompt or menu is drawn to
+			// type it into
+			t.quit = true
+			return t, tea.Quit
+		}
+		if t.absorb != "" {
+			if cmd, done := t.absorbKey(msg); done {
+				return t, cmd
+			}
 		}
 		if t.choose != nil {
 			t.chooseKey(k)
@@ -214,13 +235,52 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if v.key == k {
 				if v.verb == "end" {
 					t.Command("end")
+					t.absorb = v.verb[1:]
 					return t, nil
+				}
+				if v.key == v.verb[:1] {
+					t.absorb = v.verb[1:] + " "
 				}
 				return t, t.prompt(v.verb + " ")
 			}
 		}
 	}
 	return t, nil
+}
+
+// absorbKey takes a key while a command's key waits for the rest of its
+// word: the word's next letter is held (done, once the word is whole),
+// and any other key ends the wait, the held keys and then it played as
+// keys.
+func (t *Table) absorbKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	next := msg.String()
+	if next == "space" {
+		next = " "
+	}
+	if len(next) == 1 && next == t.absorb[:1] {
+		t.absorb = t.absorb[1:]
+		t.held = append(t.held, msg)
+		if t.absorb == "" {
+			t.held = nil // the verb typed out, which the key had typed
+		}
+		return nil, true
+	}
+	held := t.flushAbsorb()
+	_, cmd := t.Update(msg)
+	return tea.Batch(held, cmd), true
+}
+
+// flushAbsorb ends the wait for the rest of a command's word, playing the
+// keys held as keys.
+func (t *Table) flushAbsorb() tea.Cmd {
+	held := t.held
+	t.absorb, t.held = "", nil
+	var cmds []tea.Cmd
+	for _, h := range held {
+		_, cmd := t.Update(h)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
 }
 
 func (t *Table) prompt(prefill string) tea.Cmd {
@@ -376,7 +436,11 @@ func (t *Table) sideLines(p int, width, height int) []string {
 	handLines := joinWrapped(hand, width)
 	if len(out)+len(sd.Board)+1+len(handLines) <= height {
 		for _, c := range sd.Board {
-			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %-22s %2d/%d", c.ID, c.Name, c.Attack, c.Health)))
+			// a name too long for the pane is cut, never its
+			// Attack/Health
+			stats := fmt.Sprintf("%2d/%d", c.Attack, c.Health)
+			name := fit(c.Name, min(22, width-6-len(stats)))
+			out = append(out, st.Minion.Render(fmt.Sprintf("#%-3d %s %s", c.ID, name, stats)))
 		}
 	} else {
 		// two columns, each minion as id, Attack/Health and its name cut
@@ -393,6 +457,10 @@ func (t *Table) sideLines(p int, width, height int) []string {
 	out = append(out, st.Heading.Render("Hand"))
 	return append(out, handLines...)
 }
+
+// small says the terminal is smaller than the table's least, where it
+// shows tooSmall.
+func (t *Table) small() bool { return t.w < tableMinWidth || t.h < tableMinHeight }
 
 // View draws the table: player 1 above player 0, the log tree beside them.
 func (t *Table) View() tea.View {
@@ -415,8 +483,8 @@ func (t *Table) view() (string, int) {
 	if t.quit {
 		return "", -1
 	}
-	if t.w < minWidth || t.h < minHeight {
-		return tooSmall(t.w, t.h), -1
+	if t.small() {
+		return tooSmall(t.w, t.h, tableMinWidth, tableMinHeight), -1
 	}
 	st := t.o.Styles
 	W, H := t.w, t.h

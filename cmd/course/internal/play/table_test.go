@@ -47,6 +47,53 @@ func TestGoldenCardTableAfterAnAttack(t *testing.T) {
 	golden.RequireEqual(t, []byte(view))
 }
 
+// TestGoldenCardTableAtItsLeast: at 60x20, the least the table is drawn
+// in, both boards and the hand show every id, and a minion's line cuts
+// its name, not its Attack/Health, which a narrow pane cut before.
+func TestGoldenCardTableAtItsLeast(t *testing.T) {
+	var keys []string
+	for _, c := range []string{"s", "Loot Hoarder", "s", "Armorsmith", "h", "Whirlwind", "e", "s", "Test Filler", "e"} {
+		if len(c) == 1 {
+			keys = append(keys, c)
+			continue
+		}
+		keys = typeLine(keys, c)
+	}
+	m := newTable(t)
+	view := screenAt(t, m, tableMinWidth, tableMinHeight, keys...)
+	for _, s := range []string{"#3   Loot Hoarder", " 2/1", "#4   Armorsmith", " 1/4", "#6   Test Filler", " 1/1", "#5 Whirlwind"} {
+		assert.Contains(t, view, s)
+	}
+	golden.RequireEqual(t, []byte(view))
+}
+
+// TestACommandTypedOutAfterItsKey: a command typed out in full, as the
+// README writes them, runs as typed, though its first letter is the key
+// that starts it: s then "ummon " summoned a card named "ummon Loot
+// Hoarder", and "end" ended the turn and opened damage's prompt. Keys
+// that leave the word are typed as ever.
+func TestACommandTypedOutAfterItsKey(t *testing.T) {
+	m := newTable(t)
+	press(m, typeLine(nil, "summon Loot Hoarder")...)
+	assert.Equal(t, "done: summon Loot Hoarder", m.status)
+	require.Len(t, m.st.Players[0].Board, 1)
+	assert.Equal(t, "Loot Hoarder", m.st.Players[0].Board[0].Name)
+
+	press(m, typeLine(nil, "end")...)
+	assert.Equal(t, uint8(1), m.turn)
+	assert.False(t, m.typing, "d of end opened no prompt")
+
+	press(m, "h")
+	press(m, typeLine(nil, "armorsmith")...) // a leaves "and " at its second letter
+	assert.Equal(t, "done: hand armorsmith", m.status)
+	require.Len(t, m.st.Players[1].Hand, 1)
+	assert.Equal(t, "Armorsmith", m.st.Players[1].Hand[0].Name)
+
+	press(m, "a")
+	press(m, typeLine(nil, "3 2")...)
+	assert.Equal(t, "attack 3 2", m.last, "the key alone, as before")
+}
+
 func TestCardTableShowsCanAttacksReason(t *testing.T) {
 	m := newTable(t)
 	m.Command("summon Loot Hoarder")
@@ -221,7 +268,7 @@ func TestTableKeysWrapOnANarrowScreen(t *testing.T) {
 	} {
 		m := newTable(t)
 		press(m, c.keys...)
-		for _, size := range [][2]int{{40, 12}, {60, 16}} {
+		for _, size := range [][2]int{{tableMinWidth, tableMinHeight}, {70, 21}} {
 			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			view := m.View().Content
 			lines := strings.Split(view, "\n")
