@@ -15,6 +15,8 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/modules"
@@ -47,6 +49,9 @@ as JSON, say) runs check once more, not for ever. On a terminal it clears the
 screen before each run and shows how far the tests are while they run; through
 a pipe it prints one block per run. A save while a check runs stops it and
 starts the next at once, so an endless loop need not run out its --timeout.
+A check that cannot run for a reason a save can mend (a .course.json that
+does not parse) is said, and watch waits; one that no save mends (a --module
+not started, no go command) ends it, with check's message and status 2.
 Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
@@ -164,7 +169,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		runCtx, stopRun := context.WithCancelCause(ctx)
 		done := make(chan error, 1)
 		go func() {
-			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: abs, Module: opts.Module, Timeout: opts.Timeout})
+			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: dir, Module: opts.Module, Timeout: opts.Timeout})
 		}()
 		var err error
 		saved := false
@@ -206,6 +211,11 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 				// Moved or deleted: no save will mend that.
 				return usagef("course watch: %s has no .course.json any more (the workspace was moved or deleted); run course watch in the workspace's folder", dir)
 			}
+			if !mendedBySave(err) {
+				// Said after every save, it would never end: said once,
+				// as check says it, with check's status.
+				return err
+			}
 			// The workspace cannot be checked as it is (a file that does not
 			// parse, a bad .course.json): say so and wait for the mend.
 			fmt.Fprintln(env.Stdout, MessageOf("course watch", err))
@@ -227,6 +237,26 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			}
 		}
 	}
+}
+
+// mendedBySave reports whether a save in the workspace can mend the
+// error a check ended with, so that watch waits for one: not a module
+// that is not started (start-module mends it, and --module is watch's
+// own argument), a go command missing or unable to use its caches, or a
+// COURSE_CONTENT copy that does not load.
+func mendedBySave(err error) bool {
+	var check *checker.Error
+	var goEnv *gotest.EnvironmentError
+	var content *contentError
+	switch {
+	case errors.As(err, &check):
+		return !check.NotStarted
+	case errors.As(err, &goEnv):
+		return goEnv.ByGoMod
+	case errors.As(err, &content):
+		return false
+	}
+	return true
 }
 
 // digest is a hash of every watched file under the tree's root, its path

@@ -35,12 +35,17 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// watchWorkspace is a workspace whose check fails at once, on a test of
+// the learner's that does not parse, without building anything: watch
+// then waits for a save.
 func watchWorkspace(t *testing.T) string {
 	t.Helper()
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/w\n\ngo 1.26\n"), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "tests"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "tests", "mine_test.go"), []byte("package tests\n\nfunc Test_mine(\n"), 0o644))
 	return ws
 }
 
@@ -207,6 +212,67 @@ func TestWatchRefusesBadArgumentsAtOnce(t *testing.T) {
 		assert.Equal(t, 2, Status(err), tc.want)
 		assert.ErrorContains(t, err, tc.want)
 	}
+}
+
+// An error that no save can mend is said once, as check says it, with
+// check's status, and the watch ends: it went on, saying it again after
+// every save.
+func TestWatchRefusesAtOnceWhatNoSaveMends(t *testing.T) {
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	}
+	started := checkFixture(t, files)
+	bare := checkFixture(t, nil)
+	for _, tc := range []struct {
+		name, ws, module, goCmd, want string
+	}{
+		{"a module not started", started, "05", "", "module 05 is not started in"},
+		{"no module started", bare, "", "", "no module is started in"},
+		{"no go command", started, "", filepath.Join(t.TempDir(), "go"), "is not on PATH"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.goCmd != "" {
+				t.Setenv("GO", tc.goCmd)
+			}
+			env, _, _ := courseEnv(files)
+			checkErr := RunCheck(context.Background(), env, &CheckOptions{Workspace: tc.ws, Module: tc.module, Timeout: time.Minute})
+			require.ErrorContains(t, checkErr, tc.want)
+
+			env, _, _ = courseEnv(files)
+			out := &syncBuffer{}
+			env.Stdout = out
+			done := make(chan error, 1)
+			go func() {
+				done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: tc.ws, Module: tc.module, Debounce: 50 * time.Millisecond, Timeout: time.Minute, runs: 2})
+			}()
+			select {
+			case err := <-done:
+				assert.Equal(t, Status(checkErr), Status(err))
+				assert.Equal(t, Message(checkErr), Message(err))
+				assert.NotContains(t, out.String(), "waiting for a change")
+			case <-time.After(30 * time.Second):
+				t.Fatalf("the watch went on:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// An error a save can mend (here a .course.json that does not parse) is
+// said, and the watch waits for the save, then checks again.
+func TestWatchWaitsForTheMendOfABadConfig(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":`), 0o644))
+	out, done := startWatch(t, ws)
+	assert.Contains(t, out.String(), ".course.json")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after .course.json was mended")
+	}
+	assert.Contains(t, out.String(), "course watch: check 2 at ")
+	assert.Contains(t, out.String(), "tests/mine_test.go")
 }
 
 // A workspace moved or deleted while watched ends the watch with status 2:
