@@ -680,11 +680,38 @@ func printStatus(env *Env, rep *StatusReport) {
 		}
 		fmt.Fprintf(w, "  %s %-18s %s  %s\n", m.Number, m.Slug[3:], tests, drop)
 	}
-	fmt.Fprintf(w, "%s %d of %d modules done\n", progressBar(st, rep.Done, rep.Total, 28), rep.Done, rep.Total)
+	count := fmt.Sprintf("%d of %d modules done", rep.Done, rep.Total)
+	if width := barWidth(env.Term, count); width > 0 {
+		count = progressBar(st, rep.Done, rep.Total, width) + " " + count
+	}
+	fmt.Fprintf(w, "%s\n", count)
 	fmt.Fprintf(w, "next: %s\n", termsafe.String(rep.Next))
 	if rep.Cached && rep.CheckedAt != nil {
 		fmt.Fprintf(w, "%s\n", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt)))))
 	}
+}
+
+// The progress bar's width between its brackets: pipeBar through a pipe
+// (or on a terminal of unknown width); on a terminal, what the line has
+// room for beside its count, from minBar up to maxBar.
+const (
+	pipeBar = 28
+	minBar  = 10
+	maxBar  = 56
+)
+
+// barWidth is the width of the bar drawn before count, 0 for none: on a
+// terminal the line leaves the last column free, so that it never wraps,
+// and a terminal with no room for minBar cells shows the count alone.
+func barWidth(term Terminal, count string) int {
+	if !term.IsTerminal || term.Width <= 0 {
+		return pipeBar
+	}
+	room := term.Width - 1 - len("[] ") - len(count)
+	if room < minBar {
+		return 0
+	}
+	return min(room, maxBar)
 }
 
 func progressBar(st styles, done, total, width int) string {

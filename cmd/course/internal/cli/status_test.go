@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -232,5 +234,45 @@ func TestAgeSaysOneUnitInTheSingular(t *testing.T) {
 		90 * time.Minute: "1 hour", 3 * time.Hour: "3 hours", 72 * time.Hour: "3 days",
 	} {
 		assert.Equal(t, want, age(d), d.String())
+	}
+}
+
+// The progress bar fits the terminal: a narrow one does not wrap it (the
+// line leaves the last column free, and with no room for a bar the count
+// stands alone), a wide one draws it longer, up to a bound, and through a
+// pipe it is 28 cells wide whatever the terminal, colour or not.
+func TestStatusBarFitsTheTerminal(t *testing.T) {
+	rep := &StatusReport{Workspace: "/home/l/ws", Modules: []ModuleStatus{}, Done: 3, Total: 14, Next: "commit"}
+	for _, tc := range []struct {
+		term Terminal
+		want string
+	}{
+		{Terminal{}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{Width: 30}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 80}, "[" + strings.Repeat("#", 12) + strings.Repeat("-", 44) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 200}, "[" + strings.Repeat("#", 12) + strings.Repeat("-", 44) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 60}, "[" + strings.Repeat("#", 7) + strings.Repeat("-", 29) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 40}, "[###-------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 34}, "[##--------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 33}, "3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 20}, "3 of 14 modules done"},
+	} {
+		for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI} {
+			tc.term.Profile = profile
+			env, out, _ := testEnv()
+			env.Term = tc.term
+			printStatus(env, rep)
+			var bar string
+			for _, line := range strings.Split(out.String(), "\n") {
+				if strings.HasSuffix(line, "modules done") {
+					bar = ansi.Strip(line)
+				}
+			}
+			assert.Equal(t, tc.want, bar, "%+v", tc.term)
+			if tc.term.IsTerminal && tc.term.Width > len(tc.want) {
+				assert.Less(t, len(bar), tc.term.Width, "%+v", tc.term)
+			}
+		}
 	}
 }
