@@ -47,6 +47,8 @@ the harness, as the harness contract states them.`,
   course lesson 01 --drop
   course lesson 01 --harness
   course lesson 03 --discussion --no-pager | less`,
+		// What a learner asked to read the lesson may type first.
+		SuggestFor:        []string{"read"},
 		Args:              args("NN"),
 		ValidArgsFunction: moduleNumbers,
 		RunE: func(cmd *cobra.Command, a []string) error {
