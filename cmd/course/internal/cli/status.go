@@ -640,10 +640,11 @@ func fingerprintFile(h io.Writer, p, rel string) error {
 func printStatus(env *Env, rep *StatusReport) {
 	st := env.Term.styles()
 	w := env.Stdout
-	fmt.Fprintf(w, "workspace %s\n", termsafe.String(rep.Workspace))
+	fmt.Fprintln(w, env.Term.hang("workspace ", termsafe.String(rep.Workspace)))
 	for _, m := range rep.Modules {
+		lead := fmt.Sprintf("  %s %-18s ", m.Number, m.Slug[3:])
 		if !m.Started {
-			fmt.Fprintf(w, "  %s %-18s %s\n", m.Number, m.Slug[3:], st.dim.Render("next: not started"))
+			fmt.Fprintln(w, env.Term.hang(lead, st.dim.Render("next: not started")))
 			continue
 		}
 		tests := fmt.Sprintf("%d/%d passed", m.Passed, m.Total)
@@ -678,16 +679,21 @@ func printStatus(env *Env, rep *StatusReport) {
 				}
 			}
 		}
-		fmt.Fprintf(w, "  %s %-18s %s  %s\n", m.Number, m.Slug[3:], tests, drop)
+		line := env.Term.hang(lead, tests+"  "+drop)
+		if strings.Contains(line, "\n") && !strings.Contains(env.Term.hang(lead, tests), "\n") {
+			// The drop on lines of its own, under the tests.
+			line = lead + tests + "\n" + env.Term.hang(strings.Repeat(" ", len(lead)), drop)
+		}
+		fmt.Fprintln(w, line)
 	}
 	count := fmt.Sprintf("%d of %d modules done", rep.Done, rep.Total)
 	if width := barWidth(env.Term, count); width > 0 {
 		count = progressBar(st, rep.Done, rep.Total, width) + " " + count
 	}
 	fmt.Fprintf(w, "%s\n", count)
-	fmt.Fprintf(w, "next: %s\n", termsafe.String(rep.Next))
+	fmt.Fprintln(w, env.Term.hang("next: ", termsafe.String(rep.Next)))
 	if rep.Cached && rep.CheckedAt != nil {
-		fmt.Fprintf(w, "%s\n", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt)))))
+		fmt.Fprintln(w, env.Term.hang("", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt))))))
 	}
 }
 

@@ -276,3 +276,67 @@ func TestStatusBarFitsTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// On a terminal narrower than a line, status wraps it between words with
+// its continuation under the column it belongs to (a drop under the
+// tests, the next step under its first word), where the terminal broke
+// a commit's hash or a test's name in two; through a pipe every line is
+// whole.
+func TestStatusWrapsToTheTerminal(t *testing.T) {
+	checked := time.Now().Add(-5 * time.Second)
+	rep := &StatusReport{Workspace: "/home/l/ws", Done: 1, Total: 14, Cached: true, CheckedAt: &checked,
+		Modules: []ModuleStatus{
+			{Number: "00", Slug: "00-setup", Started: true, Passed: 4, Total: 4,
+				Drop: &DropStatus{Passed: 1, Total: 1, Commit: "97139ce0123456789", Verified: true}},
+			{Number: "01", Slug: "01-handles"},
+		},
+		Next: "make module 01's tests pass (0 of 4 do; Test_01_ids_stable_and_order_increases fails first): `course check` shows why, `course hint 01` helps"}
+	for _, tc := range []struct {
+		term Terminal
+		want string
+	}{
+		{Terminal{}, `workspace /home/l/ws
+  00 setup              4/4 passed  drop 1/1 passed, engine unchanged since 97139ce
+  01 handles            next: not started
+[##--------------------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of 4 do; Test_01_ids_stable_and_order_increases fails first): ` + "`course check` shows why, `course hint 01` helps" + `
+(test results from 5 seconds ago; nothing has changed since; --fresh runs them again)
+`},
+		{Terminal{IsTerminal: true, Width: 80}, `workspace /home/l/ws
+  00 setup              4/4 passed
+                        drop 1/1 passed, engine unchanged since 97139ce
+  01 handles            next: not started
+[####----------------------------------------------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of 4 do;
+      Test_01_ids_stable_and_order_increases fails first): ` + "`course check` shows" + `
+      why, ` + "`course hint 01` helps" + `
+(test results from 5 seconds ago; nothing has changed since; --fresh runs them
+again)
+`},
+		{Terminal{IsTerminal: true, Width: 40}, `workspace /home/l/ws
+  00 setup              4/4 passed
+    drop 1/1 passed, engine unchanged
+    since 97139ce
+  01 handles            next: not
+    started
+[#---------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of
+      4 do;
+      Test_01_ids_stable_and_order_incr
+      eases fails first): ` + "`course" + `
+      check` + "` shows why, `course hint" + `
+      01` + "` helps" + `
+(test results from 5 seconds ago;
+nothing has changed since; --fresh runs
+them again)
+`},
+	} {
+		for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI} {
+			tc.term.Profile = profile
+			env, out, _ := testEnv()
+			env.Term = tc.term
+			printStatus(env, rep)
+			assert.Equal(t, tc.want, ansi.Strip(out.String()), "%+v", tc.term)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
@@ -83,6 +84,31 @@ func stylePrefix(style lipgloss.Style, line, prefix string) string {
 		return line
 	}
 	return style.Render(prefix) + rest
+}
+
+// hang is lead then text, as one line through a pipe or on a terminal of
+// unknown width or with room for it; on a narrower terminal, text wraps
+// (between words where it can) short of the last column, each line after
+// the first indented as far as lead reaches, or 4 cells in when that
+// leaves fewer than 20. A line the terminal wrapped itself broke
+// words apart, and a drop's commit or a test's name with them.
+func (t Terminal) hang(lead, text string) string {
+	limit := t.Width - 1
+	if !t.IsTerminal || t.Width <= 0 || ansi.StringWidth(lead+text) <= limit {
+		return lead + text
+	}
+	indent := ansi.StringWidth(lead)
+	if limit-indent < 20 {
+		// No room to hang the lines under the lead's end: they go on
+		// a little in from its start.
+		indent = min(indent, 4)
+		if strings.TrimSpace(lead) == "" {
+			lead = strings.Repeat(" ", indent)
+		} else {
+			lead, text = "", lead+text
+		}
+	}
+	return lead + strings.ReplaceAll(ansi.Wrap(text, max(limit-indent, 1), ""), "\n", "\n"+strings.Repeat(" ", indent))
 }
 
 // padded renders s in a style, padded with spaces to width cells after the
