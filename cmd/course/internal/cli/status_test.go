@@ -280,8 +280,8 @@ func TestStatusBarFitsTheTerminal(t *testing.T) {
 // On a terminal narrower than a line, status wraps it between words with
 // its continuation under the column it belongs to (a drop under the
 // tests, the next step under its first word), where the terminal broke
-// a commit's hash or a test's name in two; through a pipe every line is
-// whole.
+// a commit's hash or a test's name in two; a word wider than the room is
+// a line of its own, whole. Through a pipe every line is whole.
 func TestStatusWrapsToTheTerminal(t *testing.T) {
 	checked := time.Now().Add(-5 * time.Second)
 	rep := &StatusReport{Workspace: "/home/l/ws", Done: 1, Total: 14, Cached: true, CheckedAt: &checked,
@@ -322,10 +322,9 @@ again)
 [#---------------] 1 of 14 modules done
 next: make module 01's tests pass (0 of
       4 do;
-      Test_01_ids_stable_and_order_incr
-      eases fails first): ` + "`course" + `
-      check` + "` shows why, `course hint" + `
-      01` + "` helps" + `
+      Test_01_ids_stable_and_order_increases
+      fails first): ` + "`course check`" + `
+      shows why, ` + "`course hint 01` helps" + `
 (test results from 5 seconds ago;
 nothing has changed since; --fresh runs
 them again)
