@@ -49,7 +49,7 @@ the harness, as the harness contract states them.`,
   course lesson 03 --discussion --no-pager | less`,
 		// What a learner asked to read the lesson may type first.
 		SuggestFor:        []string{"read"},
-		Args:              args("NN"),
+		Args:              withModuleMend(args("NN")),
 		ValidArgsFunction: moduleNumbers,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Module = a[0]
