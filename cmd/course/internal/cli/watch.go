@@ -40,19 +40,19 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 		Short: "Run check now and after every save of a Go, card or level file",
 		Long: `watch runs course check on the workspace (WORKSPACE, or the one the current
 folder is in), then again each time you save one of its Go files, card or
-level files, go.mod or .course.json: it waits until the files are quiet for
---debounce, so an editor's save (often a write to a new file and a rename) is
-one run. A change counts only when those files differ from what they were when
-the last run began: a save that leaves a file as it was runs nothing, and a
-file the tests themselves write the same on every run (the engine's last board
-as JSON, say) runs check once more, not for ever. On a terminal it clears the
-screen before each run and shows how far the tests are while they run; through
-a pipe it prints one block per run. A save while a check runs stops it and
-starts the next at once, so an endless loop need not run out its --timeout.
-A check that cannot run for a reason a save can mend (a .course.json that
-does not parse) is said, and watch waits; one that no save mends (a --module
-not started, no go command) ends it, with check's message and status 2.
-Ctrl-C ends it (status 130).`,
+level files, go.mod, go.work or .course.json: it waits until the files are
+quiet for --debounce, so an editor's save (often a write to a new file and a
+rename) is one run. A change counts only when those files differ from what
+they were when the last run began: a save that leaves a file as it was runs
+nothing, and a file the tests themselves write the same on every run (the
+engine's last board as JSON, say) runs check once more, not for ever. On a
+terminal it clears the screen before each run and shows how far the tests are
+while they run; through a pipe it prints one block per run. A save while a
+check runs stops it and starts the next at once, so an endless loop need not
+run out its --timeout. A check that cannot run for a reason a save can mend
+(a .course.json that does not parse) is said, and watch waits; one that no
+save mends (a --module not started, no go command) ends it, with check's
+message and status 2. Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
 		Args:              optionalArgs("[WORKSPACE]"),
@@ -85,7 +85,9 @@ func watched(name string) bool {
 	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
 		return false // editors' swap and backup files
 	}
-	return strings.HasSuffix(base, ".go") || strings.HasSuffix(base, ".json") || base == "go.mod" || base == "go.sum"
+	// go.work: the modules the audit refuses an import of, as the go
+	// command would take them from a folder.
+	return strings.HasSuffix(base, ".go") || strings.HasSuffix(base, ".json") || base == "go.mod" || base == "go.sum" || base == "go.work"
 }
 
 // skipDir is a folder whose files never change a check.

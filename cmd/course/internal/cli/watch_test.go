@@ -121,6 +121,21 @@ func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
 }
 
+// A go.work says which modules the go command takes from folders, an
+// import of which the audit refuses, so a save of it runs check again.
+func TestWatchRunsAgainWhenGoWorkChanges(t *testing.T) {
+	ws := watchWorkspace(t)
+	out, done := startWatch(t, ws)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.work"), []byte("go 1.26\n\nuse .\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after go.work changed")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
+
 // A save while a check runs (here one stuck in an endless test) stops it
 // and starts the next at once, well before its time limit.
 func TestASaveStopsARunningCheck(t *testing.T) {
