@@ -198,7 +198,8 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		if saved {
 			before = w.digest() // the stopped run may have written as it ended
 			env.progressDone()
-			fmt.Fprintf(env.Stdout, "course watch: a file changed while check %d ran; it stopped, and the next starts now\n\n", run)
+			env.sayf("course watch: ", "a file changed while check %d ran; it stopped, and the next starts now", run)
+			fmt.Fprintln(env.Stdout)
 			if opts.runs > 0 && run >= opts.runs {
 				return nil
 			}

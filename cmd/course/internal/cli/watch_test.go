@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,26 +144,36 @@ func TestASaveStopsARunningCheck(t *testing.T) {
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { select {} }\n",
 	}
 	ws := checkFixture(t, files)
-	env, _, _ := courseEnv(files)
-	out := &syncBuffer{}
-	env.Stdout = out
-	done := make(chan error, 1)
-	start := time.Now()
-	go func() {
-		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: 10 * time.Minute, runs: 1})
-	}()
-	waitFor(t, out, "course watch: check 1 at")
-	time.Sleep(500 * time.Millisecond) // the check is building or running its stuck test
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(time.Minute):
-		t.Fatal("the save did not stop the running check")
+	// On an 80-column terminal the line that says so wraps between words.
+	for i, tc := range []struct {
+		term Terminal
+		said string
+	}{
+		{Terminal{}, "course watch: a file changed while check 1 ran; it stopped, and the next starts now\n"},
+		{Terminal{IsTerminal: true, Width: 80}, "course watch: a file changed while check 1 ran; it stopped, and the next starts\n              now\n"},
+	} {
+		env, _, _ := courseEnv(files)
+		env.Term = tc.term
+		out := &syncBuffer{}
+		env.Stdout = out
+		done := make(chan error, 1)
+		start := time.Now()
+		go func() {
+			done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: 10 * time.Minute, runs: 1})
+		}()
+		waitFor(t, out, "course watch: check 1 at")
+		time.Sleep(500 * time.Millisecond) // the check is building or running its stuck test
+		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte(fmt.Sprintf("package engine\n\n// save %d\n", i)), 0o644))
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(time.Minute):
+			t.Fatal("the save did not stop the running check")
+		}
+		assert.Less(t, time.Since(start), time.Minute)
+		assert.Contains(t, out.String(), tc.said)
+		assert.NotContains(t, out.String(), "ran out of time")
 	}
-	assert.Less(t, time.Since(start), time.Minute)
-	assert.Contains(t, out.String(), "course watch: a file changed while check 1 ran; it stopped, and the next starts now")
-	assert.NotContains(t, out.String(), "ran out of time")
 }
 
 // A test that writes a watched file into the workspace (the engine's
