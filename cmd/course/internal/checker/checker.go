@@ -201,7 +201,13 @@ type Warning struct {
 
 // Error is a check that cannot start for a reason the user can mend: no
 // module started, a module not started, a time limit out of range.
-type Error struct{ Msg string }
+type Error struct {
+	Msg string
+	// NotStarted says that start-module is the mend (the modules asked
+	// for are not started, or their files are gone), not an edit of the
+	// workspace's files: watch says it once and ends.
+	NotStarted bool
+}
 
 func (e *Error) Error() string { return e.Msg }
 
@@ -209,6 +215,11 @@ func (e *Error) Error() string { return e.Msg }
 func (e *Error) UserError() bool { return true }
 
 func errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
+
+// notStartedf is an Error whose mend is start-module.
+func notStartedf(format string, args ...any) error {
+	return &Error{Msg: fmt.Sprintf(format, args...), NotStarted: true}
+}
 
 // Run checks one workspace. progress may be nil.
 func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, error) {

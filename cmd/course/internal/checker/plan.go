@@ -147,15 +147,15 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		if stErr == nil && len(st.Modules) > 0 {
 			recorded := slices.Sorted(maps.Keys(st.Modules))
 			if len(recorded) == 1 {
-				return nil, errorf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s --force` to put them back", recorded[0], recorded[0], shellarg.Quote(dir))
+				return nil, notStartedf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s --force` to put them back", recorded[0], recorded[0], shellarg.Quote(dir))
 			}
-			return nil, errorf("course check: tests/ holds none of the test files of modules %s and %s, though start-module started them; run `course start-module NN %s --force` for each to put them back",
+			return nil, notStartedf("course check: tests/ holds none of the test files of modules %s and %s, though start-module started them; run `course start-module NN %s --force` for each to put them back",
 				strings.Join(recorded[:len(recorded)-1], ", "), recorded[len(recorded)-1], shellarg.Quote(dir))
 		}
-		return nil, errorf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, shellarg.Quote(dir))
+		return nil, notStartedf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, shellarg.Quote(dir))
 	}
 	if upTo != nil && len(byModule[upTo.Number]) == 0 && !startedByFile[upTo.Number] {
-		return nil, errorf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, shellarg.Quote(dir))
+		return nil, notStartedf("course check: module %s is not started in %s; run `course start-module %s %s`, or leave out --module", upTo.Number, dir, upTo.Number, shellarg.Quote(dir))
 	}
 	importPath := path.Join(modPath, "tests")
 	var started []modules.Module
@@ -168,7 +168,7 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		}
 	}
 	if len(started) == 0 {
-		return nil, errorf("course check: no started module is at or below --module %s in %s", upTo.Number, dir)
+		return nil, notStartedf("course check: no started module is at or below --module %s in %s", upTo.Number, dir)
 	}
 	// Which module a test counts for: by its name, or, with the course's
 	// copies, only if the course's files declare it.

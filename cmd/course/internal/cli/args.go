@@ -31,6 +31,42 @@ func args(names ...string) cobra.PositionalArgs {
 	}
 }
 
+// withModuleMend is check, whose refusal of no argument at all names the
+// module that a learner inside a workspace most likely means, the last
+// one started there, in the command that shows it.
+func withModuleMend(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		err := check(cmd, got)
+		if err == nil || len(got) > 0 {
+			return err
+		}
+		n := lastStartedHere()
+		if n == "" {
+			return err
+		}
+		return usagef("%s takes NN, a module's number, and got none; for module %s, the last one started in this workspace, run `%s %s`",
+			cmd.CommandPath(), n, cmd.CommandPath(), n)
+	}
+}
+
+// lastStartedHere is the number of the highest module started in the
+// workspace the current folder is in; "" outside one, or with none.
+func lastStartedHere() string {
+	dir, err := findWorkspace("")
+	if err != nil {
+		return ""
+	}
+	ws, err := workspace.Open(dir)
+	if err != nil || ws.Kind == workspace.Repository {
+		return ""
+	}
+	n, err := highestStarted(ws)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSuffix(n, "x")
+}
+
 // argsWithWorkspace checks a command's positional arguments: the names
 // given, then an optional WORKSPACE.
 func argsWithWorkspace(names ...string) cobra.PositionalArgs {

@@ -11,6 +11,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/testws"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -151,6 +152,28 @@ func TestCheckShowsProgressOnATerminal(t *testing.T) {
 	env, _, errOut = courseEnv(files)
 	require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
 	assert.Empty(t, errOut.String())
+}
+
+// A progress line is cut short of the terminal's last column: one that
+// wrapped left its first part above check's output, since the next line
+// clears only the screen line it is on.
+func TestCheckProgressFitsTheTerminal(t *testing.T) {
+	long := "Test_01_a_minion_summoned_mid_spell_is_not_hit_by_the_spell"
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc " + long + "(t *testing.T) {}\n",
+	}
+	ws := checkFixture(t, files)
+	for _, width := range []int{80, 40} {
+		env, _, errOut := courseEnv(files)
+		env.Progress = true
+		env.progressWidth = func() int { return width }
+		require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspace: ws, Timeout: time.Minute}))
+		lines := strings.Split(errOut.String(), "\r\x1b[K")
+		assert.Contains(t, lines, ansi.Truncate("check: module 01, 1 of 1 tests done ("+long+")", width-1, "…"))
+		for _, line := range lines {
+			assert.Less(t, ansi.StringWidth(line), width, "%q", line)
+		}
+	}
 }
 
 // A class on a terminal shows a progress bar: workspaces done of N and the

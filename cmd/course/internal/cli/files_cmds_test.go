@@ -8,11 +8,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -225,4 +228,31 @@ func TestADropLeftOpenByAnOlderToolEndsAtTheNextStart(t *testing.T) {
 	st, err := workspace.LoadState(ws)
 	require.NoError(t, err)
 	assert.Equal(t, head, st.Drops["01"].End)
+}
+
+// On a terminal, init's and start-module's prose wraps between words short
+// of the last column, each line's continuation under its first word: at 80
+// columns the next step broke "build what" in two. Through a pipe each is
+// one line.
+func TestInitAndStartModuleFitTheTerminal(t *testing.T) {
+	ctx := context.Background()
+	t.Chdir(t.TempDir())
+	dir := "my-engine"
+	for _, term := range []Terminal{{IsTerminal: true, Width: 80, Profile: termenv.ANSI}, {IsTerminal: true, Width: 80}, {}} {
+		env, out := embeddedEnv(t)
+		env.Term = term
+		require.NoError(t, os.RemoveAll(dir))
+		require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
+		require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir}))
+		text := ansi.Strip(out.String())
+		if !term.IsTerminal {
+			assert.Contains(t, text, "\nnext: course check "+dir+": the module's tests fail (RED) until you build what they state; course status says where you stand\n")
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			assert.Less(t, ansi.StringWidth(line), 80, "%q", line)
+		}
+		assert.Contains(t, text, "\nnext: course check "+dir+": the module's tests fail (RED) until you build\n      what they state; course status says where you stand\n")
+		assert.Contains(t, text, "\nnote: module 05 comes after modules 00 to 04, not started here; its tests build\n      on what those modules build, so start them first unless you mean to skip\n      ahead\n")
+	}
 }

@@ -30,13 +30,13 @@ go.mod), and remembers it in the workspace's .course/ folder, which git
 ignores. Try the tests between hints: each one gives away more.`,
 		Example: `  course hint 01      # the next hint of Module 1
   course hint 01 2    # hint 2, whatever was shown before`,
-		Args: func(cmd *cobra.Command, a []string) error {
+		Args: withModuleMend(func(cmd *cobra.Command, a []string) error {
 			if len(a) < 1 || len(a) > 2 {
 				return usagef("%s takes NN and an optional K, and got %d argument(s); run `%s --help` for an example",
 					cmd.CommandPath(), len(a), cmd.CommandPath())
 			}
 			return nil
-		},
+		}),
 		ValidArgsFunction: moduleNumbers,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Module = a[0]

@@ -124,13 +124,13 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 		return writeJSON(env.Stdout, r)
 	}
 	st := env.Term.styles()
-	fmt.Fprintf(env.Stdout, "init: %s %s (module %s), first commit %s\n", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, shortHash(hash))
+	env.sayf("init: ", "%s %s (module %s), first commit %s", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, shortHash(hash))
 	if r.WarmCache.Started {
-		fmt.Fprintf(env.Stdout, "init: %s\n", st.dim.Render(fmt.Sprintf("compiling the workspace in the background (%s), so your first check starts warm", r.WarmCache.Command)))
+		env.sayf("init: ", "%s", st.dim.Render(fmt.Sprintf("compiling the workspace in the background (%s), so your first check starts warm", r.WarmCache.Command)))
 	} else if opts.WarmCache {
-		fmt.Fprintf(env.Stdout, "init: %s; your first check compiles instead\n", st.warn.Render(fmt.Sprintf("could not compile in the background (%s)", r.WarmCache.Why)))
+		env.sayf("init: ", "%s; your first check compiles instead", st.warn.Render(fmt.Sprintf("could not compile in the background (%s)", r.WarmCache.Why)))
 	}
-	fmt.Fprintf(env.Stdout, "%s %s\n", st.pass.Render("next:"), r.Next)
+	env.sayf(st.pass.Render("next:")+" ", "%s", r.Next)
 	return nil
 }
 

@@ -47,7 +47,9 @@ the harness, as the harness contract states them.`,
   course lesson 01 --drop
   course lesson 01 --harness
   course lesson 03 --discussion --no-pager | less`,
-		Args:              args("NN"),
+		// What a learner asked to read the lesson may type first.
+		SuggestFor:        []string{"read"},
+		Args:              withModuleMend(args("NN")),
 		ValidArgsFunction: moduleNumbers,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Module = a[0]

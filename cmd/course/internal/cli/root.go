@@ -18,8 +18,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-isatty"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/course/data"
@@ -44,6 +46,9 @@ type Env struct {
 	// Progress is true when stderr is a terminal: long work then says how
 	// far it is.
 	Progress bool
+	// progressWidth is the width of stderr's terminal now, in cells (0
+	// when unknown): a progress line is cut to fit it.
+	progressWidth func() int
 	// Term is the terminal behind Stdout: rendering, colour and paging.
 	Term Terminal
 	// Exit ends the process when a command does not stop after a signal
@@ -90,6 +95,13 @@ func DefaultEnv() *Env {
 	}
 	env.Term = detectTerminal(os.Stdout)
 	env.Progress = isatty.IsTerminal(os.Stderr.Fd()) || isatty.IsCygwinTerminal(os.Stderr.Fd())
+	env.progressWidth = func() int {
+		w, _, err := term.GetSize(int(os.Stderr.Fd()))
+		if err != nil {
+			return 0
+		}
+		return w
+	}
 	return env
 }
 
@@ -97,8 +109,16 @@ func DefaultEnv() *Env {
 func (e *Env) progressf(format string, args ...any) {
 	if e.Progress {
 		// The line names tests and workspaces: shown as termsafe shows
-		// them.
-		fmt.Fprint(e.Stderr, "\r\033[K"+termsafe.String(fmt.Sprintf(format, args...)))
+		// them. It is cut short of the terminal's last column: a line
+		// that wrapped left its first part on the screen, above the
+		// output, since the next one clears only the line it is on.
+		line := termsafe.String(fmt.Sprintf(format, args...))
+		if e.progressWidth != nil {
+			if w := e.progressWidth(); w > 1 {
+				line = ansi.Truncate(line, w-1, "…")
+			}
+		}
+		fmt.Fprint(e.Stderr, "\r\033[K"+line)
 	}
 }
 

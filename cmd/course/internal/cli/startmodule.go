@@ -205,7 +205,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		what = "Expansion Drop of module"
 	}
 	st := env.Term.styles()
-	fmt.Fprintf(env.Stdout, "start-module: %s %s %s (%s)\n", what, m.Number, m.Name(), m.Title)
+	env.sayf("start-module: ", "%s %s %s (%s)", what, m.Number, m.Name(), m.Title)
 	numbers := make([]string, 0, len(ended))
 	for n := range ended {
 		numbers = append(numbers, n)
@@ -213,10 +213,10 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	sort.Strings(numbers)
 	for _, n := range numbers {
 		d := state.Drops[n]
-		fmt.Fprintf(env.Stdout, "drop %sx ends at commit %s: check judges it by the engine from %s to there, and the engine is module %s's to change from now on\n",
+		env.sayf("", "drop %sx ends at commit %s: check judges it by the engine from %s to there, and the engine is module %s's to change from now on",
 			n, shortHash(d.End), shortHash(d.Commit), m.Number)
 		if note := ended[n]; note != "" {
-			fmt.Fprintf(env.Stdout, "%s drop %sx: %s\n", st.warn.Render("warning:"), n, note)
+			env.sayf(st.warn.Render("warning:")+" ", "drop %sx: %s", n, note)
 		}
 	}
 	for _, r := range results {
@@ -228,23 +228,23 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	}
 	if _, restarted := state.Drops[m.Number]; opts.Expansion && drop.End == drop.Commit && !restarted {
 		_, later := startedAround(ws, m)
-		fmt.Fprintf(env.Stdout, "drop %sx starts and ends at commit %s, since module %s is started already and the engine is its to change: check runs the drop's test, and judges no engine change against the drop\n",
+		env.sayf("", "drop %sx starts and ends at commit %s, since module %s is started already and the engine is its to change: check runs the drop's test, and judges no engine change against the drop",
 			m.Number, shortHash(drop.Commit), later)
 		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
-		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test\n")
+		env.sayf("", "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test")
 		return nil
 	}
 	if opts.Expansion && drop.End != "" {
 		// Starting an ended drop again restores its test only: its
 		// window is the record check judges it by, and it is closed.
-		fmt.Fprintf(env.Stdout, "drop %sx ended at commit %s, when a later module started: check judges it by the engine from %s to there, as before\n", m.Number, shortHash(drop.End), shortHash(drop.Commit))
+		env.sayf("", "drop %sx ended at commit %s, when a later module started: check judges it by the engine from %s to there, as before", m.Number, shortHash(drop.End), shortHash(drop.Commit))
 		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
 		return nil
 	}
 	if opts.Expansion {
 		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
-		fmt.Fprintf(env.Stdout, "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s\n", shortHash(drop.Commit))
+		env.sayf("", "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s", shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {
@@ -254,14 +254,14 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		}
 	}
 	if m.Note != "" {
-		fmt.Fprintf(env.Stdout, "%s %s\n", st.warn.Render("note:"), m.Note)
+		env.sayf(st.warn.Render("note:")+" ", "%s", m.Note)
 	}
 	if skipped := notStartedBefore(ws, m); len(skipped) > 0 {
-		fmt.Fprintf(env.Stdout, "%s module %s comes after %s, not started here; its tests build on what those modules build, so start them first unless you mean to skip ahead\n",
-			st.warn.Render("note:"), m.Number, numberRange(skipped))
+		env.sayf(st.warn.Render("note:")+" ", "module %s comes after %s, not started here; its tests build on what those modules build, so start them first unless you mean to skip ahead",
+			m.Number, numberRange(skipped))
 	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	fmt.Fprintf(env.Stdout, "%s course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand\n", st.pass.Render("next:"), shellarg.Quote(opts.Workspace))
+	env.sayf(st.pass.Render("next:")+" ", "course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand", shellarg.Quote(opts.Workspace))
 	return nil
 }
 

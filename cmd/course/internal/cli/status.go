@@ -640,10 +640,11 @@ func fingerprintFile(h io.Writer, p, rel string) error {
 func printStatus(env *Env, rep *StatusReport) {
 	st := env.Term.styles()
 	w := env.Stdout
-	fmt.Fprintf(w, "workspace %s\n", termsafe.String(rep.Workspace))
+	fmt.Fprintln(w, env.Term.hang("workspace ", termsafe.String(rep.Workspace)))
 	for _, m := range rep.Modules {
+		lead := fmt.Sprintf("  %s %-18s ", m.Number, m.Slug[3:])
 		if !m.Started {
-			fmt.Fprintf(w, "  %s %-18s %s\n", m.Number, m.Slug[3:], st.dim.Render("next: not started"))
+			fmt.Fprintln(w, env.Term.hang(lead, st.dim.Render("next: not started")))
 			continue
 		}
 		tests := fmt.Sprintf("%d/%d passed", m.Passed, m.Total)
@@ -678,13 +679,45 @@ func printStatus(env *Env, rep *StatusReport) {
 				}
 			}
 		}
-		fmt.Fprintf(w, "  %s %-18s %s  %s\n", m.Number, m.Slug[3:], tests, drop)
+		line := env.Term.hang(lead, tests+"  "+drop)
+		if strings.Contains(line, "\n") && !strings.Contains(env.Term.hang(lead, tests), "\n") {
+			// The drop on lines of its own, under the tests.
+			line = lead + tests + "\n" + env.Term.hang(strings.Repeat(" ", len(lead)), drop)
+		}
+		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintf(w, "%s %d of %d modules done\n", progressBar(st, rep.Done, rep.Total, 28), rep.Done, rep.Total)
-	fmt.Fprintf(w, "next: %s\n", termsafe.String(rep.Next))
+	count := fmt.Sprintf("%d of %d modules done", rep.Done, rep.Total)
+	if width := barWidth(env.Term, count); width > 0 {
+		count = progressBar(st, rep.Done, rep.Total, width) + " " + count
+	}
+	fmt.Fprintf(w, "%s\n", count)
+	fmt.Fprintln(w, env.Term.hang("next: ", termsafe.String(rep.Next)))
 	if rep.Cached && rep.CheckedAt != nil {
-		fmt.Fprintf(w, "%s\n", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt)))))
+		fmt.Fprintln(w, env.Term.hang("", st.dim.Render(fmt.Sprintf("(test results from %s ago; nothing has changed since; --fresh runs them again)", age(time.Since(*rep.CheckedAt))))))
 	}
+}
+
+// The progress bar's width between its brackets: pipeBar through a pipe
+// (or on a terminal of unknown width); on a terminal, what the line has
+// room for beside its count, from minBar up to maxBar.
+const (
+	pipeBar = 28
+	minBar  = 10
+	maxBar  = 56
+)
+
+// barWidth is the width of the bar drawn before count, 0 for none: on a
+// terminal the line leaves the last column free, so that it never wraps,
+// and a terminal with no room for minBar cells shows the count alone.
+func barWidth(term Terminal, count string) int {
+	if !term.IsTerminal || term.Width <= 0 {
+		return pipeBar
+	}
+	room := term.Width - 1 - len("[] ") - len(count)
+	if room < minBar {
+		return 0
+	}
+	return min(room, maxBar)
 }
 
 func progressBar(st styles, done, total, width int) string {

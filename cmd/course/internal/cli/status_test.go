@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -232,5 +234,108 @@ func TestAgeSaysOneUnitInTheSingular(t *testing.T) {
 		90 * time.Minute: "1 hour", 3 * time.Hour: "3 hours", 72 * time.Hour: "3 days",
 	} {
 		assert.Equal(t, want, age(d), d.String())
+	}
+}
+
+// The progress bar fits the terminal: a narrow one does not wrap it (the
+// line leaves the last column free, and with no room for a bar the count
+// stands alone), a wide one draws it longer, up to a bound, and through a
+// pipe it is 28 cells wide whatever the terminal, colour or not.
+func TestStatusBarFitsTheTerminal(t *testing.T) {
+	rep := &StatusReport{Workspace: "/home/l/ws", Modules: []ModuleStatus{}, Done: 3, Total: 14, Next: "commit"}
+	for _, tc := range []struct {
+		term Terminal
+		want string
+	}{
+		{Terminal{}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{Width: 30}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true}, "[######----------------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 80}, "[" + strings.Repeat("#", 12) + strings.Repeat("-", 44) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 200}, "[" + strings.Repeat("#", 12) + strings.Repeat("-", 44) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 60}, "[" + strings.Repeat("#", 7) + strings.Repeat("-", 29) + "] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 40}, "[###-------------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 34}, "[##--------] 3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 33}, "3 of 14 modules done"},
+		{Terminal{IsTerminal: true, Width: 20}, "3 of 14 modules done"},
+	} {
+		for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI} {
+			tc.term.Profile = profile
+			env, out, _ := testEnv()
+			env.Term = tc.term
+			printStatus(env, rep)
+			var bar string
+			for _, line := range strings.Split(out.String(), "\n") {
+				if strings.HasSuffix(line, "modules done") {
+					bar = ansi.Strip(line)
+				}
+			}
+			assert.Equal(t, tc.want, bar, "%+v", tc.term)
+			if tc.term.IsTerminal && tc.term.Width > len(tc.want) {
+				assert.Less(t, len(bar), tc.term.Width, "%+v", tc.term)
+			}
+		}
+	}
+}
+
+// On a terminal narrower than a line, status wraps it between words with
+// its continuation under the column it belongs to (a drop under the
+// tests, the next step under its first word), where the terminal broke
+// a commit's hash or a test's name in two; a word wider than the room is
+// a line of its own, whole. Through a pipe every line is whole.
+func TestStatusWrapsToTheTerminal(t *testing.T) {
+	checked := time.Now().Add(-5 * time.Second)
+	rep := &StatusReport{Workspace: "/home/l/ws", Done: 1, Total: 14, Cached: true, CheckedAt: &checked,
+		Modules: []ModuleStatus{
+			{Number: "00", Slug: "00-setup", Started: true, Passed: 4, Total: 4,
+				Drop: &DropStatus{Passed: 1, Total: 1, Commit: "97139ce0123456789", Verified: true}},
+			{Number: "01", Slug: "01-handles"},
+		},
+		Next: "make module 01's tests pass (0 of 4 do; Test_01_ids_stable_and_order_increases fails first): `course check` shows why, `course hint 01` helps"}
+	for _, tc := range []struct {
+		term Terminal
+		want string
+	}{
+		{Terminal{}, `workspace /home/l/ws
+  00 setup              4/4 passed  drop 1/1 passed, engine unchanged since 97139ce
+  01 handles            next: not started
+[##--------------------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of 4 do; Test_01_ids_stable_and_order_increases fails first): ` + "`course check` shows why, `course hint 01` helps" + `
+(test results from 5 seconds ago; nothing has changed since; --fresh runs them again)
+`},
+		{Terminal{IsTerminal: true, Width: 80}, `workspace /home/l/ws
+  00 setup              4/4 passed
+                        drop 1/1 passed, engine unchanged since 97139ce
+  01 handles            next: not started
+[####----------------------------------------------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of 4 do;
+      Test_01_ids_stable_and_order_increases fails first): ` + "`course check` shows" + `
+      why, ` + "`course hint 01` helps" + `
+(test results from 5 seconds ago; nothing has changed since; --fresh runs them
+again)
+`},
+		{Terminal{IsTerminal: true, Width: 40}, `workspace /home/l/ws
+  00 setup              4/4 passed
+    drop 1/1 passed, engine unchanged
+    since 97139ce
+  01 handles            next: not
+    started
+[#---------------] 1 of 14 modules done
+next: make module 01's tests pass (0 of
+      4 do;
+      Test_01_ids_stable_and_order_increases
+      fails first): ` + "`course check`" + `
+      shows why, ` + "`course hint 01` helps" + `
+(test results from 5 seconds ago;
+nothing has changed since; --fresh runs
+them again)
+`},
+	} {
+		for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI} {
+			tc.term.Profile = profile
+			env, out, _ := testEnv()
+			env.Term = tc.term
+			printStatus(env, rep)
+			assert.Equal(t, tc.want, ansi.Strip(out.String()), "%+v", tc.term)
+		}
 	}
 }

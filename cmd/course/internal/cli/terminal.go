@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
@@ -83,6 +84,61 @@ func stylePrefix(style lipgloss.Style, line, prefix string) string {
 		return line
 	}
 	return style.Render(prefix) + rest
+}
+
+// hang is lead then text, as one line through a pipe or on a terminal of
+// unknown width or with room for it; on a narrower terminal, text wraps
+// between words short of the last column, each line after the first
+// indented as far as lead reaches, or 4 cells in when that leaves fewer
+// than 20. A line the terminal wrapped itself broke words apart, a
+// drop's commit or a test's name with them. A word is never broken: one
+// wider than the room (a long path) stands on a line of its own, for the
+// terminal to wrap, so that it is copied whole.
+func (t Terminal) hang(lead, text string) string {
+	limit := t.Width - 1
+	if !t.IsTerminal || t.Width <= 0 || ansi.StringWidth(lead+text) <= limit {
+		return lead + text
+	}
+	indent := ansi.StringWidth(lead)
+	if limit-indent < 20 {
+		// No room to hang the lines under the lead's end: they go on
+		// a little in from its start.
+		indent = min(indent, 4)
+		if strings.TrimSpace(lead) == "" {
+			lead = strings.Repeat(" ", indent)
+		} else {
+			lead, text = "", lead+text
+		}
+	}
+	return lead + strings.Join(wrapWords(text, limit-indent), "\n"+strings.Repeat(" ", indent))
+}
+
+// wrapWords is text in lines of at most width cells, broken at spaces
+// only (escape sequences take no room); a word wider than that is a line
+// of its own. A continuation starts at a word, not a space.
+func wrapWords(text string, width int) []string {
+	var lines []string
+	line, lw, started := "", 0, false
+	for _, word := range strings.Split(text, " ") {
+		ww := ansi.StringWidth(word)
+		switch {
+		case !started && word == "" && len(lines) > 0:
+		case !started:
+			line, lw, started = word, ww, true
+		case lw+1+ww <= width:
+			line, lw = line+" "+word, lw+1+ww
+		default:
+			lines = append(lines, line)
+			line, lw, started = word, ww, word != ""
+		}
+	}
+	return append(lines, line)
+}
+
+// sayf writes a line of prose to stdout: lead, then the text, wrapped to
+// the terminal as hang wraps it.
+func (e *Env) sayf(lead, format string, args ...any) {
+	fmt.Fprintln(e.Stdout, e.Term.hang(lead, fmt.Sprintf(format, args...)))
 }
 
 // padded renders s in a style, padded with spaces to width cells after the

@@ -15,6 +15,8 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/modules"
@@ -38,16 +40,19 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 		Short: "Run check now and after every save of a Go, card or level file",
 		Long: `watch runs course check on the workspace (WORKSPACE, or the one the current
 folder is in), then again each time you save one of its Go files, card or
-level files, go.mod or .course.json: it waits until the files are quiet for
---debounce, so an editor's save (often a write to a new file and a rename) is
-one run. A change counts only when those files differ from what they were when
-the last run began: a save that leaves a file as it was runs nothing, and a
-file the tests themselves write the same on every run (the engine's last board
-as JSON, say) runs check once more, not for ever. On a terminal it clears the
-screen before each run and shows how far the tests are while they run; through
-a pipe it prints one block per run. A save while a check runs stops it and
-starts the next at once, so an endless loop need not run out its --timeout.
-Ctrl-C ends it (status 130).`,
+level files, go.mod, go.work or .course.json: it waits until the files are
+quiet for --debounce, so an editor's save (often a write to a new file and a
+rename) is one run. A change counts only when those files differ from what
+they were when the last run began: a save that leaves a file as it was runs
+nothing, and a file the tests themselves write the same on every run (the
+engine's last board as JSON, say) runs check once more, not for ever. On a
+terminal it clears the screen before each run and shows how far the tests are
+while they run; through a pipe it prints one block per run. A save while a
+check runs stops it and starts the next at once, so an endless loop need not
+run out its --timeout. A check that cannot run for a reason a save can mend
+(a .course.json that does not parse) is said, and watch waits; one that no
+save mends (a --module not started, no go command) ends it, with check's
+message and status 2. Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
 		Args:              optionalArgs("[WORKSPACE]"),
@@ -80,7 +85,9 @@ func watched(name string) bool {
 	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
 		return false // editors' swap and backup files
 	}
-	return strings.HasSuffix(base, ".go") || strings.HasSuffix(base, ".json") || base == "go.mod" || base == "go.sum"
+	// go.work: the modules the audit refuses an import of, as the go
+	// command would take them from a folder.
+	return strings.HasSuffix(base, ".go") || strings.HasSuffix(base, ".json") || base == "go.mod" || base == "go.sum" || base == "go.work"
 }
 
 // skipDir is a folder whose files never change a check.
@@ -164,7 +171,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		runCtx, stopRun := context.WithCancelCause(ctx)
 		done := make(chan error, 1)
 		go func() {
-			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: abs, Module: opts.Module, Timeout: opts.Timeout})
+			done <- RunCheck(runCtx, env, &CheckOptions{Workspace: dir, Module: opts.Module, Timeout: opts.Timeout})
 		}()
 		var err error
 		saved := false
@@ -191,7 +198,8 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		if saved {
 			before = w.digest() // the stopped run may have written as it ended
 			env.progressDone()
-			fmt.Fprintf(env.Stdout, "course watch: a file changed while check %d ran; it stopped, and the next starts now\n\n", run)
+			env.sayf("course watch: ", "a file changed while check %d ran; it stopped, and the next starts now", run)
+			fmt.Fprintln(env.Stdout)
 			if opts.runs > 0 && run >= opts.runs {
 				return nil
 			}
@@ -205,6 +213,11 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			if _, serr := os.Lstat(filepath.Join(abs, ".course.json")); errors.Is(serr, fs.ErrNotExist) {
 				// Moved or deleted: no save will mend that.
 				return usagef("course watch: %s has no .course.json any more (the workspace was moved or deleted); run course watch in the workspace's folder", dir)
+			}
+			if !mendedBySave(err) {
+				// Said after every save, it would never end: said once,
+				// as check says it, with check's status.
+				return err
 			}
 			// The workspace cannot be checked as it is (a file that does not
 			// parse, a bad .course.json): say so and wait for the mend.
@@ -227,6 +240,26 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			}
 		}
 	}
+}
+
+// mendedBySave reports whether a save in the workspace can mend the
+// error a check ended with, so that watch waits for one: not a module
+// that is not started (start-module mends it, and --module is watch's
+// own argument), a go command missing or unable to use its caches, or a
+// COURSE_CONTENT copy that does not load.
+func mendedBySave(err error) bool {
+	var check *checker.Error
+	var goEnv *gotest.EnvironmentError
+	var content *contentError
+	switch {
+	case errors.As(err, &check):
+		return !check.NotStarted
+	case errors.As(err, &goEnv):
+		return goEnv.ByGoMod
+	case errors.As(err, &content):
+		return false
+	}
+	return true
 }
 
 // digest is a hash of every watched file under the tree's root, its path

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,12 +36,17 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// watchWorkspace is a workspace whose check fails at once, on a test of
+// the learner's that does not parse, without building anything: watch
+// then waits for a save.
 func watchWorkspace(t *testing.T) string {
 	t.Helper()
 	ws := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/w\n\ngo 1.26\n"), 0o644))
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine"), 0o755))
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "tests"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "tests", "mine_test.go"), []byte("package tests\n\nfunc Test_mine(\n"), 0o644))
 	return ws
 }
 
@@ -116,6 +122,21 @@ func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
 }
 
+// A go.work says which modules the go command takes from folders, an
+// import of which the audit refuses, so a save of it runs check again.
+func TestWatchRunsAgainWhenGoWorkChanges(t *testing.T) {
+	ws := watchWorkspace(t)
+	out, done := startWatch(t, ws)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.work"), []byte("go 1.26\n\nuse .\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after go.work changed")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
+
 // A save while a check runs (here one stuck in an endless test) stops it
 // and starts the next at once, well before its time limit.
 func TestASaveStopsARunningCheck(t *testing.T) {
@@ -123,26 +144,36 @@ func TestASaveStopsARunningCheck(t *testing.T) {
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { select {} }\n",
 	}
 	ws := checkFixture(t, files)
-	env, _, _ := courseEnv(files)
-	out := &syncBuffer{}
-	env.Stdout = out
-	done := make(chan error, 1)
-	start := time.Now()
-	go func() {
-		done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: 10 * time.Minute, runs: 1})
-	}()
-	waitFor(t, out, "course watch: check 1 at")
-	time.Sleep(500 * time.Millisecond) // the check is building or running its stuck test
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(time.Minute):
-		t.Fatal("the save did not stop the running check")
+	// On an 80-column terminal the line that says so wraps between words.
+	for i, tc := range []struct {
+		term Terminal
+		said string
+	}{
+		{Terminal{}, "course watch: a file changed while check 1 ran; it stopped, and the next starts now\n"},
+		{Terminal{IsTerminal: true, Width: 80}, "course watch: a file changed while check 1 ran; it stopped, and the next starts\n              now\n"},
+	} {
+		env, _, _ := courseEnv(files)
+		env.Term = tc.term
+		out := &syncBuffer{}
+		env.Stdout = out
+		done := make(chan error, 1)
+		start := time.Now()
+		go func() {
+			done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: 10 * time.Minute, runs: 1})
+		}()
+		waitFor(t, out, "course watch: check 1 at")
+		time.Sleep(500 * time.Millisecond) // the check is building or running its stuck test
+		require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte(fmt.Sprintf("package engine\n\n// save %d\n", i)), 0o644))
+		select {
+		case err := <-done:
+			require.NoError(t, err)
+		case <-time.After(time.Minute):
+			t.Fatal("the save did not stop the running check")
+		}
+		assert.Less(t, time.Since(start), time.Minute)
+		assert.Contains(t, out.String(), tc.said)
+		assert.NotContains(t, out.String(), "ran out of time")
 	}
-	assert.Less(t, time.Since(start), time.Minute)
-	assert.Contains(t, out.String(), "course watch: a file changed while check 1 ran; it stopped, and the next starts now")
-	assert.NotContains(t, out.String(), "ran out of time")
 }
 
 // A test that writes a watched file into the workspace (the engine's
@@ -207,6 +238,67 @@ func TestWatchRefusesBadArgumentsAtOnce(t *testing.T) {
 		assert.Equal(t, 2, Status(err), tc.want)
 		assert.ErrorContains(t, err, tc.want)
 	}
+}
+
+// An error that no save can mend is said once, as check says it, with
+// check's status, and the watch ends: it went on, saying it again after
+// every save.
+func TestWatchRefusesAtOnceWhatNoSaveMends(t *testing.T) {
+	files := map[string]string{
+		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
+	}
+	started := checkFixture(t, files)
+	bare := checkFixture(t, nil)
+	for _, tc := range []struct {
+		name, ws, module, goCmd, want string
+	}{
+		{"a module not started", started, "05", "", "module 05 is not started in"},
+		{"no module started", bare, "", "", "no module is started in"},
+		{"no go command", started, "", filepath.Join(t.TempDir(), "go"), "is not on PATH"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.goCmd != "" {
+				t.Setenv("GO", tc.goCmd)
+			}
+			env, _, _ := courseEnv(files)
+			checkErr := RunCheck(context.Background(), env, &CheckOptions{Workspace: tc.ws, Module: tc.module, Timeout: time.Minute})
+			require.ErrorContains(t, checkErr, tc.want)
+
+			env, _, _ = courseEnv(files)
+			out := &syncBuffer{}
+			env.Stdout = out
+			done := make(chan error, 1)
+			go func() {
+				done <- RunWatch(context.Background(), env, &WatchOptions{Workspace: tc.ws, Module: tc.module, Debounce: 50 * time.Millisecond, Timeout: time.Minute, runs: 2})
+			}()
+			select {
+			case err := <-done:
+				assert.Equal(t, Status(checkErr), Status(err))
+				assert.Equal(t, Message(checkErr), Message(err))
+				assert.NotContains(t, out.String(), "waiting for a change")
+			case <-time.After(30 * time.Second):
+				t.Fatalf("the watch went on:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// An error a save can mend (here a .course.json that does not parse) is
+// said, and the watch waits for the save, then checks again.
+func TestWatchWaitsForTheMendOfABadConfig(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":`), 0o644))
+	out, done := startWatch(t, ws)
+	assert.Contains(t, out.String(), ".course.json")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after .course.json was mended")
+	}
+	assert.Contains(t, out.String(), "course watch: check 2 at ")
+	assert.Contains(t, out.String(), "tests/mine_test.go")
 }
 
 // A workspace moved or deleted while watched ends the watch with status 2:

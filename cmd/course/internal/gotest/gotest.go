@@ -182,6 +182,10 @@ const MaxTimeout = 24 * time.Hour
 type EnvironmentError struct {
 	Why  string // what is wrong
 	Mend string // how to mend it
+	// ByGoMod says an edit of the workspace's go.mod can mend it (its go
+	// line, a module it requires), so watch waits for one; nothing in
+	// the workspace mends a go command or a cache it cannot use.
+	ByGoMod bool
 }
 
 func (e *EnvironmentError) Error() string { return e.Why + "; " + e.Mend }
@@ -714,7 +718,8 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 			return "", &EnvironmentError{
 				Why: fmt.Sprintf("%s asks for Go %s, and the go command here is go %s",
 					filepath.Join(r.o.Module, "go.mod"), m[1], m[2]),
-				Mend: fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), r.o.Module),
+				Mend:    fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), r.o.Module),
+				ByGoMod: true,
 			}
 		}
 		if m := cacheProblem.FindString(msg); m != "" {
@@ -725,8 +730,9 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		}
 		if m := envProblem.FindString(msg); m != "" {
 			return "", &EnvironmentError{
-				Why:  fmt.Sprintf("the go command cannot fetch a module the tests need (%s)", strings.TrimSpace(m)),
-				Mend: fmt.Sprintf("run `go mod download` in %s with the network on, or set GOPROXY to a proxy you can reach", r.o.Module),
+				Why:     fmt.Sprintf("the go command cannot fetch a module the tests need (%s)", strings.TrimSpace(m)),
+				Mend:    fmt.Sprintf("run `go mod download` in %s with the network on, or set GOPROXY to a proxy you can reach", r.o.Module),
+				ByGoMod: true,
 			}
 		}
 		if msg == "" {
