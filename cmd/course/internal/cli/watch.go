@@ -40,12 +40,12 @@ func newWatchCmd(env *Env, runF func(*WatchOptions) error) *cobra.Command {
 		Short: "Run check now and after every save of a Go, card or level file",
 		Long: `watch runs course check on the workspace (WORKSPACE, or the one the current
 folder is in), then again each time you save one of its Go files, card or
-level files, go.mod, go.work or .course.json: it waits until the files are
-quiet for --debounce, so an editor's save (often a write to a new file and a
-rename) is one run. A change counts only when those files differ from what
-they were when the last run began: a save that leaves a file as it was runs
-nothing, and a file the tests themselves write the same on every run (the
-engine's last board as JSON, say) runs check once more, not for ever. On a
+level files, go.mod, go.work, .gitignore or .course.json: it waits until the
+files are quiet for --debounce, so an editor's save (often a write to a new
+file and a rename) is one run. A change counts only when those files differ
+from what they were when the last run began: a save that leaves a file as it
+was runs nothing, and a file the tests themselves write the same on every run
+(the engine's last board as JSON, say) runs check once more, not for ever. On a
 terminal it clears the screen before each run and shows how far the tests are
 while they run; through a pipe it prints one block per run. A save while a
 check runs stops it and starts the next at once, so an endless loop need not
@@ -79,8 +79,11 @@ message and status 2. Ctrl-C ends it (status 130).`,
 // watched reports whether a change to the file can change what check says.
 func watched(name string) bool {
 	base := filepath.Base(name)
-	if base == workspace.ConfigFile {
+	switch base {
+	case workspace.ConfigFile:
 		return true // engineDirs and contentDirs: what the audit and validate read
+	case ".gitignore":
+		return true // which files of the engine folders the audit reads
 	}
 	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") {
 		return false // editors' swap and backup files

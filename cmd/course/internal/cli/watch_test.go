@@ -137,6 +137,21 @@ func TestWatchRunsAgainWhenGoWorkChanges(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
 }
 
+// A .gitignore says which files of the engine folders the audit reads, so
+// a save of one runs check again, though other dot files do not.
+func TestWatchRunsAgainWhenAGitignoreChanges(t *testing.T) {
+	ws := watchWorkspace(t)
+	out, done := startWatch(t, ws)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", ".gitignore"), []byte("*_gen.go\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after engine/.gitignore changed")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
+
 // A save while a check runs (here one stuck in an endless test) stops it
 // and starts the next at once, well before its time limit.
 func TestASaveStopsARunningCheck(t *testing.T) {
