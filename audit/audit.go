@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "6" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands
+const ruleVersion = "7" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -541,7 +541,7 @@ func (r *Rules) NameFindings(p string) []Finding {
 func (r *Rules) file(name string, src []byte) []Finding {
 	if strings.HasSuffix(name, ".go") {
 		fset := token.NewFileSet()
-		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {
+		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments); err == nil {
 			var out []Finding
 			for _, h := range r.GoHits(f) {
 				p := fset.Position(h.Pos)
@@ -621,7 +621,9 @@ type Hit struct {
 // and returns the hits in source order, each kind where it counts. String
 // literals joined by '+' ("Test" + "Filler", "Test " + ("Filler")) are one
 // constant, so their joined value is a string literal too (see
-// literalChains); each literal still counts on its own.
+// constantChains), and so are a chain's constants the file declares and
+// its conversions, as the compiler joins them; each literal still counts
+// on its own.
 func (r *Rules) GoHits(f *ast.File) []Hit {
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
@@ -711,24 +713,24 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 	return out
 }
 
-// chainHits appends to out the hits in the joined values of the string
-// literals that stand next to one another in the '+' chain whose top is e
-// (see literalChains), each read as one string literal is read, and marks
+// chainHits appends to out the hits in the joined values of the constant
+// strings that stand next to one another in the '+' chain whose top is e
+// (see constantChains), each read as one string literal is read, and marks
 // the chain's '+'s in seen. A hit is placed as a single literal's is, in
-// the literal where the name starts: at the name in a raw string, at the
-// literal otherwise; it ends at the name's end in a raw string, at the
-// end of the literal otherwise; As is the joined value's text.
+// the operand where the name starts: at the name in a raw string, at the
+// operand otherwise; it ends at the name's end in a raw string, at the
+// end of the operand otherwise; As is the joined value's text.
 func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) []Hit {
-	for _, lits := range literalChains(e, seen) {
+	for _, run := range constantChains(e, seen) {
 		type piece struct {
-			lit *ast.BasicLit
+			operand
 			off int // where its value starts in the joined one
 		}
-		pieces := make([]piece, len(lits))
+		pieces := make([]piece, len(run))
 		var sb strings.Builder
-		for i, l := range lits {
-			pieces[i] = piece{l, sb.Len()}
-			sb.WriteString(literalText(l))
+		for i, o := range run {
+			pieces[i] = piece{o, sb.Len()}
+			sb.WriteString(o.text)
 		}
 		s := sb.String()
 		// at is the piece holding the byte at offset i of s.
@@ -738,12 +740,12 @@ func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr
 		}
 		for _, m := range merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)) {
 			first, last := at(m.Start), at(m.End-1)
-			pos, end := first.lit.Pos(), last.lit.End()
-			if raw(first.lit) {
+			pos, end := first.x.Pos(), last.x.End()
+			if first.raw {
 				pos += token.Pos(1 + m.Start - first.off)
 			}
-			if raw(last.lit) {
-				end = last.lit.Pos() + token.Pos(1+m.End-last.off)
+			if last.raw {
+				end = last.x.Pos() + token.Pos(1+m.End-last.off)
 			}
 			n := r.names[m.Name.ID]
 			out = append(out, Hit{Pos: pos, End: end, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[m.Start:m.End]})
@@ -752,13 +754,23 @@ func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr
 	return out
 }
 
-// literalChains is the runs of two or more string literals that stand next
-// to one another among the operands of the '+' chain whose top is e,
-// parentheses seen through: "a" + "b" + ("c" + "d") is one run, x + "a" +
-// "b" the run "a", "b" (a '+' is associative on strings, so x + "a" + "b"
-// holds "ab"), and "a" + x + "b" none, as x is only known at run time. The
-// '+'s it reads are marked in seen.
-func literalChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]*ast.BasicLit {
+// operand is one operand of a '+' chain whose string value the file
+// settles.
+type operand struct {
+	x    ast.Expr
+	text string // as GoHits reads it: see literalText, constString
+	raw  bool   // a raw string literal, whose text is its source
+}
+
+// constantChains is the runs of two or more operands with a constant
+// string value (a string literal, or what constString settles: a constant
+// the file declares, string(rune(87)), a conversion) that stand next to one
+// another among the operands of the '+' chain whose top is e, parentheses
+// seen through: "a" + "b" + ("c" + "d") is one run, x + "a" + "b" the run
+// "a", "b" (a '+' is associative on strings, so x + "a" + "b" holds "ab"),
+// and "a" + x + "b" none, as x is only known at run time. The '+'s it
+// reads are marked in seen.
+func constantChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]operand {
 	var operands []ast.Expr
 	var flatten func(ast.Expr)
 	flatten = func(x ast.Expr) {
@@ -772,12 +784,18 @@ func literalChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]*ast.Ba
 		operands = append(operands, x)
 	}
 	flatten(e)
-	var runs [][]*ast.BasicLit
-	var run []*ast.BasicLit
+	var runs [][]operand
+	var run []operand
 	for _, x := range append(operands, nil) {
 		if l, ok := x.(*ast.BasicLit); ok && l.Kind == token.STRING {
-			run = append(run, l)
+			run = append(run, operand{x: l, text: literalText(l), raw: raw(l)})
 			continue
+		}
+		if x != nil {
+			if s, ok := constString(x); ok {
+				run = append(run, operand{x: x, text: s})
+				continue
+			}
 		}
 		if len(run) > 1 {
 			runs = append(runs, run)

@@ -202,6 +202,35 @@ func TestLiteralsJoinedByPlusAreOneString(t *testing.T) {
 	}
 }
 
+// TestConstantsJoinedByPlusAreOneString: a '+' chain's constant operands
+// that are not literals (a constant the file declares, a conversion) join
+// as literals do, since the compiler joins them; a parameter or variable
+// that has a constant's name, or a constant of another file, is only
+// known at run time, and joins nothing.
+func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"const p = \"RO\"\n" +
+		"const q = p + \"CK\"\n" +
+		"const first, last = \"Test \", \"Filler\"\n" +
+		"var a = first + (last)\n" +
+		"var b = string(rune(84)) + \"est Filler\"\n" +
+		"var c = \"Twisting Nethe\" + string('q'+1)\n" +
+		"type kind string\n" +
+		"var d = \"ro\" + kind(\"ck\")\n" +
+		"func f(p string) string { return p + \"CK\" }\n" +
+		"func g() string { p := \"x\"; return p + \"CK\" }\n" +
+		"var e = elsewhere + \"CK\"\n" +
+		"var h = string(rune(0x7fffffff+1)) + \"ock\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:4:11: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:7:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:8:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
+		`engine/a.go:10:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+}
+
 func TestTextFileAndBinary(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))

@@ -322,7 +322,31 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 			closeLit(from, i, start, space)
 		}
 	}
-	return !s.cards.in(lits) && !s.nouns.in(bare) && !s.nouns.in(chained)
+	return !s.cards.in(lits) && !s.nouns.in(bare) && !s.nouns.in(chained) && !mayFold(src)
+}
+
+// mayFold reports whether a '+' chain of the Go file src may join a
+// constant string that is not a literal (a constant the file declares, a
+// conversion such as string(rune(87)) or Kind("wind")) to another, a
+// value none of the projections spells (see constantChains): a binary
+// '+', and a const declaration, a type declaration or a conversion by
+// string. It may say so of a file whose words merely contain these,
+// which only costs a parse.
+func mayFold(src []byte) bool {
+	plus := false
+	for i := bytes.IndexByte(src, '+'); i >= 0; {
+		if (i == 0 || src[i-1] != '+') && (i+1 == len(src) || src[i+1] != '+' && src[i+1] != '=') {
+			plus = true
+			break
+		}
+		j := bytes.IndexByte(src[i+1:], '+')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return plus && (bytes.Contains(src, []byte("const")) || bytes.Contains(src, []byte("type")) ||
+		bytes.Contains(src, []byte("string(")) || bytes.Contains(src, []byte("string)")))
 }
 
 // chainsOn reports whether a string literal may follow the one that ends
