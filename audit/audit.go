@@ -12,7 +12,7 @@
 //     module that brings it is started: as an upper-case word in a Go
 //     string literal ("text:FLAG", "IS_ROCK", "ROCK IS YOU"), as a whole
 //     word in any case in a string literal without white space ("rock",
-//     "kind=rock"), in an all-upper-case Go identifier (ROCK, IS_ROCK), and
+//     "kind=rock") that is not a struct tag (`json:"key"` names a field), in an all-upper-case Go identifier (ROCK, IS_ROCK), and
 //     in any other file as an upper-case word. Comments, import paths,
 //     prose in strings ("invalid header key") and ordinary Go identifiers
 //     (key, flagSet, wallClock) do not count.
@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "7" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain
+const ruleVersion = "7" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -645,8 +645,16 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 	}
 	var chained []Hit
 	var inChain map[*ast.BinaryExpr]bool // the '+'s of a chain already read from its top
+	var tags map[*ast.BasicLit]bool      // struct fields' tags
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.Field:
+			if n.Tag != nil {
+				if tags == nil {
+					tags = map[*ast.BasicLit]bool{}
+				}
+				tags[n.Tag] = true
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.ADD && !inChain[n] {
 				if inChain == nil {
@@ -674,17 +682,24 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 				add(r.cards.Find(s), s, func(match.Match) (token.Pos, token.Pos) { return n.Pos(), n.End() })
 				return true
 			}
+			// A struct tag names the field's keys in an encoding
+			// (`json:"key,omitempty"`), not a thing on the grid: a noun
+			// counts there as in prose, in upper case.
+			inString := r.nounsInString
+			if tags[n] {
+				inString = func(string) []match.Match { return nil }
+			}
 			if strings.HasPrefix(n.Value, "`") {
 				// A raw string's bytes are the source's: exact columns.
 				s := n.Value[1 : len(n.Value)-1]
-				add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
+				add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
 				return true
 			}
 			s, err := strconv.Unquote(n.Value)
 			if err != nil {
 				s = n.Value
 			}
-			add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
+			add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
 				return n.Pos(), n.End()
 			})
 		}

@@ -231,6 +231,25 @@ func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
 	}, lines(r.File("engine/a.go", []byte(src))))
 }
 
+// TestAStructTagNamesANounOnlyInUpperCase: a field's tag names its keys
+// in an encoding, where "key" is the field's name and no grid noun; a
+// card, or a noun in upper case, counts there as anywhere.
+func TestAStructTagNamesANounOnlyInUpperCase(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"type entry struct {\n" +
+		"\tKey   string `json:\"key\"`\n" +
+		"\tValue string \"json:\\\"key,omitempty\\\"\"\n" +
+		"\tKind  string `kind:\"ROCK\" name:\"baron\"`\n" +
+		"}\n\n" +
+		"var m = map[string]int{\"key\": 1}\n"
+	assert.Equal(t, []string{
+		`engine/a.go:6:22: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:34: engine names "Baron Rivendare" (a card, Module 04) as baron`,
+		`engine/a.go:9:24: engine names "KEY" (a grid noun, Module 08) as key`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+}
+
 func TestTextFileAndBinary(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))
