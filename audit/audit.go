@@ -544,7 +544,9 @@ func (r *Rules) file(name string, src []byte) []Finding {
 		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments); err == nil {
 			var out []Finding
 			for _, h := range r.GoHits(f) {
-				p := fset.Position(h.Pos)
+				// The file's own line and column: a //line directive
+				// would have the finding point elsewhere.
+				p := fset.PositionFor(h.Pos, false)
 				out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, Kind: h.Kind, Module: h.Module, As: h.As})
 			}
 			return out

@@ -250,6 +250,17 @@ func TestAStructTagNamesANounOnlyInUpperCase(t *testing.T) {
 	}, lines(r.File("engine/a.go", []byte(src))))
 }
 
+// TestLineDirectivesMoveNoFinding: a finding names the line and column
+// of the file it is in, whatever a //line directive says they are.
+func TestLineDirectivesMoveNoFinding(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n//line harness/elsewhere.go:900\nvar a = \"ROCK\"\n\nvar b = /*line :7:1*/ \"FLAG\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:4:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:23: engine names "FLAG" (a grid noun, Module 06) as FLAG`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+}
+
 func TestTextFileAndBinary(t *testing.T) {
 	r := NewRules(testNames, AllModules)
 	got := r.File("engine/notes.md", []byte("one\ntwo TEST_FILLER\n"))
