@@ -541,9 +541,9 @@ func (r *Rules) NameFindings(p string) []Finding {
 func (r *Rules) file(name string, src []byte) []Finding {
 	if strings.HasSuffix(name, ".go") {
 		fset := token.NewFileSet()
-		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments); err == nil {
+		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {
 			var out []Finding
-			for _, h := range r.GoHits(f) {
+			for _, h := range r.GoHits(fset, f) {
 				// The file's own line and column: a //line directive
 				// would have the finding point elsewhere.
 				p := fset.PositionFor(h.Pos, false)
@@ -624,9 +624,11 @@ type Hit struct {
 // literals joined by '+' ("Test" + "Filler", "Test " + ("Filler")) are one
 // constant, so their joined value is a string literal too (see
 // constantChains), and so are a chain's constants the file declares and
-// its conversions, as the compiler joins them; each literal still counts
+// its conversions, as the compiler joins them (the file is type-checked
+// for them, with fset, where a chain needs it); each literal still counts
 // on its own.
-func (r *Rules) GoHits(f *ast.File) []Hit {
+func (r *Rules) GoHits(fset *token.FileSet, f *ast.File) []Hit {
+	consts := &constants{fset: fset, file: f}
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
 		for _, m := range ms {
@@ -662,7 +664,7 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 				if inChain == nil {
 					inChain = map[*ast.BinaryExpr]bool{}
 				}
-				chained = r.chainHits(chained, n, inChain)
+				chained = r.chainHits(chained, n, inChain, consts)
 			}
 		case *ast.Ident:
 			ms := r.cards.Find(n.Name)
@@ -737,8 +739,8 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 // the operand where the name starts: at the name in a raw string, at the
 // operand otherwise; it ends at the name's end in a raw string, at the
 // end of the operand otherwise; As is the joined value's text.
-func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) []Hit {
-	for _, run := range constantChains(e, seen) {
+func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool, consts *constants) []Hit {
+	for _, run := range constantChains(e, seen, consts) {
 		type piece struct {
 			operand
 			off int // where its value starts in the joined one
@@ -775,19 +777,19 @@ func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr
 // settles.
 type operand struct {
 	x    ast.Expr
-	text string // as GoHits reads it: see literalText, constString
+	text string // as GoHits reads it: see literalText, constants
 	raw  bool   // a raw string literal, whose text is its source
 }
 
 // constantChains is the runs of two or more operands with a constant
-// string value (a string literal, or what constString settles: a constant
-// the file declares, string(rune(87)), a conversion) that stand next to one
+// string value (a string literal, or what consts settles: a constant the
+// file declares, string(rune(87)), a conversion) that stand next to one
 // another among the operands of the '+' chain whose top is e, parentheses
 // seen through: "a" + "b" + ("c" + "d") is one run, x + "a" + "b" the run
 // "a", "b" (a '+' is associative on strings, so x + "a" + "b" holds "ab"),
 // and "a" + x + "b" none, as x is only known at run time. The '+'s it
 // reads are marked in seen.
-func constantChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]operand {
+func constantChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool, consts *constants) [][]operand {
 	var operands []ast.Expr
 	var flatten func(ast.Expr)
 	flatten = func(x ast.Expr) {
@@ -809,7 +811,7 @@ func constantChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]operan
 			continue
 		}
 		if x != nil {
-			if s, ok := constString(x); ok {
+			if s, ok := consts.String(x); ok {
 				run = append(run, operand{x: x, text: s})
 				continue
 			}

@@ -195,9 +195,10 @@ func TestLiteralsJoinedByPlusAreOneString(t *testing.T) {
 		`engine/a.go:8:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
 	}, lines(r.File("engine/a.go", []byte(src))))
 	// A chain's finding spans the literals, or the name in a raw one.
-	f, err := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "a.go", src, parser.SkipObjectResolution)
 	require.NoError(t, err)
-	for _, h := range r.GoHits(f) {
+	for _, h := range r.GoHits(fset, f) {
 		assert.Greater(t, h.End, h.Pos, "%+v", h)
 	}
 }
@@ -221,13 +222,16 @@ func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
 		"func f(p string) string { return p + \"CK\" }\n" +
 		"func g() string { p := \"x\"; return p + \"CK\" }\n" +
 		"var e = elsewhere + \"CK\"\n" +
-		"var h = string(rune(0x7fffffff+1)) + \"ock\"\n"
+		"var h = string(rune(0x7fffffff+1)) + \"ock\"\n" +
+		"const (\n\tbefore = \"Twisting \"\n\tsame\n)\n" +
+		"var i = same + \"Nether\"\n"
 	assert.Equal(t, []string{
 		`engine/a.go:4:11: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
 		`engine/a.go:6:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
 		`engine/a.go:7:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
 		`engine/a.go:8:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
 		`engine/a.go:10:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/a.go:19:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
 	}, lines(r.File("engine/a.go", []byte(src))))
 }
 
