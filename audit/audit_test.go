@@ -218,7 +218,7 @@ func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
 		"var b = string(rune(84)) + \"est Filler\"\n" +
 		"var c = \"Twisting Nethe\" + string('q'+1)\n" +
 		"type kind string\n" +
-		"var d = \"ro\" + kind(\"ck\")\n" +
+		"const kd = kind(\"ck\"); var d = \"ro\" + kd\n" +
 		"func f(p string) string { return p + \"CK\" }\n" +
 		"func g() string { p := \"x\"; return p + \"CK\" }\n" +
 		"var e = elsewhere + \"CK\"\n" +
@@ -230,7 +230,7 @@ func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
 		`engine/a.go:6:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
 		`engine/a.go:7:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
 		`engine/a.go:8:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
-		`engine/a.go:10:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/a.go:10:32: engine names "ROCK" (a grid noun, Module 06) as rock`,
 		`engine/a.go:19:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
 	}, lines(r.File("engine/a.go", []byte(src))))
 }

@@ -17,9 +17,28 @@ import (
 // audit judges a file by its own bytes. The file is type-checked on the
 // first question, and only then.
 type constants struct {
-	fset *token.FileSet
-	file *ast.File
-	info *types.Info
+	fset   *token.FileSet
+	file   *ast.File
+	info   *types.Info
+	consts map[string]bool // the names the file declares as constants, once asked
+}
+
+// declared is the names the file declares as constants, anywhere in it.
+func (c *constants) declared() map[string]bool {
+	if c.consts == nil {
+		c.consts = map[string]bool{}
+		ast.Inspect(c.file, func(n ast.Node) bool {
+			if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+				for _, spec := range d.Specs {
+					for _, name := range spec.(*ast.ValueSpec).Names {
+						c.consts[name.Name] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return c.consts
 }
 
 // noImports is an importer that gives no package: what the file's
@@ -30,9 +49,37 @@ func (noImports) Import(string) (*types.Package, error) {
 	return nil, errors.New("the audit reads one file")
 }
 
-// String is the constant string value of e, if the file settles it.
+// String is the constant string value of e, if the file settles it and e
+// is an operand the audit joins: a name the file declares as a constant,
+// or a conversion by string (string(rune(84))). Anything else (x + 1, a
+// call, a conversion by another type) is not asked about, so that most
+// files, whose '+'s add numbers, are never type-checked; the sieve's
+// mayFold gives up on a file exactly where such an operand can have a
+// string value.
 func (c *constants) String(e ast.Expr) (string, bool) {
 	if c == nil || c.file == nil {
+		return "", false
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		if !c.declared()[x.Name] {
+			return "", false
+		}
+	case *ast.CallExpr:
+		if fun, ok := ast.Unparen(x.Fun).(*ast.Ident); !ok || fun.Name != "string" || len(x.Args) != 1 {
+			return "", false
+		}
+		// string(b) of a variable, the common case, is no constant.
+		switch a := ast.Unparen(x.Args[0]).(type) {
+		case *ast.BasicLit, *ast.CallExpr, *ast.BinaryExpr:
+		case *ast.Ident:
+			if !c.declared()[a.Name] {
+				return "", false
+			}
+		default:
+			return "", false
+		}
+	default:
 		return "", false
 	}
 	if c.info == nil {
