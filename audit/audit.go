@@ -12,7 +12,7 @@
 //     module that brings it is started: as an upper-case word in a Go
 //     string literal ("text:FLAG", "IS_ROCK", "ROCK IS YOU"), as a whole
 //     word in any case in a string literal without white space ("rock",
-//     "kind=rock"), in an all-upper-case Go identifier (ROCK, IS_ROCK), and
+//     "kind=rock") that is not a struct tag (`json:"key"` names a field), in an all-upper-case Go identifier (ROCK, IS_ROCK), and
 //     in any other file as an upper-case word. Comments, import paths,
 //     prose in strings ("invalid header key") and ordinary Go identifiers
 //     (key, flagSet, wallClock) do not count.
@@ -90,7 +90,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "6" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands
+const ruleVersion = "7" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -543,8 +543,10 @@ func (r *Rules) file(name string, src []byte) []Finding {
 		fset := token.NewFileSet()
 		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {
 			var out []Finding
-			for _, h := range r.GoHits(f) {
-				p := fset.Position(h.Pos)
+			for _, h := range r.GoHits(fset, f) {
+				// The file's own line and column: a //line directive
+				// would have the finding point elsewhere.
+				p := fset.PositionFor(h.Pos, false)
 				out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, Kind: h.Kind, Module: h.Module, As: h.As})
 			}
 			return out
@@ -621,8 +623,12 @@ type Hit struct {
 // and returns the hits in source order, each kind where it counts. String
 // literals joined by '+' ("Test" + "Filler", "Test " + ("Filler")) are one
 // constant, so their joined value is a string literal too (see
-// literalChains); each literal still counts on its own.
-func (r *Rules) GoHits(f *ast.File) []Hit {
+// constantChains), and so are a chain's constants the file declares and
+// its conversions, as the compiler joins them (the file is type-checked
+// for them, with fset, where a chain needs it); each literal still counts
+// on its own.
+func (r *Rules) GoHits(fset *token.FileSet, f *ast.File) []Hit {
+	consts := &constants{fset: fset, file: f}
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
 		for _, m := range ms {
@@ -643,14 +649,22 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 	}
 	var chained []Hit
 	var inChain map[*ast.BinaryExpr]bool // the '+'s of a chain already read from its top
+	var tags map[*ast.BasicLit]bool      // struct fields' tags
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.Field:
+			if n.Tag != nil {
+				if tags == nil {
+					tags = map[*ast.BasicLit]bool{}
+				}
+				tags[n.Tag] = true
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.ADD && !inChain[n] {
 				if inChain == nil {
 					inChain = map[*ast.BinaryExpr]bool{}
 				}
-				chained = r.chainHits(chained, n, inChain)
+				chained = r.chainHits(chained, n, inChain, consts)
 			}
 		case *ast.Ident:
 			ms := r.cards.Find(n.Name)
@@ -672,17 +686,24 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 				add(r.cards.Find(s), s, func(match.Match) (token.Pos, token.Pos) { return n.Pos(), n.End() })
 				return true
 			}
+			// A struct tag names the field's keys in an encoding
+			// (`json:"key,omitempty"`), not a thing on the grid: a noun
+			// counts there as in prose, in upper case.
+			inString := r.nounsInString
+			if tags[n] {
+				inString = func(string) []match.Match { return nil }
+			}
 			if strings.HasPrefix(n.Value, "`") {
 				// A raw string's bytes are the source's: exact columns.
 				s := n.Value[1 : len(n.Value)-1]
-				add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
+				add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
 				return true
 			}
 			s, err := strconv.Unquote(n.Value)
 			if err != nil {
 				s = n.Value
 			}
-			add(merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
+			add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
 				return n.Pos(), n.End()
 			})
 		}
@@ -711,24 +732,24 @@ func (r *Rules) GoHits(f *ast.File) []Hit {
 	return out
 }
 
-// chainHits appends to out the hits in the joined values of the string
-// literals that stand next to one another in the '+' chain whose top is e
-// (see literalChains), each read as one string literal is read, and marks
+// chainHits appends to out the hits in the joined values of the constant
+// strings that stand next to one another in the '+' chain whose top is e
+// (see constantChains), each read as one string literal is read, and marks
 // the chain's '+'s in seen. A hit is placed as a single literal's is, in
-// the literal where the name starts: at the name in a raw string, at the
-// literal otherwise; it ends at the name's end in a raw string, at the
-// end of the literal otherwise; As is the joined value's text.
-func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) []Hit {
-	for _, lits := range literalChains(e, seen) {
+// the operand where the name starts: at the name in a raw string, at the
+// operand otherwise; it ends at the name's end in a raw string, at the
+// end of the operand otherwise; As is the joined value's text.
+func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool, consts *constants) []Hit {
+	for _, run := range constantChains(e, seen, consts) {
 		type piece struct {
-			lit *ast.BasicLit
+			operand
 			off int // where its value starts in the joined one
 		}
-		pieces := make([]piece, len(lits))
+		pieces := make([]piece, len(run))
 		var sb strings.Builder
-		for i, l := range lits {
-			pieces[i] = piece{l, sb.Len()}
-			sb.WriteString(literalText(l))
+		for i, o := range run {
+			pieces[i] = piece{o, sb.Len()}
+			sb.WriteString(o.text)
 		}
 		s := sb.String()
 		// at is the piece holding the byte at offset i of s.
@@ -738,12 +759,12 @@ func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr
 		}
 		for _, m := range merge(r.cards.Find(s), r.nounsInString(s), r.nouns.FindUpper(s)) {
 			first, last := at(m.Start), at(m.End-1)
-			pos, end := first.lit.Pos(), last.lit.End()
-			if raw(first.lit) {
+			pos, end := first.x.Pos(), last.x.End()
+			if first.raw {
 				pos += token.Pos(1 + m.Start - first.off)
 			}
-			if raw(last.lit) {
-				end = last.lit.Pos() + token.Pos(1+m.End-last.off)
+			if last.raw {
+				end = last.x.Pos() + token.Pos(1+m.End-last.off)
 			}
 			n := r.names[m.Name.ID]
 			out = append(out, Hit{Pos: pos, End: end, Name: n.Name, Kind: n.Kind, Module: n.Module, As: s[m.Start:m.End]})
@@ -752,13 +773,23 @@ func (r *Rules) chainHits(out []Hit, e *ast.BinaryExpr, seen map[*ast.BinaryExpr
 	return out
 }
 
-// literalChains is the runs of two or more string literals that stand next
-// to one another among the operands of the '+' chain whose top is e,
-// parentheses seen through: "a" + "b" + ("c" + "d") is one run, x + "a" +
-// "b" the run "a", "b" (a '+' is associative on strings, so x + "a" + "b"
-// holds "ab"), and "a" + x + "b" none, as x is only known at run time. The
-// '+'s it reads are marked in seen.
-func literalChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]*ast.BasicLit {
+// operand is one operand of a '+' chain whose string value the file
+// settles.
+type operand struct {
+	x    ast.Expr
+	text string // as GoHits reads it: see literalText, constants
+	raw  bool   // a raw string literal, whose text is its source
+}
+
+// constantChains is the runs of two or more operands with a constant
+// string value (a string literal, or what consts settles: a constant the
+// file declares, string(rune(87)), a conversion) that stand next to one
+// another among the operands of the '+' chain whose top is e, parentheses
+// seen through: "a" + "b" + ("c" + "d") is one run, x + "a" + "b" the run
+// "a", "b" (a '+' is associative on strings, so x + "a" + "b" holds "ab"),
+// and "a" + x + "b" none, as x is only known at run time. The '+'s it
+// reads are marked in seen.
+func constantChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool, consts *constants) [][]operand {
 	var operands []ast.Expr
 	var flatten func(ast.Expr)
 	flatten = func(x ast.Expr) {
@@ -772,12 +803,18 @@ func literalChains(e *ast.BinaryExpr, seen map[*ast.BinaryExpr]bool) [][]*ast.Ba
 		operands = append(operands, x)
 	}
 	flatten(e)
-	var runs [][]*ast.BasicLit
-	var run []*ast.BasicLit
+	var runs [][]operand
+	var run []operand
 	for _, x := range append(operands, nil) {
 		if l, ok := x.(*ast.BasicLit); ok && l.Kind == token.STRING {
-			run = append(run, l)
+			run = append(run, operand{x: l, text: literalText(l), raw: raw(l)})
 			continue
+		}
+		if x != nil {
+			if s, ok := consts.String(x); ok {
+				run = append(run, operand{x: x, text: s})
+				continue
+			}
 		}
 		if len(run) > 1 {
 			runs = append(runs, run)

@@ -195,11 +195,74 @@ func TestLiteralsJoinedByPlusAreOneString(t *testing.T) {
 		`engine/a.go:8:9: engine names "ROCK" (a grid noun, Module 06) as rock`,
 	}, lines(r.File("engine/a.go", []byte(src))))
 	// A chain's finding spans the literals, or the name in a raw one.
-	f, err := parser.ParseFile(token.NewFileSet(), "a.go", src, parser.SkipObjectResolution)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "a.go", src, parser.SkipObjectResolution)
 	require.NoError(t, err)
-	for _, h := range r.GoHits(f) {
+	for _, h := range r.GoHits(fset, f) {
 		assert.Greater(t, h.End, h.Pos, "%+v", h)
 	}
+}
+
+// TestConstantsJoinedByPlusAreOneString: a '+' chain's constant operands
+// that are not literals (a constant the file declares, a conversion) join
+// as literals do, since the compiler joins them; a parameter or variable
+// that has a constant's name, or a constant of another file, is only
+// known at run time, and joins nothing.
+func TestConstantsJoinedByPlusAreOneString(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"const p = \"RO\"\n" +
+		"const q = p + \"CK\"\n" +
+		"const first, last = \"Test \", \"Filler\"\n" +
+		"var a = first + (last)\n" +
+		"var b = string(rune(84)) + \"est Filler\"\n" +
+		"var c = \"Twisting Nethe\" + string('q'+1)\n" +
+		"type kind string\n" +
+		"const kd = kind(\"ck\"); var d = \"ro\" + kd\n" +
+		"func f(p string) string { return p + \"CK\" }\n" +
+		"func g() string { p := \"x\"; return p + \"CK\" }\n" +
+		"var e = elsewhere + \"CK\"\n" +
+		"var h = string(rune(0x7fffffff+1)) + \"ock\"\n" +
+		"const (\n\tbefore = \"Twisting \"\n\tsame\n)\n" +
+		"var i = same + \"Nether\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:4:11: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:7:9: engine names "Test Filler" (a card, Module 01) as Test Filler`,
+		`engine/a.go:8:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
+		`engine/a.go:10:32: engine names "ROCK" (a grid noun, Module 06) as rock`,
+		`engine/a.go:19:9: engine names "Twisting Nether" (a card, Module 03's Expansion Drop) as Twisting Nether`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+}
+
+// TestAStructTagNamesANounOnlyInUpperCase: a field's tag names its keys
+// in an encoding, where "key" is the field's name and no grid noun; a
+// card, or a noun in upper case, counts there as anywhere.
+func TestAStructTagNamesANounOnlyInUpperCase(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n" +
+		"type entry struct {\n" +
+		"\tKey   string `json:\"key\"`\n" +
+		"\tValue string \"json:\\\"key,omitempty\\\"\"\n" +
+		"\tKind  string `kind:\"ROCK\" name:\"baron\"`\n" +
+		"}\n\n" +
+		"var m = map[string]int{\"key\": 1}\n"
+	assert.Equal(t, []string{
+		`engine/a.go:6:22: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:34: engine names "Baron Rivendare" (a card, Module 04) as baron`,
+		`engine/a.go:9:24: engine names "KEY" (a grid noun, Module 08) as key`,
+	}, lines(r.File("engine/a.go", []byte(src))))
+}
+
+// TestLineDirectivesMoveNoFinding: a finding names the line and column
+// of the file it is in, whatever a //line directive says they are.
+func TestLineDirectivesMoveNoFinding(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	src := "package engine\n\n//line harness/elsewhere.go:900\nvar a = \"ROCK\"\n\nvar b = /*line :7:1*/ \"FLAG\"\n"
+	assert.Equal(t, []string{
+		`engine/a.go:4:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`,
+		`engine/a.go:6:23: engine names "FLAG" (a grid noun, Module 06) as FLAG`,
+	}, lines(r.File("engine/a.go", []byte(src))))
 }
 
 func TestTextFileAndBinary(t *testing.T) {

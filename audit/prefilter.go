@@ -322,7 +322,84 @@ func (s *sieve) clear(src []byte, goFile bool) bool {
 			closeLit(from, i, start, space)
 		}
 	}
-	return !s.cards.in(lits) && !s.nouns.in(bare) && !s.nouns.in(chained)
+	return !s.cards.in(lits) && !s.nouns.in(bare) && !s.nouns.in(chained) && !mayFold(src)
+}
+
+// mayFold reports whether a '+' chain of the Go file src may join a
+// constant string that is not a literal to another (see constants.String):
+// a value none of the projections spells. Such an operand is a
+// conversion by string, or a constant the file declares, whose string
+// value comes in the end from a const declaration with a literal or a
+// conversion in it. So: a binary '+', and "string(" (or "string)"), or a
+// const declaration whose text holds a quote or a parenthesis. A quote,
+// or "const", in a comment or a literal only costs a parse.
+func mayFold(src []byte) bool {
+	plus := false
+	for i := bytes.IndexByte(src, '+'); i >= 0; {
+		if (i == 0 || src[i-1] != '+') && (i+1 == len(src) || src[i+1] != '+' && src[i+1] != '=') {
+			plus = true
+			break
+		}
+		j := bytes.IndexByte(src[i+1:], '+')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if !plus {
+		return false
+	}
+	if bytes.Contains(src, []byte("string(")) || bytes.Contains(src, []byte("string)")) {
+		return true
+	}
+	for at := 0; ; {
+		k := bytes.Index(src[at:], []byte("const"))
+		if k < 0 {
+			return false
+		}
+		i := at + k + len("const")
+		at = i
+		if at-len("const") > 0 && identByte(src[at-len("const")-1]) || i < len(src) && identByte(src[i]) {
+			continue // part of a longer name
+		}
+		for i < len(src) && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+		if i < len(src) && src[i] == '(' {
+			// A group, to its closing parenthesis: a parenthesis in a
+			// literal ends it early, but past the literal's quote.
+			depth := 0
+			for ; i < len(src); i++ {
+				switch src[i] {
+				case '(':
+					depth++
+					if depth > 1 {
+						return true
+					}
+				case ')':
+					depth--
+				case '"', '`', '\'':
+					return true
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			continue
+		}
+		// One declaration, to the end of its line.
+		for ; i < len(src) && src[i] != '\n'; i++ {
+			switch src[i] {
+			case '(', '"', '`', '\'':
+				return true
+			}
+		}
+	}
+}
+
+// identByte reports whether c may be part of a Go identifier (ASCII).
+func identByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // chainsOn reports whether a string literal may follow the one that ends

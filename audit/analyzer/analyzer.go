@@ -234,7 +234,7 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 // report gives one diagnostic per hit, spanning the name (or, for an
 // interpreted string literal, the literal).
 func report(pass *analysis.Pass, r *audit.Rules, f *ast.File) {
-	for _, h := range r.GoHits(f) {
+	for _, h := range r.GoHits(pass.Fset, f) {
 		pass.Report(analysis.Diagnostic{
 			Pos:      h.Pos,
 			End:      h.End,

@@ -430,3 +430,43 @@ func TestAForgedCacheTreeHidesNoChange(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"changed: engine/world.go"}, changeStrings(res))
 }
+
+// TestAnObjectWrittenOverIsRefused: the drop's start commit's engine
+// tree, its loose object written over with the tree of the changed
+// engine, would read as the changed engine, and the change as none. An
+// object whose content does not hash to its name is refused, by each
+// way a drop is checked.
+func TestAnObjectWrittenOverIsRefused(t *testing.T) {
+	f := baseWorkspace(t)
+	start := f.resolve("HEAD")
+	engineTree := func(rev string) plumbing.Hash {
+		c, err := f.repo.CommitObject(plumbing.NewHash(f.resolve(rev)))
+		require.NoError(t, err)
+		tree, err := c.Tree()
+		require.NoError(t, err)
+		e, err := tree.FindEntry("engine")
+		require.NoError(t, err)
+		return e.Hash
+	}
+	before := engineTree("HEAD")
+	f.write("engine/world.go", "package engine\n\nvar hidden int\n")
+	f.commit("the drop, in the engine")
+	after := engineTree("HEAD")
+	loose := func(h plumbing.Hash) string {
+		s := h.String()
+		return filepath.Join(f.dir, ".git", "objects", s[:2], s[2:])
+	}
+	raw, err := os.ReadFile(loose(after))
+	require.NoError(t, err)
+	require.NoError(t, os.Chmod(loose(before), 0o644))
+	require.NoError(t, os.WriteFile(loose(before), raw, 0o644))
+
+	var corrupt *enginefiles.CorruptObjectError
+	_, err = Check(f.dir, start, []string{"engine"})
+	require.ErrorAs(t, err, &corrupt)
+	assert.Equal(t, before, corrupt.Hash)
+	_, err = CheckContent(f.dir, start, []string{"engine"})
+	assert.ErrorAs(t, err, &corrupt)
+	_, err = Between(f.dir, start, "HEAD", []string{"engine"})
+	assert.ErrorAs(t, err, &corrupt)
+}

@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
@@ -47,7 +49,58 @@ func OpenRepository(path string, detect bool) (*git.Repository, error) {
 	if st, err := dot.Stat("HEAD"); err == nil && !st.Mode().IsRegular() {
 		return nil, &regularfile.NotRegularError{Path: filepath.Join(dotPath, "HEAD"), Mode: st.Mode()}
 	}
-	return git.Open(filesystem.NewStorage(repoFS, cache.NewObjectLRUDefault()), regularFS{osfs.New(wt)})
+	return git.Open(verifiedStorage{Storage: filesystem.NewStorage(repoFS, cache.NewObjectLRUDefault()), verified: &sync.Map{}}, regularFS{osfs.New(wt)})
+}
+
+// verifiedStorage is the repository's object store, refusing an object
+// whose content does not hash to the name it is asked by. go-git takes
+// the file a loose object's name leads to (or a pack's index) on its
+// word, and the object files are the learner's to write: the tree of a
+// drop's start commit, written over with the tree of the changed engine,
+// passed the drop's engine for unchanged, where git itself would say the
+// object is corrupt. A verified object is not hashed again.
+type verifiedStorage struct {
+	*filesystem.Storage
+	verified *sync.Map // plumbing.Hash to struct{}
+}
+
+// CorruptObjectError says an object of the repository is not what its
+// name says it is.
+type CorruptObjectError struct {
+	Hash plumbing.Hash
+	Got  plumbing.Hash
+}
+
+func (e *CorruptObjectError) Error() string {
+	return fmt.Sprintf("the git object %s holds content whose hash is %s: the repository is corrupt or was tampered with (git fsck names what is wrong; a fresh clone mends it)", e.Hash, e.Got)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *CorruptObjectError) UserError() bool { return true }
+
+func (s verifiedStorage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
+	obj, err := s.Storage.EncodedObject(t, h)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s.verified.Load(h); ok {
+		return obj, nil
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, err
+	}
+	hasher := plumbing.NewHasher(obj.Type(), obj.Size())
+	_, err = io.Copy(hasher, r)
+	r.Close()
+	if err != nil {
+		return nil, err
+	}
+	if got := hasher.Sum(); got != h {
+		return nil, &CorruptObjectError{Hash: h, Got: got}
+	}
+	s.verified.Store(h, struct{}{})
+	return obj, nil
 }
 
 // findDotGit is the worktree's folder and its git folder: .git itself, or
