@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -223,6 +224,23 @@ var lessonMutants = []lessonMutant{
 		},
 	},
 	{
+		// Without the line that drops an undone turn's changes, a later
+		// Undo of an earlier turn replays them, and puts an object on a
+		// tile's list it is already on: the list becomes a circle, and
+		// walking it never ends. The random level catches the bug, and
+		// while rapid shrinks it one of the smaller levels sends the
+		// engine into that loop; the call's time limit stops the test
+		// binary there, naming the call, where without it the binary
+		// waited for its own time limit.
+		name:  "Undo leaves an undone turn's changes in the journal",
+		quote: "this module's tests then stop after 10 seconds and name that call",
+		edits: []sourceEdit{{undoJournal, "\tb.journal.truncate(int(t.start))\n", ""}},
+		in:    []string{"09", "13"},
+		seed:  "13",
+		fails: []string{"Test_13_tiles_invariant", "Test_13_tiles_invariant/engine"},
+		says:  "has not returned after 10s. A working engine answers in well under a second",
+	},
+	{
 		// The object is put back on its tile but stays dead: the tiles
 		// and rules invariants see that state on its own, too.
 		name:  "Undo puts a destroyed object back on its tile without bringing it back to life",
@@ -272,6 +290,11 @@ var lessonMutants = []lessonMutant{
 		says: "no random game made the ledger report the planted bug",
 	},
 }
+
+// mutantTimeout bounds each test binary a row runs. The slowest, Module
+// 13's, takes a few seconds on the reference; a bug that sends the engine
+// into a loop is reported by Module 13's tests within seconds of it.
+const mutantTimeout = 90 * time.Second
 
 // words is a text with every run of white space made one space, so that a
 // quote does not depend on where the lesson's lines break.
@@ -368,8 +391,9 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 	require.NoError(t, os.WriteFile(overlayFile, overlay, 0o644))
 
 	// No vet and no symbol tables: the run asks only which tests fail, and
-	// links a test binary for every package.
-	args := append([]string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-overlay", overlayFile}, packagesOf(t, m.in)...)
+	// links a test binary for every package. A test binary still running
+	// after the time limit is stopped, and the tests it was running fail.
+	args := append([]string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-timeout", mutantTimeout.String(), "-overlay", overlayFile}, packagesOf(t, m.in)...)
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = root
 	// rapid takes its settings from the environment when no flag gives
@@ -388,6 +412,10 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 	var fails []string
 	outputs := map[string]*strings.Builder{}
 	failedTests := map[string]bool{}
+	// running is each package's tests that have started and not ended: when
+	// the test binary stops under them (a panic outside any test, the time
+	// limit), they have failed, and the package's end is all that says so.
+	running := map[string][]string{}
 	lines := bufio.NewScanner(bytes.NewReader(out))
 	lines.Buffer(nil, 1<<20)
 	for lines.Scan() {
@@ -396,13 +424,21 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 			continue
 		}
 		switch {
+		case ev.Action == "run":
+			running[ev.Package] = append(running[ev.Package], ev.Test)
 		case ev.Action == "output" && ev.Test != "":
 			if outputs[ev.Test] == nil {
 				outputs[ev.Test] = &strings.Builder{}
 			}
 			outputs[ev.Test].WriteString(ev.Output)
-		case ev.Action == "fail" && ev.Test != "":
-			fails = append(fails, ev.Test)
+		case (ev.Action == "pass" || ev.Action == "skip" || ev.Action == "fail") && ev.Test != "":
+			running[ev.Package] = slices.DeleteFunc(running[ev.Package], func(name string) bool { return name == ev.Test })
+			if ev.Action == "fail" {
+				fails = append(fails, ev.Test)
+				failedTests[ev.Package] = true
+			}
+		case ev.Action == "fail" && len(running[ev.Package]) > 0:
+			fails = append(fails, running[ev.Package]...)
 			failedTests[ev.Package] = true
 		case ev.Action == "fail" && !failedTests[ev.Package]:
 			t.Errorf("%s failed with no failing test:\n%s", ev.Package, stderr.String())
