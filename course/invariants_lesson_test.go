@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,7 +50,26 @@ type lessonMutant struct {
 	seed  string   // rapid's seed for every random run, so a run is the same each time
 	fails []string // every test (or subtest) that fails, and no other
 	says  string   // a line the failing output holds, when not ""
+	// probe lays probeFile among Module 13's tests, and run (a -run
+	// pattern, when not "") picks the one of its tests the row asks.
+	probe bool
+	run   string
 }
+
+// probeFile is tests of rapid's shrinking that use Module 13's random game:
+// each ends by failing with a line that says what rapid did. It is kept in
+// testdata, out of every build, and laid among Module 13's tests as
+// probeAs.
+const (
+	probeFile = "course/testdata/invariants_probe_test.go"
+	probeAs   = "course/13-invariants/tests/lesson_probe_test.go"
+)
+
+// restampOnDamage is a second bug that CheckEntry reports, from the same
+// line as the first: a minion that lives through damage is given a new
+// order of play, as if it had just come into play.
+var restampOnDamage = sourceEdit{"engine/game/sequence.go", "\tt.health -= taken\n",
+	"\tt.health -= taken\n\tif !t.hero && t.health > 0 {\n\t\tg.order++\n\t\tt.order = g.order\n\t}\n"}
 
 // cardGameModules is every module whose tests can make a Game: Part II's
 // only ever make a rule grid.
@@ -153,6 +173,74 @@ var lessonMutants = []lessonMutant{
 		says:  `after AddToDeck("Test Filler", 0) = 3, AddToHand("Acolyte of Pain", 0) = 4, Play(4), Cast("Whirlwind", 0), Play(3): entity 3 (Test Filler) came into play`,
 	},
 	{
+		// Predict question 3, on an engine with the bug in Observe and
+		// restampOnDamage: from seed 1 rapid first meets the Observe bug,
+		// 19 calls in, and hands back two calls that fail through the
+		// other. Replayed, they give the same report.
+		name:  "two bugs reported from one line: rapid hands back the other",
+		quote: "while it shrinks, it takes any smaller game that fails from that line, through either bug",
+		edits: []sourceEdit{orderFromID, restampOnDamage},
+		in:    []string{"13"},
+		seed:  "13",
+		probe: true,
+		run:   "^Test_probe_slides_to_the_other_bug$",
+		fails: []string{"Test_probe_slides_to_the_other_bug"},
+		says:  `seed 1: rapid found a newcomer's order of play after 19 calls and handed back an order of play changed in play in 2 calls, Summon("Acolyte of Pain", 0) = 3, Cast("Whirlwind", 0); replayed, they fail the same way`,
+	},
+	{
+		// From seed 23 it slides the other way, to the Observe bug's
+		// three calls, though seed 1 shows the other bug in two.
+		name:  "two bugs reported from one line: not the shorter game",
+		quote: "Where it ends up is wherever its small steps lead, not the bug with the shorter game",
+		edits: []sourceEdit{orderFromID, restampOnDamage},
+		in:    []string{"13"},
+		seed:  "13",
+		probe: true,
+		run:   "^Test_probe_slides_to_the_longer_game$",
+		fails: []string{"Test_probe_slides_to_the_longer_game"},
+		says:  `seed 23: rapid found an order of play changed in play after 38 calls and handed back a newcomer's order of play in 3 calls, AddToHand("Test Filler", 0) = 3, Summon("Test Filler", 0) = 4, Play(3)`,
+	},
+	{
+		// The same two bugs with the second reported from a line of its
+		// own: from seed 1 rapid keeps to the bug it found.
+		name:  "two bugs reported from two lines: rapid keeps to the one it found",
+		quote: "rapid tells failures apart by where they happen",
+		edits: []sourceEdit{orderFromID, restampOnDamage},
+		in:    []string{"13"},
+		seed:  "13",
+		probe: true,
+		run:   "^Test_probe_tells_lines_apart$",
+		fails: []string{"Test_probe_tells_lines_apart"},
+		says:  `each bug from a line of its own, seed 1: rapid found a newcomer's order of play after 19 calls and handed back a newcomer's order of play in 3 calls, AddToHand("Test Filler", 0) = 3, Summon("Test Filler", 0) = 4, Play(3)`,
+	},
+	{
+		// Stress it question 3: the five-call game is a local minimum.
+		// Left without any one call, or with an earlier card (or player
+		// 0) in one, it no longer fails.
+		name:  "the bug in Observe: the five calls cannot lose one",
+		quote: "Every one of its calls is needed: remove any one and the failure goes, and so it does if one of its cards is swapped for one earlier in the list",
+		edits: []sourceEdit{orderFromID},
+		in:    []string{"13"},
+		seed:  "13",
+		probe: true,
+		run:   "^Test_probe_five_calls_are_a_local_minimum$",
+		fails: []string{"Test_probe_five_calls_are_a_local_minimum"},
+		says:  `seed 202: 5 calls, AddToDeck("Test Filler", 0) = 3, AddToHand("Acolyte of Pain", 0) = 4, Play(4), Cast("Whirlwind", 0), Play(3); one call fewer, an earlier card or player 0 in one of them: none of them fails`,
+	},
+	{
+		// How often the shrunk game is the three calls a person would
+		// write.
+		name:  "the bug in Observe: the games the first fifty seeds shrink to",
+		quote: "of the first fifty seeds, 41 give the three calls and the other nine give four",
+		edits: []sourceEdit{orderFromID},
+		in:    []string{"13"},
+		seed:  "13",
+		probe: true,
+		run:   "^Test_probe_shrunk_lengths$",
+		fails: []string{"Test_probe_shrunk_lengths"},
+		says:  "seeds 1 to 50 shrink to 3 calls: 41, 4 calls: 9",
+	},
+	{
 		// Stress it question 1: the Queue's tie-break by order of play
 		// turned round. Module 2's logs of responders in order of play
 		// catch it; no invariant does.
@@ -223,6 +311,23 @@ var lessonMutants = []lessonMutant{
 		},
 	},
 	{
+		// Without the line that drops an undone turn's changes, a later
+		// Undo of an earlier turn replays them, and puts an object on a
+		// tile's list it is already on: the list becomes a circle, and
+		// walking it never ends. The random level catches the bug, and
+		// while rapid shrinks it one of the smaller levels sends the
+		// engine into that loop; the call's time limit stops the test
+		// binary there, naming the call, where without it the binary
+		// waited for its own time limit.
+		name:  "Undo leaves an undone turn's changes in the journal",
+		quote: "this module's tests then stop after 10 seconds and name that call",
+		edits: []sourceEdit{{undoJournal, "\tb.journal.truncate(int(t.start))\n", ""}},
+		in:    []string{"09", "13"},
+		seed:  "13",
+		fails: []string{"Test_13_tiles_invariant", "Test_13_tiles_invariant/engine"},
+		says:  "has not returned after 10s. A working engine answers in well under a second",
+	},
+	{
 		// The object is put back on its tile but stays dead: the tiles
 		// and rules invariants see that state on its own, too.
 		name:  "Undo puts a destroyed object back on its tile without bringing it back to life",
@@ -273,6 +378,11 @@ var lessonMutants = []lessonMutant{
 	},
 }
 
+// mutantTimeout bounds each test binary a row runs. The slowest, Module
+// 13's, takes a few seconds on the reference; a bug that sends the engine
+// into a loop is reported by Module 13's tests within seconds of it.
+const mutantTimeout = 90 * time.Second
+
 // words is a text with every run of white space made one space, so that a
 // quote does not depend on where the lesson's lines break.
 func words(s string) string { return strings.Join(strings.Fields(s), " ") }
@@ -302,6 +412,8 @@ func TestLessonMutantsStillMatchTheReferenceAndTheLesson(t *testing.T) {
 		}
 		assert.Len(t, packagesOf(t, m.in), 2*len(m.in), "%s: each of modules %v should have tests and drop tests", m.name, m.in)
 	}
+	assert.FileExists(t, filepath.Join(root, probeFile))
+	assert.NoFileExists(t, filepath.Join(root, probeAs), "the probe is laid there, in place of nothing")
 }
 
 // Each bug the lesson discusses is caught by the tests it names, and by no
@@ -362,14 +474,22 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 		require.NoError(t, os.WriteFile(mutated, bytes.Replace(src, []byte(e.old), []byte(e.new), 1), 0o644))
 		replace[file] = mutated
 	}
+	if m.probe {
+		replace[filepath.Join(root, probeAs)] = filepath.Join(root, probeFile)
+	}
 	overlay, err := json.Marshal(map[string]any{"Replace": replace})
 	require.NoError(t, err)
 	overlayFile := filepath.Join(dir, "overlay.json")
 	require.NoError(t, os.WriteFile(overlayFile, overlay, 0o644))
 
 	// No vet and no symbol tables: the run asks only which tests fail, and
-	// links a test binary for every package.
-	args := append([]string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-overlay", overlayFile}, packagesOf(t, m.in)...)
+	// links a test binary for every package. A test binary still running
+	// after the time limit is stopped, and the tests it was running fail.
+	args := []string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-timeout", mutantTimeout.String(), "-overlay", overlayFile}
+	if m.run != "" {
+		args = append(args, "-run", m.run)
+	}
+	args = append(args, packagesOf(t, m.in)...)
 	cmd := exec.Command(goBin, args...)
 	cmd.Dir = root
 	// rapid takes its settings from the environment when no flag gives
@@ -388,6 +508,10 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 	var fails []string
 	outputs := map[string]*strings.Builder{}
 	failedTests := map[string]bool{}
+	// running is each package's tests that have started and not ended: when
+	// the test binary stops under them (a panic outside any test, the time
+	// limit), they have failed, and the package's end is all that says so.
+	running := map[string][]string{}
 	lines := bufio.NewScanner(bytes.NewReader(out))
 	lines.Buffer(nil, 1<<20)
 	for lines.Scan() {
@@ -396,13 +520,21 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 			continue
 		}
 		switch {
+		case ev.Action == "run":
+			running[ev.Package] = append(running[ev.Package], ev.Test)
 		case ev.Action == "output" && ev.Test != "":
 			if outputs[ev.Test] == nil {
 				outputs[ev.Test] = &strings.Builder{}
 			}
 			outputs[ev.Test].WriteString(ev.Output)
-		case ev.Action == "fail" && ev.Test != "":
-			fails = append(fails, ev.Test)
+		case (ev.Action == "pass" || ev.Action == "skip" || ev.Action == "fail") && ev.Test != "":
+			running[ev.Package] = slices.DeleteFunc(running[ev.Package], func(name string) bool { return name == ev.Test })
+			if ev.Action == "fail" {
+				fails = append(fails, ev.Test)
+				failedTests[ev.Package] = true
+			}
+		case ev.Action == "fail" && len(running[ev.Package]) > 0:
+			fails = append(fails, running[ev.Package]...)
 			failedTests[ev.Package] = true
 		case ev.Action == "fail" && !failedTests[ev.Package]:
 			t.Errorf("%s failed with no failing test:\n%s", ev.Package, stderr.String())

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 
@@ -46,7 +47,16 @@ type m13gameCall struct {
 func (c m13gameCall) String() string {
 	switch c.Name {
 	case "Summon", "AddToHand", "AddToDeck":
-		return fmt.Sprintf("%s(%q, %d) = %d", c.Name, c.Card, c.Player, c.Result)
+		return fmt.Sprintf("%s = %d", c.call(), c.Result)
+	}
+	return c.call()
+}
+
+// call is the call as it is made, without what it returned.
+func (c m13gameCall) call() string {
+	switch c.Name {
+	case "Summon", "AddToHand", "AddToDeck":
+		return fmt.Sprintf("%s(%q, %d)", c.Name, c.Card, c.Player)
 	case "Play", "Destroy":
 		return fmt.Sprintf("%s(%d)", c.Name, c.IDs[0])
 	case "DealDamage":
@@ -112,8 +122,11 @@ type m13gameRun struct {
 }
 
 func m13newGameRun(check m13gameCheck, mutant *m13gameMutant) *m13gameRun {
-	r := &m13gameRun{g: harness.NewGame(harness.GameOpts{}), check: check, mutant: mutant}
-	r.truth = r.g.Snapshot()
+	r := &m13gameRun{check: check, mutant: mutant}
+	m13bounded(func() string { return "NewGame(GameOpts{}) in a random game" }, func() {
+		r.g = harness.NewGame(harness.GameOpts{})
+	})
+	r.truth = r.snapshot("NewGame(GameOpts{})")
 	r.before, r.shown = m13cloneGame(r.truth), m13cloneGame(r.truth)
 	return r
 }
@@ -121,10 +134,12 @@ func m13newGameRun(check m13gameCheck, mutant *m13gameMutant) *m13gameRun {
 // do makes one call and takes the snapshots the check will be shown. The
 // log is cleared first, so that a snapshot's log is its call's Sequence.
 func (r *m13gameRun) do(c m13gameCall) {
-	r.g.ClearLog()
-	c = c.apply(r.g)
+	m13bounded(func() string { return m13stuckCall(c.call(), "a random game", r.calls) }, func() {
+		r.g.ClearLog()
+		c = c.apply(r.g)
+	})
 	r.calls = append(r.calls, c)
-	truth := r.g.Snapshot()
+	truth := r.snapshot(c.String())
 	shown := m13cloneGame(truth)
 	if r.mutant != nil {
 		shown = r.mutant.alter(c, m13cloneGame(r.truth), shown)
@@ -132,9 +147,20 @@ func (r *m13gameRun) do(c m13gameCall) {
 	r.truth, r.before, r.shown = truth, r.shown, shown
 }
 
+// snapshot takes the game's snapshot after the call named last.
+func (r *m13gameRun) snapshot(last string) (s harness.GameSnapshot) {
+	m13bounded(func() string { return m13stuckCall("Snapshot() after "+last, "a random game", r.calls) }, func() {
+		s = r.g.Snapshot()
+	})
+	return s
+}
+
 // verify runs the check on the last pair of snapshots.
 func (r *m13gameRun) verify() error {
-	err := r.check(r.before, r.shown)
+	var err error
+	m13bounded(func() string { return m13stuckCall("the invariant", "a random game", r.calls) }, func() {
+		err = r.check(r.before, r.shown)
+	})
 	if err != nil && r.violation == nil {
 		r.violation = err
 	}
@@ -356,6 +382,14 @@ func (c m13babaCall) String() string {
 	if c.Name == "Undo" {
 		return fmt.Sprintf("Undo() = %v", c.Undone)
 	}
+	return c.call()
+}
+
+// call is the call as it is made, without what it returned.
+func (c m13babaCall) call() string {
+	if c.Name == "Undo" {
+		return "Undo()"
+	}
 	return fmt.Sprintf("%s(%v)", c.Name, c.Dir)
 }
 
@@ -383,26 +417,44 @@ type m13babaRun struct {
 	shown     harness.BabaSnapshot
 	calls     []m13babaCall
 	violation error
+	where     string // the level, as a report of a call that never returned names it
 }
 
 func m13newBabaRun(lv harness.LevelDef, check m13babaCheck, mutant *m13babaMutant) *m13babaRun {
-	r := &m13babaRun{b: harness.NewBaba(lv), check: check, mutant: mutant, last: m13babaCall{Name: "NewBaba"}}
-	r.truth = r.b.Snapshot()
+	r := &m13babaRun{check: check, mutant: mutant, last: m13babaCall{Name: "NewBaba"}, where: m13levelString(lv)}
+	m13bounded(func() string { return "NewBaba of " + r.where }, func() { r.b = harness.NewBaba(lv) })
+	r.truth = r.snapshot("NewBaba")
 	r.against, r.shown = m13cloneBaba(r.truth), m13cloneBaba(r.truth)
 	return r
 }
 
-func (r *m13babaRun) do(c m13babaCall) {
-	switch c.Name {
-	case "Step":
-		r.b.Step(c.Dir)
-	case "Move":
-		r.b.Move(c.Dir)
-	case "Undo":
-		c.Undone = r.b.Undo()
+// m13levelString is a level as the calls to make it: its size and each
+// object's Place.
+func m13levelString(lv harness.LevelDef) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "a random level %dx%d:", lv.Width, lv.Height)
+	for i, o := range lv.Objects {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %s at (%d, %d)", o.Kind, o.X, o.Y)
 	}
+	return b.String()
+}
+
+func (r *m13babaRun) do(c m13babaCall) {
+	m13bounded(func() string { return m13stuckCall(c.call(), r.where, r.calls) }, func() {
+		switch c.Name {
+		case "Step":
+			r.b.Step(c.Dir)
+		case "Move":
+			r.b.Move(c.Dir)
+		case "Undo":
+			c.Undone = r.b.Undo()
+		}
+	})
 	r.calls = append(r.calls, c)
-	truth := r.b.Snapshot()
+	truth := r.snapshot(c.String())
 	shown := m13cloneBaba(truth)
 	if r.mutant != nil {
 		shown = r.mutant.alter(c, m13cloneBaba(r.truth), shown)
@@ -418,8 +470,19 @@ func (r *m13babaRun) do(c m13babaCall) {
 	r.truth, r.last, r.against, r.shown = truth, c, against, shown
 }
 
+// snapshot takes the level's snapshot after the call named last.
+func (r *m13babaRun) snapshot(last string) (s harness.BabaSnapshot) {
+	m13bounded(func() string { return m13stuckCall("Snapshot() after "+last, r.where, r.calls) }, func() {
+		s = r.b.Snapshot()
+	})
+	return s
+}
+
 func (r *m13babaRun) verify() error {
-	err := r.check(r.last, r.against, r.shown)
+	var err error
+	m13bounded(func() string { return m13stuckCall("the invariant", r.where, r.calls) }, func() {
+		err = r.check(r.last, r.against, r.shown)
+	})
 	if err != nil && r.violation == nil {
 		r.violation = err
 	}
@@ -486,6 +549,42 @@ func m13cloneBaba(s harness.BabaSnapshot) harness.BabaSnapshot {
 	c.Rules = slices.Clone(s.Rules)
 	c.ActiveRules = slices.Clone(s.ActiveRules)
 	return c
+}
+
+// A call that never returns.
+
+// m13callLimit is how long one call of a random run may take: a call to the
+// engine, a snapshot or an invariant. A working engine answers each in far
+// less than a second, even on a level of hundreds of objects.
+const m13callLimit = 10 * time.Second
+
+// m13bounded runs f, which makes the call what names. If f is still running
+// after m13callLimit, it is taken to be in a loop that will never end (a
+// list whose last entry leads back to an earlier one, say), and the test
+// binary is stopped with a report that names the call and the calls before
+// it. Nothing gentler can end it: Go cannot stop a running call, and rapid,
+// which checks the time it has for shrinking only between one game and the
+// next, would wait for the call for ever, until the binary's own time limit
+// ended every test at once without naming any call.
+func m13bounded(what func() string, f func()) {
+	alarm := time.AfterFunc(m13callLimit, func() {
+		panic(fmt.Sprintf("m13: %s has not returned after %s. A working engine answers in well under a second: yours is most likely caught in a loop that never ends. Make the same calls on your engine to find it.", what(), m13callLimit))
+	})
+	defer alarm.Stop()
+	f()
+}
+
+// m13stuckCall names a call still running, where it was made, and the calls
+// made before it.
+func m13stuckCall[C fmt.Stringer](call, where string, before []C) string {
+	if len(before) == 0 {
+		return fmt.Sprintf("%s, the first call in %s,", call, where)
+	}
+	list := make([]string, len(before))
+	for i, c := range before {
+		list[i] = c.String()
+	}
+	return fmt.Sprintf("%s, in %s, after %s,", call, where, strings.Join(list, ", "))
 }
 
 // Running rapid on a mutant.
