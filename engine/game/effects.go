@@ -122,8 +122,11 @@ func (g *Game) summonFor(src source, ef *effect, depth int32) {
 			at = pos + 1
 		}
 	}
-	if summoner != nil && summoner.zone == ZoneGraveyard {
-		summoner.slot = int32(at) // the next activation's tokens go further right
+	// issue may have moved the entities, so summoner is looked up again.
+	if summoner != nil {
+		if e := &g.ents[src.id]; e.zone == ZoneGraveyard {
+			e.slot = int32(at) // the next activation's tokens go further right
+		}
 	}
 }
 

@@ -83,6 +83,33 @@ func TestDeathrattleSummonsTakeTheDeadMinionsPlace(t *testing.T) {
 	}
 }
 
+// A Deathrattle that activates twice places its second tokens to the right
+// of its first, even when the first activation's tokens are the ones that
+// outgrow the game's entity storage.
+func TestASecondActivationsTokensGoRightWhenStorageGrows(t *testing.T) {
+	for _, grows := range []bool{false, true} {
+		g := New(testLibrary(t), [2][]string{})
+		g.Summon("Doubler", 0)
+		a := g.Summon("Plain", 0)
+		s := g.Summon("Splitter", 0)
+		c := g.Summon("Plain", 0)
+		if grows {
+			for len(g.ents) < cap(g.ents) {
+				g.Create("Plain", 1, ZoneHand)
+			}
+		}
+		g.Destroy(s)
+		board := g.Zone(0, ZoneBoard)
+		if len(board) != 7 || board[1] != a || board[6] != c {
+			t.Fatalf("storage grows %v: board %v", grows, board)
+		}
+		shards := board[2:6]
+		if !slices.IsSorted(shards) {
+			t.Fatalf("storage grows %v: the shards stand %v, not in the order they were summoned:\n%s", grows, shards, g.LogTree())
+		}
+	}
+}
+
 func TestRedirectAndArmor(t *testing.T) {
 	g := New(testLibrary(t), [2][]string{})
 	g.Cast("Storm", 0, 0)

@@ -276,15 +276,17 @@ func (g *Game) resolveQueue(start int, depth int32) {
 	end := len(g.queue)
 	for i := start; i < end; i++ {
 		en := g.queue[i]
-		e := &g.ents[en.owner]
-		tr := &e.card.triggers[en.trig]
-		times := int(g.aura.times[e.owner][tr.kind])
+		// The activations' summons may move the entities, so nothing
+		// of en.owner's entry is kept but its values.
+		owner := g.ents[en.owner].owner
+		tr := &g.ents[en.owner].card.triggers[en.trig]
+		times := int(g.aura.times[owner][tr.kind])
 		times = max(times, 1)
 		for range times {
 			*g.newRecord() = record{kind: evTriggered, a: en.owner, trig: tr.kind, depth: depth}
 			g.active = append(g.active, activation{owner: en.owner, trig: en.trig})
 			mark := len(g.log)
-			src := source{id: en.owner, player: e.owner}
+			src := source{id: en.owner, player: owner}
 			for k := range tr.effects {
 				g.apply(src, &tr.effects[k], depth+1)
 			}
