@@ -3,6 +3,7 @@ package card
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Half names one half of a card's text: a text of n clauses has a top half
@@ -55,7 +56,21 @@ func Splice(base, donor []Clause, h Half) []Clause {
 }
 
 // AssembledName is the name of the card Assemble makes from base.
-func AssembledName(base string) string { return base + " (Assembled)" }
+func AssembledName(base string) string { return base + assembledSuffix }
+
+const assembledSuffix = " (Assembled)"
+
+// BaseName is the name of the card that name was assembled from, through
+// as many assemblies as it names; a name Assemble did not make is its own.
+func BaseName(name string) string {
+	for {
+		base, ok := strings.CutSuffix(name, assembledSuffix)
+		if !ok {
+			return name
+		}
+		name = base
+	}
+}
 
 // AssembleError says why two cards cannot be assembled: the result would be
 // the base's own text, or it would not be well-formed (Err, a *FormError).

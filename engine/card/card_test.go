@@ -106,3 +106,17 @@ func TestCheckRejectsBadFields(t *testing.T) {
 		}
 	}
 }
+
+// A card assembled again keeps its first base's name under its suffixes.
+func TestBaseNameCutsEveryAssembly(t *testing.T) {
+	for name, want := range map[string]string{
+		"Base":                               "Base",
+		AssembledName("Base"):                "Base",
+		AssembledName(AssembledName("Base")): "Base",
+		"Base (Assembled) Twin":              "Base (Assembled) Twin",
+	} {
+		if got := BaseName(name); got != want {
+			t.Errorf("BaseName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

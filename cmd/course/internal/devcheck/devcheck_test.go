@@ -892,13 +892,11 @@ func TestFailureWhy(t *testing.T) {
 	assert.Equal(t, "x_test.go:9: plain words", failureWhy("=== RUN   TestX\n    x_test.go:9: plain words\n--- FAIL: TestX (0.00s)\n"))
 }
 
-// A course test that uses a card the catalog introduces in a later module,
-// or in the module's own drop, is one a learner runs before start-module
-// has copied that card's file, and before their engine knows the card;
-// it passed every check, since the repository has every card. The drop's
-// own test may use the drop's card, and Module 0's sketch cards of any
-// module, as its lesson gives them.
-func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
+// laterCardsFixture is a course whose catalog has a card of Module 1
+// (Test Filler), one of Module 2 (Test Ghoul) and one of Module 1's drop
+// (Test Trap), each with its card file.
+func laterCardsFixture(t *testing.T) string {
+	t.Helper()
 	repo := fixture(t)
 	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
 		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
@@ -906,6 +904,17 @@ func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
 		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
 	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
 	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	return repo
+}
+
+// A course test that uses a card the catalog introduces in a later module,
+// or in the module's own drop, is one a learner runs before start-module
+// has copied that card's file, and before their engine knows the card;
+// it passed every check, since the repository has every card. The drop's
+// own test may use the drop's card, and Module 0's sketch cards of any
+// module, as its lesson gives them.
+func TestATestUsesOnlyCardsItsModuleHasMet(t *testing.T) {
+	repo := laterCardsFixture(t)
 	write(t, repo, "course/01-handles/tests/01_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_summon_gives_an_id(t *testing.T) {\n"+
 		"\tcards := []string{\"Test Filler\", \"Test Ghoul\"}\n\tif len(cards) == 0 || \"Test Trap (Assembled)\" == \"\" { t.Fatal(\"no cards\") }\n}\n")
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) {\n"+
@@ -1036,13 +1045,7 @@ func m01check(t *testing.T, game *h.Game) {
 // one its texts speak of; Module 0's sketch takes the cards its lesson
 // gives.
 func TestATextCallsTheHarnessOnlyWithCardsItsModuleHasMet(t *testing.T) {
-	repo := fixture(t)
-	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01"},
-		{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "02"},
-		{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}],
-		"words": [{"word": "ROCK", "role": "noun", "module": "06"}]}`)
-	write(t, repo, "cards/test-ghoul.json", `{"name": "Test Ghoul", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
-	write(t, repo, "cards/test-trap.json", `{"name": "Test Trap", "type": "minion", "cost": 1, "attack": 1, "health": 1}`)
+	repo := laterCardsFixture(t)
 	text := goodLesson + "\nCall `g.Summon(\"Test Trap\", 0)`, then `g.Summon(\"Test Ghoul (Assembled)\", 1)`.\n"
 	write(t, repo, "course/01-handles/lesson.md", text)
 	write(t, repo, "course/00-setup/scenarios.md", "# S\n\n`s.Add(\"Test Ghoul\", 1)`\n")

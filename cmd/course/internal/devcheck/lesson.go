@@ -16,6 +16,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/lesson"
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -264,14 +265,7 @@ func (c *checker) cardMentions(mod modules.Module, file string, line int, text s
 	}
 	for _, re := range []*regexp.Regexp{cardCall, donorCall} {
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			name := m[1]
-			for {
-				base, ok := strings.CutSuffix(name, " (Assembled)")
-				if !ok {
-					break
-				}
-				name = base
-			}
+			name := card.BaseName(m[1])
 			introduced, ok := cards[name]
 			switch {
 			case !ok:

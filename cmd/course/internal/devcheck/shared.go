@@ -16,6 +16,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/engine/card"
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/internal/coursetests"
 	"github.com/systemic-game-design/course/modules"
@@ -165,13 +166,7 @@ func (c *checker) laterCards(m modules.Module) {
 			if err != nil {
 				return true
 			}
-			for {
-				base, ok := strings.CutSuffix(name, " (Assembled)")
-				if !ok {
-					break
-				}
-				name = base
-			}
+			name = card.BaseName(name)
 			module, ok := cards[name]
 			if !ok || stage(module) <= at {
 				return true
