@@ -54,6 +54,9 @@ type lessonMutant struct {
 	// pattern, when not "") picks the one of its tests the row asks.
 	probe bool
 	run   string
+	// timeout is the test binary's time limit when not mutantTimeout:
+	// "0" for none, as a debugger runs it.
+	timeout string
 }
 
 // probeFile is tests of rapid's shrinking that use Module 13's random game:
@@ -212,6 +215,20 @@ var lessonMutants = []lessonMutant{
 		run:   "^Test_probe_tells_lines_apart$",
 		fails: []string{"Test_probe_tells_lines_apart"},
 		says:  `each bug from a line of its own, seed 1: rapid found a newcomer's order of play after 19 calls and handed back a newcomer's order of play in 3 calls, AddToHand("Test Filler", 0) = 3, Summon("Test Filler", 0) = 4, Play(3)`,
+	},
+	{
+		// The call limit is the test binary's: a binary with no time
+		// limit of its own, as a debugger runs it, bounds no call, so a
+		// breakpoint held longer than the limit does not end the test.
+		name:    "no call limit where the test binary has none",
+		quote:   "under a debugger, which runs the tests with no time limit, they wait instead",
+		in:      []string{"13"},
+		seed:    "13",
+		probe:   true,
+		run:     "^Test_probe_call_limit$",
+		timeout: "0",
+		fails:   []string{"Test_probe_call_limit"},
+		says:    "a call held past the limit returned",
 	},
 	{
 		// Stress it question 3: the five-call game is a local minimum.
@@ -485,7 +502,11 @@ func runMutant(t *testing.T, goBin, root string, m lessonMutant) ([]string, stri
 	// No vet and no symbol tables: the run asks only which tests fail, and
 	// links a test binary for every package. A test binary still running
 	// after the time limit is stopped, and the tests it was running fail.
-	args := []string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-timeout", mutantTimeout.String(), "-overlay", overlayFile}
+	timeout := mutantTimeout.String()
+	if m.timeout != "" {
+		timeout = m.timeout
+	}
+	args := []string{"test", "-json", "-vet=off", "-ldflags=-s -w", "-timeout", timeout, "-overlay", overlayFile}
 	if m.run != "" {
 		args = append(args, "-run", m.run)
 	}

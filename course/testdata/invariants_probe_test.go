@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"pgregory.net/rapid"
 )
@@ -149,4 +150,12 @@ func Test_probe_shrunk_lengths(t *testing.T) {
 		out = append(out, fmt.Sprintf("%d calls: %d", n, counts[n]))
 	}
 	t.Errorf("seeds 1 to 50 shrink to %s", strings.Join(out, ", "))
+}
+
+// Test_probe_call_limit holds a call past a shortened limit, and says so
+// if the call returns: it does where the binary bounds no call.
+func Test_probe_call_limit(t *testing.T) {
+	m13callLimit = 50 * time.Millisecond
+	m13bounded(func() string { return "a call the probe holds for 200ms" }, func() { time.Sleep(200 * time.Millisecond) })
+	t.Fatal("a call held past the limit returned")
 }

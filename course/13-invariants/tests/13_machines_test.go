@@ -556,7 +556,25 @@ func m13cloneBaba(s harness.BabaSnapshot) harness.BabaSnapshot {
 // m13callLimit is how long one call of a random run may take: a call to the
 // engine, a snapshot or an invariant. A working engine answers each in far
 // less than a second, even on a level of hundreds of objects.
-const m13callLimit = 10 * time.Second
+var m13callLimit = 10 * time.Second
+
+// m13limited reports whether the calls of a random run are bounded. They
+// are when the test binary has a time limit of its own, as go test and
+// course check always give it. A binary run with none (-test.timeout=0,
+// as a debugger runs it) bounds no call either, so that a breakpoint can
+// be held as long as you like.
+var m13limited = sync.OnceValue(func() bool {
+	f := flag.Lookup("test.timeout")
+	if f == nil {
+		return true
+	}
+	getter, ok := f.Value.(flag.Getter)
+	if !ok {
+		return true
+	}
+	limit, ok := getter.Get().(time.Duration)
+	return !ok || limit != 0
+})
 
 // m13bounded runs f, which makes the call what names. If f is still running
 // after m13callLimit, it is taken to be in a loop that will never end (a
@@ -567,6 +585,10 @@ const m13callLimit = 10 * time.Second
 // next, would wait for the call for ever, until the binary's own time limit
 // ended every test at once without naming any call.
 func m13bounded(what func() string, f func()) {
+	if !m13limited() {
+		f()
+		return
+	}
 	alarm := time.AfterFunc(m13callLimit, func() {
 		panic(fmt.Sprintf("m13: %s has not returned after %s. A working engine answers in well under a second: yours is most likely caught in a loop that never ends. Make the same calls on your engine to find it.", what(), m13callLimit))
 	})
