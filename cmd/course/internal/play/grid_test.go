@@ -514,13 +514,21 @@ func fakeEngine(t *testing.T) Engine {
 	})
 }
 
-func TestSpellGridChooserIsAMenu(t *testing.T) {
+// chooserGrid is a SpellGrid level of two tiles on the fake engine, whose
+// cast asks the chooser, and the level; it closes when the test ends.
+func chooserGrid(t *testing.T) (*Grid, Level) {
+	t.Helper()
 	lv, err := Load("12-spellgrid-gravecaller")
 	require.NoError(t, err)
 	lv.Width, lv.Height = 2, 1
 	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
 	require.NoError(t, err)
-	defer m.Close()
+	t.Cleanup(func() { m.Close() })
+	return m, lv
+}
+
+func TestSpellGridChooserIsAMenu(t *testing.T) {
+	m, _ := chooserGrid(t)
 	press(m, "c", "enter", "n")
 	require.Equal(t, modeChoose, m.mode)
 	assert.Contains(t, m.View().Content, "The engine asks: choose the base")
@@ -1002,12 +1010,7 @@ func TestARecordedSpellGridWinReplaysToAWin(t *testing.T) {
 // chooser is recorded with the answers, and its replay gives them, not
 // the menu.
 func TestAReplayAnswersTheChooserAsRecorded(t *testing.T) {
-	lv, err := Load("12-spellgrid-gravecaller")
-	require.NoError(t, err)
-	lv.Width, lv.Height = 2, 1
-	m, err := NewGrid(t.Context(), GridOptions{Level: lv, Engine: fakeEngine(t), Styles: NewStyles(colorprofile.ASCII)})
-	require.NoError(t, err)
-	defer m.Close()
+	m, lv := chooserGrid(t)
 	press(m, "c", "enter", "n", "down", "enter", "down", "enter")
 	require.Equal(t, []data.Move{{Cast: "Gizmo", Choices: []string{"Right One", "bottom"}}}, m.solution())
 
