@@ -869,13 +869,7 @@ func TestALongStatusWraps(t *testing.T) {
 	require.Contains(t, m.status, "Test Gravecaller")
 	require.Greater(t, len(m.status), 80)
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
-		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		view := m.View().Content
-		lines := strings.Split(view, "\n")
-		assert.Len(t, lines, size[1], "%v", size)
-		for i, l := range lines {
-			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
-		}
+		lines := linesAt(t, m, size)
 		if size[0] == 80 {
 			assert.Contains(t, strings.Join(lines, " "), "n casts with no target", "%v", size)
 		}
@@ -932,12 +926,7 @@ func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
 	require.True(t, m.Won())
 	press(m, "right")
 	for _, size := range [][2]int{{80, 24}, {40, 12}} {
-		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		lines := strings.Split(m.View().Content, "\n")
-		assert.Len(t, lines, size[1], "%v", size)
-		for i, l := range lines {
-			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
-		}
+		lines := linesAt(t, m, size)
 		text := strings.Join(lines, "\n")
 		assert.Contains(t, text, "won in 4 moves", "%v", size)
 		assert.Contains(t, text, "q quits", "%v", size)
@@ -949,18 +938,27 @@ func TestAStatusBesideTheBannerGoesUnderIt(t *testing.T) {
 	assert.Contains(t, m.View().Content, "★ won in 4 moves ★  ok")
 }
 
+// linesAt lays the grid out at size (width, height) and returns its
+// screen's lines, having checked that there are height of them and none
+// is wider than width.
+func linesAt(t *testing.T, m *Grid, size [2]int) []string {
+	t.Helper()
+	m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+	lines := strings.Split(m.View().Content, "\n")
+	assert.Len(t, lines, size[1], "%v", size)
+	for i, l := range lines {
+		assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
+	}
+	return lines
+}
+
 // TestTheLostBannerWrapsOnANarrowScreen: on a SpellGrid level the lost
 // banner names r and tab at its end, which a narrow screen cut off.
 func TestTheLostBannerWrapsOnANarrowScreen(t *testing.T) {
 	m := newGrid(t, "12-spellgrid-gravecaller", nil)
 	m.st.Lost = true // as the engine says once nothing is YOU
 	for _, size := range [][2]int{{40, 12}, {80, 24}} {
-		m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		lines := strings.Split(m.View().Content, "\n")
-		assert.Len(t, lines, size[1], "%v", size)
-		for i, l := range lines {
-			assert.LessOrEqual(t, lipgloss.Width(l), size[0], "%v, line %d", size, i)
-		}
+		lines := linesAt(t, m, size)
 		assert.Contains(t, strings.Join(lines, " "), "or tab to the history", "%v", size)
 	}
 }
