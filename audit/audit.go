@@ -689,21 +689,24 @@ func (r *Rules) GoHits(fset *token.FileSet, f *ast.File) []Hit {
 			// A struct tag names the field's keys in an encoding
 			// (`json:"key,omitempty"`), not a thing on the grid: a noun
 			// counts there as in prose, in upper case.
-			inString := r.nounsInString
-			if tags[n] {
-				inString = func(string) []match.Match { return nil }
+			hits := func(s string) []match.Match {
+				var nouns []match.Match
+				if !tags[n] {
+					nouns = r.nounsInString(s)
+				}
+				return merge(r.cards.Find(s), nouns, r.nouns.FindUpper(s))
 			}
 			if strings.HasPrefix(n.Value, "`") {
 				// A raw string's bytes are the source's: exact columns.
 				s := n.Value[1 : len(n.Value)-1]
-				add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, exact(n.Pos()+1))
+				add(hits(s), s, exact(n.Pos()+1))
 				return true
 			}
 			s, err := strconv.Unquote(n.Value)
 			if err != nil {
 				s = n.Value
 			}
-			add(merge(r.cards.Find(s), inString(s), r.nouns.FindUpper(s)), s, func(match.Match) (token.Pos, token.Pos) {
+			add(hits(s), s, func(match.Match) (token.Pos, token.Pos) {
 				return n.Pos(), n.End()
 			})
 		}

@@ -108,14 +108,14 @@ func (s runSettings) goModSettings(src []byte) error {
 // _GOARCH: the go command takes no //go:debug line of such a file, so a
 // line there changes nothing in the tests run here.
 func (s runSettings) goDebugSettings(name string, src []byte) {
-	if !builtHere(name, src) {
-		return
-	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, src, parser.PackageClauseOnly|parser.ParseComments)
 	if err != nil {
 		return
 	}
+	// Whether the build takes the file is asked only of one with a line,
+	// which few test files have, and once.
+	asked := false
 	for _, g := range f.Comments {
 		if g.Pos() >= f.Package {
 			break
@@ -124,6 +124,12 @@ func (s runSettings) goDebugSettings(name string, src []byte) {
 			rest, ok := strings.CutPrefix(c.Text, DirectiveGoDebug)
 			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 				continue
+			}
+			if !asked {
+				if !builtHere(name, src) {
+					return
+				}
+				asked = true
 			}
 			k, v, _ := strings.Cut(strings.TrimSpace(rest), "=")
 			s[setting{file: name, directive: DirectiveGoDebug, key: strings.TrimSpace(k)}] = strings.TrimSpace(v)

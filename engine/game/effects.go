@@ -97,9 +97,8 @@ func (g *Game) draw(p Player, depth int32) {
 func (g *Game) summonFor(src source, ef *effect, depth int32) {
 	c := g.lookup(ef.card)
 	at := -1
-	var summoner *entity
 	if src.id != 0 {
-		summoner = &g.ents[src.id]
+		summoner := &g.ents[src.id]
 		switch summoner.zone {
 		case ZoneBoard:
 			at = slices.Index(g.zones[summoner.owner][ZoneBoard], src.id) + 1
@@ -122,8 +121,9 @@ func (g *Game) summonFor(src source, ef *effect, depth int32) {
 			at = pos + 1
 		}
 	}
-	// issue may have moved the entities, so summoner is looked up again.
-	if summoner != nil {
+	// issue may have moved the entities, so the summoner is looked up
+	// again, not kept from above.
+	if src.id != 0 {
 		if e := &g.ents[src.id]; e.zone == ZoneGraveyard {
 			e.slot = int32(at) // the next activation's tokens go further right
 		}

@@ -276,10 +276,10 @@ func (g *Game) resolveQueue(start int, depth int32) {
 	end := len(g.queue)
 	for i := start; i < end; i++ {
 		en := g.queue[i]
-		// The activations' summons may move the entities, so nothing
-		// of en.owner's entry is kept but its values.
-		owner := g.ents[en.owner].owner
-		tr := &g.ents[en.owner].card.triggers[en.trig]
+		// The activations' summons may move the entities, so e is not
+		// used past this point; only its values are kept.
+		e := &g.ents[en.owner]
+		owner, tr := e.owner, &e.card.triggers[en.trig]
 		times := int(g.aura.times[owner][tr.kind])
 		times = max(times, 1)
 		for range times {

@@ -547,7 +547,7 @@ func (c *checker) declared() *declarations {
 	for _, f := range harnessFiles {
 		for _, decl := range f.Decls {
 			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv != nil && len(fn.Recv.List) == 1 {
-				add(recvType(fn.Recv.List[0].Type), fn.Name.Name)
+				add(receiverName(fn), fn.Name.Name)
 			}
 		}
 	}
@@ -575,7 +575,7 @@ func engineMembers(f *ast.File, members map[string]map[string]bool) {
 		switch decl := decl.(type) {
 		case *ast.FuncDecl:
 			if decl.Recv != nil && len(decl.Recv.List) == 1 {
-				add(recvType(decl.Recv.List[0].Type), decl.Name.Name)
+				add(receiverName(decl), decl.Name.Name)
 			}
 		case *ast.GenDecl:
 			for _, spec := range decl.Specs {
@@ -593,17 +593,6 @@ func engineMembers(f *ast.File, members map[string]map[string]bool) {
 			}
 		}
 	}
-}
-
-// recvType is the name of a method's receiver type: Game for *Game.
-func recvType(e ast.Expr) string {
-	if s, ok := e.(*ast.StarExpr); ok {
-		e = s.X
-	}
-	if id, ok := e.(*ast.Ident); ok {
-		return id.Name
-	}
-	return ""
 }
 
 // runArg is a go test command's -run or -skip pattern (flag, without its

@@ -472,12 +472,15 @@ func handNonce(cmd *exec.Cmd, nonce string) (started func(), err error) {
 // over it as if it were empty, and a tests/ check may not read read as
 // one that holds no course test ("start the module again").
 func GlobIn(dir, pattern string) ([]string, error) {
-	if _, err := os.ReadDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
 	names, err := fs.Glob(os.DirFS(dir), pattern)
 	if err != nil {
 		return nil, err
+	}
+	if len(names) == 0 {
+		// Only an empty answer can hide a folder that did not read.
+		if _, err := os.ReadDir(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
 	}
 	for i, n := range names {
 		names[i] = filepath.Join(dir, n)

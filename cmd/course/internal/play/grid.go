@@ -511,7 +511,7 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case tea.MouseClickMsg:
-		if m.w < minWidth || m.h < minHeight {
+		if m.small() {
 			return m, nil // no history drawn to click on
 		}
 		if msg.Button == tea.MouseLeft && (m.mode == modeBoard || m.mode == modeHistory) {
@@ -525,7 +525,7 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// One key a message: keys typed together (a terminal may deliver
 		// them in one read) come as a message each.
 		k := msg.String()
-		if k == "ctrl+c" || (k == "q" && (m.w < minWidth || m.h < minHeight)) {
+		if k == "ctrl+c" || (k == "q" && (m.small())) {
 			// q too where the screen says it quits, whatever the mode
 			m.quit = true
 			return m, tea.Quit

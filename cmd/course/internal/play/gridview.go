@@ -493,13 +493,17 @@ func (m *Grid) statusLine() string {
 // it, the side panel, the banner or status, and the keys.
 func (m *Grid) View() tea.View { return withClicks(fullScreen(termsafe.Styled(m.view()))) }
 
+// small says the terminal is smaller than a level's least, where the
+// screen is tooSmall.
+func (m *Grid) small() bool { return m.w < minWidth || m.h < minHeight }
+
 // view is the screen before what it holds from elsewhere (a level file's
 // title, the engine's names and log) is made safe to show.
 func (m *Grid) view() string {
 	if m.quit {
 		return ""
 	}
-	if m.w < minWidth || m.h < minHeight {
+	if m.small() {
 		return tooSmall(m.w, m.h, minWidth, minHeight)
 	}
 	W := m.w

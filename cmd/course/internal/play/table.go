@@ -183,13 +183,9 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return t, held
 	case tea.KeyPressMsg:
 		k := msg.String()
-		if k == "ctrl+c" {
-			t.quit = true
-			return t, tea.Quit
-		}
-		if k == "q" && t.small() {
-			// as the screen says, where no prompt or menu is drawn to
-			// type it into
+		// q quits a screen too small, as that screen says, where no
+		// prompt or menu is drawn to type it into.
+		if k == "ctrl+c" || k == "q" && t.small() {
 			t.quit = true
 			return t, tea.Quit
 		}
