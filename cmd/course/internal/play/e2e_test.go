@@ -283,7 +283,10 @@ func TestARecordedCastReplaysToTheWinInARealTerminal(t *testing.T) {
 	assert.Contains(t, pane, "cast Whirlwind")
 	tmux(t, socket, "send-keys", "-t", "play", "q")
 	pane = waitPane(t, socket, "status 0")
-	assert.Contains(t, strings.Join(strings.Fields(pane), " "), "won in 3 moves", "the line may wrap at the long path")
+	// The line wraps where the long path puts it, within a word too, and
+	// the pane drops a wrapped line's trailing space: its letters are
+	// compared without the spaces.
+	assert.Contains(t, strings.Join(strings.Fields(pane), ""), "wonin3moves", "the exit line names the win")
 }
 
 // TestTheCardTableTooSmallInARealTerminal starts the card table in a
