@@ -31,6 +31,9 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 		if _, ok := res.BuildOutput[t.Package]; ok {
 			return "did not run: the tests do not compile (the build error is shown above)"
 		}
+		if t.Cause != "" {
+			return "did not run: " + t.Cause
+		}
 		if res.TimedOut {
 			return "did not run: the time ran out before it"
 		}

@@ -62,3 +62,16 @@ func TestPlacesInTheCoursesCopyAreMarked(t *testing.T) {
 	got = f.failure(gotest.Test{Name: "Test_01_a", Outcome: gotest.Fail, Output: crash}, &gotest.Result{})
 	assert.NotContains(t, got, "course's copy")
 }
+
+// A test not run says why: the build failed, the run knows (a hang after
+// a crash stopped the runs not yet started), or the time ran out.
+func TestATestNotRunSaysWhy(t *testing.T) {
+	f := formatter{root: "/ws"}
+	notRun := gotest.Test{Package: "m/tests", Name: "Test_01_b", Outcome: gotest.NotRun}
+	assert.Equal(t, "did not run: the time ran out before it", f.failure(notRun, &gotest.Result{TimedOut: true}))
+	assert.Equal(t, "did not run: the test binary stopped before reaching it", f.failure(notRun, &gotest.Result{}))
+	assert.Equal(t, "did not run: the tests do not compile (the build error is shown above)",
+		f.failure(notRun, &gotest.Result{BuildOutput: map[string]string{"m/tests": "x.go:1: undefined: y"}}))
+	notRun.Cause = gotest.NotStartedAfterTimeout
+	assert.Equal(t, "did not run: "+gotest.NotStartedAfterTimeout, f.failure(notRun, &gotest.Result{TimedOut: true}))
+}

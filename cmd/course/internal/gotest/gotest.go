@@ -38,6 +38,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
@@ -72,7 +73,8 @@ type Test struct {
 	Output string
 	Cut    int64
 	// Cause is, for a crash, the line that says why the binary died
-	// ("fatal error: stack overflow"), or what ended it.
+	// ("fatal error: stack overflow"), or what ended it; for a test not
+	// run, why, when the run knows (NotStartedAfterTimeout).
 	Cause string
 }
 
@@ -377,7 +379,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	var first binaryRun
 	if !r.o.Alone {
 		var err error
-		if first, err = r.runBinary(ctx, p, bin, p.Expected, true); err != nil {
+		if first, err = r.runBinary(ctx, p, bin, p.Expected, true, nil); err != nil {
 			pr.err = err
 			return pr
 		}
@@ -385,6 +387,15 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		kept, unconfirmed = r.confirm(p, first, false)
 		keep(kept)
 		pr.timedOut, pr.running = first.timedOut, first.running
+	}
+	// After the first run, the first run of this package to run out of
+	// time stops the runs not yet started (as a time-out in the first run
+	// stops the tests after it), so that a package whose tests hang after
+	// a crash costs about one --timeout, not one per test. An every-test-
+	// alone check (Alone) runs every test whatever another did.
+	var hung *atomic.Bool
+	if !r.o.Alone {
+		hung = new(atomic.Bool)
 	}
 	rest := missing(p.Expected, got)
 	rest = slices.DeleteFunc(rest, func(n string) bool { return slices.Contains(unconfirmed, n) })
@@ -396,7 +407,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	if len(unconfirmed) > 0 {
 		go func() {
 			defer close(againDone)
-			again, againErr = r.runBinary(ctx, p, bin, unconfirmed, false)
+			again, againErr = r.runBinary(ctx, p, bin, unconfirmed, false, hung)
 		}()
 	} else {
 		close(againDone)
@@ -422,7 +433,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		// Something ended the binary early (or every test is to run
 		// alone): each test left runs alone, so one more panic costs only
 		// its own process.
-		if err := r.alone(ctx, p, bin, rest, true, keep, &pr); err != nil {
+		if err := r.alone(ctx, p, bin, rest, true, hung, keep, &pr); err != nil {
 			<-againDone
 			pr.err = err
 			return pr
@@ -438,17 +449,21 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		}
 		kept, _ := r.confirm(p, again, false) // what it leaves out runs alone
 		keep(kept)
-		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, keep, &pr); err != nil {
+		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, hung, keep, &pr); err != nil {
 			pr.err = err
 			return pr
 		}
 	}
 	// In the order the files declare them, whichever run told.
+	var why string
+	if hung != nil && hung.Load() {
+		why = NotStartedAfterTimeout
+	}
 	for _, n := range p.Expected {
 		if t, ok := got[n]; ok {
 			pr.tests = append(pr.tests, *t)
 		} else {
-			pr.tests = append(pr.tests, Test{Package: p.ImportPath, Name: n, Outcome: NotRun})
+			pr.tests = append(pr.tests, Test{Package: p.ImportPath, Name: n, Outcome: NotRun, Cause: why})
 		}
 	}
 	return pr
@@ -457,8 +472,10 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 // alone runs each of names in a binary of its own, several at once, and
 // keeps what they tell; a pass counts only where its run confirms it.
 // progress says whether the runs report progress (not when they run tests
-// again that reported already).
-func (r *runner) alone(ctx context.Context, p Package, bin string, names []string, progress bool, keep func([]Test), pr *pkgResult) error {
+// again that reported already); hung, when not nil, stops the runs not yet
+// started once one has run out of time (see runBinary), and their tests
+// are left out of what is kept: not run.
+func (r *runner) alone(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool, keep func([]Test), pr *pkgResult) error {
 	runs := make([]binaryRun, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
@@ -466,7 +483,7 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress)
+			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress, hung)
 		}()
 	}
 	wg.Wait()
@@ -803,6 +820,11 @@ func withPWD(env []string, dir string) []string {
 	return append(slices.Clip(env), "PWD="+dir)
 }
 
+// NotStartedAfterTimeout is the Cause of a test that did not run because
+// another test of its package, running alone after a crash, ran out of
+// time before its turn came.
+const NotStartedAfterTimeout = "another test of its package ran out of time before its turn, and no test starts after that; mend the endless loop and check again"
+
 // stuckGrace is how long after its time limit a test binary is ended
 // from outside: its own alarm should have ended it by then.
 var stuckGrace = 15 * time.Second
@@ -825,13 +847,20 @@ type binaryRun struct {
 }
 
 // runBinary runs the test binary for the named tests, reading its stream
-// as it comes; progress says whether it reports the tests' progress.
-func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool) (binaryRun, error) {
+// as it comes; progress says whether it reports the tests' progress. With
+// hung not nil, a run that runs out of time sets it, and a run that finds
+// it set when its turn comes does not start (and tells nothing): both
+// while holding its place among the Jobs, so no run starts after another
+// ran out of time and gave its place up.
+func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
 	var br binaryRun
 	if !r.acquire(ctx) {
 		return br, nil
 	}
 	defer r.release()
+	if hung != nil && hung.Load() {
+		return br, nil
+	}
 	quoted := make([]string, len(names))
 	for i, n := range names {
 		quoted[i] = regexp.QuoteMeta(n)
@@ -943,6 +972,9 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	}
 	if len(br.tests) == 0 {
 		br.cause = cause(pkgOut)
+	}
+	if hung != nil && (br.timedOut || br.stuck) {
+		hung.Store(true)
 	}
 	return br, nil
 }

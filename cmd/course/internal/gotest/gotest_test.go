@@ -199,6 +199,42 @@ func Test_01_z(t *testing.T) {}
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Fail, "Test_01_loop": TimedOut, "Test_01_z": NotRun}, outcomes(r))
 }
 
+// After a crash each test left runs alone; once one of them runs out of
+// time, the runs not yet started do not start, as in the first run, so a
+// package whose tests all hang costs about one time limit, not one per
+// test. Two runs at once: at most the two in flight can run out of time.
+func TestHangsAfterACrashCostOneTimeLimitNotOneEach(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import "testing"
+
+func Test_01_a(t *testing.T) { panic("not implemented: A") }
+func Test_01_h1(t *testing.T) { for {} }
+func Test_01_h2(t *testing.T) { for {} }
+func Test_01_h3(t *testing.T) { for {} }
+func Test_01_h4(t *testing.T) { for {} }
+func Test_01_h5(t *testing.T) { for {} }
+func Test_01_h6(t *testing.T) { for {} }
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_h1", "Test_01_h2", "Test_01_h3", "Test_01_h4", "Test_01_h5", "Test_01_h6"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: 2 * time.Second, Jobs: 2})
+	require.NoError(t, err)
+	assert.True(t, r.TimedOut)
+	got := outcomes(r)
+	assert.Equal(t, Fail, got["Test_01_a"])
+	count := map[Outcome]int{}
+	for _, n := range p.Expected[1:] {
+		count[got[n]]++
+	}
+	assert.LessOrEqual(t, count[TimedOut], 2, "outcomes: %v", got)
+	assert.Equal(t, 6, count[TimedOut]+count[NotRun], "outcomes: %v", got)
+	for _, test := range r.Tests {
+		if test.Outcome == NotRun {
+			assert.Equal(t, NotStartedAfterTimeout, test.Cause, test.Name)
+		}
+	}
+}
+
 func TestABuildFailureIsReported(t *testing.T) {
 	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { undefined() }\n")
 	p.Expected = []string{"Test_01_a"}
