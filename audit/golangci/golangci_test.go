@@ -48,7 +48,8 @@ func TestPluginBuildsTheAnalyzer(t *testing.T) {
 }
 
 // TestReadmeExample checks the README's .custom-gcl.yml and .golangci.yml:
-// they name this plugin's module, import path and linter.
+// they name this plugin's module, import path and linter, and keep files
+// marked as generated in the run.
 func TestReadmeExample(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
@@ -83,6 +84,9 @@ func TestReadmeExample(t *testing.T) {
 					Type string `yaml:"type"`
 				} `yaml:"custom"`
 			} `yaml:"settings"`
+			Exclusions struct {
+				Generated string `yaml:"generated"`
+			} `yaml:"exclusions"`
 		} `yaml:"linters"`
 	}
 	require.NoError(t, yaml.Unmarshal(files[".golangci.yml"], &lint))
@@ -90,4 +94,7 @@ func TestReadmeExample(t *testing.T) {
 	assert.Contains(t, lint.Linters.Enable, Name)
 	require.Contains(t, lint.Linters.Settings.Custom, Name)
 	assert.Equal(t, "module", lint.Linters.Settings.Custom[Name].Type)
+	// golangci-lint leaves out generated files by default; the engine's
+	// are judged like any other.
+	assert.Equal(t, "disable", lint.Linters.Exclusions.Generated)
 }
