@@ -73,7 +73,8 @@ func TestScripts(t *testing.T) {
 		// [root]: the scripts run as root, who may write where the
 		// folder's permissions say no (CI does).
 		// [landlock]: check can confine the tests here; [scoped]: and
-		// keep them from signalling course (Landlock's ABI 6).
+		// keep them from signalling course (Landlock's ABI 6); [offline]:
+		// and keep them off the network.
 		Condition: func(cond string) (bool, error) {
 			switch cond {
 			case "root":
@@ -82,6 +83,8 @@ func TestScripts(t *testing.T) {
 				return sandbox.Available() == nil, nil
 			case "scoped":
 				return sandbox.Scoped(), nil
+			case "offline":
+				return sandbox.Offline(), nil
 			}
 			return false, fmt.Errorf("unknown condition %q", cond)
 		},

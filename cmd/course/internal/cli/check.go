@@ -101,19 +101,23 @@ that cache is off or cannot be written.
 On Linux with Landlock, each test binary runs confined: it reads what you
 can, but writes only beneath its own workspace, a temporary folder of the
 run's (TMPDIR, where t.TempDir and os.CreateTemp put their files) and
-/dev/null, and it cannot trace check or any process outside it (nor, from
-Linux 6.12, signal them).
+/dev/null, it opens no socket but a unix one (on amd64 and arm64, where a
+seccomp filter can be put in force), so what it reads cannot leave over
+the network, and it cannot trace check or any process outside it (nor,
+from Linux 6.12, signal them).
 So a workspace's tests cannot change another workspace, your Go settings,
 build or module cache, or check's own output. A test of yours that writes
-elsewhere fails with "permission denied" under check: write beneath
-t.TempDir() or your workspace, or run check with --no-sandbox. Where the
+elsewhere, or opens a network connection, fails with "permission
+denied" under check: write beneath t.TempDir() or your workspace, or run
+check with --no-sandbox. Where the
 system has no Landlock (macOS, Windows, an old kernel, a container that
 refuses it) the tests run unconfined, and a class check says so on stderr;
 before Linux 6.12, a class check with more than one job says that the tests
 of workspaces checked at once could signal each other's (check with -j 1).
 Confined or not, the build runs as you, and the tests can read your files
-and reach your network as you can: check a class as a user (or in a
-container) that holds nothing else (course check WS --json in one each).
+(and, unconfined, reach your network) as you can: check a class as a user
+(or in a container) that holds nothing else (course check WS --json in one
+each).
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
@@ -302,13 +306,17 @@ func unconfinedNote(env *Env, opts *CheckOptions, jobs int) {
 	if jobs > 1 && !signalsScoped() {
 		fmt.Fprintf(env.Stderr, "note: this system's Landlock does not keep the tests from signalling processes outside them (from Linux 6.12 it does), so the tests of one workspace could stop those of another checked at the same time and fail its row; check with -j 1, or on a newer kernel\n")
 	}
+	if !networkRefused() {
+		fmt.Fprintf(env.Stderr, "note: this system does not keep the tests off the network (that takes a seccomp filter on amd64 or arm64), so what they can read of your files could leave it; check a class in a container, or as a user, of its own\n")
+	}
 }
 
-// sandboxAvailable and signalsScoped are package sandbox's answers, which
-// tests stand in for.
+// sandboxAvailable, signalsScoped and networkRefused are package
+// sandbox's answers, which tests stand in for.
 var (
 	sandboxAvailable = sandbox.Available
 	signalsScoped    = sandbox.Scoped
+	networkRefused   = sandbox.Offline
 )
 
 // maxTimeout bounds --timeout: beyond it timers overflow, and it is surely

@@ -90,9 +90,12 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 // A class checked confined, where the kernel's Landlock does not scope
 // signals, gets a note when its workspaces ran at once: their tests could
 // stop each other's and fail a row not their own. With -j 1, on a kernel
-// that scopes them, or unconfined (the other note), it gets none.
+// that scopes them, or unconfined (the other note), it gets none. Confined
+// where the tests cannot be kept off the network, it gets a note of that.
 func TestClassSaysWhenTestsCouldSignalEachOther(t *testing.T) {
-	defer func(a func() error, s func() bool) { sandboxAvailable, signalsScoped = a, s }(sandboxAvailable, signalsScoped)
+	defer func(a func() error, s, o func() bool) {
+		sandboxAvailable, signalsScoped, networkRefused = a, s, o
+	}(sandboxAvailable, signalsScoped, networkRefused)
 	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n",
 	}
@@ -102,15 +105,19 @@ func TestClassSaysWhenTestsCouldSignalEachOther(t *testing.T) {
 		jobs      int
 		available error
 		scoped    bool
+		online    bool
 		want      string
 	}{
 		{jobs: 2, want: note},
 		{jobs: 1},
 		{jobs: 2, scoped: true},
 		{jobs: 2, available: errors.New("Landlock is off"), want: "note: Landlock is off, so each workspace's tests could write to the others"},
+		{jobs: 1, online: true, want: "note: this system does not keep the tests off the network"},
+		{jobs: 1, online: true, available: errors.New("Landlock is off"), want: "note: Landlock is off, so each workspace's tests could write to the others"},
 	} {
 		sandboxAvailable = func() error { return c.available }
 		signalsScoped = func() bool { return c.scoped }
+		networkRefused = func() bool { return !c.online }
 		env, _, errOut := courseEnv(files)
 		require.NoError(t, RunCheck(context.Background(), env, &CheckOptions{Workspaces: []string{ws, other}, Timeout: time.Minute, Jobs: c.jobs}))
 		if c.want == "" {

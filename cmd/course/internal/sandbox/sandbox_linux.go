@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"unsafe"
 
+	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
 )
 
@@ -141,9 +142,11 @@ func writeRights(abi int) uint64 {
 }
 
 // policy is a Landlock ruleset, made once and put in force on each thread
-// that starts a confined process.
+// that starts a confined process, with the filter that keeps it off the
+// network where the system takes one (Offline).
 type policy struct {
-	fd int
+	fd      int
+	network []bpf.RawInstruction
 }
 
 func newPolicy(writable []string) (policy, error) {
@@ -164,7 +167,8 @@ func newPolicy(writable []string) (policy, error) {
 	if err != nil {
 		return policy{}, fmt.Errorf("making the rules that confine the tests: %w", err)
 	}
-	return policy{fd: fd}, nil
+	network, _ := offline() // where there is none, the network stays open, as Offline says
+	return policy{fd: fd, network: network}, nil
 }
 
 func (p policy) start(cmd *exec.Cmd) error {
@@ -176,6 +180,11 @@ func (p policy) start(cmd *exec.Cmd) error {
 	return onThread(func() error {
 		if err := confineThread(p.fd); err != nil {
 			return fmt.Errorf("confining the tests: %w", err)
+		}
+		if p.network != nil {
+			if err := refuseNetwork(p.network); err != nil {
+				return fmt.Errorf("confining the tests: %w", err)
+			}
 		}
 		return cmd.Start()
 	})

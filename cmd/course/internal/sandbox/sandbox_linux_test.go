@@ -1,11 +1,21 @@
 package sandbox
 
 import (
+	"errors"
+	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 )
 
 // confined runs a shell script under a policy that lets it write beneath
@@ -71,4 +81,130 @@ sh -c 'kill -0 $PPID' 2>/dev/null && echo its own child signalled
 	if out != "not signalled\nnot traced\nmemory not read\nits own child signalled\n" {
 		t.Errorf("the confined script printed %q", out)
 	}
+}
+
+// netProbe, set in a confined copy of this test binary's environment, has
+// TestNetProbe try one way onto the network (or past the filter), and
+// print what came of it.
+const netProbe = "SANDBOX_NET_PROBE"
+
+// TestNetProbe is not a test of its own: run by a confined copy of this
+// binary (netProbe set, with the address of a listener in
+// SANDBOX_NET_ADDR), it says what the system let it do.
+func TestNetProbe(t *testing.T) {
+	addr := os.Getenv("SANDBOX_NET_ADDR")
+	say := func(what string, err error) {
+		if err != nil {
+			fmt.Printf("%s: refused %v\n", what, errors.Is(err, syscall.EACCES))
+			return
+		}
+		fmt.Printf("%s: done\n", what)
+	}
+	switch os.Getenv(netProbe) {
+	case "":
+		t.Skip("run by TestAConfinedProcessIsOffTheNetwork alone")
+	case "tcp":
+		c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+		if err == nil {
+			c.Close()
+		}
+		say("tcp", err)
+	case "mptcp":
+		d := net.Dialer{Timeout: 5 * time.Second}
+		d.SetMultipathTCP(true)
+		c, err := d.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+		}
+		say("mptcp", err)
+	case "udp":
+		c, err := net.Dial("udp", addr)
+		if err == nil {
+			_, err = c.Write([]byte("x"))
+			c.Close()
+		}
+		say("udp", err)
+	case "listen":
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err == nil {
+			l.Close()
+		}
+		say("listen", err)
+	case "uring":
+		var params [120]byte
+		fd, _, errno := unix.Syscall(unix.SYS_IO_URING_SETUP, 1, uintptr(unsafe.Pointer(&params)), 0)
+		var err error
+		if errno != 0 {
+			err = errno
+		} else {
+			unix.Close(int(fd))
+		}
+		say("uring", err)
+	case "unix":
+		l, err := net.Listen("unix", filepath.Join(os.Getenv("SANDBOX_NET_DIR"), "s"))
+		if err == nil {
+			var c net.Conn
+			if c, err = net.Dial("unix", l.Addr().String()); err == nil {
+				c.Close()
+			}
+			l.Close()
+		}
+		say("unix", err)
+	case "x32":
+		// getpid by the x32 numbering: a call the filter does not read as
+		// this architecture's ends the process.
+		_, _, errno := unix.Syscall(0x40000000|unix.SYS_GETPID, 0, 0, 0)
+		fmt.Println("x32: survived", errno)
+	}
+}
+
+// A confined test can read what the user can; off the network, what it
+// read cannot leave: it reaches no listener (here, this test's own on the
+// loopback) by TCP, MPTCP (which Landlock's TCP rights let by) or UDP,
+// listens on no port, and has no io_uring to open a socket with; a unix
+// socket beneath its own folder still works, and a system call by another
+// numbering ends it.
+func TestAConfinedProcessIsOffTheNetwork(t *testing.T) {
+	if err := Available(); err != nil {
+		t.Skip(err)
+	}
+	if !Offline() {
+		_, err := offline()
+		t.Skip(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("no loopback to listen on:", err)
+	}
+	defer l.Close()
+	dir := t.TempDir()
+	p, err := New(dir)
+	require.NoError(t, err)
+	defer p.Close()
+	probe := func(what string) (string, error) {
+		var out strings.Builder
+		cmd := exec.Command(os.Args[0], "-test.run=^TestNetProbe$")
+		cmd.Env = append(os.Environ(), netProbe+"="+what, "SANDBOX_NET_ADDR="+l.Addr().String(), "SANDBOX_NET_DIR="+dir)
+		cmd.Stdout, cmd.Stderr = &out, &out
+		require.NoError(t, p.Start(cmd))
+		err := cmd.Wait()
+		return out.String(), err
+	}
+	for _, way := range []string{"tcp", "mptcp", "udp", "listen", "uring"} {
+		out, err := probe(way)
+		require.NoError(t, err, out)
+		assert.Contains(t, out, way+": refused true\n")
+	}
+	out, err := probe("unix")
+	require.NoError(t, err, out)
+	assert.Contains(t, out, "unix: done\n")
+	out, err = probe("x32")
+	assert.NotContains(t, out, "survived")
+	var exit *exec.ExitError
+	require.ErrorAs(t, err, &exit, out)
+	assert.Equal(t, syscall.SIGSYS, exit.Sys().(syscall.WaitStatus).Signal())
+	// This process, which started them, is not confined.
+	c, err := net.Dial("tcp", l.Addr().String())
+	require.NoError(t, err)
+	c.Close()
 }

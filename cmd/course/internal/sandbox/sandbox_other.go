@@ -16,6 +16,9 @@ func Available() error {
 // Scoped is false: nothing scopes signals here.
 func Scoped() bool { return false }
 
+// Offline is false: nothing keeps the tests off the network here.
+func Offline() bool { return false }
+
 type policy struct{}
 
 func newPolicy([]string) (policy, error) { return policy{}, Available() }
