@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -152,6 +153,9 @@ type Grid struct {
 	// an op waiting for the chooser's answers
 	choose  *driver.Choose
 	pending *move
+	// before is the state the pending move started from, which the
+	// status line says what a cast or a play changed of.
+	before  driver.State
 	glyphs  map[string]rune
 	cards   map[string]cardKind // how the course uses each card, by name
 	replay  int                 // the next move of the solution to replay
@@ -166,6 +170,8 @@ type Grid struct {
 	recordErr error
 	// emptyChoices counts the choices among no options answered in a row.
 	emptyChoices int
+	// scroll is how many lines PgDn scrolled the Level panel and the log.
+	scroll int
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -398,7 +404,7 @@ func (m *Grid) restart(fresh bool) {
 // It is false when the engine failed the move (a panic, an engine that
 // stopped).
 func (m *Grid) perform(mv move) bool {
-	m.pending = &mv
+	m.pending, m.before = &mv, m.st
 	if m.take(m.eng.c.Do(mv.request())) {
 		m.done()
 		return true
@@ -411,10 +417,78 @@ func (m *Grid) done() {
 	m.pending, m.choose = nil, nil
 	m.mode = modeBoard
 	m.history = append(m.history, mv)
-	if !m.problem {
-		m.status = ""
+	switch {
+	case m.problem:
+	case mv.IsStep():
+		m.status = "" // the board shows what a step did
+	default:
+		m.say(false, "%s: %s", mv.label(), changes(m.before, m.st))
 	}
 	m.record()
+}
+
+// maxChanges is how many changes the status line names; more are
+// counted.
+const maxChanges = 4
+
+// changes says what a cast or a play changed on a SpellGrid level, from
+// before to after: an object gone or come, a minion's Health, the enemy
+// hero's, a rule made or broken.
+func changes(before, after driver.State) string {
+	var out []string
+	name := func(o driver.Object) string {
+		if o.Minion != "" {
+			return fmt.Sprintf("#%d %s", o.ID, o.Minion)
+		}
+		return fmt.Sprintf("#%d %s", o.ID, o.Kind)
+	}
+	was := map[uint32]driver.Object{}
+	for _, o := range before.Objects {
+		was[o.ID] = o
+	}
+	for _, o := range after.Objects {
+		old, ok := was[o.ID]
+		delete(was, o.ID)
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("%s came at (%d,%d)", name(o), o.X, o.Y))
+		case old.Health != o.Health:
+			out = append(out, fmt.Sprintf("%s Health %d→%d", name(o), old.Health, o.Health))
+		}
+	}
+	for _, o := range before.Objects {
+		if _, gone := was[o.ID]; gone {
+			out = append(out, name(o)+" is gone")
+		}
+	}
+	if before.HeroHealth != after.HeroHealth {
+		out = append(out, fmt.Sprintf("enemy hero Health %d→%d", before.HeroHealth, after.HeroHealth))
+	}
+	out = append(out, ruleChanges(before.ActiveRules, after.ActiveRules)...)
+	switch {
+	case len(out) == 0:
+		return "nothing on the board changed"
+	case len(out) > maxChanges:
+		return fmt.Sprintf("%s and %d more", strings.Join(out[:maxChanges], ", "), len(out)-maxChanges)
+	}
+	return strings.Join(out, ", ")
+}
+
+// ruleChanges is each rule made ("made SKULL IS WIN") and broken between
+// two lists of the active rules.
+func ruleChanges(before, after []string) []string {
+	var out []string
+	for _, r := range after {
+		if !slices.Contains(before, r) {
+			out = append(out, "made "+r)
+		}
+	}
+	for _, r := range before {
+		if !slices.Contains(after, r) {
+			out = append(out, "broke "+r)
+		}
+	}
+	return out
 }
 
 // record writes the history as the level's solution, when asked to.
@@ -558,6 +632,12 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// q too where the screen says it quits, whatever the mode
 			m.quit = true
 			return m, tea.Quit
+		}
+		if k == "pgup" || k == "pgdown" {
+			// the Level panel and the log, whatever the mode: the
+			// arrows step, and choose in the menus
+			m.scrollBy(map[string]int{"pgup": -1, "pgdown": 1}[k] * scrollStep(k, m.h))
+			return m, nil
 		}
 		switch m.mode {
 		case modeHistory:

@@ -525,13 +525,31 @@ func (m *Grid) view() string {
 		if m.st.LogTree == "" {
 			log = []string{st.Dim.Render("no events yet")}
 		}
-		panes = append(panes, st.pane("Log of the last move", log, boardW, l.logH))
+		panes = append(panes, st.pane("Log of the last move", m.scrolled(log, l.logH-2), boardW, l.logH))
 	}
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
-	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
+	right := st.pane("Level", m.scrolled(m.sideLines(sideW-4), l.bodyH-2), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := append([]string{title, body}, l.banner...)
 	return strings.Join(append(lines, st.keyLines(l.keys, W)...), "\n")
+}
+
+// scrolled is a pane's lines in rows rows, scrolled as PgUp and PgDn
+// scrolled the Level panel and the log, marked where some are out of
+// sight: the arrows step, so the page keys scroll.
+func (m *Grid) scrolled(lines []string, rows int) []string {
+	return m.o.Styles.window(lines, rows, m.scroll, "PgUp", "PgDn")
+}
+
+// scrollBy moves the Level panel and the log by by lines, no further than
+// the one with the most out of sight goes.
+func (m *Grid) scrollBy(by int) {
+	l := m.layout()
+	most := scrollRange(len(m.sideLines(m.w-l.boardW-4)), l.bodyH-2)
+	if l.logH > 0 {
+		most = max(most, scrollRange(len(wrapLog(m.st.LogTree, l.boardW-4)), l.logH-2))
+	}
+	m.scroll = max(0, min(m.scroll+by, most))
 }
 
 // handLabels is the hand, each card marked with the key that uses it:

@@ -98,15 +98,16 @@ func (s Styles) pane(title string, lines []string, width, height int) string {
 
 // window is lines as a pane of rows rows shows them, scrolled off lines
 // down: where some are out of sight, a line marks how many, above or
-// below, and that ↑↓ scrolls to them, so that nothing is cut unsaid.
-func (s Styles) window(lines []string, rows, off int) []string {
+// below, and what scrolls to them (up, down: "↑ scrolls"), so that nothing
+// is cut unsaid.
+func (s Styles) window(lines []string, rows, off int, up, down string) []string {
 	if len(lines) <= rows || rows < 3 {
 		return lines
 	}
 	off = max(0, min(off, scrollRange(len(lines), rows)))
 	var out []string
 	if off > 0 {
-		out = append(out, s.Dim.Render(fmt.Sprintf("↑ %d more: ↑ scrolls", off)))
+		out = append(out, s.Dim.Render(fmt.Sprintf("↑ %d more: %s", off, up)))
 	}
 	room := rows - len(out)
 	if len(lines)-off <= room {
@@ -114,7 +115,7 @@ func (s Styles) window(lines []string, rows, off int) []string {
 	}
 	room-- // for the mark below
 	out = append(out, lines[off:off+room]...)
-	return append(out, s.Dim.Render(fmt.Sprintf("↓ %d more: ↓ scrolls", len(lines)-off-room)))
+	return append(out, s.Dim.Render(fmt.Sprintf("↓ %d more: %s", len(lines)-off-room, down)))
 }
 
 // scrollRange is how far n lines scroll in a pane of rows rows: until the

@@ -496,7 +496,7 @@ func (t *Table) view() (string, int) {
 	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), t.w))
 	var panes [3]string
 	for i, p := range l.panes {
-		panes[i] = st.pane(p.title, st.window(p.lines, p.height-2, t.scroll), p.width, p.height)
+		panes[i] = st.pane(p.title, st.window(p.lines, p.height-2, t.scroll, "↑ scrolls", "↓ scrolls"), p.width, p.height)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.JoinVertical(lipgloss.Left, panes[0], panes[1]), panes[2])
 	promptRow := -1
