@@ -496,7 +496,7 @@ func (t *Table) view() (string, int) {
 	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), t.w))
 	var panes [3]string
 	for i, p := range l.panes {
-		panes[i] = st.pane(p.title, st.window(p.lines, p.height-2, t.scroll, "↑ scrolls", "↓ scrolls"), p.width, p.height)
+		panes[i] = st.pane(p.title, st.window(p.lines, p.height-2, p.offset(t.scroll), "↑ scrolls", "↓ scrolls"), p.width, p.height)
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.JoinVertical(lipgloss.Left, panes[0], panes[1]), panes[2])
 	promptRow := -1
@@ -508,11 +508,22 @@ func (t *Table) view() (string, int) {
 }
 
 // tablePane is one pane of the table's body: its title, all its lines
-// (window shows those its height has room for) and its size.
+// (window shows those its height has room for) and its size; keep is a
+// line it keeps in sight however the body is scrolled (-1 for none).
 type tablePane struct {
 	title         string
 	lines         []string
 	width, height int
+	keep          int
+}
+
+// offset is how far the pane is scrolled: as the body is, or as far as
+// keeps its keep line in sight under the mark of those above.
+func (p tablePane) offset(scroll int) int {
+	if p.keep < 0 {
+		return scroll
+	}
+	return max(0, p.keep-(p.height-2)+3)
 }
 
 // tableLayout is the table's screen cut into its parts: the status and
@@ -570,8 +581,8 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 		}
 		return fmt.Sprintf("Player %d", p)
 	}
-	l.panes[0] = tablePane{mark(1), t.sideLines(1, leftW-4, top-2), leftW, top}
-	l.panes[1] = tablePane{mark(0), t.sideLines(0, leftW-4, l.bodyH-top-2), leftW, l.bodyH - top}
+	l.panes[0] = tablePane{mark(1), t.sideLines(1, leftW-4, top-2), leftW, top, -1}
+	l.panes[1] = tablePane{mark(0), t.sideLines(0, leftW-4, l.bodyH-top-2), leftW, l.bodyH - top, -1}
 	if t.choose != nil {
 		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
 		for i, o := range t.choose.Options {
@@ -582,7 +593,8 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 				lines = append(lines, "  "+o)
 			}
 		}
-		l.panes[2] = tablePane{"Choose", lines, logW, l.bodyH}
+		// the option chosen stays in sight, under the heading's line
+		l.panes[2] = tablePane{"Choose", lines, logW, l.bodyH, 1 + t.sel}
 		return l
 	}
 	log := wrapLog(t.st.LogTree, logW-4)
@@ -593,7 +605,7 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 	if t.last != "" {
 		name = "Log tree of " + t.last
 	}
-	l.panes[2] = tablePane{name, log, logW, l.bodyH}
+	l.panes[2] = tablePane{name, log, logW, l.bodyH, -1}
 	return l
 }
 

@@ -12,6 +12,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
 
 func newTable(t *testing.T) *Table {
@@ -382,4 +384,25 @@ func TestScrollingTheTableStopsAtItsEnd(t *testing.T) {
 		m.Update(key("up"))
 	}
 	assert.Zero(t, m.scroll)
+}
+
+// TestTheChosenOptionStaysInSight: the engine's question with more
+// options than the pane has rows keeps the one chosen in sight as ↓ goes
+// down the list, the others marked above and below.
+func TestTheChosenOptionStaysInSight(t *testing.T) {
+	m := newTable(t)
+	m.Update(tea.WindowSizeMsg{Width: tableMinWidth, Height: tableMinHeight})
+	var options []string
+	for i := range 30 {
+		options = append(options, fmt.Sprintf("option %d", i))
+	}
+	m.choose = &driver.Choose{Kind: "card", Options: options}
+	for sel := range options {
+		m.sel = sel
+		view := ansi.Strip(m.View().Content)
+		assert.Contains(t, view, fmt.Sprintf("> option %d ", sel))
+		if sel > 20 {
+			assert.Contains(t, view, "more: ↑ scrolls")
+		}
+	}
 }
