@@ -1,6 +1,7 @@
 package play_test
 
 import (
+	"cmp"
 	"crypto/rand"
 	"fmt"
 	"os"
@@ -92,11 +93,15 @@ func buildCourse(t *testing.T) string {
 // The name ends in random letters: a process id alone is shared by a
 // test run twice (go test -count=2), by two panes of one name, and by
 // nothing that stops two test binaries from reusing it. The server is
-// killed when the test ends, passed or failed.
+// killed when the test ends, passed or failed, and its socket removed,
+// which a server whose last session ended on its own leaves behind.
 func newPane(t *testing.T, name string, w, h int, command ...string) string {
 	t.Helper()
 	socket := fmt.Sprintf("course-play-%s-%s", name, rand.Text()[:10])
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		_ = exec.Command("tmux", "-L", socket, "kill-server").Run()
+		_ = os.Remove(filepath.Join(cmp.Or(os.Getenv("TMUX_TMPDIR"), "/tmp"), fmt.Sprintf("tmux-%d", os.Getuid()), socket))
+	})
 	tmux(t, socket, append([]string{"new-session", "-d", "-s", "play", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h)}, command...)...)
 	return socket
 }
