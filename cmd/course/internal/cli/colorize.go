@@ -42,7 +42,7 @@ func colorLines(w io.Writer, t Terminal) io.Writer {
 	if !t.colored() {
 		return w
 	}
-	return &lineWriter{w: w, each: colorWriter{st: t.styles()}.paint}
+	return &lineWriter{w: w, each: linePainter{st: t.styles()}.paint}
 }
 
 // hangLines is w with each line wrapped between words on a terminal
@@ -106,10 +106,10 @@ func (c *lineWriter) Close() error {
 	return err
 }
 
-// colorWriter paints a report line in the colour its kind has in st.
-type colorWriter struct{ st styles }
+// linePainter paints a report line in the colour its kind has in st.
+type linePainter struct{ st styles }
 
-func (c colorWriter) paint(line string) string {
+func (c linePainter) paint(line string) string {
 	for _, lc := range lineColors {
 		if !lc.re.MatchString(line) {
 			continue

@@ -111,7 +111,14 @@ func (t Terminal) hang(lead, text string) string {
 			lead, text = "", lead+text
 		}
 	}
-	lines := wrapWords(text, limit-indent)
+	return placeLines(lead, wrapWords(text, limit-indent), indent, limit)
+}
+
+// placeLines sets wrapped lines under lead, each after the first indent
+// cells in; a line wider than the room there (one word) is set in only as
+// far as keeps it within limit, and when it is the first, under the lead
+// instead of beside it.
+func placeLines(lead string, lines []string, indent, limit int) string {
 	out := make([]string, 0, len(lines)+1)
 	for i, line := range lines {
 		width := ansi.StringWidth(line)
