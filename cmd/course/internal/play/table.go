@@ -583,6 +583,14 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 	}
 	l.panes[0] = tablePane{mark(1), t.sideLines(1, leftW-4, top-2), leftW, top, -1}
 	l.panes[1] = tablePane{mark(0), t.sideLines(0, leftW-4, l.bodyH-top-2), leftW, l.bodyH - top, -1}
+	l.panes[2] = t.rightPane(logW, l.bodyH)
+	return l
+}
+
+// rightPane is the pane beside the players': the engine's question while
+// it asks one, else the log tree of the last action.
+func (t *Table) rightPane(width, height int) tablePane {
+	st := t.o.Styles
 	if t.choose != nil {
 		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
 		for i, o := range t.choose.Options {
@@ -594,10 +602,9 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 			}
 		}
 		// the option chosen stays in sight, under the heading's line
-		l.panes[2] = tablePane{"Choose", lines, logW, l.bodyH, 1 + t.sel}
-		return l
+		return tablePane{"Choose", lines, width, height, 1 + t.sel}
 	}
-	log := wrapLog(t.st.LogTree, logW-4)
+	log := wrapLog(t.st.LogTree, width-4)
 	if t.st.LogTree == "" {
 		log = []string{st.Dim.Render("no events")}
 	}
@@ -605,8 +612,7 @@ func (t *Table) layoutWith(lastKeys string) tableLayout {
 	if t.last != "" {
 		name = "Log tree of " + t.last
 	}
-	l.panes[2] = tablePane{name, log, logW, l.bodyH, -1}
-	return l
+	return tablePane{name, log, width, height, -1}
 }
 
 // overflow is how far the body scrolls: the most lines one of its panes
