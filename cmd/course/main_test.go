@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -95,6 +96,7 @@ func TestScripts(t *testing.T) {
 			"copycontent": cmdCopyContent,
 			"addnoun":     cmdAddNoun,
 			"signalled":   cmdSignalled,
+			"headpipe":    cmdHeadPipe,
 			"watchsave":   cmdWatchSave,
 			"schema":      cmdSchema,
 		},
@@ -313,6 +315,68 @@ func cmdSignalled(ts *testscript.TestScript, neg bool, args []string) {
 	left, _ := filepath.Glob(filepath.Join(tmp, "*"))
 	if len(left) > 0 {
 		ts.Fatalf("left in TMPDIR: %v", left)
+	}
+}
+
+// cmdHeadPipe runs a program into a pipe whose reader goes away after the
+// first line, as `course check | head -1` does: `headpipe STATUS PROGRAM
+// [ARGS...]`. The line goes to the script's stdout, and the program must
+// end with STATUS, saying nothing on stderr; when LEFTPID names a file,
+// the process whose id it holds must be gone.
+func cmdHeadPipe(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: headpipe STATUS PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	vars, _ := scriptEnvs.Load(ts.Getenv("WORK"))
+	prog, err := exec.LookPath(filepath.Join(ts.Getenv("COURSEBIN"), args[1]))
+	ts.Check(err)
+	cmd := exec.Command(prog, args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(append([]string(nil), vars.([]string)...), "LEFTPID="+ts.Getenv("LEFTPID"))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, in, err := os.Pipe()
+	ts.Check(err)
+	// The smallest pipe there is, so that what the program writes after
+	// its first line, beyond a few kilobytes, finds the reader gone.
+	ts.Check(shrinkPipe(out))
+	cmd.Stdout = in
+	ts.Check(cmd.Start())
+	ts.Check(in.Close())
+	line, _ := bufio.NewReader(out).ReadString('\n')
+	fmt.Fprint(ts.Stdout(), line)
+	ts.Check(out.Close())
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(2 * time.Minute):
+		_ = cmd.Process.Kill()
+		ts.Fatalf("headpipe: %s still ran 2 minutes after its reader went away", args[1])
+	}
+	got := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		got = exitErr.ExitCode()
+		if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			ts.Fatalf("headpipe: %s was killed by %v, with nothing it started stopped", args[1], ws.Signal())
+		}
+	}
+	if got != want {
+		ts.Fatalf("headpipe: exit status %d, want %d; stderr: %s", got, want, stderr.String())
+	}
+	if stderr.Len() > 0 {
+		ts.Fatalf("headpipe: want nothing on stderr, got %q", stderr.String())
+	}
+	if file := ts.Getenv("LEFTPID"); file != "" {
+		raw, err := os.ReadFile(file)
+		ts.Check(err)
+		stat, err := os.ReadFile("/proc/" + strings.TrimSpace(string(raw)) + "/stat")
+		if err == nil && !strings.Contains(string(stat), ") Z ") {
+			ts.Fatalf("headpipe: process %s, which the test left behind, still runs", strings.TrimSpace(string(raw)))
+		}
 	}
 }
 

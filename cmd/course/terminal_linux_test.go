@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -84,4 +85,43 @@ func TestVersionDoesNotWaitForTheTerminal(t *testing.T) {
 	assert.Less(t, took, 2*time.Second, "course --version waited for the terminal")
 	assert.Regexp(t, `^course \S+.*, course content sha256:[0-9a-f]{12}, go[0-9.]+\r?\n$`, out.String())
 	assert.NotContains(t, out.String(), "\x1b", "course wrote an escape sequence, a question to the terminal: %q", out.String())
+}
+
+// TestStartModuleWrapsOnANarrowTerminal runs start-module with its output
+// on a terminal of 40 columns, as a learner's narrow pane is: the harness
+// functions it adds wrap between words, under their names, read from the
+// terminal's own size, where the terminal broke them within a word.
+func TestStartModuleWrapsOnANarrowTerminal(t *testing.T) {
+	course, err := exec.LookPath("course")
+	require.NoError(t, err)
+	ws := filepath.Join(t.TempDir(), "ws")
+	env := append(os.Environ(), "NO_COLOR=1", "COURSE_CONTENT=", "COURSE_WARM_CACHE=0")
+	initWS := exec.Command(course, "init", ws)
+	initWS.Env = env
+	out, err := initWS.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+
+	master, tty := openPty(t)
+	require.NoError(t, unix.IoctlSetWinsize(int(tty.Fd()), unix.TIOCSWINSZ, &unix.Winsize{Row: 24, Col: 40}))
+	cmd := exec.Command(course, "start-module", "01", ws)
+	cmd.Env = env
+	cmd.Stdout, cmd.Stderr = tty, tty
+	var screen bytes.Buffer
+	read := make(chan struct{})
+	go func() {
+		// ends with EIO once the program's side is closed
+		_, _ = io.Copy(&screen, master)
+		close(read)
+	}()
+	require.NoError(t, cmd.Start())
+	require.NoError(t, tty.Close()) // the program holds its own
+	require.NoError(t, cmd.Wait())
+	<-read
+	text := strings.ReplaceAll(screen.String(), "\r\n", "\n")
+	assert.Contains(t, text, "\n  func (g *Game) AddToHand(card string,\n       player Player) ID\n")
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if len([]rune(line)) >= 40 {
+			assert.Len(t, strings.Fields(line), 1, "a line as wide as the terminal is one word: %q", line)
+		}
+	}
 }

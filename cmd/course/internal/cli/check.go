@@ -271,19 +271,26 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 			return err
 		}
 	} else {
-		out := colorLines(env.Stdout, env.Term)
-		// The report quotes the workspace (panic messages, test output,
-		// file names): shown as termsafe shows it, before the colours.
-		report.WriteText(termsafe.NewWriter(out))
-		if report.OK && next != "" {
-			fmt.Fprintf(out, "next: %s\n", next)
-		}
-		closeColors(out)
+		printCheck(env, report, next)
 	}
 	if !report.OK {
 		return &FindingError{Summary: report.Summary()}
 	}
 	return nil
+}
+
+// printCheck writes a workspace's report as text, and the next step when
+// it passed: coloured on a terminal with colour, and wrapped between words
+// on a narrow one.
+func printCheck(env *Env, report *checker.Report, next string) {
+	out, done := reportLines(env.Stdout, env.Term)
+	defer done()
+	// The report quotes the workspace (panic messages, test output,
+	// file names): shown as termsafe shows it, before the colours.
+	report.WriteText(termsafe.NewWriter(out))
+	if report.OK && next != "" {
+		fmt.Fprintf(out, "next: %s\n", next)
+	}
 }
 
 // unconfinedNote tells the instructor, once a class's check has run

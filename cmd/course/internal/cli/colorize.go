@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"io"
 	"regexp"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // lineColors are the report lines a colour helps to read at a glance, and
@@ -25,12 +28,12 @@ var lineColors = []struct {
 	{regexp.MustCompile(`^(warning|next): `), "warn"},
 }
 
-// colorWriter writes lines to w, each in the colour its kind has in st. A
-// line is written when it ends; Close writes what is left.
-type colorWriter struct {
-	w   io.Writer
-	st  styles
-	buf []byte
+// lineWriter writes lines to w, each as each makes it. A line is written
+// when it ends; Close writes what is left.
+type lineWriter struct {
+	w    io.Writer
+	each func(line string) string
+	buf  []byte
 }
 
 // colorLines is w with report lines coloured, when the terminal has colour;
@@ -39,17 +42,54 @@ func colorLines(w io.Writer, t Terminal) io.Writer {
 	if !t.colored() {
 		return w
 	}
-	return &colorWriter{w: w, st: t.styles()}
+	return &lineWriter{w: w, each: linePainter{st: t.styles()}.paint}
 }
 
-func (c *colorWriter) Write(p []byte) (int, error) {
+// hangLines is w with each line wrapped between words on a terminal
+// narrower than it, as hang wraps it, under its lead: its indent and a
+// label up to the first ": " ("  also failed: ", "warning: "), or its
+// indent alone. Through a pipe, or on a terminal of unknown width, it is
+// w itself, so that scripts read the lines as they always were.
+func hangLines(w io.Writer, t Terminal) io.Writer {
+	if !t.IsTerminal || t.Width <= 0 {
+		return w
+	}
+	return &lineWriter{w: w, each: func(line string) string { return t.hang(splitLead(line)) }}
+}
+
+// splitLead parts a report line into the lead its continuation hangs
+// under and the rest: the indent and a label (no wider than maxLabel,
+// and no list: "3 passed, 1 failed; audit: ..." has none), or the indent.
+func splitLead(line string) (lead, text string) {
+	text = strings.TrimLeft(line, " ")
+	indent := line[:len(line)-len(text)]
+	label, rest, ok := strings.Cut(text, ": ")
+	if ok && ansi.StringWidth(label) <= maxLabel && !strings.ContainsAny(ansi.Strip(label), ",;") {
+		return indent + label + ": ", rest
+	}
+	return indent, text
+}
+
+// maxLabel is the widest label a report line's continuation hangs under:
+// "module 12 deterministic-rng", "first failure".
+const maxLabel = 28
+
+// reportLines is w as a report's lines go to the terminal: coloured, then
+// wrapped; done ends it, writing a last line without its newline.
+func reportLines(w io.Writer, t Terminal) (out io.Writer, done func()) {
+	wrapped := hangLines(w, t)
+	out = colorLines(wrapped, t)
+	return out, func() { closeLines(out, wrapped) }
+}
+
+func (c *lineWriter) Write(p []byte) (int, error) {
 	c.buf = append(c.buf, p...)
 	for {
 		i := bytes.IndexByte(c.buf, '\n')
 		if i < 0 {
 			return len(p), nil
 		}
-		if _, err := io.WriteString(c.w, c.paint(string(c.buf[:i]))+"\n"); err != nil {
+		if _, err := io.WriteString(c.w, c.each(string(c.buf[:i]))+"\n"); err != nil {
 			return 0, err
 		}
 		c.buf = c.buf[i+1:]
@@ -57,16 +97,19 @@ func (c *colorWriter) Write(p []byte) (int, error) {
 }
 
 // Close writes a last line without its newline.
-func (c *colorWriter) Close() error {
+func (c *lineWriter) Close() error {
 	if len(c.buf) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(c.w, c.paint(string(c.buf)))
+	_, err := io.WriteString(c.w, c.each(string(c.buf)))
 	c.buf = nil
 	return err
 }
 
-func (c *colorWriter) paint(line string) string {
+// linePainter paints a report line in the colour its kind has in st.
+type linePainter struct{ st styles }
+
+func (c linePainter) paint(line string) string {
 	for _, lc := range lineColors {
 		if !lc.re.MatchString(line) {
 			continue
@@ -83,9 +126,11 @@ func (c *colorWriter) paint(line string) string {
 	return line
 }
 
-// closeColors ends a writer colorLines made.
-func closeColors(w io.Writer) {
-	if c, ok := w.(*colorWriter); ok {
-		_ = c.Close()
+// closeLines ends writers colorLines and hangLines made, outermost first.
+func closeLines(ws ...io.Writer) {
+	for _, w := range ws {
+		if c, ok := w.(*lineWriter); ok {
+			_ = c.Close()
+		}
 	}
 }

@@ -17,13 +17,13 @@ func TestReportLinesAreColouredOnlyWithColour(t *testing.T) {
 	var plain bytes.Buffer
 	w := colorLines(&plain, Terminal{Profile: termenv.Ascii})
 	fmt.Fprint(w, lines)
-	closeColors(w)
+	closeLines(w)
 	assert.Equal(t, lines, plain.String())
 
 	var colored bytes.Buffer
 	w = colorLines(&colored, Terminal{IsTerminal: true, Profile: termenv.ANSI})
 	fmt.Fprint(w, lines)
-	closeColors(w)
+	closeLines(w)
 	assert.Equal(t, lines, stripANSI(colored.String()), "the text is the same")
 	got := colored.String()
 	green, red := "\x1b[1;32m", "\x1b[1;31m"

@@ -70,18 +70,23 @@ func (e *OutputError) Unwrap() error { return e.Err }
 // goes, not the tool.
 func (e *OutputError) UserError() bool { return true }
 
-// outputWriter is the commands' stdout, keeping the first write that
-// failed, so that execute can say the output is lost, whichever command
-// wrote it. A reader that stopped reading (EPIPE: `course check | head`)
-// is no failure.
+// outputWriter is the commands' stdout (or stderr), keeping the first
+// write that failed, so that execute can say the output is lost, whichever
+// command wrote it. A reader that stopped reading (EPIPE: `course check |
+// head`) is no such failure: gone is called, to stop the command.
 type outputWriter struct {
-	w   io.Writer
-	err error
+	w    io.Writer
+	err  error
+	gone func()
 }
 
 func (o *outputWriter) Write(p []byte) (int, error) {
 	n, err := o.w.Write(p)
-	if err != nil && o.err == nil && !errors.Is(err, syscall.EPIPE) {
+	switch {
+	case err == nil:
+	case errors.Is(err, syscall.EPIPE):
+		o.gone()
+	case o.err == nil:
 		o.err = err
 	}
 	return n, err

@@ -97,7 +97,7 @@ func RunHint(ctx context.Context, env *Env, opts *HintOptions) error {
 		if seen >= len(hints) {
 			// The state keeps the furthest hint shown, not each one: a
 			// learner who asked for hint 2 first never saw hint 1.
-			fmt.Fprintf(env.Stdout, "You have been shown hint %d of module %s, the last; `course hint %s K` shows hint K again, 1 to %d.\n", len(hints), m.Number, m.Number, len(hints))
+			env.sayf("", "You have been shown hint %d of module %s, the last; `course hint %s K` shows hint K again, 1 to %d.", len(hints), m.Number, m.Number, len(hints))
 			return nil
 		}
 		k = seen + 1

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -227,6 +228,7 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 		signal.Notify(sigs, syscall.SIGHUP)
 	}
 	defer signal.Stop(sigs)
+	defer takePipeSignals()()
 	grace := signalGrace
 	returned, watched := make(chan struct{}), make(chan struct{})
 	defer func() {
@@ -258,9 +260,18 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 		}
 		exit(Status(sigErr))
 	}()
-	out := &outputWriter{w: env.Stdout}
-	env.Stdout = out
-	defer func() { env.Stdout = out.w }()
+	// A reader that went away (EPIPE) stops the command as Ctrl-C does,
+	// whether it read stdout or stderr (`2>&1 | head`).
+	var readerGone atomic.Bool
+	gone := func() {
+		if !readerGone.Swap(true) {
+			cancel(&SignalError{Signal: syscall.SIGPIPE})
+		}
+	}
+	out := &outputWriter{w: env.Stdout, gone: gone}
+	errOut := &outputWriter{w: env.Stderr, gone: gone}
+	env.Stdout, env.Stderr = out, errOut
+	defer func() { env.Stdout, env.Stderr = out.w, errOut.w }()
 	cmd, err := root.ExecuteContextC(ctx)
 	path := "course"
 	if cmd != nil {
@@ -276,11 +287,30 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 			fmt.Fprintln(env.Stderr, MessageOf(path, &OutputError{Err: out.err}))
 		}
 	}
+	if readerGone.Load() {
+		// Whatever the command found, its reader saw only part of it:
+		// the status is a broken pipe's, as git's and most tools' are,
+		// and nothing is said, since no one reads on.
+		return Status(&SignalError{Signal: syscall.SIGPIPE})
+	}
 	status := Status(err)
 	if status == StatusCannot || status > StatusCannot {
 		fmt.Fprintln(env.Stderr, MessageOf(path, err))
 	}
 	return status
+}
+
+// takePipeSignals takes SIGPIPE, raised by a write to a pipe no one reads
+// any more (`course check | head`), from the runtime, which would end the
+// process on it at once: the adopted orphans of the learner's tests
+// (EndOrphans, run as the command returns) would then run on, and a file
+// being written would be left as far as it got. The write fails instead
+// (EPIPE), and outputWriter stops the command. The signals need no one:
+// the channel holds one and drops the rest.
+func takePipeSignals() (stop func()) {
+	pipes := make(chan os.Signal, 1)
+	signal.Notify(pipes, syscall.SIGPIPE)
+	return func() { signal.Stop(pipes) }
 }
 
 // jsonFlag adds a command's --json flag; schema is the base name of the

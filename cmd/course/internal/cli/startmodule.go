@@ -220,11 +220,11 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		}
 	}
 	for _, r := range results {
-		line := "  " + padded(actionStyle(st, r.Action), string(r.Action), 9) + " " + r.Path
+		file := r.Path
 		if r.Action == scaffold.Replaced {
-			line += " (the old one is " + r.Kept + ")"
+			file += " (the old one is " + r.Kept + ")"
 		}
-		fmt.Fprintln(env.Stdout, line)
+		env.sayf("  "+padded(actionStyle(st, r.Action), string(r.Action), 9)+" ", "%s", file)
 	}
 	if _, restarted := state.Drops[m.Number]; opts.Expansion && drop.End == drop.Commit && !restarted {
 		_, later := startedAround(ws, m)
@@ -242,15 +242,20 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		return nil
 	}
 	if opts.Expansion {
-		fmt.Fprintf(env.Stdout, "drop %sx starts from commit %s (kept in %s)\n", m.Number, shortHash(drop.Commit), workspace.StateFile)
+		env.sayf("", "drop %sx starts from commit %s (kept in %s)", m.Number, shortHash(drop.Commit), workspace.StateFile)
 		fmt.Fprintf(env.Stdout, "read the drop: %s\n", lesson)
 		env.sayf("", "implement the drop outside the engine folders (in harness/, content/ or cards/, as the lesson says): course check runs its test and checks the engine is unchanged since %s", shortHash(drop.Commit))
 		return nil
 	}
 	if len(m.Harness) > 0 {
-		fmt.Fprintf(env.Stdout, "harness functions module %s adds (harness/, Go):\n", m.Number)
+		env.sayf("", "harness functions module %s adds (harness/, Go):", m.Number)
 		for _, h := range m.Harness {
-			fmt.Fprintf(env.Stdout, "  %s\n", h)
+			// A declaration wraps under its name, in from its "func".
+			if keyword, decl, ok := strings.Cut(h, " "); ok {
+				env.sayf("  "+keyword+" ", "%s", decl)
+			} else {
+				env.sayf("  ", "%s", h)
+			}
 		}
 	}
 	if m.Note != "" {

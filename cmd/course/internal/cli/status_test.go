@@ -322,7 +322,7 @@ again)
 [#---------------] 1 of 14 modules done
 next: make module 01's tests pass (0 of
       4 do;
-      Test_01_ids_stable_and_order_increases
+ Test_01_ids_stable_and_order_increases
       fails first): ` + "`course check`" + `
       shows why, ` + "`course hint 01` helps" + `
 (test results from 5 seconds ago;

@@ -92,8 +92,9 @@ func stylePrefix(style lipgloss.Style, line, prefix string) string {
 // indented as far as lead reaches, or 4 cells in when that leaves fewer
 // than 20. A line the terminal wrapped itself broke words apart, a
 // drop's commit or a test's name with them. A word is never broken: one
-// wider than the room (a long path) stands on a line of its own, for the
-// terminal to wrap, so that it is copied whole.
+// wider than the room (a long path, a test's name) stands on a line of its
+// own, indented only as far as leaves it whole on the screen (for the
+// terminal to wrap when nothing can), so that it is read and copied whole.
 func (t Terminal) hang(lead, text string) string {
 	limit := t.Width - 1
 	if !t.IsTerminal || t.Width <= 0 || ansi.StringWidth(lead+text) <= limit {
@@ -110,7 +111,34 @@ func (t Terminal) hang(lead, text string) string {
 			lead, text = "", lead+text
 		}
 	}
-	return lead + strings.Join(wrapWords(text, limit-indent), "\n"+strings.Repeat(" ", indent))
+	return placeLines(lead, wrapWords(text, limit-indent), indent, limit)
+}
+
+// placeLines sets wrapped lines under lead, each after the first indent
+// cells in; a line wider than the room there (one word) is set in only as
+// far as keeps it within limit, and when it is the first, under the lead
+// instead of beside it.
+func placeLines(lead string, lines []string, indent, limit int) string {
+	out := make([]string, 0, len(lines)+1)
+	for i, line := range lines {
+		width := ansi.StringWidth(line)
+		pad := indent
+		if width > limit-indent {
+			pad = max(0, min(indent, limit-width))
+		}
+		switch {
+		case i > 0:
+			out = append(out, strings.Repeat(" ", pad)+line)
+		case pad == indent:
+			out = append(out, lead+line)
+		case strings.TrimSpace(ansi.Strip(lead)) != "":
+			// the lead on a line of its own, the word under it
+			out = append(out, strings.TrimRight(lead, " "), strings.Repeat(" ", pad)+line)
+		default:
+			out = append(out, strings.Repeat(" ", pad)+line)
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // wrapWords is text in lines of at most width cells, broken at spaces

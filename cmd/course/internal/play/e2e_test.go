@@ -1,6 +1,8 @@
 package play_test
 
 import (
+	"cmp"
+	"crypto/rand"
 	"fmt"
 	"os"
 	"os/exec"
@@ -87,12 +89,19 @@ func buildCourse(t *testing.T) string {
 }
 
 // newPane starts command in a detached tmux session "play" of w x h, on a
-// server of the test's own named after name, and returns the server's
-// socket.
+// server of its own named after name, and returns the server's socket.
+// The name ends in random letters: a process id alone is shared by a
+// test run twice (go test -count=2), by two panes of one name, and by
+// nothing that stops two test binaries from reusing it. The server is
+// killed when the test ends, passed or failed, and its socket removed,
+// which a server whose last session ended on its own leaves behind.
 func newPane(t *testing.T, name string, w, h int, command ...string) string {
 	t.Helper()
-	socket := fmt.Sprintf("course-play-%s-%d", name, os.Getpid())
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", socket, "kill-server").Run() })
+	socket := fmt.Sprintf("course-play-%s-%s", name, rand.Text()[:10])
+	t.Cleanup(func() {
+		_ = exec.Command("tmux", "-L", socket, "kill-server").Run()
+		_ = os.Remove(filepath.Join(cmp.Or(os.Getenv("TMUX_TMPDIR"), "/tmp"), fmt.Sprintf("tmux-%d", os.Getuid()), socket))
+	})
 	tmux(t, socket, append([]string{"new-session", "-d", "-s", "play", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h)}, command...)...)
 	return socket
 }
@@ -123,6 +132,21 @@ func misbehavingWorkspace(t *testing.T, decls, step string) string {
 // offline is the environment a workspace's engine is built in: the module
 // cache alone, as on a learner's machine without a network.
 var offline = []string{"env", "NO_COLOR=1", "GOPROXY=off", "GOFLAGS=-mod=mod", "GOTOOLCHAIN=local"}
+
+// TestPanesOfOneNameHaveServersOfTheirOwn starts two panes of one name
+// in one test, as a test run twice or two packages at once would: each is
+// on a server of its own, and both run.
+func TestPanesOfOneNameHaveServersOfTheirOwn(t *testing.T) {
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux is not installed (apt-get install tmux)")
+	}
+	first := newPane(t, "twice", 40, 10, "sleep", "60")
+	second := newPane(t, "twice", 40, 10, "sleep", "60")
+	assert.NotEqual(t, first, second)
+	for _, socket := range []string{first, second} {
+		assert.NoError(t, exec.Command("tmux", "-L", socket, "has-session", "-t", "play").Run(), "the pane on %s runs", socket)
+	}
+}
 
 // TestInARealTerminal builds course, plays 01-push in a detached tmux
 // session of 80x24 with the keys a person would press, and reads the

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -31,14 +32,11 @@ type GridOptions struct {
 	Every      time.Duration // replay one move this often; 0: one move per key
 }
 
-// move is one row of the history.
+// move is one row of the history: the move as a recorded solution holds
+// it (its Choices what the chooser was answered, in order), and what the
+// screen keeps of it.
 type move struct {
-	Kind    string // "step", "cast", "play"
-	Dir     string
-	Card    string
-	Target  uint32
-	X, Y    int
-	Choices []string // what the chooser was answered, in order
+	data.Move
 	// Replayed says the move is one of the recorded solution's, played
 	// by the replay.
 	Replayed bool
@@ -47,50 +45,82 @@ type move struct {
 	answers []string
 }
 
-// moveOf is a move of a recorded solution as the history holds it.
+// moveOf is a move of a recorded solution as the history holds it: its
+// answers yet to give, none given.
 func moveOf(sm data.Move) move {
-	switch {
-	case sm.Cast != "":
-		return move{Kind: "cast", Card: sm.Cast, Target: sm.Target, answers: sm.Choices}
-	case sm.Play != "":
-		return move{Kind: "play", Card: sm.Play, X: sm.X, Y: sm.Y, answers: sm.Choices}
-	}
-	return move{Kind: "step", Dir: sm.Dir.String()}
+	mv := move{Move: sm, answers: sm.Choices}
+	mv.Choices = nil
+	return mv
 }
 
-// solutionMove is the move as a recorded solution writes it.
-func (mv move) solutionMove() data.Move {
-	switch mv.Kind {
-	case "cast":
-		return data.Move{Cast: mv.Card, Target: mv.Target, Choices: mv.Choices}
-	case "play":
-		return data.Move{Play: mv.Card, X: mv.X, Y: mv.Y, Choices: mv.Choices}
-	}
-	d, _ := grid.ParseDir(mv.Dir)
-	return data.Move{Dir: d}
+// stepMove, castMove and playMove are the moves the keys make.
+func stepMove(d grid.Dir) move { return move{Move: data.Move{Dir: d}} }
+func castMove(card string, target uint32) move {
+	return move{Move: data.Move{Cast: card, Target: target}}
 }
+func playMove(card string, x, y int) move { return move{Move: data.Move{Play: card, X: x, Y: y}} }
 
 func (mv move) label() string {
-	switch mv.Kind {
-	case "cast":
-		if mv.Target == 0 {
-			return "cast " + mv.Card
-		}
-		return fmt.Sprintf("cast %s at #%d", mv.Card, mv.Target)
-	case "play":
-		return fmt.Sprintf("play %s at (%d,%d)", mv.Card, mv.X, mv.Y)
+	switch {
+	case mv.Cast != "" && mv.Target == 0:
+		return "cast " + mv.Cast
+	case mv.Cast != "":
+		return fmt.Sprintf("cast %s at #%d", mv.Cast, mv.Target)
+	case mv.Play != "":
+		return fmt.Sprintf("play %s at (%d,%d)", mv.Play, mv.X, mv.Y)
 	}
-	return mv.Dir
+	return mv.Dir.String()
 }
 
 func (mv move) request() driver.Request {
-	switch mv.Kind {
-	case "cast":
-		return driver.Request{Op: "cast", Card: mv.Card, Target: mv.Target}
-	case "play":
-		return driver.Request{Op: "play", Card: mv.Card, X: mv.X, Y: mv.Y}
+	switch {
+	case mv.Cast != "":
+		return driver.Request{Op: "cast", Card: mv.Cast, Target: mv.Target}
+	case mv.Play != "":
+		return driver.Request{Op: "play", Card: mv.Play, X: mv.X, Y: mv.Y}
 	}
-	return driver.Request{Op: "step", Dir: mv.Dir}
+	return driver.Request{Op: "step", Dir: mv.Dir.String()}
+}
+
+// handAction is what a card taken from the hand is for: a spell to cast
+// or a minion to play.
+type handAction int
+
+const (
+	castSpell handAction = iota
+	playMinion
+)
+
+// actionWords is how the screen speaks of a hand action, all in one place.
+type actionWords struct {
+	key      string // the key that starts it
+	verb     string // "cast"
+	verbs    string // "casts"
+	card     string // the kind of card it takes
+	atCursor string // what enter then does, after "enter casts"
+	offer    string // the key's offer, where the other action has no card
+	menuKey  string // the key help's enter, on the hand menu
+	tileKeys string // the key help's enter (and n), on the board's tiles
+}
+
+var handActionWords = [...]actionWords{
+	castSpell: {key: "c", verb: "cast", verbs: "casts", card: "spell", atCursor: "at it, n casts with no target", offer: "c casts a spell",
+		menuKey: "enter cast it", tileKeys: "enter cast at it   n no target"},
+	playMinion: {key: "p", verb: "play", verbs: "plays", card: "minion", atCursor: "it there", offer: "p plays a minion onto a tile",
+		menuKey: "enter take it to a tile", tileKeys: "enter play here"},
+}
+
+func (a handAction) words() actionWords { return handActionWords[a] }
+
+// other is the hand's other action.
+func (a handAction) other() handAction { return 1 - a }
+
+// actionOfKey is the action c or p starts.
+func actionOfKey(k string) handAction {
+	if k == handActionWords[playMinion].key {
+		return playMinion
+	}
+	return castSpell
 }
 
 type gridMode int
@@ -114,15 +144,18 @@ type Grid struct {
 	problem bool
 	mode    gridMode
 	histSel int
-	// the hand menu and the action it is for ("cast", "play")
+	// the hand menu and the action it is for
 	menuItems []string
 	menuSel   int
-	action    string
+	action    handAction
 	card      string
 	cx, cy    int
 	// an op waiting for the chooser's answers
 	choose  *driver.Choose
 	pending *move
+	// before is the state the pending move started from, which the
+	// status line says what a cast or a play changed of.
+	before  driver.State
 	glyphs  map[string]rune
 	cards   map[string]cardKind // how the course uses each card, by name
 	replay  int                 // the next move of the solution to replay
@@ -137,6 +170,8 @@ type Grid struct {
 	recordErr error
 	// emptyChoices counts the choices among no options answered in a row.
 	emptyChoices int
+	// scroll is how many lines PgDn scrolled the Level panel and the log.
+	scroll int
 	// Quit is true once the player has quit.
 	quit bool
 }
@@ -245,7 +280,7 @@ func (m *Grid) Moves() []string {
 func (m *Grid) solution() []data.Move {
 	out := make([]data.Move, 0, len(m.history))
 	for _, mv := range m.history {
-		out = append(out, mv.solutionMove())
+		out = append(out, mv.Move)
 	}
 	return out
 }
@@ -369,7 +404,7 @@ func (m *Grid) restart(fresh bool) {
 // It is false when the engine failed the move (a panic, an engine that
 // stopped).
 func (m *Grid) perform(mv move) bool {
-	m.pending = &mv
+	m.pending, m.before = &mv, m.st
 	if m.take(m.eng.c.Do(mv.request())) {
 		m.done()
 		return true
@@ -382,10 +417,78 @@ func (m *Grid) done() {
 	m.pending, m.choose = nil, nil
 	m.mode = modeBoard
 	m.history = append(m.history, mv)
-	if !m.problem {
-		m.status = ""
+	switch {
+	case m.problem:
+	case mv.IsStep():
+		m.status = "" // the board shows what a step did
+	default:
+		m.say(false, "%s: %s", mv.label(), changes(m.before, m.st))
 	}
 	m.record()
+}
+
+// maxChanges is how many changes the status line names; more are
+// counted.
+const maxChanges = 4
+
+// changes says what a cast or a play changed on a SpellGrid level, from
+// before to after: an object gone or come, a minion's Health, the enemy
+// hero's, a rule made or broken.
+func changes(before, after driver.State) string {
+	var out []string
+	name := func(o driver.Object) string {
+		if o.Minion != "" {
+			return fmt.Sprintf("#%d %s", o.ID, o.Minion)
+		}
+		return fmt.Sprintf("#%d %s", o.ID, o.Kind)
+	}
+	was := map[uint32]driver.Object{}
+	for _, o := range before.Objects {
+		was[o.ID] = o
+	}
+	for _, o := range after.Objects {
+		old, ok := was[o.ID]
+		delete(was, o.ID)
+		switch {
+		case !ok:
+			out = append(out, fmt.Sprintf("%s came at (%d,%d)", name(o), o.X, o.Y))
+		case old.Health != o.Health:
+			out = append(out, fmt.Sprintf("%s Health %d→%d", name(o), old.Health, o.Health))
+		}
+	}
+	for _, o := range before.Objects {
+		if _, gone := was[o.ID]; gone {
+			out = append(out, name(o)+" is gone")
+		}
+	}
+	if before.HeroHealth != after.HeroHealth {
+		out = append(out, fmt.Sprintf("enemy hero Health %d→%d", before.HeroHealth, after.HeroHealth))
+	}
+	out = append(out, ruleChanges(before.ActiveRules, after.ActiveRules)...)
+	switch {
+	case len(out) == 0:
+		return "nothing on the board changed"
+	case len(out) > maxChanges:
+		return fmt.Sprintf("%s and %d more", strings.Join(out[:maxChanges], ", "), len(out)-maxChanges)
+	}
+	return strings.Join(out, ", ")
+}
+
+// ruleChanges is each rule made ("made SKULL IS WIN") and broken between
+// two lists of the active rules.
+func ruleChanges(before, after []string) []string {
+	var out []string
+	for _, r := range after {
+		if !slices.Contains(before, r) {
+			out = append(out, "made "+r)
+		}
+	}
+	for _, r := range before {
+		if !slices.Contains(after, r) {
+			out = append(out, "broke "+r)
+		}
+	}
+	return out
 }
 
 // record writes the history as the level's solution, when asked to.
@@ -491,11 +594,11 @@ func (m *Grid) revert(i int) {
 	m.record()
 }
 
-var dirKeys = map[string]string{
-	"up": "up", "k": "up", "w": "up",
-	"down": "down", "j": "down", "s": "down",
-	"left": "left", "h": "left", "a": "left",
-	"right": "right", "l": "right", "d": "right",
+var dirKeys = map[string]grid.Dir{
+	"up": grid.Up, "k": grid.Up, "w": grid.Up,
+	"down": grid.Down, "j": grid.Down, "s": grid.Down,
+	"left": grid.Left, "h": grid.Left, "a": grid.Left,
+	"right": grid.Right, "l": grid.Right, "d": grid.Right,
 }
 
 // Update handles a key, a resize or the replay timer.
@@ -529,6 +632,12 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// q too where the screen says it quits, whatever the mode
 			m.quit = true
 			return m, tea.Quit
+		}
+		if k == "pgup" || k == "pgdown" {
+			// the Level panel and the log, whatever the mode: the
+			// arrows step, and choose in the menus
+			m.scrollBy(map[string]int{"pgup": -1, "pgdown": 1}[k] * scrollStep(k, m.h))
+			return m, nil
 		}
 		switch m.mode {
 		case modeHistory:
@@ -601,7 +710,7 @@ func (m *Grid) boardKey(k string) {
 			m.say(false, "the level is won: u undoes, r restarts, q quits")
 			return
 		}
-		m.perform(move{Kind: "step", Dir: d})
+		m.perform(stepMove(d))
 		return
 	}
 	switch k {
@@ -651,33 +760,29 @@ func (m *Grid) boardKey(k string) {
 			m.say(false, "the hand is empty")
 			return
 		}
-		action := map[string]string{"c": "cast", "p": "play"}[k]
+		action := actionOfKey(k)
 		// c offers the spells and p the minions, so that neither asks
 		// for a tile only to be refused there: a spell is cast, never
 		// played onto a tile
 		items := m.handFor(action)
-		switch {
-		case len(items) == 0 && action == "cast":
-			m.say(false, "the hand holds no spell to cast; p plays a minion onto a tile")
-			return
-		case len(items) == 0:
-			m.say(false, "the hand holds no minion to play; c casts a spell")
+		if len(items) == 0 {
+			m.say(false, "the hand holds no %s to %s; %s", action.words().card, action.words().verb, action.other().words().offer)
 			return
 		}
 		m.action = action
 		m.mode, m.menuItems, m.menuSel = modeMenu, items, 0
-		m.say(false, "choose a %s to %s", map[string]string{"cast": "spell", "play": "minion"}[action], action)
+		m.say(false, "choose a %s to %s", action.words().card, action.words().verb)
 	}
 }
 
 // handFor is the cards of the hand that action takes: the spells to cast,
 // the minions to play, and either way a card the course does not know (a
 // workspace's engine may deal one), which the engine's checks judge.
-func (m *Grid) handFor(action string) []string {
+func (m *Grid) handFor(action handAction) []string {
 	var out []string
 	for _, c := range m.st.Hand {
 		k := m.cards[c]
-		if k == cardUnknown || (k == cardMinion) == (action == "play") {
+		if k == cardUnknown || (k == cardMinion) == (action == playMinion) {
 			out = append(out, c)
 		}
 	}
@@ -717,7 +822,7 @@ func (m *Grid) menuKey(k string) {
 		m.say(false, "")
 	case "enter", "space":
 		m.card = m.menuItems[m.menuSel]
-		if m.action == "cast" {
+		if m.action == castSpell {
 			// a reason that is not about the target shows now
 			rep, err := m.eng.c.Do(driver.Request{Op: "checkCast", Card: m.card})
 			if err != nil || rep.Panic != "" {
@@ -733,13 +838,13 @@ func (m *Grid) menuKey(k string) {
 				// a spell that takes no target is cast at once: no
 				// tile to pick, and no n to guess
 				m.mode = modeBoard
-				m.perform(move{Kind: "cast", Card: m.card})
+				m.perform(castMove(m.card, 0))
 				return
 			}
 		}
 		m.mode = modeTarget
 		m.cx, m.cy = min(m.cx, m.st.Width-1), min(m.cy, m.st.Height-1)
-		if m.action == "play" {
+		if m.action == playMinion {
 			m.cx, m.cy = m.emptyTileFrom(m.cx, m.cy)
 		}
 		m.describeCursor()
@@ -794,23 +899,20 @@ func (m *Grid) describeCursor() {
 			what = fmt.Sprintf("#%d %s, Health %d", o.ID, o.Minion, o.Health)
 		}
 	}
-	if m.action == "cast" {
-		m.say(false, "cast %s: (%d,%d) holds %s; enter casts at it, n casts with no target", m.card, m.cx, m.cy, what)
-	} else {
-		m.say(false, "play %s: (%d,%d) holds %s; enter plays it there", m.card, m.cx, m.cy, what)
-	}
+	w := m.action.words()
+	m.say(false, "%s %s: (%d,%d) holds %s; enter %s %s", w.verb, m.card, m.cx, m.cy, what, w.verbs, w.atCursor)
 }
 
 func (m *Grid) targetKey(k string) {
 	if d, ok := dirKeys[k]; ok {
 		switch d {
-		case "up":
+		case grid.Up:
 			m.cy = max(0, m.cy-1)
-		case "down":
+		case grid.Down:
 			m.cy = min(m.st.Height-1, m.cy+1)
-		case "left":
+		case grid.Left:
 			m.cx = max(0, m.cx-1)
-		case "right":
+		case grid.Right:
 			m.cx = min(m.st.Width-1, m.cx+1)
 		}
 		m.describeCursor()
@@ -821,12 +923,12 @@ func (m *Grid) targetKey(k string) {
 		m.mode = modeBoard
 		m.say(false, "")
 	case "n":
-		if m.action == "cast" {
+		if m.action == castSpell {
 			m.tryCast(0)
 		}
 	case "enter", "space":
-		if m.action == "play" {
-			m.try(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy}, move{Kind: "play", Card: m.card, X: m.cx, Y: m.cy})
+		if m.action == playMinion {
+			m.try(driver.Request{Op: "checkPlay", Card: m.card, X: m.cx, Y: m.cy}, playMove(m.card, m.cx, m.cy))
 			return
 		}
 		o, ok := m.targetAt(m.cx, m.cy)
@@ -840,7 +942,7 @@ func (m *Grid) targetKey(k string) {
 
 // tryCast asks CheckCast first and shows its reason instead of casting.
 func (m *Grid) tryCast(target uint32) {
-	m.try(driver.Request{Op: "checkCast", Card: m.card, Target: target}, move{Kind: "cast", Card: m.card, Target: target})
+	m.try(driver.Request{Op: "checkCast", Card: m.card, Target: target}, castMove(m.card, target))
 }
 
 // try asks the engine whether a move may be made (check: CheckPlay,

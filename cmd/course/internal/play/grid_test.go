@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/color"
 	"io"
 	"math"
@@ -1020,4 +1021,23 @@ func TestAReplayAnswersTheChooserAsRecorded(t *testing.T) {
 	assert.Equal(t, modeBoard, r.mode, "no menu: the recorded answers were given")
 	assert.Equal(t, []string{"Right One (bottom)"}, r.st.Hand)
 	assert.Equal(t, m.solution(), r.solution())
+}
+
+// TestGoldenGridLevelPanelAtItsLeast: at the level screen's least size
+// and one above it, a Level panel too long for the screen marks how many
+// of its lines are out of sight, where it was cut unsaid, and PgDn and
+// PgUp scroll it, the arrows being the steps.
+func TestGoldenGridLevelPanelAtItsLeast(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{minWidth, minHeight}, {minWidth + 1, minHeight + 1}} {
+		for _, keys := range [][]string{nil, {"pgdown", "pgdown"}, {"pgdown", "pgdown", "pgup"}} {
+			t.Run(fmt.Sprintf("%dx%d_%s", size.w, size.h, strings.Join(append([]string{"keys"}, keys...), "_")), func(t *testing.T) {
+				view := screenAt(t, newGrid(t, "12-spellgrid-gravecaller", nil), size.w, size.h, keys...)
+				assert.Contains(t, view, "more: PgDn")
+				if len(keys) > 0 {
+					assert.Contains(t, view, "more: PgUp")
+				}
+				golden.RequireEqual(t, []byte(view))
+			})
+		}
+	}
 }

@@ -226,17 +226,11 @@ func (m *Grid) keys() []string {
 	case modeHistory:
 		return []string{"↑↓ select a move   enter return to the board before it   esc back"}
 	case modeMenu:
-		if m.action == "cast" {
-			return []string{"↑↓ choose a spell   enter cast it   esc cancel"}
-		}
-		return []string{"↑↓ choose a minion   enter take it to a tile   esc cancel"}
+		return []string{fmt.Sprintf("↑↓ choose a %s   %s   esc cancel", m.action.words().card, m.action.words().menuKey)}
 	case modeChoose:
 		return []string{"↑↓ choose   enter answer the engine"}
 	case modeTarget:
-		if m.action == "cast" {
-			return []string{"←↑↓→ hjkl wasd move the cursor   enter cast at it   n no target   esc cancel"}
-		}
-		return []string{"←↑↓→ hjkl wasd move the cursor   enter play here   esc cancel"}
+		return []string{"←↑↓→ hjkl wasd move the cursor   " + m.action.words().tileKeys + "   esc cancel"}
 	case modeBoard:
 		// the board's keys, below
 	}
@@ -259,10 +253,7 @@ func (m *Grid) sideLines(width int) []string {
 	st := m.o.Styles
 	var out []string
 	if m.mode == modeMenu || m.mode == modeChoose {
-		title := "Choose a spell to cast"
-		if m.action == "play" {
-			title = "Choose a minion to play"
-		}
+		title := fmt.Sprintf("Choose a %s to %s", m.action.words().card, m.action.words().verb)
 		if m.mode == modeChoose && m.choose != nil {
 			title = "The engine asks: choose the " + m.choose.Kind
 		}
@@ -436,7 +427,8 @@ func (m *Grid) historyLines(rows int) []string {
 // a problem's message wrapped onto up to problemLines lines.
 func (m *Grid) banner(width int) []string {
 	st := m.o.Styles
-	var b string
+	var b string      // the win or the loss, on one line
+	var head []string // the lines it takes above the status
 	switch {
 	case m.st.Won:
 		b = st.Won.Render(fmt.Sprintf(" ★ won in %d moves ★ ", len(m.history)))
@@ -447,26 +439,23 @@ func (m *Grid) banner(width int) []string {
 		}
 		if lipgloss.Width(msg)+2 > width {
 			// wrapped, not cut before the keys it names
-			lines := wrapStyled(st.Lost, msg, width)
-			if m.status != "" {
-				lines = append(lines, m.statusLines(width)...)
-			}
-			return lines
+			head = wrapStyled(st.Lost, msg, width)
+		} else {
+			b = st.Lost.Render(" " + msg + " ")
 		}
-		b = st.Lost.Render(" " + msg + " ")
 	}
 	if b != "" {
-		if m.status == "" {
-			return []string{fit(b, width)}
-		}
-		if one := b + " " + m.statusLine(); lipgloss.Width(one) <= width {
+		if one := b + " " + m.statusLine(); m.status != "" && lipgloss.Width(one) <= width {
 			return []string{fit(one, width)}
 		}
-		// the status under the banner, where beside it its end (often
-		// the keys to go on with) would be cut
-		return append([]string{fit(b, width)}, m.statusLines(width)...)
+		head = []string{fit(b, width)}
 	}
-	return m.statusLines(width)
+	if len(head) > 0 && m.status == "" {
+		return head
+	}
+	// the status under the banner, where beside it its end (often the
+	// keys to go on with) would be cut
+	return append(head, m.statusLines(width)...)
 }
 
 // statusLines is the status, wrapped onto up to problemLines lines of
@@ -536,13 +525,31 @@ func (m *Grid) view() string {
 		if m.st.LogTree == "" {
 			log = []string{st.Dim.Render("no events yet")}
 		}
-		panes = append(panes, st.pane("Log of the last move", log, boardW, l.logH))
+		panes = append(panes, st.pane("Log of the last move", m.scrolled(log, l.logH-2), boardW, l.logH))
 	}
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
-	right := st.pane("Level", m.sideLines(sideW-4), sideW, l.bodyH)
+	right := st.pane("Level", m.scrolled(m.sideLines(sideW-4), l.bodyH-2), sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := append([]string{title, body}, l.banner...)
 	return strings.Join(append(lines, st.keyLines(l.keys, W)...), "\n")
+}
+
+// scrolled is a pane's lines in rows rows, scrolled as PgUp and PgDn
+// scrolled the Level panel and the log, marked where some are out of
+// sight: the arrows step, so the page keys scroll.
+func (m *Grid) scrolled(lines []string, rows int) []string {
+	return m.o.Styles.window(lines, rows, m.scroll, "PgUp", "PgDn")
+}
+
+// scrollBy moves the Level panel and the log by by lines, no further than
+// the one with the most out of sight goes.
+func (m *Grid) scrollBy(by int) {
+	l := m.layout()
+	most := scrollRange(len(m.sideLines(m.w-l.boardW-4)), l.bodyH-2)
+	if l.logH > 0 {
+		most = max(most, scrollRange(len(wrapLog(m.st.LogTree, l.boardW-4)), l.logH-2))
+	}
+	m.scroll = max(0, min(m.scroll+by, most))
 }
 
 // handLabels is the hand, each card marked with the key that uses it:

@@ -96,6 +96,46 @@ func (s Styles) pane(title string, lines []string, width, height int) string {
 	return b.String()
 }
 
+// window is lines as a pane of rows rows shows them, scrolled off lines
+// down: where some are out of sight, a line marks how many, above or
+// below, and what scrolls to them (up, down: "↑ scrolls"), so that nothing
+// is cut unsaid.
+func (s Styles) window(lines []string, rows, off int, up, down string) []string {
+	if len(lines) <= rows || rows < 3 {
+		return lines
+	}
+	off = max(0, min(off, scrollRange(len(lines), rows)))
+	var out []string
+	if off > 0 {
+		out = append(out, s.Dim.Render(fmt.Sprintf("↑ %d more: %s", off, up)))
+	}
+	room := rows - len(out)
+	if len(lines)-off <= room {
+		return append(out, lines[off:]...)
+	}
+	room-- // for the mark below
+	out = append(out, lines[off:off+room]...)
+	return append(out, s.Dim.Render(fmt.Sprintf("↓ %d more: %s", len(lines)-off-room, down)))
+}
+
+// scrollRange is how far n lines scroll in a pane of rows rows: until the
+// last is in sight, under the mark of those above.
+func scrollRange(n, rows int) int {
+	if n <= rows || rows < 3 {
+		return 0
+	}
+	return n - (rows - 1)
+}
+
+// scrollStep is how far a key scrolls: a line, or most of a screen of h
+// rows for a page key.
+func scrollStep(k string, h int) int {
+	if k == "pgup" || k == "pgdown" {
+		return max(1, h/2-4)
+	}
+	return 1
+}
+
 // fit cuts or pads a styled line to exactly w cells.
 func fit(l string, w int) string {
 	if w <= 0 {

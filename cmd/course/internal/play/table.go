@@ -42,6 +42,9 @@ type Table struct {
 	emptyChoices int
 	sel          int
 	quit         bool
+	// scroll is how many lines the body's panes are scrolled down, each
+	// no further than its last line (window).
+	scroll int
 	// absorb is the rest of the word a command's key began ("ummon "
 	// after s, "nd" after e), which the keys typed next are taken as, so
 	// that a command typed out in full does not type its verb twice (s
@@ -112,7 +115,7 @@ func (t *Table) restart(fresh bool) {
 			return
 		}
 	}
-	t.turn, t.last, t.choose = 0, "", nil
+	t.turn, t.last, t.choose, t.scroll = 0, "", nil, 0
 	t.say(false, "a new game: player 0 to act")
 	t.take(t.eng.c.Do(driver.Request{Op: "new", Mode: driver.ModeGame}))
 }
@@ -221,6 +224,12 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "q":
 			t.quit = true
 			return t, tea.Quit
+		case "up", "pgup":
+			t.scrollBy(-scrollStep(k, t.h))
+			return t, nil
+		case "down", "pgdown":
+			t.scrollBy(scrollStep(k, t.h))
+			return t, nil
 		case "r":
 			t.restart(true)
 			return t, nil
@@ -483,43 +492,105 @@ func (t *Table) view() (string, int) {
 		return tooSmall(t.w, t.h, tableMinWidth, tableMinHeight), -1
 	}
 	st := t.o.Styles
+	l := t.layout()
+	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), t.w))
+	var panes [3]string
+	for i, p := range l.panes {
+		panes[i] = st.pane(p.title, st.window(p.lines, p.height-2, p.offset(t.scroll), "↑ scrolls", "↓ scrolls"), p.width, p.height)
+	}
+	body := lipgloss.JoinHorizontal(lipgloss.Top, lipgloss.JoinVertical(lipgloss.Left, panes[0], panes[1]), panes[2])
+	promptRow := -1
+	if t.typing {
+		promptRow = 1 + l.bodyH // under the title and the body
+	}
+	lines := append([]string{title, body}, l.status...)
+	return strings.Join(append(lines, st.keyLines(l.keys, t.w)...), "\n"), promptRow
+}
+
+// tablePane is one pane of the table's body: its title, all its lines
+// (window shows those its height has room for) and its size; keep is a
+// line it keeps in sight however the body is scrolled (-1 for none).
+type tablePane struct {
+	title         string
+	lines         []string
+	width, height int
+	keep          int
+}
+
+// offset is how far the pane is scrolled: as the body is, or as far as
+// keeps its keep line in sight under the mark of those above.
+func (p tablePane) offset(scroll int) int {
+	if p.keep < 0 {
+		return scroll
+	}
+	return max(0, p.keep-(p.height-2)+3)
+}
+
+// tableLayout is the table's screen cut into its parts: the status and
+// the keys under the body, and the body's panes, player 1's and player
+// 0's on the left and the log tree (or the chooser) on the right.
+type tableLayout struct {
+	status, keys []string
+	bodyH        int
+	panes        [3]tablePane
+}
+
+// scrollKeys is the keys' line for a body with lines out of sight.
+const scrollKeys = ": type a command   ↑↓ scroll   r new game   q quit"
+
+// layout lays the table out at its size. The keys name ↑↓ when a pane
+// has more lines than room: the layout is made with them first, since
+// the line they may add takes a row from the body.
+func (t *Table) layout() tableLayout {
+	if l := t.layoutWith(scrollKeys); l.overflow() > 0 {
+		return l
+	}
+	return t.layoutWith(": type a command   r new game   q quit")
+}
+
+func (t *Table) layoutWith(lastKeys string) tableLayout {
+	st := t.o.Styles
 	W, H := t.w, t.h
-	var status []string
+	var l tableLayout
 	switch {
 	case t.typing:
 		// the prompt pads its line to its width and then draws a
 		// completion past it: what lies past the screen's edge is only
 		// that padding, cut without the "…" that would mark text lost
-		status = []string{fit(ansi.Truncate(t.input.View(), W, ""), W)}
+		l.status = []string{fit(ansi.Truncate(t.input.View(), W, ""), W)}
 	case t.problem:
-		status = st.problem(t.status, W)
+		l.status = st.problem(t.status, W)
 	default:
-		status = []string{fit(t.status, W)}
+		l.status = []string{fit(t.status, W)}
 	}
-	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", ": type a command   r new game   q quit"}
+	keys := []string{"s summon  h hand  p play  c cast  a attack  d damage  x destroy  e end turn", lastKeys}
 	switch {
 	case t.typing:
 		keys = []string{"enter run   tab complete a card name   ↑↓ other completions", "esc cancel"}
 	case t.choose != nil:
 		keys = []string{"↑↓ choose   enter answer the engine", ""}
 	}
-	keys = wrapKeys(keys, W)
-	bodyH := H - 1 - len(status) - len(keys)
+	l.keys = wrapKeys(keys, W)
+	l.bodyH = H - 1 - len(l.status) - len(l.keys)
 	logW := min(max(W/2, 24), W-34)
 	leftW := W - logW
-	top := bodyH / 2
-	title := st.Title.Render(fit(fmt.Sprintf("course play --cards   player %d to act   %s", t.turn, st.Dim.Render(oneLine(t.o.EngineName))), W))
+	top := l.bodyH / 2
 	mark := func(p int) string {
 		if int(t.turn) == p {
 			return fmt.Sprintf("Player %d, to act", p)
 		}
 		return fmt.Sprintf("Player %d", p)
 	}
-	left := lipgloss.JoinVertical(lipgloss.Left,
-		st.pane(mark(1), t.sideLines(1, leftW-4, top-2), leftW, top),
-		st.pane(mark(0), t.sideLines(0, leftW-4, bodyH-top-2), leftW, bodyH-top),
-	)
-	var right string
+	l.panes[0] = tablePane{mark(1), t.sideLines(1, leftW-4, top-2), leftW, top, -1}
+	l.panes[1] = tablePane{mark(0), t.sideLines(0, leftW-4, l.bodyH-top-2), leftW, l.bodyH - top, -1}
+	l.panes[2] = t.rightPane(logW, l.bodyH)
+	return l
+}
+
+// rightPane is the pane beside the players': the engine's question while
+// it asks one, else the log tree of the last action.
+func (t *Table) rightPane(width, height int) tablePane {
+	st := t.o.Styles
 	if t.choose != nil {
 		lines := []string{st.Heading.Render("The engine asks: choose the " + t.choose.Kind)}
 		for i, o := range t.choose.Options {
@@ -530,25 +601,34 @@ func (t *Table) view() (string, int) {
 				lines = append(lines, "  "+o)
 			}
 		}
-		right = st.pane("Choose", lines, logW, bodyH)
-	} else {
-		log := wrapLog(t.st.LogTree, logW-4)
-		if t.st.LogTree == "" {
-			log = []string{st.Dim.Render("no events")}
-		}
-		name := "Log tree"
-		if t.last != "" {
-			name = "Log tree of " + t.last
-		}
-		right = st.pane(name, log, logW, bodyH)
+		// the option chosen stays in sight, under the heading's line
+		return tablePane{"Choose", lines, width, height, 1 + t.sel}
 	}
-	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
-	promptRow := -1
-	if t.typing {
-		promptRow = 1 + bodyH // under the title and the body
+	log := wrapLog(t.st.LogTree, width-4)
+	if t.st.LogTree == "" {
+		log = []string{st.Dim.Render("no events")}
 	}
-	lines := append([]string{title, body}, status...)
-	return strings.Join(append(lines, st.keyLines(keys, W)...), "\n"), promptRow
+	name := "Log tree"
+	if t.last != "" {
+		name = "Log tree of " + t.last
+	}
+	return tablePane{name, log, width, height, -1}
+}
+
+// overflow is how far the body scrolls: the most lines one of its panes
+// has out of sight.
+func (l tableLayout) overflow() int {
+	most := 0
+	for _, p := range l.panes {
+		most = max(most, scrollRange(len(p.lines), p.height-2))
+	}
+	return most
+}
+
+// scroll moves the body's panes by by lines, no further than the one with
+// the most out of sight goes.
+func (t *Table) scrollBy(by int) {
+	t.scroll = max(0, min(t.scroll+by, t.layout().overflow()))
 }
 
 // waiting is Grid.waiting for the card table.

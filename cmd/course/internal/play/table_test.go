@@ -1,6 +1,7 @@
 package play
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/play/driver"
 )
 
 func newTable(t *testing.T) *Table {
@@ -307,4 +310,99 @@ func TestAPlainPromptShowsTheTerminalsCursor(t *testing.T) {
 	assert.Equal(t, len("> summon Lo"), v.Cursor.X)
 	press(m, "esc")
 	assert.Nil(t, m.View().Cursor, "none once it closes")
+}
+
+// fullTableKeys fill both boards (7 minions a side) and both hands (10
+// cards each), player 0 then player 1, and hand the turn back to player 0.
+func fullTableKeys() []string {
+	var keys []string
+	for _, side := range []struct{ minion, card string }{{"Loot Hoarder", "Whirlwind"}, {"Test Filler", "Armorsmith"}} {
+		for range 7 {
+			keys = typeLine(append(keys, "s"), side.minion)
+		}
+		for range 10 {
+			keys = typeLine(append(keys, "h"), side.card)
+		}
+		keys = append(keys, "e")
+	}
+	return keys
+}
+
+// TestGoldenCardTableFull: a full board and a full hand in a pane too
+// short for them are not cut unsaid: the pane marks how many lines are
+// out of sight, the keys name ↑↓, and ↓ scrolls the panes to them, at the
+// table's least size and one above it.
+func TestGoldenCardTableFull(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{tableMinWidth, tableMinHeight}, {tableMinWidth + 1, tableMinHeight + 1}} {
+		for _, scroll := range []int{0, 3} {
+			t.Run(fmt.Sprintf("%dx%d_down_%d", size.w, size.h, scroll), func(t *testing.T) {
+				keys := fullTableKeys()
+				for range scroll {
+					keys = append(keys, "down")
+				}
+				m := newTable(t)
+				view := screenAt(t, m, size.w, size.h, keys...)
+				require.Len(t, m.st.Players[0].Board, 7)
+				require.Len(t, m.st.Players[1].Hand, 10)
+				assert.Contains(t, view, "↑↓ scroll")
+				assert.Contains(t, view, "more: ↓ scrolls")
+				if scroll > 0 {
+					assert.Contains(t, view, "more: ↑ scrolls")
+				}
+				golden.RequireEqual(t, []byte(view))
+			})
+		}
+	}
+}
+
+// TestGoldenCardTableLongLog: a log tree longer than its pane (Whirlwind
+// over two full boards) marks the events out of sight, and ↓ scrolls to
+// them, at the table's least size.
+func TestGoldenCardTableLongLog(t *testing.T) {
+	keys := typeLine(append(fullTableKeys(), "c"), "Whirlwind")
+	m := newTable(t)
+	view := screenAt(t, m, tableMinWidth, tableMinHeight, append(keys, "pgdown")...)
+	assert.Contains(t, view, "done: cast Whirlwind")
+	assert.Regexp(t, `│ ↑ [0-9]+ more: ↑ scrolls +│\n`, view, "the log's mark, at the pane's right")
+	golden.RequireEqual(t, []byte(view))
+}
+
+// TestScrollingTheTableStopsAtItsEnd: ↓ scrolls no further than the pane
+// with the most out of sight needs, so that the first ↑ after many ↓
+// scrolls back at once, and ↑ as often comes back to the top.
+func TestScrollingTheTableStopsAtItsEnd(t *testing.T) {
+	m := newTable(t)
+	keys := fullTableKeys()
+	for range 100 {
+		keys = append(keys, "down")
+	}
+	screenAt(t, m, tableMinWidth, tableMinHeight, append(keys, "up")...)
+	most := m.layout().overflow()
+	require.Positive(t, most)
+	assert.Equal(t, most-1, m.scroll)
+	for range most {
+		m.Update(key("up"))
+	}
+	assert.Zero(t, m.scroll)
+}
+
+// TestTheChosenOptionStaysInSight: the engine's question with more
+// options than the pane has rows keeps the one chosen in sight as ↓ goes
+// down the list, the others marked above and below.
+func TestTheChosenOptionStaysInSight(t *testing.T) {
+	m := newTable(t)
+	m.Update(tea.WindowSizeMsg{Width: tableMinWidth, Height: tableMinHeight})
+	var options []string
+	for i := range 30 {
+		options = append(options, fmt.Sprintf("option %d", i))
+	}
+	m.choose = &driver.Choose{Kind: "card", Options: options}
+	for sel := range options {
+		m.sel = sel
+		view := ansi.Strip(m.View().Content)
+		assert.Contains(t, view, fmt.Sprintf("> option %d ", sel))
+		if sel > 20 {
+			assert.Contains(t, view, "more: ↑ scrolls")
+		}
+	}
 }
