@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
@@ -19,7 +20,13 @@ import (
 // (every file read), an ended one's as it was committed when it ended.
 // st and err are the workspace's state as Run read it, once for the drops
 // and leftModules.
-func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *modules.Module) ([]Drop, []Warning) {
+//
+// The start recorded is the learner's file, so it is not taken alone: a
+// drop is judged from the earliest of that record, the commit before the
+// drop's test file first appears on HEAD's first-parent line (see
+// dropStartOf), and the start starts (a class check's own record, nil for
+// none) first saw.
+func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err error, upTo *modules.Module, starts StartBook) ([]Drop, []Warning) {
 	if err != nil {
 		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
 			Mend: "start the drop again with `course start-module NN --expansion`, which records where it starts"}}
@@ -30,6 +37,11 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 		numbers = append(numbers, n)
 	}
 	sort.Strings(numbers)
+	var hist *expansion.History
+	var histErr error
+	if len(numbers) > 0 {
+		hist, histErr = expansion.OpenHistory(ws.Dir)
+	}
 	drops := []Drop{}
 	for _, n := range numbers {
 		if upTo != nil && n > upTo.Number {
@@ -37,14 +49,24 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 		}
 		rec := records[n]
 		d := Drop{Module: n + "x", Commit: rec.Commit, End: rec.End, EndPassed: rec.EndPassed, EndTests: rec.EndTests, Changes: []expansion.Change{}}
+		if histErr != nil {
+			d.Error = histErr.Error()
+			drops = append(drops, d)
+			continue
+		}
+		if err := d.judgeStart(hist, dropFiles(course, n), starts); err != nil {
+			d.Error = err.Error()
+			drops = append(drops, d)
+			continue
+		}
 		var res *expansion.Result
 		var err error
 		if rec.Open() {
 			// Every engine file read: check's drop verdict trusts no index
 			// entry (a smudge filter's content), at a cost the tests dwarf.
-			res, err = expansion.CheckContent(ws.Dir, rec.Commit, ws.Config.EngineDirs)
+			res, err = expansion.CheckContent(ws.Dir, d.from(), ws.Config.EngineDirs)
 		} else {
-			res, err = expansion.Between(ws.Dir, rec.Commit, rec.End, ws.Config.EngineDirs)
+			res, err = expansion.Between(ws.Dir, d.from(), rec.End, ws.Config.EngineDirs)
 		}
 		switch {
 		case err != nil:
@@ -57,6 +79,144 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 	}
 	return drops, nil
 }
+
+// StartBook is the instructor's own record of where each drop of one
+// workspace was first seen to start, kept outside the workspace (see
+// package dropstarts).
+type StartBook interface {
+	// FirstSeen is the start first seen for module's drop ("01"), or ""
+	// when none was; a start not seen before is recorded as commit.
+	FirstSeen(module, commit string) (string, error)
+}
+
+// dropFiles is the files start-module --expansion copies into a workspace
+// for module n's drop: its test files, in tests/ (it brings no card: the
+// drop's card is what the learner writes).
+func dropFiles(course fs.FS, n string) []string {
+	m, err := modules.Lookup(n)
+	if course == nil || err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range modules.ExpansionTestFiles(course, m) {
+		out = append(out, "tests/"+path.Base(f))
+	}
+	return out
+}
+
+// judgeStart decides the commit the drop is judged from (d.from), from its
+// record, the history and the start starts first saw. The earliest wins:
+// a commit whose tree holds the drop's test file cannot be earlier than
+// the drop's start, so a record moved past an engine change committed
+// with the test file, or after it, is judged from before the test file;
+// and a record that is not in HEAD's history gives way to the history's
+// start. A drop whose files were never committed has no history to read:
+// its record stands.
+func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartBook) error {
+	recorded, inHistory, err := hist.Commit(d.Commit)
+	if err != nil {
+		return err
+	}
+	d.NotInHistory = !inHistory
+	from := recorded // "" when the record names no commit held here
+	app, err := hist.FirstAppearance(files)
+	if err != nil {
+		return err
+	}
+	if app != nil && app.Before != "" {
+		earlier := !inHistory
+		if inHistory {
+			if earlier, err = hist.Before(app.Before, recorded); err != nil {
+				return err
+			}
+		}
+		if earlier {
+			from, d.JudgedFrom, d.Moved, d.File = app.Before, app.Before, MovedByHistory, app.File
+		}
+	}
+	if starts == nil {
+		return nil
+	}
+	first, err := starts.FirstSeen(strings.TrimSuffix(d.Module, "x"), firstNonEmpty(recorded, d.Commit))
+	if err != nil || first == "" {
+		return err
+	}
+	seen, seenIn, err := hist.Commit(first)
+	if err != nil {
+		return err
+	}
+	if seen == recorded && seenIn {
+		return nil // the start first seen, still in history
+	}
+	d.FirstSeen, d.FirstSeenGone = first, !seenIn
+	if !seenIn {
+		return nil
+	}
+	earlier := from == ""
+	if !earlier {
+		if earlier, err = hist.Before(seen, from); err != nil {
+			return err
+		}
+	}
+	if earlier {
+		d.JudgedFrom, d.Moved, d.File = seen, MovedByFirstSeen, ""
+	}
+	return nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// from is the commit the drop is judged from.
+func (d Drop) from() string {
+	if d.JudgedFrom != "" {
+		return d.JudgedFrom
+	}
+	return d.Commit
+}
+
+// Span is DropSpan of the commits the drop is judged over, and why, when
+// that is not from the commit recorded.
+func (d Drop) Span() string {
+	span := DropSpan(d.from(), d.End)
+	if note := d.moveNote(); note != "" {
+		span += " (" + note + ")"
+	}
+	return span
+}
+
+// moveNote says why the drop is judged from a commit other than the one
+// recorded, or what is amiss with the record; "" when nothing is.
+func (d Drop) moveNote() string {
+	var notes []string
+	switch d.Moved {
+	case MovedByHistory:
+		note := fmt.Sprintf("judged from %s, the commit before its test file %s first appears, not %s as recorded", short(d.JudgedFrom), d.File, short(d.Commit))
+		if d.NotInHistory {
+			note += ", which is not in HEAD's history"
+		}
+		notes = append(notes, note)
+	case MovedByFirstSeen:
+		notes = append(notes, fmt.Sprintf("judged from %s, where a class check first saw it start, not %s as recorded now", short(d.JudgedFrom), short(d.Commit)))
+	}
+	switch {
+	case d.FirstSeenGone:
+		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, which HEAD's history no longer holds, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
+	case d.FirstSeen != "" && d.Moved != MovedByFirstSeen:
+		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
+	case d.NotInHistory && d.Moved == "":
+		notes = append(notes, fmt.Sprintf("its recorded start %s is not in HEAD's history (rewritten since, or a commit from elsewhere)", short(d.Commit)))
+	}
+	return strings.Join(notes, "; ")
+}
+
+// moved reports whether the drop's record was moved from where the drop
+// began, as the history or a class check's record shows.
+func (d Drop) moved() bool { return d.JudgedFrom != "" || d.FirstSeen != "" }
 
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"
@@ -79,19 +239,24 @@ func short(commit string) string {
 	return commit
 }
 
-// lines is the drop's verdict as check prints it.
+// lines is the drop's verdict as check prints it: first, when the drop is
+// judged from a commit other than the one recorded, or the record is
+// amiss, a line that says so.
 func (d Drop) lines() []string {
+	var out []string
+	if note := d.moveNote(); note != "" {
+		out = append(out, fmt.Sprintf("drop %s: %s", d.Module, note))
+	}
 	switch {
 	case d.Error != "":
-		return []string{fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error)}
+		return append(out, fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error))
 	case d.OK:
-		return []string{fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.Commit, d.End))}
+		return append(out, fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.from(), d.End)))
 	}
-	span := "since " + short(d.Commit)
+	span := "since " + short(d.from())
 	if d.End != "" {
-		span = fmt.Sprintf("between %s and %s, where it ended", short(d.Commit), short(d.End))
+		span = fmt.Sprintf("between %s and %s, where it ended", short(d.from()), short(d.End))
 	}
-	var out []string
 	for _, c := range d.Changes {
 		if c.Directive == "" {
 			out = append(out, fmt.Sprintf("drop %s: %s %s %s", d.Module, c.Path, c.Kind, span))
@@ -101,7 +266,7 @@ func (d Drop) lines() []string {
 		// and is, and how to put it back.
 		line := fmt.Sprintf("drop %s: %s %s, which changes how the engine runs the drop's tests", d.Module, c, span)
 		if d.End == "" {
-			line += ": " + c.Mend(d.Commit)
+			line += ": " + c.Mend(d.from())
 		}
 		out = append(out, line)
 	}

@@ -123,6 +123,12 @@ type DropStatus struct {
 	// Error says why its engine cannot be checked (its commit gone, say).
 	End   string `json:"end,omitempty"`
 	Error string `json:"error,omitempty"`
+	// JudgedFrom is the commit the drop is judged from when it is not
+	// Commit: the history shows the drop began earlier than recorded
+	// (see checker.Drop). Span says so in words.
+	JudgedFrom string `json:"judgedFrom,omitempty"`
+	// span is the commits the drop is judged over, as check says it.
+	span string
 	// changes is EngineChanged as the check found them, kinds and all,
 	// for the advice on putting them back.
 	changes []expansion.Change
@@ -302,6 +308,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 		drop.EngineChanged = []string{}
 		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
 			drop.Commit, drop.End, drop.Error = d.Commit, d.End, d.Error
+			drop.JudgedFrom, drop.span = d.JudgedFrom, d.Span()
 			if d.End != "" && d.EndTests > 0 {
 				// An ended drop is done as it was when it ended: later
 				// modules' work may make its tests pass.
@@ -664,14 +671,14 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Error != "":
 				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, its engine cannot be checked: %s", d.Passed, d.Total, termsafe.String(d.Error)))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End), termsafe.String(strings.Join(d.EngineChanged, ", "))))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, d.span, termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
 				passed := fmt.Sprintf("drop %d/%d passed", d.Passed, d.Total)
 				if d.atEnd && d.Passed < d.Total {
 					// A check now may pass it: say whose count this is.
 					passed += " when it ended, so it stays undone"
 				}
-				text := fmt.Sprintf("%s, engine unchanged %s", passed, checker.DropSpan(d.Commit, d.End))
+				text := fmt.Sprintf("%s, engine unchanged %s", passed, d.span)
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {

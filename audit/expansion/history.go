@@ -1,0 +1,165 @@
+package expansion
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+)
+
+// History is a workspace's commits as a drop's start is read against
+// them: the record of where a drop started is the learner's file, but the
+// commits that hold the drop's own files say where it cannot have started
+// after.
+type History struct {
+	repo   *git.Repository
+	head   *object.Commit
+	prefix string // the workspace's folder inside the repository, "." for its root
+}
+
+// OpenHistory is the history of the repository the workspace is in, from
+// HEAD.
+func OpenHistory(workspace string) (*History, error) {
+	abs, err := filepath.Abs(workspace)
+	if err != nil {
+		return nil, fmt.Errorf("finding the workspace %s: %w", workspace, err)
+	}
+	repo, err := enginefiles.OpenRepository(abs, true)
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return nil, &NotRepositoryError{Dir: workspace}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("opening the git repository of %s: %w", workspace, err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		return nil, &NotRepositoryError{Dir: workspace}
+	}
+	h := &History{repo: repo, prefix: "."}
+	if root, rerr := filepath.EvalSymlinks(wt.Filesystem.Root()); rerr == nil {
+		if real, werr := filepath.EvalSymlinks(abs); werr == nil {
+			if rel, err := filepath.Rel(root, real); err == nil {
+				h.prefix = filepath.ToSlash(rel)
+			}
+		}
+	}
+	if h.head, err = resolve(repo, "HEAD"); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Head is HEAD's full hash.
+func (h *History) Head() string { return h.head.Hash.String() }
+
+// Appearance is where any of a drop's files first appears on HEAD's
+// first-parent line.
+type Appearance struct {
+	// Commit is the oldest commit on HEAD's first-parent line whose tree
+	// holds one of the files: a file removed and added again first
+	// appears where it was first added.
+	Commit string
+	// Before is Commit's first parent: the latest commit the drop can
+	// have started from. "" when Commit has none (the first commit, or
+	// the edge of a shallow clone).
+	Before string
+	// File is the file found in Commit (a workspace slash path).
+	File string
+}
+
+// FirstAppearance is where the files (slash paths in the workspace) first
+// appear on HEAD's first-parent line, or nil when no commit there holds
+// any of them. The first parent is the line the workspace's own work took:
+// a merge brings a side line's files in at the merge, which is where that
+// line's work joins.
+func (h *History) FirstAppearance(files []string) (*Appearance, error) {
+	var found *Appearance
+	for c := h.head; c != nil; {
+		tree, err := c.Tree()
+		if err != nil {
+			return nil, fmt.Errorf("reading the tree of commit %s: %w", c.Hash, err)
+		}
+		for _, f := range files {
+			if _, err := tree.FindEntry(path.Join(h.prefix, f)); err == nil {
+				found = &Appearance{Commit: c.Hash.String(), File: f}
+				break
+			}
+		}
+		if c.NumParents() == 0 {
+			break
+		}
+		parent, err := c.Parent(0)
+		if errors.Is(err, plumbing.ErrObjectNotFound) {
+			break // the edge of a shallow clone: nothing older to read
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading the parent of commit %s: %w", c.Hash, err)
+		}
+		if found != nil && found.Commit == c.Hash.String() {
+			found.Before = parent.Hash.String()
+		}
+		c = parent
+	}
+	return found, nil
+}
+
+// Commit is the full hash of the commit rev names, and whether it is HEAD
+// or one of HEAD's ancestors (through any parent); "" and false when rev
+// names no commit this repository holds.
+func (h *History) Commit(rev string) (hash string, inHistory bool, err error) {
+	c, err := resolve(h.repo, rev)
+	var unknown *RevisionError
+	if errors.As(err, &unknown) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	in, err := isAncestor(c, h.head)
+	return c.Hash.String(), in, err
+}
+
+// Before reports whether commit a is a proper ancestor of commit b (full
+// hashes of commits the repository holds).
+func (h *History) Before(a, b string) (bool, error) {
+	if a == b {
+		return false, nil
+	}
+	ca, err := h.repo.CommitObject(plumbing.NewHash(a))
+	if err != nil {
+		return false, fmt.Errorf("reading commit %s: %w", a, err)
+	}
+	cb, err := h.repo.CommitObject(plumbing.NewHash(b))
+	if err != nil {
+		return false, fmt.Errorf("reading commit %s: %w", b, err)
+	}
+	return isAncestor(ca, cb)
+}
+
+// isAncestor reports whether a is b or one of its ancestors. A commit
+// missing beyond a shallow clone's edge ends that line, as git log's.
+func isAncestor(a, b *object.Commit) (bool, error) {
+	if a.Hash == b.Hash {
+		return true, nil
+	}
+	found := false
+	iter := object.NewCommitPreorderIter(b, nil, nil)
+	err := iter.ForEach(func(c *object.Commit) error {
+		if c.Hash == a.Hash {
+			found = true
+			return storer.ErrStop
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return false, fmt.Errorf("reading the history of commit %s: %w", b.Hash, err)
+	}
+	return found, nil
+}
