@@ -110,6 +110,24 @@ func (h *History) FirstAppearance(files []string) (*Appearance, error) {
 	return found, nil
 }
 
+// Root is the first commit on HEAD's first-parent line (as far as a
+// shallow clone holds it): with the workspace's folder, what tells one
+// learner's repository from another's.
+func (h *History) Root() (string, error) {
+	c := h.head
+	for c.NumParents() > 0 {
+		parent, err := c.Parent(0)
+		if errors.Is(err, plumbing.ErrObjectNotFound) {
+			break
+		}
+		if err != nil {
+			return "", fmt.Errorf("reading the parent of commit %s: %w", c.Hash, err)
+		}
+		c = parent
+	}
+	return c.Hash.String(), nil
+}
+
 // Commit is the full hash of the commit rev names, and whether it is HEAD
 // or one of HEAD's ancestors (through any parent); "" and false when rev
 // names no commit this repository holds.

@@ -54,7 +54,7 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 			drops = append(drops, d)
 			continue
 		}
-		if err := d.judgeStart(hist, dropFiles(course, n), starts); err != nil {
+		if err := d.judgeStart(hist, dropFiles(course, n), starts, ws.Real); err != nil {
 			d.Error = err.Error()
 			drops = append(drops, d)
 			continue
@@ -80,13 +80,21 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 	return drops, nil
 }
 
-// StartBook is the instructor's own record of where each drop of one
-// workspace was first seen to start, kept outside the workspace (see
+// StartBook is the instructor's own record of where each drop of each
+// workspace was first seen to start, kept outside the workspaces (see
 // package dropstarts).
 type StartBook interface {
-	// FirstSeen is the start first seen for module's drop ("01"), or ""
-	// when none was; a start not seen before is recorded as commit.
-	FirstSeen(module, commit string) (string, error)
+	// FirstSeen is the start first seen for drop module ("01") of the
+	// workspace, or "" when none was: then commit is recorded as the
+	// start first seen.
+	FirstSeen(ws WorkspaceID, module, commit string) (string, error)
+}
+
+// WorkspaceID is what tells a workspace from another over time: its
+// folder (absolute, links followed) and the first commit of its history.
+type WorkspaceID struct {
+	Path string
+	Root string
 }
 
 // dropFiles is the files start-module --expansion copies into a workspace
@@ -112,7 +120,7 @@ func dropFiles(course fs.FS, n string) []string {
 // and a record that is not in HEAD's history gives way to the history's
 // start. A drop whose files were never committed has no history to read:
 // its record stands.
-func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartBook) error {
+func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartBook, folder string) error {
 	recorded, inHistory, err := hist.Commit(d.Commit)
 	if err != nil {
 		return err
@@ -137,7 +145,11 @@ func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartB
 	if starts == nil {
 		return nil
 	}
-	first, err := starts.FirstSeen(strings.TrimSuffix(d.Module, "x"), firstNonEmpty(recorded, d.Commit))
+	root, err := hist.Root()
+	if err != nil {
+		return err
+	}
+	first, err := starts.FirstSeen(WorkspaceID{Path: folder, Root: root}, strings.TrimSuffix(d.Module, "x"), firstNonEmpty(recorded, d.Commit))
 	if err != nil || first == "" {
 		return err
 	}

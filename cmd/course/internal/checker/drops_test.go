@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -230,4 +231,75 @@ func TestAnEndedDropMovedToItsEndIsJudgedFromHistory(t *testing.T) {
 	assert.Equal(t, before, d.JudgedFrom)
 	assert.Equal(t, fmt.Sprintf("drop 01x: engine/world.go changed between %s and %s, where it ended", before[:7], end[:7]), d.lines()[1])
 	assert.Equal(t, fmt.Sprintf("from %s to %s, where it ended (judged from %s, the commit before its test file %s first appears, not %s as recorded)", before[:7], end[:7], before[:7], dropTest, end[:7]), d.Span())
+}
+
+// firstSeen is a StartBook in memory.
+type firstSeen map[string]string
+
+func (f firstSeen) FirstSeen(_ WorkspaceID, module, commit string) (string, error) {
+	if seen, ok := f[module]; ok {
+		return seen, nil
+	}
+	f[module] = commit
+	return "", nil
+}
+
+// A record moved between two class checks, past an engine change, with no
+// drop file committed to tell: the second check shows the drop as moved,
+// judges it from the start the first saw, and names both commits.
+func TestARecordMovedBetweenClassChecksIsJudgedFromTheFirstSeen(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	book := firstSeen{}
+	d := r.judge(workspace.Drop{Commit: start}, book)
+	assert.True(t, d.OK)
+	assert.False(t, d.moved())
+	assert.Equal(t, start, book["01"], "the first check records the start it saw")
+
+	forged := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	d = r.judge(workspace.Drop{Commit: forged}, book)
+	assert.False(t, d.OK)
+	assert.Equal(t, start, d.JudgedFrom)
+	assert.Equal(t, MovedByFirstSeen, d.Moved)
+	assert.Equal(t, start, d.FirstSeen)
+	assert.Equal(t, fmt.Sprintf("drop 01x: judged from %s, where a class check first saw it start, not %s as recorded now", start[:7], forged[:7]), d.lines()[0])
+	assert.Equal(t, "changed (moved)", dropVerdict(d))
+	rep := &Report{Drops: []Drop{d}}
+	assert.Contains(t, rep.FirstProblem(), start[:7])
+	assert.Contains(t, rep.FirstProblem(), forged[:7])
+
+	d = r.judge(workspace.Drop{Commit: forged}, nil)
+	assert.True(t, d.OK, "without the class's record, the learner's record stands")
+}
+
+// A history rewritten since a class check saw the drop's start (the start
+// gone from it) shows the drop as moved, though the record names a commit
+// of the new history.
+func TestAStartFirstSeenThatHistoryLostIsAMove(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	book := firstSeen{"01": start}
+	testws.Git(t, r.dir, "commit", "-q", "--amend", "-m", "the module done, reworded")
+	rewritten := r.head()
+	d := r.judge(workspace.Drop{Commit: rewritten}, book)
+	assert.True(t, d.OK)
+	assert.True(t, d.FirstSeenGone)
+	assert.Equal(t, "ok (moved)", dropVerdict(d))
+	assert.Equal(t, fmt.Sprintf("drop 01x: moved: a class check first saw it start at %s, which HEAD's history no longer holds, and .course/state.json records %s", start[:7], rewritten[:7]), d.lines()[0])
+}
+
+// A class record that does not read leaves the drop unchecked, saying
+// why: never a pass.
+func TestAClassRecordThatDoesNotReadLeavesTheDropUnchecked(t *testing.T) {
+	r := newDropRepo(t)
+	d := r.judge(workspace.Drop{Commit: r.head()}, brokenBook{})
+	assert.False(t, d.OK)
+	assert.Equal(t, "the record is broken", d.Error)
+	assert.Equal(t, "unchecked", dropVerdict(d))
+}
+
+type brokenBook struct{}
+
+func (brokenBook) FirstSeen(WorkspaceID, string, string) (string, error) {
+	return "", errors.New("the record is broken")
 }

@@ -17,11 +17,13 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/dropstarts"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
+	"github.com/systemic-game-design/course/internal/usercache"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -490,6 +492,12 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
 	o.Learner = true
 	o.Sandbox = !opts.NoSandbox
+	// The class's own record of where each drop started: a learner's
+	// check of their own workspace runs in their account, where such a
+	// record would be theirs to edit too, so only a class check keeps one.
+	if book := dropstarts.Open(usercache.Dir()); book != nil {
+		o.Starts = book
+	}
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
 		if !env.Progress {
 			return
