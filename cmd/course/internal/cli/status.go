@@ -127,7 +127,8 @@ type DropStatus struct {
 	// Commit: the history shows the drop began earlier than recorded
 	// (see checker.Drop). Span says so in words.
 	JudgedFrom string `json:"judgedFrom,omitempty"`
-	// span is the commits the drop is judged over, as check says it.
+	// span is the commits the drop is judged over, as check says it
+	// (checker.Drop.Span); "" for DropSpan of Commit and End.
 	span string
 	// changes is EngineChanged as the check found them, kinds and all,
 	// for the advice on putting them back.
@@ -135,6 +136,14 @@ type DropStatus struct {
 	// atEnd says Passed and Total are how its tests did when it ended,
 	// which no later check changes: a drop that ended undone stays so.
 	atEnd bool
+}
+
+// judgedSpan is the commits the drop is judged over, in words.
+func (d *DropStatus) judgedSpan() string {
+	if d.span != "" {
+		return d.span
+	}
+	return checker.DropSpan(d.Commit, d.End)
 }
 
 // RunStatus prints where the workspace stands.
@@ -671,14 +680,14 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Error != "":
 				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, its engine cannot be checked: %s", d.Passed, d.Total, termsafe.String(d.Error)))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, d.span, termsafe.String(strings.Join(d.EngineChanged, ", "))))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, d.judgedSpan(), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
 				passed := fmt.Sprintf("drop %d/%d passed", d.Passed, d.Total)
 				if d.atEnd && d.Passed < d.Total {
 					// A check now may pass it: say whose count this is.
 					passed += " when it ended, so it stays undone"
 				}
-				text := fmt.Sprintf("%s, engine unchanged %s", passed, d.span)
+				text := fmt.Sprintf("%s, engine unchanged %s", passed, d.judgedSpan())
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {
