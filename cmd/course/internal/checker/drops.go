@@ -40,7 +40,9 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 	var hist *expansion.History
 	var histErr error
 	if len(numbers) > 0 {
-		hist, histErr = expansion.OpenHistory(ws.Dir)
+		if hist, histErr = expansion.OpenHistory(ws.Dir); histErr == nil {
+			defer hist.Close()
+		}
 	}
 	drops := []Drop{}
 	for _, n := range numbers {
