@@ -138,6 +138,15 @@ type DropStatus struct {
 	atEnd bool
 }
 
+// judgedFrom is the commit the drop is judged from: the engine as it was
+// there is what putting it back means.
+func (d *DropStatus) judgedFrom() string {
+	if d.JudgedFrom != "" {
+		return d.JudgedFrom
+	}
+	return d.Commit
+}
+
 // judgedSpan is the commits the drop is judged over, in words.
 func (d *DropStatus) judgedSpan() string {
 	if d.span != "" {
@@ -465,7 +474,7 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
 	case len(d.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed %s (%s): a drop is written outside the engine; %s",
-			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
+			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.judgedFrom(), d.changes)), false
 	case d.Passed < d.Total && d.atEnd:
 		// Passing now would not count: the drop is judged as it ended.
 		return fmt.Sprintf("drop %sx's test passed %d of %d when it ended at %s, so it stays undone; go on with the next module",
