@@ -12,9 +12,10 @@
 // What a learner's workspace holds is theirs to edit, so the verdict does
 // not take it on trust: the module tests are the course's own copies
 // (copies.go), built with check's own go.mod (gomod.go), and a pass counts
-// only as the testing package confirms it (gotest's verdict.go). Every
-// file is judged before the tests run, since the learner's code runs in
-// them and can change the workspace.
+// only as the testing package confirms it (gotest's verdict.go), and a
+// drop is judged from no later than the history, and a class check's own
+// record, show it began (drops.go). Every file is judged before the tests
+// run, since the learner's code runs in them and can change the workspace.
 package checker
 
 import (
