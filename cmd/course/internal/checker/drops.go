@@ -23,9 +23,9 @@ import (
 //
 // The start recorded is the learner's file, so it is not taken alone: a
 // drop is judged from the earliest of that record, the commit before the
-// drop's test file first appears on HEAD's first-parent line (see
-// dropStartOf), and the start starts (a class check's own record, nil for
-// none) first saw.
+// drop's test file first appears on HEAD's first-parent line, and the
+// start starts (a class check's own record, nil for none) first saw (see
+// judgeStart).
 func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err error, upTo *modules.Module, starts StartBook) ([]Drop, []Warning) {
 	if err != nil {
 		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
@@ -128,25 +128,40 @@ func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartB
 		return err
 	}
 	d.NotInHistory = !inHistory
-	from := recorded // "" when the record names no commit held here
-	app, err := hist.FirstAppearance(files)
-	if err != nil {
+	from, err := d.historyStart(hist, files, recorded)
+	if err != nil || starts == nil {
 		return err
 	}
-	if app != nil && app.Before != "" {
-		earlier := !inHistory
-		if inHistory {
-			if earlier, err = hist.Before(app.Before, recorded); err != nil {
-				return err
-			}
-		}
-		if earlier {
-			from, d.JudgedFrom, d.Moved, d.File = app.Before, app.Before, MovedByHistory, app.File
+	return d.firstSeenStart(hist, starts, folder, recorded, from)
+}
+
+// historyStart moves the drop's start to the commit before its files
+// first appear, when that is earlier than recorded (the record's full
+// hash, "" when it names no commit held here) or the record is not in
+// HEAD's history. It returns the start then: recorded, or the history's.
+func (d *Drop) historyStart(hist *expansion.History, files []string, recorded string) (string, error) {
+	app, err := hist.FirstAppearance(files)
+	if err != nil || app == nil || app.Before == "" {
+		return recorded, err
+	}
+	earlier := d.NotInHistory
+	if !earlier {
+		if earlier, err = hist.Before(app.Before, recorded); err != nil {
+			return "", err
 		}
 	}
-	if starts == nil {
-		return nil
+	if !earlier {
+		return recorded, nil
 	}
+	d.JudgedFrom, d.Moved, d.File = app.Before, MovedByHistory, app.File
+	return app.Before, nil
+}
+
+// firstSeenStart asks starts for the start a class check first saw (and
+// records this one if none was): a start first seen other than recorded,
+// or one HEAD's history lost since, is a move, and a start first seen
+// earlier than from (the start so far) is where the drop is judged from.
+func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder, recorded, from string) error {
 	root, err := hist.Root()
 	if err != nil {
 		return err
