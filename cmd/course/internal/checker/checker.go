@@ -197,6 +197,11 @@ type Drop struct {
 	Moved string `json:"moved,omitempty"`
 	// File is the drop's file whose first commit moved it (MovedByHistory).
 	File string `json:"file,omitempty"`
+	// JudgedTo is the commit an ended drop was judged to when it is
+	// earlier than End: the commit before a later module's test file
+	// (EndFile) first appears, since that module's start ended the drop.
+	JudgedTo string `json:"judgedTo,omitempty"`
+	EndFile  string `json:"endFile,omitempty"`
 	// FirstSeen is the start a class check of this workspace first saw,
 	// when the record now names another commit or HEAD's history no
 	// longer holds it (FirstSeenGone): the record was moved.

@@ -56,7 +56,7 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 			drops = append(drops, d)
 			continue
 		}
-		if err := d.judgeStart(hist, dropFiles(course, n), starts, ws.Real); err != nil {
+		if err := d.judgeSpan(hist, course, starts, ws.Real); err != nil {
 			d.Error = err.Error()
 			drops = append(drops, d)
 			continue
@@ -68,7 +68,7 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 			// entry (a smudge filter's content), at a cost the tests dwarf.
 			res, err = expansion.CheckContent(ws.Dir, d.from(), ws.Config.EngineDirs)
 		} else {
-			res, err = expansion.Between(ws.Dir, d.from(), rec.End, ws.Config.EngineDirs)
+			res, err = expansion.Between(ws.Dir, d.from(), d.to(), ws.Config.EngineDirs)
 		}
 		switch {
 		case err != nil:
@@ -110,6 +110,66 @@ func dropFiles(course fs.FS, n string) []string {
 	var out []string
 	for _, f := range modules.ExpansionTestFiles(course, m) {
 		out = append(out, "tests/"+path.Base(f))
+	}
+	return out
+}
+
+// judgeSpan decides the commits the drop is judged over: from judgeStart's
+// start, and for an ended drop to judgeEnd's end.
+func (d *Drop) judgeSpan(hist *expansion.History, course fs.FS, starts StartBook, folder string) error {
+	n := strings.TrimSuffix(d.Module, "x")
+	if err := d.judgeStart(hist, dropFiles(course, n), starts, folder); err != nil || d.End == "" {
+		return err
+	}
+	return d.judgeEnd(hist, laterFiles(course, n))
+}
+
+// judgeEnd moves an ended drop's end back to the commit before a later
+// module's test file first appears on HEAD's first-parent line, when that
+// is earlier than the end recorded and not before the drop's start: that
+// module's start ended the drop, and its engine work is not the drop's. A
+// drop recorded again (.course/ lost) once a later module was started
+// starts and ends at HEAD; judged from where its test file first appears,
+// it would otherwise be blamed for every later module's engine work.
+func (d *Drop) judgeEnd(hist *expansion.History, later []string) error {
+	app, err := hist.FirstAppearance(later)
+	if err != nil || app == nil || app.Before == "" {
+		return err
+	}
+	end, inHistory, err := hist.Commit(d.End)
+	if err != nil || !inHistory {
+		return err
+	}
+	from, _, err := hist.Commit(d.from())
+	if err != nil || from == "" {
+		return err
+	}
+	if ok, err := hist.Before(app.Before, end); err != nil || !ok {
+		return err
+	}
+	if app.Before != from {
+		if ok, err := hist.Before(from, app.Before); err != nil || !ok {
+			return err
+		}
+	}
+	d.JudgedTo, d.EndFile = app.Before, app.File
+	return nil
+}
+
+// laterFiles is the test files of every module after n, as start-module
+// copies them into tests/.
+func laterFiles(course fs.FS, n string) []string {
+	if course == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range modules.All() {
+		if m.Number <= n {
+			continue
+		}
+		for _, f := range modules.TestFiles(course, m) {
+			out = append(out, "tests/"+path.Base(f))
+		}
 	}
 	return out
 }
@@ -200,6 +260,14 @@ func firstNonEmpty(a, b string) string {
 	return b
 }
 
+// to is the commit an ended drop is judged to.
+func (d Drop) to() string {
+	if d.JudgedTo != "" {
+		return d.JudgedTo
+	}
+	return d.End
+}
+
 // from is the commit the drop is judged from.
 func (d Drop) from() string {
 	if d.JudgedFrom != "" {
@@ -211,7 +279,7 @@ func (d Drop) from() string {
 // Span is DropSpan of the commits the drop is judged over, and why, when
 // that is not from the commit recorded.
 func (d Drop) Span() string {
-	span := DropSpan(d.from(), d.End)
+	span := DropSpan(d.from(), d.to())
 	if note := d.moveNote(); note != "" {
 		span += " (" + note + ")"
 	}
@@ -232,6 +300,9 @@ func (d Drop) moveNote() string {
 	case MovedByFirstSeen:
 		notes = append(notes, fmt.Sprintf("judged from %s, where a class check first saw it start, not %s as recorded now", short(d.JudgedFrom), short(d.Commit)))
 	}
+	if d.JudgedTo != "" {
+		notes = append(notes, fmt.Sprintf("judged to %s, the commit before module %s's test file %s first appears, not %s as recorded", short(d.JudgedTo), moduleOfTest(d.EndFile), d.EndFile, short(d.End)))
+	}
 	switch {
 	case d.FirstSeenGone:
 		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, which HEAD's history no longer holds, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
@@ -243,9 +314,16 @@ func (d Drop) moveNote() string {
 	return strings.Join(notes, "; ")
 }
 
+// moduleOfTest is the module number a course test file's name starts
+// with: "02" of tests/02_queue_test.go.
+func moduleOfTest(file string) string {
+	number, _, _ := strings.Cut(path.Base(file), "_")
+	return number
+}
+
 // moved reports whether the drop's record was moved from where the drop
 // began, as the history or a class check's record shows.
-func (d Drop) moved() bool { return d.JudgedFrom != "" || d.FirstSeen != "" }
+func (d Drop) moved() bool { return d.JudgedFrom != "" || d.JudgedTo != "" || d.FirstSeen != "" }
 
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"
@@ -280,11 +358,11 @@ func (d Drop) lines() []string {
 	case d.Error != "":
 		return append(out, fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error))
 	case d.OK:
-		return append(out, fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.from(), d.End)))
+		return append(out, fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.from(), d.to())))
 	}
 	span := "since " + short(d.from())
 	if d.End != "" {
-		span = fmt.Sprintf("between %s and %s, where it ended", short(d.from()), short(d.End))
+		span = fmt.Sprintf("between %s and %s, where it ended", short(d.from()), short(d.to()))
 	}
 	for _, c := range d.Changes {
 		if c.Directive == "" {

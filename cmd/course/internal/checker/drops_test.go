@@ -73,8 +73,14 @@ func (r *dropRepo) head() string { return testws.Git(r.t, r.dir, "rev-parse", "H
 // judge is check's verdict on drop 01x with the record given.
 func (r *dropRepo) judge(rec workspace.Drop, starts StartBook) Drop {
 	r.t.Helper()
+	return r.judgeWith(dropCourse, rec, starts)
+}
+
+// judgeWith is judge in the course given.
+func (r *dropRepo) judgeWith(course fstest.MapFS, rec workspace.Drop, starts StartBook) Drop {
+	r.t.Helper()
 	st := &workspace.State{Drops: map[string]workspace.Drop{"01": rec}}
-	drops, warnings := checkDrops(r.ws, dropCourse, st, nil, nil, starts)
+	drops, warnings := checkDrops(r.ws, course, st, nil, nil, starts)
 	require.Empty(r.t, warnings)
 	require.Len(r.t, drops, 1)
 	return drops[0]
@@ -302,4 +308,39 @@ type brokenBook struct{}
 
 func (brokenBook) FirstSeen(WorkspaceID, string, string) (string, error) {
 	return "", errors.New("the record is broken")
+}
+
+// A drop recorded again (.course/ lost) once module 2 was started starts
+// and ends at HEAD. Judged from before its test file, it is judged to the
+// commit before module 2's test file first appears, where module 2's start
+// ended it: module 2's engine work is not blamed on it.
+func TestADropRecordedAgainAfterALaterModuleIsJudgedToThatModulesStart(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	dropWork := r.commit("the drop", map[string]string{dropTest: "package tests\n", "harness/walls.go": "package harness\n"})
+	r.commit("module 2", map[string]string{"tests/02_queue_test.go": "package tests\n", "engine/world.go": engineChange})
+	head := r.commit("more of module 2", map[string]string{"engine/queue.go": "package engine\n"})
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: head, End: head}, nil)
+	assert.True(t, d.OK, "%+v", d)
+	assert.Equal(t, before, d.JudgedFrom)
+	assert.Equal(t, dropWork, d.JudgedTo)
+	assert.Equal(t, fmt.Sprintf("drop 01x: judged from %s, the commit before its test file %s first appears, not %s as recorded; judged to %s, the commit before module 02's test file tests/02_queue_test.go first appears, not %s as recorded", before[:7], dropTest, head[:7], dropWork[:7], head[:7]), d.lines()[0])
+	assert.Equal(t, fmt.Sprintf("drop 01x: engine unchanged from %s to %s, where it ended", before[:7], dropWork[:7]), d.lines()[1])
+}
+
+// The end moved back does not hide an engine change made with the drop's
+// test: a learner who records the drop's start and end past it still fails.
+func TestAnEndMovedBackStillSeesTheDropsEngineChange(t *testing.T) {
+	r := newDropRepo(t)
+	r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	head := r.commit("module 2", map[string]string{"tests/02_queue_test.go": "package tests\n"})
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: head, End: head}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes)
+}
+
+// laterCourse is dropCourse with module 2's test file.
+var laterCourse = fstest.MapFS{
+	"01-handles/expansion/tests/01x_walls_test.go": {Data: []byte("package tests\n")},
+	"02-queue/tests/02_queue_test.go":              {Data: []byte("package tests\n")},
 }

@@ -63,7 +63,9 @@ in .course/state.json is not taken alone: when the commit before the drop's
 test file first appears in HEAD's first-parent history is earlier, the drop
 is judged from there, and a line says so ("drop 01x: judged from 1a2b3c4,
 the commit before its test file ... first appears, not 9f8e7d6 as
-recorded"); a recorded commit not in HEAD's history is said too.
+recorded"); a recorded commit not in HEAD's history is said too. An ended
+drop is judged no further than the commit before a later module's test file
+first appears, since that module's start ended it.
 
 It prints the audit's line(s), validate's line(s), a line per module with its
 first failure in full and every other failing test in one line, a line per
