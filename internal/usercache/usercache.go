@@ -5,6 +5,9 @@
 package usercache
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -34,18 +37,51 @@ func Dir() string {
 // renamed into place), making its folder; false when it cannot be
 // written, which only costs the next run time.
 func WriteFile(file string, data []byte) bool {
-	if os.MkdirAll(filepath.Dir(file), 0o755) != nil {
-		return false
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+"-*")
+	tmp, err := writeTemp(file, data)
 	if err != nil {
 		return false
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), file) != nil {
-		os.Remove(tmp.Name())
+	if os.Rename(tmp, file) != nil {
+		os.Remove(tmp)
 		return false
 	}
 	return true
+}
+
+// CreateFile writes a new cache file whole or not at all, and never in
+// place of one that is there: a temporary file linked into place, so that
+// of two runs at once that each write the file, the first one's stays and
+// the second is told (created false, no error). It makes the folder.
+func CreateFile(file string, data []byte) (created bool, err error) {
+	tmp, err := writeTemp(file, data)
+	if err != nil {
+		return false, err
+	}
+	defer os.Remove(tmp)
+	if err := os.Link(tmp, file); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return false, nil
+		}
+		return false, fmt.Errorf("writing %s: %w", file, err)
+	}
+	return true, nil
+}
+
+// writeTemp writes data to a new temporary file beside file, making the
+// folder, and gives its name.
+func writeTemp(file string, data []byte) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return "", fmt.Errorf("making the folder of %s: %w", file, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+"-*")
+	if err != nil {
+		return "", fmt.Errorf("writing %s: %w", file, err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return "", fmt.Errorf("writing %s: %w", file, err)
+	}
+	return tmp.Name(), nil
 }

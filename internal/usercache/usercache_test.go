@@ -43,3 +43,22 @@ func TestWriteFileWritesWholeOrNotAtAll(t *testing.T) {
 	_, err = os.Stat(filepath.Join(taken, "inside"))
 	assert.NoError(t, err)
 }
+
+// CreateFile writes a file that is not there, and leaves one that is as
+// it was, saying so: of two runs that each write a first record, the
+// first one's stays.
+func TestCreateFileNeverReplacesAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "made", "record")
+	created, err := CreateFile(file, []byte("first"))
+	assert.NoError(t, err)
+	assert.True(t, created)
+	created, err = CreateFile(file, []byte("second"))
+	assert.NoError(t, err)
+	assert.False(t, created, "a file there already is not written over")
+	got, err := os.ReadFile(file)
+	assert.NoError(t, err)
+	assert.Equal(t, "first", string(got))
+	left, err := filepath.Glob(filepath.Join(filepath.Dir(file), ".*"))
+	assert.NoError(t, err)
+	assert.Empty(t, left, "no temporary file is left behind")
+}

@@ -27,19 +27,32 @@ import (
 // The library's own open would wait on it for a writer that never comes,
 // and one learner's workspace would hang a whole class's check.
 func OpenRepository(path string, detect bool) (*git.Repository, error) {
+	repo, _, err := openRepository(path, detect, filesystem.Options{})
+	return repo, err
+}
+
+// OpenRepositoryKept is OpenRepository keeping each packfile open once
+// read, for a walk of many commits: the library otherwise opens the pack
+// again for every object. close lets them go.
+func OpenRepositoryKept(path string, detect bool) (repo *git.Repository, close func() error, err error) {
+	return openRepository(path, detect, filesystem.Options{KeepDescriptors: true})
+}
+
+func openRepository(path string, detect bool, opts filesystem.Options) (*git.Repository, func() error, error) {
+	none := func() error { return nil }
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	wt, dotPath, err := findDotGit(abs, detect)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	dot := regularFS{osfs.New(dotPath)}
 	repoFS := billy.Filesystem(dot)
 	common, err := commonDir(dot)
 	if err != nil {
-		return nil, err
+		return nil, none, err
 	}
 	if common != nil {
 		repoFS = dotgit.NewRepositoryFilesystem(dot, common)
@@ -47,9 +60,15 @@ func OpenRepository(path string, detect bool) (*git.Repository, error) {
 	// The library takes a HEAD it cannot read for one that is not there,
 	// and the repository for none: a HEAD that is not a file is named.
 	if st, err := dot.Stat("HEAD"); err == nil && !st.Mode().IsRegular() {
-		return nil, &regularfile.NotRegularError{Path: filepath.Join(dotPath, "HEAD"), Mode: st.Mode()}
+		return nil, none, &regularfile.NotRegularError{Path: filepath.Join(dotPath, "HEAD"), Mode: st.Mode()}
 	}
-	return git.Open(verifiedStorage{Storage: filesystem.NewStorage(repoFS, cache.NewObjectLRUDefault()), verified: &sync.Map{}}, regularFS{osfs.New(wt)})
+	storage := filesystem.NewStorageWithOptions(repoFS, cache.NewObjectLRUDefault(), opts)
+	repo, err := git.Open(verifiedStorage{Storage: storage, verified: &sync.Map{}}, regularFS{osfs.New(wt)})
+	if err != nil {
+		storage.Close()
+		return nil, none, err
+	}
+	return repo, storage.Close, nil
 }
 
 // verifiedStorage is the repository's object store, refusing an object

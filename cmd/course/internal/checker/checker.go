@@ -12,9 +12,10 @@
 // What a learner's workspace holds is theirs to edit, so the verdict does
 // not take it on trust: the module tests are the course's own copies
 // (copies.go), built with check's own go.mod (gomod.go), and a pass counts
-// only as the testing package confirms it (gotest's verdict.go). Every
-// file is judged before the tests run, since the learner's code runs in
-// them and can change the workspace.
+// only as the testing package confirms it (gotest's verdict.go), and a
+// drop is judged from no later than the history, and a class check's own
+// record, show it began (drops.go). Every file is judged before the tests
+// run, since the learner's code runs in them and can change the workspace.
 package checker
 
 import (
@@ -63,6 +64,9 @@ type Options struct {
 	// (gotest.Options.Sandbox): a learner's code cannot change another
 	// workspace, the user's Go settings or caches, or check's output.
 	Sandbox bool
+	// Starts is the instructor's record of where the workspace's drops
+	// were first seen to start (a class check's); nil for none.
+	Starts StartBook
 }
 
 // Validation is validate's verdict on the card and level files, as check
@@ -183,7 +187,41 @@ type Drop struct {
 	OK        bool               `json:"ok"`
 	Changes   []expansion.Change `json:"changes"`
 	Error     string             `json:"error,omitempty"` // why it could not be checked
+	// JudgedFrom is the commit the drop was judged from when it is not
+	// Commit: the record is the learner's file, and the history (or a
+	// class check's first record) shows the drop began earlier. Moved
+	// says which.
+	JudgedFrom string `json:"judgedFrom,omitempty"`
+	// Moved is why JudgedFrom is not Commit: MovedByHistory or
+	// MovedByFirstSeen.
+	Moved string `json:"moved,omitempty"`
+	// File is the drop's file whose first commit moved it (MovedByHistory).
+	File string `json:"file,omitempty"`
+	// JudgedTo is the commit an ended drop was judged to when it is
+	// earlier than End: the commit before a later module's test file
+	// (EndFile) first appears, since that module's start ended the drop.
+	JudgedTo string `json:"judgedTo,omitempty"`
+	EndFile  string `json:"endFile,omitempty"`
+	// FirstSeen is the start a class check of this workspace first saw,
+	// when the record now names another commit or HEAD's history no
+	// longer holds it (FirstSeenGone): the record was moved.
+	FirstSeen     string `json:"firstSeen,omitempty"`
+	FirstSeenGone bool   `json:"firstSeenGone,omitempty"`
+	// NotInHistory says Commit is not HEAD or one of its ancestors:
+	// history rewritten since, or a commit from elsewhere.
+	NotInHistory bool `json:"notInHistory,omitempty"`
 }
+
+// Why a drop is judged from a commit other than the one recorded.
+const (
+	// MovedByHistory: the commit before the drop's own file (its test,
+	// which start-module --expansion copies in) first appears on HEAD's
+	// first-parent line, earlier than the record.
+	MovedByHistory = "history"
+	// MovedByFirstSeen: the start a class check first saw, earlier than
+	// the record.
+	MovedByFirstSeen = "firstSeen"
+)
 
 // Warning is something the learner should mend that does not fail check.
 type Warning struct {
@@ -315,7 +353,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		r.Warnings = append(r.Warnings, editedTests(ws, replaced)...)
 		r.Warnings = append(r.Warnings, leftModules(ws, st, p.started, upTo)...)
 		progress(Progress{Phase: "drops"})
-		drops, warn := checkDrops(ws, st, stErr, upTo)
+		drops, warn := checkDrops(ws, o.Course, st, stErr, upTo, o.Starts)
 		r.Drops = drops
 		r.Warnings = append(r.Warnings, warn...)
 		r.Warnings = append(r.Warnings, unrecordedDrops(ws, p.copies, drops)...)
@@ -476,6 +514,11 @@ func (r *Report) firstProblem(tests bool) string {
 	}
 	for _, d := range r.Drops {
 		if !d.OK {
+			return d.line()
+		}
+	}
+	for _, d := range r.Drops {
+		if d.moveNote() != "" {
 			return d.line()
 		}
 	}

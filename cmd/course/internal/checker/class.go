@@ -256,14 +256,25 @@ func auditCell(r *Report) string {
 	return plural(len(r.Audit.Findings), "finding", "findings")
 }
 
+// dropVerdict is a drop's verdict as a class row gives it, with "(moved)"
+// when its record was moved from where it began (the history or the
+// class check's own record says so) and "(not in history)" when the
+// commit recorded is not in HEAD's history: the first problem says more.
 func dropVerdict(d Drop) string {
+	verdict := "changed"
 	switch {
 	case d.Error != "":
-		return "unchecked"
+		verdict = "unchecked"
 	case d.OK:
-		return "ok"
+		verdict = "ok"
 	}
-	return "changed"
+	switch {
+	case d.moved():
+		verdict += " (moved)"
+	case d.NotInHistory:
+		verdict += " (not in history)"
+	}
+	return verdict
 }
 
 // unrecorded is what a row says of a drop whose tests ran with no

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
@@ -19,7 +20,13 @@ import (
 // (every file read), an ended one's as it was committed when it ended.
 // st and err are the workspace's state as Run read it, once for the drops
 // and leftModules.
-func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *modules.Module) ([]Drop, []Warning) {
+//
+// The start recorded is the learner's file, so it is not taken alone: a
+// drop is judged from the earliest of that record, the commit before the
+// drop's test file first appears on HEAD's first-parent line, and the
+// start starts (a class check's own record, nil for none) first saw (see
+// judgeStart).
+func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err error, upTo *modules.Module, starts StartBook) ([]Drop, []Warning) {
 	if err != nil {
 		return []Drop{}, []Warning{{File: workspace.StateFile, Message: fmt.Sprintf("cannot be read (%v), so no Expansion Drop was checked", err),
 			Mend: "start the drop again with `course start-module NN --expansion`, which records where it starts"}}
@@ -30,6 +37,13 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 		numbers = append(numbers, n)
 	}
 	sort.Strings(numbers)
+	var hist *expansion.History
+	var histErr error
+	if len(numbers) > 0 {
+		if hist, histErr = expansion.OpenHistory(ws.Dir); histErr == nil {
+			defer hist.Close()
+		}
+	}
 	drops := []Drop{}
 	for _, n := range numbers {
 		if upTo != nil && n > upTo.Number {
@@ -37,14 +51,24 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 		}
 		rec := records[n]
 		d := Drop{Module: n + "x", Commit: rec.Commit, End: rec.End, EndPassed: rec.EndPassed, EndTests: rec.EndTests, Changes: []expansion.Change{}}
+		if histErr != nil {
+			d.Error = histErr.Error()
+			drops = append(drops, d)
+			continue
+		}
+		if err := d.judgeSpan(hist, course, starts, ws.Real); err != nil {
+			d.Error = err.Error()
+			drops = append(drops, d)
+			continue
+		}
 		var res *expansion.Result
 		var err error
 		if rec.Open() {
 			// Every engine file read: check's drop verdict trusts no index
 			// entry (a smudge filter's content), at a cost the tests dwarf.
-			res, err = expansion.CheckContent(ws.Dir, rec.Commit, ws.Config.EngineDirs)
+			res, err = expansion.CheckContent(ws.Dir, d.from(), ws.Config.EngineDirs)
 		} else {
-			res, err = expansion.Between(ws.Dir, rec.Commit, rec.End, ws.Config.EngineDirs)
+			res, err = expansion.Between(ws.Dir, d.from(), d.to(), ws.Config.EngineDirs)
 		}
 		switch {
 		case err != nil:
@@ -57,6 +81,249 @@ func checkDrops(ws *workspace.Workspace, st *workspace.State, err error, upTo *m
 	}
 	return drops, nil
 }
+
+// StartBook is the instructor's own record of where each drop of each
+// workspace was first seen to start, kept outside the workspaces (see
+// package dropstarts).
+type StartBook interface {
+	// FirstSeen is the start first seen for drop module ("01") of the
+	// workspace, or "" when none was: then commit is recorded as the
+	// start first seen.
+	FirstSeen(ws WorkspaceID, module, commit string) (string, error)
+}
+
+// WorkspaceID is what tells a workspace from another over time: its
+// folder (absolute, links followed) and the first commit of its history.
+type WorkspaceID struct {
+	Path string
+	Root string
+}
+
+// dropFiles is the files start-module --expansion copies into a workspace
+// for module n's drop: its test files, in tests/ (it brings no card: the
+// drop's card is what the learner writes).
+func dropFiles(course fs.FS, n string) []string {
+	m, err := modules.Lookup(n)
+	if course == nil || err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range modules.ExpansionTestFiles(course, m) {
+		out = append(out, "tests/"+path.Base(f))
+	}
+	return out
+}
+
+// judgeSpan decides the commits the drop is judged over: from judgeStart's
+// start, and for an ended drop to judgeEnd's end.
+func (d *Drop) judgeSpan(hist *expansion.History, course fs.FS, starts StartBook, folder string) error {
+	n := strings.TrimSuffix(d.Module, "x")
+	if err := d.judgeStart(hist, dropFiles(course, n), starts, folder); err != nil || d.End == "" {
+		return err
+	}
+	return d.judgeEnd(hist, laterFiles(course, n))
+}
+
+// judgeEnd moves an ended drop's end back to the commit before a later
+// module's test file first appears on HEAD's first-parent line, when that
+// is earlier than the end recorded and not before the drop's start: that
+// module's start ended the drop, and its engine work is not the drop's. A
+// drop recorded again (.course/ lost) once a later module was started
+// starts and ends at HEAD; judged from where its test file first appears,
+// it would otherwise be blamed for every later module's engine work.
+func (d *Drop) judgeEnd(hist *expansion.History, later []string) error {
+	app, err := hist.FirstAppearance(later)
+	if err != nil || app == nil || app.Before == "" {
+		return err
+	}
+	end, inHistory, err := hist.Commit(d.End)
+	if err != nil || !inHistory {
+		return err
+	}
+	from, _, err := hist.Commit(d.from())
+	if err != nil || from == "" {
+		return err
+	}
+	if ok, err := hist.Before(app.Before, end); err != nil || !ok {
+		return err
+	}
+	if app.Before != from {
+		if ok, err := hist.Before(from, app.Before); err != nil || !ok {
+			return err
+		}
+	}
+	d.JudgedTo, d.EndFile = app.Before, app.File
+	return nil
+}
+
+// laterFiles is the test files of every module after n, as start-module
+// copies them into tests/.
+func laterFiles(course fs.FS, n string) []string {
+	if course == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range modules.All() {
+		if m.Number <= n {
+			continue
+		}
+		for _, f := range modules.TestFiles(course, m) {
+			out = append(out, "tests/"+path.Base(f))
+		}
+	}
+	return out
+}
+
+// judgeStart decides the commit the drop is judged from (d.from), from its
+// record, the history and the start starts first saw. The earliest wins:
+// a commit whose tree holds the drop's test file cannot be earlier than
+// the drop's start, so a record moved past an engine change committed
+// with the test file, or after it, is judged from before the test file;
+// and a record that is not in HEAD's history gives way to the history's
+// start. A drop whose files were never committed has no history to read:
+// its record stands.
+func (d *Drop) judgeStart(hist *expansion.History, files []string, starts StartBook, folder string) error {
+	recorded, inHistory, err := hist.Commit(d.Commit)
+	if err != nil {
+		return err
+	}
+	d.NotInHistory = !inHistory
+	from, err := d.historyStart(hist, files, recorded)
+	if err != nil || starts == nil {
+		return err
+	}
+	return d.firstSeenStart(hist, starts, folder, recorded, from)
+}
+
+// historyStart moves the drop's start to the commit before its files
+// first appear, when that is earlier than recorded (the record's full
+// hash, "" when it names no commit held here) or the record is not in
+// HEAD's history. It returns the start then: recorded, or the history's.
+func (d *Drop) historyStart(hist *expansion.History, files []string, recorded string) (string, error) {
+	app, err := hist.FirstAppearance(files)
+	if err != nil || app == nil || app.Before == "" {
+		return recorded, err
+	}
+	earlier := d.NotInHistory
+	if !earlier {
+		if earlier, err = hist.Before(app.Before, recorded); err != nil {
+			return "", err
+		}
+	}
+	if !earlier {
+		return recorded, nil
+	}
+	d.JudgedFrom, d.Moved, d.File = app.Before, MovedByHistory, app.File
+	return app.Before, nil
+}
+
+// firstSeenStart asks starts for the start a class check first saw (and
+// records this one if none was): a start first seen other than recorded,
+// or one HEAD's history lost since, is a move, and a start first seen
+// earlier than from (the start so far) is where the drop is judged from.
+func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder, recorded, from string) error {
+	root, err := hist.Root()
+	if err != nil {
+		return err
+	}
+	first, err := starts.FirstSeen(WorkspaceID{Path: folder, Root: root}, strings.TrimSuffix(d.Module, "x"), firstNonEmpty(recorded, d.Commit))
+	if err != nil || first == "" {
+		return err
+	}
+	seen, seenIn, err := hist.Commit(first)
+	if err != nil {
+		return err
+	}
+	if seen == recorded && seenIn {
+		return nil // the start first seen, still in history
+	}
+	d.FirstSeen, d.FirstSeenGone = first, !seenIn
+	if !seenIn {
+		return nil
+	}
+	earlier := from == ""
+	if !earlier {
+		if earlier, err = hist.Before(seen, from); err != nil {
+			return err
+		}
+	}
+	if earlier {
+		d.JudgedFrom, d.Moved, d.File = seen, MovedByFirstSeen, ""
+	}
+	return nil
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// to is the commit an ended drop is judged to.
+func (d Drop) to() string {
+	if d.JudgedTo != "" {
+		return d.JudgedTo
+	}
+	return d.End
+}
+
+// from is the commit the drop is judged from.
+func (d Drop) from() string {
+	if d.JudgedFrom != "" {
+		return d.JudgedFrom
+	}
+	return d.Commit
+}
+
+// Span is DropSpan of the commits the drop is judged over, and why, when
+// that is not from the commit recorded.
+func (d Drop) Span() string {
+	span := DropSpan(d.from(), d.to())
+	if note := d.moveNote(); note != "" {
+		span += " (" + note + ")"
+	}
+	return span
+}
+
+// moveNote says why the drop is judged from a commit other than the one
+// recorded, or what is amiss with the record; "" when nothing is.
+func (d Drop) moveNote() string {
+	var notes []string
+	switch d.Moved {
+	case MovedByHistory:
+		note := fmt.Sprintf("judged from %s, the commit before its test file %s first appears, not %s as recorded", short(d.JudgedFrom), d.File, short(d.Commit))
+		if d.NotInHistory {
+			note += ", which is not in HEAD's history"
+		}
+		notes = append(notes, note)
+	case MovedByFirstSeen:
+		notes = append(notes, fmt.Sprintf("judged from %s, where a class check first saw it start, not %s as recorded now", short(d.JudgedFrom), short(d.Commit)))
+	}
+	if d.JudgedTo != "" {
+		notes = append(notes, fmt.Sprintf("judged to %s, the commit before module %s's test file %s first appears, not %s as recorded", short(d.JudgedTo), moduleOfTest(d.EndFile), d.EndFile, short(d.End)))
+	}
+	switch {
+	case d.FirstSeenGone:
+		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, which HEAD's history no longer holds, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
+	case d.FirstSeen != "" && d.Moved != MovedByFirstSeen:
+		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
+	case d.NotInHistory && d.Moved == "":
+		notes = append(notes, fmt.Sprintf("its recorded start %s is not in HEAD's history (rewritten since, or a commit from elsewhere)", short(d.Commit)))
+	}
+	return strings.Join(notes, "; ")
+}
+
+// moduleOfTest is the module number a course test file's name starts
+// with: "02" of tests/02_queue_test.go.
+func moduleOfTest(file string) string {
+	number, _, _ := strings.Cut(path.Base(file), "_")
+	return number
+}
+
+// moved reports whether the drop's record was moved from where the drop
+// began, as the history or a class check's record shows.
+func (d Drop) moved() bool { return d.JudgedFrom != "" || d.JudgedTo != "" || d.FirstSeen != "" }
 
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"
@@ -79,19 +346,24 @@ func short(commit string) string {
 	return commit
 }
 
-// lines is the drop's verdict as check prints it.
+// lines is the drop's verdict as check prints it: first, when the drop is
+// judged from a commit other than the one recorded, or the record is
+// amiss, a line that says so.
 func (d Drop) lines() []string {
+	var out []string
+	if note := d.moveNote(); note != "" {
+		out = append(out, fmt.Sprintf("drop %s: %s", d.Module, note))
+	}
 	switch {
 	case d.Error != "":
-		return []string{fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error)}
+		return append(out, fmt.Sprintf("drop %s: cannot be checked: %s", d.Module, d.Error))
 	case d.OK:
-		return []string{fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.Commit, d.End))}
+		return append(out, fmt.Sprintf("drop %s: engine unchanged %s", d.Module, DropSpan(d.from(), d.to())))
 	}
-	span := "since " + short(d.Commit)
+	span := "since " + short(d.from())
 	if d.End != "" {
-		span = fmt.Sprintf("between %s and %s, where it ended", short(d.Commit), short(d.End))
+		span = fmt.Sprintf("between %s and %s, where it ended", short(d.from()), short(d.to()))
 	}
-	var out []string
 	for _, c := range d.Changes {
 		if c.Directive == "" {
 			out = append(out, fmt.Sprintf("drop %s: %s %s %s", d.Module, c.Path, c.Kind, span))
@@ -101,7 +373,7 @@ func (d Drop) lines() []string {
 		// and is, and how to put it back.
 		line := fmt.Sprintf("drop %s: %s %s, which changes how the engine runs the drop's tests", d.Module, c, span)
 		if d.End == "" {
-			line += ": " + c.Mend(d.Commit)
+			line += ": " + c.Mend(d.from())
 		}
 		out = append(out, line)
 	}

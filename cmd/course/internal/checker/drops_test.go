@@ -1,9 +1,19 @@
 package checker
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // A drop's span names its commits short, and a drop that ended where it
@@ -14,4 +24,323 @@ func TestDropSpanNamesTheCommitsItIsJudgedOver(t *testing.T) {
 	assert.Equal(t, "since 3dbea99", DropSpan(start, ""))
 	assert.Equal(t, "from 3dbea99 to a1b2c3d, where it ended", DropSpan(start, end))
 	assert.Equal(t, "at 3dbea99, where it started and ended", DropSpan(start, start))
+}
+
+// dropCourse is a course whose module 01 has a drop with one test file,
+// which start-module --expansion copies to tests/01x_walls_test.go.
+var dropCourse = fstest.MapFS{
+	"01-handles/expansion/tests/01x_walls_test.go": {Data: []byte("package tests\n")},
+}
+
+const dropTest = "tests/01x_walls_test.go"
+
+// dropRepo is a workspace in git whose first commit is the engine as the
+// drop finds it; commit adds commits to it and gives each one's hash.
+type dropRepo struct {
+	t   *testing.T
+	dir string
+	ws  *workspace.Workspace
+}
+
+func newDropRepo(t *testing.T) *dropRepo {
+	dir := testws.New(t, map[string]string{"engine/world.go": "package engine\n"})
+	testws.Git(t, dir, "init", "-q", "-b", "main")
+	r := &dropRepo{t: t, dir: dir}
+	r.commit("the module done", nil)
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
+	r.ws = ws
+	return r
+}
+
+// commit writes files ("" removes one) and commits everything.
+func (r *dropRepo) commit(msg string, files map[string]string) string {
+	r.t.Helper()
+	for rel, content := range files {
+		if content == "" {
+			require.NoError(r.t, os.Remove(filepath.Join(r.dir, filepath.FromSlash(rel))))
+			delete(files, rel)
+		}
+	}
+	testws.Write(r.t, r.dir, files)
+	testws.Git(r.t, r.dir, "add", "-A")
+	testws.Git(r.t, r.dir, "commit", "-q", "--allow-empty", "-m", msg)
+	return r.head()
+}
+
+func (r *dropRepo) head() string { return testws.Git(r.t, r.dir, "rev-parse", "HEAD") }
+
+// judge is check's verdict on drop 01x with the record given.
+func (r *dropRepo) judge(rec workspace.Drop, starts StartBook) Drop {
+	r.t.Helper()
+	return r.judgeWith(dropCourse, rec, starts)
+}
+
+// judgeWith is judge in the course given.
+func (r *dropRepo) judgeWith(course fstest.MapFS, rec workspace.Drop, starts StartBook) Drop {
+	r.t.Helper()
+	st := &workspace.State{Drops: map[string]workspace.Drop{"01": rec}}
+	drops, warnings := checkDrops(r.ws, course, st, nil, nil, starts)
+	require.Empty(r.t, warnings)
+	require.Len(r.t, drops, 1)
+	return drops[0]
+}
+
+const engineChange = "package engine\n\nfunc Wall() {}\n"
+
+// A learner who moves the record past an engine change committed with
+// the drop's test file is judged from the commit before the test file
+// first appears, and the verdict says both commits.
+func TestAStartMovedPastAnEngineChangeIsJudgedFromHistory(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	withTest := r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	later := r.commit("more", map[string]string{"harness/walls.go": "package harness\n"})
+	for _, forged := range []string{withTest, later} {
+		d := r.judge(workspace.Drop{Commit: forged}, nil)
+		assert.False(t, d.OK, "a start recorded at %s passes the engine change", forged)
+		assert.Equal(t, before, d.JudgedFrom)
+		assert.Equal(t, MovedByHistory, d.Moved)
+		assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes)
+		assert.Equal(t, []string{
+			fmt.Sprintf("drop 01x: judged from %s, the commit before its test file %s first appears, not %s as recorded", before[:7], dropTest, forged[:7]),
+			fmt.Sprintf("drop 01x: engine/world.go changed since %s", before[:7]),
+		}, d.lines())
+		assert.Equal(t, "changed (moved)", dropVerdict(d))
+	}
+}
+
+// An engine change committed after the drop's test file, with the record
+// moved past it, is judged from before the test file too.
+func TestAStartMovedPastALaterEngineChangeIsJudgedFromHistory(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	forged := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	d := r.judge(workspace.Drop{Commit: forged}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, before, d.JudgedFrom)
+}
+
+// The honest drop: recorded where it started, its test file committed
+// after, the engine left alone. It passes, judged from its record, with
+// nothing said of a move.
+func TestAnHonestDropIsJudgedFromItsRecord(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	r.commit("the drop", map[string]string{dropTest: "package tests\n", "harness/walls.go": "package harness\n"})
+	r.commit("more of it", map[string]string{"cards/wall.json": "{}\n"})
+	d := r.judge(workspace.Drop{Commit: start}, nil)
+	assert.True(t, d.OK, "%+v", d)
+	assert.Empty(t, d.JudgedFrom)
+	assert.False(t, d.NotInHistory)
+	assert.Equal(t, []string{"drop 01x: engine unchanged since " + start[:7]}, d.lines())
+	assert.Equal(t, "ok", dropVerdict(d))
+}
+
+// A drop recorded again at HEAD once .course/ was lost (what check's
+// mend for an unrecorded drop says, with the engine as the drop found
+// it) passes, judged from where its test file first appears; an engine
+// change since would not.
+func TestADropRecordedAgainLaterPassesWhenTheEngineHeld(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	again := r.commit("more of it", map[string]string{"harness/walls.go": "package harness\n"})
+	d := r.judge(workspace.Drop{Commit: again}, nil)
+	assert.True(t, d.OK)
+	assert.Equal(t, before, d.JudgedFrom)
+	assert.Equal(t, "ok (moved)", dropVerdict(d))
+}
+
+// A drop whose test file was never committed has no history to read: its
+// record stands, and the engine change since it is named against it.
+func TestADropNeverCommittedIsJudgedFromItsRecord(t *testing.T) {
+	r := newDropRepo(t)
+	r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	forged := r.head()
+	testws.Write(t, r.dir, map[string]string{dropTest: "package tests\n"})
+	d := r.judge(workspace.Drop{Commit: forged}, nil)
+	assert.True(t, d.OK)
+	assert.Empty(t, d.JudgedFrom)
+}
+
+// A test file removed and added again first appears where it was first
+// added: taking it out for a while does not move the drop's start.
+func TestATestFileAddedAgainFirstAppearsWhereItFirstDid(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	r.commit("out, and the engine", map[string]string{dropTest: "", "engine/world.go": engineChange})
+	forged := r.commit("back", map[string]string{dropTest: "package tests\n"})
+	d := r.judge(workspace.Drop{Commit: forged}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, before, d.JudgedFrom)
+}
+
+// A side branch that brings the test file and an engine change in with a
+// merge: on the first-parent line the file first appears at the merge, so
+// the drop is judged from the merge's first parent, and the change shows.
+func TestAMergedBranchIsReadOnTheFirstParentLine(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	testws.Git(t, r.dir, "checkout", "-q", "-b", "side")
+	r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	testws.Git(t, r.dir, "checkout", "-q", "main")
+	r.commit("elsewhere", map[string]string{"harness/other.go": "package harness\n"})
+	mainLine := r.head()
+	testws.Git(t, r.dir, "merge", "-q", "--no-ff", "-m", "merge", "side")
+	merge := r.head()
+	d := r.judge(workspace.Drop{Commit: merge}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, mainLine, d.JudgedFrom, "the merge's first parent, not %s", before)
+}
+
+// A start recorded that is not in HEAD's history (a commit made on a line
+// of its own, whose engine is HEAD's) passes no drop silently: with the
+// test file committed it is judged from the history; without, the record
+// stands and the verdict says it is not in HEAD's history.
+func TestAStartNotInHistoryIsSaid(t *testing.T) {
+	r := newDropRepo(t)
+	r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	testws.Git(t, r.dir, "checkout", "-q", "--orphan", "elsewhere")
+	elsewhere := r.commit("the engine as it is", nil)
+	testws.Git(t, r.dir, "checkout", "-q", "main")
+
+	d := r.judge(workspace.Drop{Commit: elsewhere}, nil)
+	assert.True(t, d.OK, "the engine is the commit's")
+	assert.True(t, d.NotInHistory)
+	assert.Equal(t, []string{
+		fmt.Sprintf("drop 01x: its recorded start %s is not in HEAD's history (rewritten since, or a commit from elsewhere)", elsewhere[:7]),
+		"drop 01x: engine unchanged since " + elsewhere[:7],
+	}, d.lines())
+	assert.Equal(t, "ok (not in history)", dropVerdict(d))
+	rep := &Report{OK: true, Drops: []Drop{d}}
+	assert.Contains(t, rep.FirstProblem(), "is not in HEAD's history", "a class row says so")
+
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	d = r.judge(workspace.Drop{Commit: elsewhere}, nil)
+	assert.True(t, d.NotInHistory)
+	assert.Equal(t, MovedByHistory, d.Moved)
+	assert.Contains(t, d.lines()[0], "which is not in HEAD's history")
+}
+
+// An ended drop whose start was moved to where it ended, past an engine
+// change, is judged from before its test file to its end.
+func TestAnEndedDropMovedToItsEndIsJudgedFromHistory(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	end := r.commit("module 2 started", map[string]string{"tests/02_queue_test.go": "package tests\n"})
+	d := r.judge(workspace.Drop{Commit: end, End: end}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, before, d.JudgedFrom)
+	assert.Equal(t, fmt.Sprintf("drop 01x: engine/world.go changed between %s and %s, where it ended", before[:7], end[:7]), d.lines()[1])
+	assert.Equal(t, fmt.Sprintf("from %s to %s, where it ended (judged from %s, the commit before its test file %s first appears, not %s as recorded)", before[:7], end[:7], before[:7], dropTest, end[:7]), d.Span())
+}
+
+// firstSeen is a StartBook in memory.
+type firstSeen map[string]string
+
+func (f firstSeen) FirstSeen(_ WorkspaceID, module, commit string) (string, error) {
+	if seen, ok := f[module]; ok {
+		return seen, nil
+	}
+	f[module] = commit
+	return "", nil
+}
+
+// A record moved between two class checks, past an engine change, with no
+// drop file committed to tell: the second check shows the drop as moved,
+// judges it from the start the first saw, and names both commits.
+func TestARecordMovedBetweenClassChecksIsJudgedFromTheFirstSeen(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	book := firstSeen{}
+	d := r.judge(workspace.Drop{Commit: start}, book)
+	assert.True(t, d.OK)
+	assert.False(t, d.moved())
+	assert.Equal(t, start, book["01"], "the first check records the start it saw")
+
+	forged := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	d = r.judge(workspace.Drop{Commit: forged}, book)
+	assert.False(t, d.OK)
+	assert.Equal(t, start, d.JudgedFrom)
+	assert.Equal(t, MovedByFirstSeen, d.Moved)
+	assert.Equal(t, start, d.FirstSeen)
+	assert.Equal(t, fmt.Sprintf("drop 01x: judged from %s, where a class check first saw it start, not %s as recorded now", start[:7], forged[:7]), d.lines()[0])
+	assert.Equal(t, "changed (moved)", dropVerdict(d))
+	rep := &Report{Drops: []Drop{d}}
+	assert.Contains(t, rep.FirstProblem(), start[:7])
+	assert.Contains(t, rep.FirstProblem(), forged[:7])
+
+	d = r.judge(workspace.Drop{Commit: forged}, nil)
+	assert.True(t, d.OK, "without the class's record, the learner's record stands")
+}
+
+// A history rewritten since a class check saw the drop's start (the start
+// gone from it) shows the drop as moved, though the record names a commit
+// of the new history.
+func TestAStartFirstSeenThatHistoryLostIsAMove(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	book := firstSeen{"01": start}
+	testws.Git(t, r.dir, "commit", "-q", "--amend", "-m", "the module done, reworded")
+	rewritten := r.head()
+	d := r.judge(workspace.Drop{Commit: rewritten}, book)
+	assert.True(t, d.OK)
+	assert.True(t, d.FirstSeenGone)
+	assert.Equal(t, "ok (moved)", dropVerdict(d))
+	assert.Equal(t, fmt.Sprintf("drop 01x: moved: a class check first saw it start at %s, which HEAD's history no longer holds, and .course/state.json records %s", start[:7], rewritten[:7]), d.lines()[0])
+}
+
+// A class record that does not read leaves the drop unchecked, saying
+// why: never a pass.
+func TestAClassRecordThatDoesNotReadLeavesTheDropUnchecked(t *testing.T) {
+	r := newDropRepo(t)
+	d := r.judge(workspace.Drop{Commit: r.head()}, brokenBook{})
+	assert.False(t, d.OK)
+	assert.Equal(t, "the record is broken", d.Error)
+	assert.Equal(t, "unchecked", dropVerdict(d))
+}
+
+type brokenBook struct{}
+
+func (brokenBook) FirstSeen(WorkspaceID, string, string) (string, error) {
+	return "", errors.New("the record is broken")
+}
+
+// A drop recorded again (.course/ lost) once module 2 was started starts
+// and ends at HEAD. Judged from before its test file, it is judged to the
+// commit before module 2's test file first appears, where module 2's start
+// ended it: module 2's engine work is not blamed on it.
+func TestADropRecordedAgainAfterALaterModuleIsJudgedToThatModulesStart(t *testing.T) {
+	r := newDropRepo(t)
+	before := r.head()
+	dropWork := r.commit("the drop", map[string]string{dropTest: "package tests\n", "harness/walls.go": "package harness\n"})
+	r.commit("module 2", map[string]string{"tests/02_queue_test.go": "package tests\n", "engine/world.go": engineChange})
+	head := r.commit("more of module 2", map[string]string{"engine/queue.go": "package engine\n"})
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: head, End: head}, nil)
+	assert.True(t, d.OK, "%+v", d)
+	assert.Equal(t, before, d.JudgedFrom)
+	assert.Equal(t, dropWork, d.JudgedTo)
+	assert.Equal(t, fmt.Sprintf("drop 01x: judged from %s, the commit before its test file %s first appears, not %s as recorded; judged to %s, the commit before module 02's test file tests/02_queue_test.go first appears, not %s as recorded", before[:7], dropTest, head[:7], dropWork[:7], head[:7]), d.lines()[0])
+	assert.Equal(t, fmt.Sprintf("drop 01x: engine unchanged from %s to %s, where it ended", before[:7], dropWork[:7]), d.lines()[1])
+}
+
+// The end moved back does not hide an engine change made with the drop's
+// test: a learner who records the drop's start and end past it still fails.
+func TestAnEndMovedBackStillSeesTheDropsEngineChange(t *testing.T) {
+	r := newDropRepo(t)
+	r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	head := r.commit("module 2", map[string]string{"tests/02_queue_test.go": "package tests\n"})
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: head, End: head}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes)
+}
+
+// laterCourse is dropCourse with module 2's test file.
+var laterCourse = fstest.MapFS{
+	"01-handles/expansion/tests/01x_walls_test.go": {Data: []byte("package tests\n")},
+	"02-queue/tests/02_queue_test.go":              {Data: []byte("package tests\n")},
 }

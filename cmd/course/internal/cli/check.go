@@ -17,11 +17,13 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/cmd/course/internal/dropstarts"
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
+	"github.com/systemic-game-design/course/internal/usercache"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -56,7 +58,14 @@ started), each module's Expansion Drop test once copied in, and the tests you
 wrote there yourself (reported under "your tests"). For each Expansion Drop
 you started with start-module --expansion, it runs expansion-check against
 the commit the drop started from, on the engine as the tests are built from
-it: every file is judged before any of your code runs.
+it: every file is judged before any of your code runs. The commit recorded
+in .course/state.json is not taken alone: when the commit before the drop's
+test file first appears in HEAD's first-parent history is earlier, the drop
+is judged from there, and a line says so ("drop 01x: judged from 1a2b3c4,
+the commit before its test file ... first appears, not 9f8e7d6 as
+recorded"); a recorded commit not in HEAD's history is said too. An ended
+drop is judged no further than the commit before a later module's test file
+first appears, since that module's start ended it.
 
 It prints the audit's line(s), validate's line(s), a line per module with its
 first failure in full and every other failing test in one line, a line per
@@ -90,7 +99,11 @@ not a file or a name that starts with a dot; give --all again for more
 folders), check a class:
 -j workspaces at once, one row per workspace (passed/total per module, the
 audit, the drops, the first problem in words), --csv for a spreadsheet, or
---json for one document with each workspace's check. A folder that cannot be
+--json for one document with each workspace's check. A class check keeps,
+in your cache folder (COURSE_CACHE_DIR), the start it first saw for each
+workspace's drop: a later one that finds another recorded start, or a
+history without the first, shows the drop as "moved" and judges it from the
+first start while the history holds it. A folder that cannot be
 checked is a row with its reason: a link that leads nowhere is one, and so
 is the course repository, since the tests it holds would judge it. The
 status is 1 when any workspace fails, 2 only when none could be checked.
@@ -505,6 +518,12 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	o := CheckerOptions(env, "", opts.Module, opts.Timeout, opts.Verbose)
 	o.Learner = true
 	o.Sandbox = !opts.NoSandbox
+	// The class's own record of where each drop started: a learner's
+	// check of their own workspace runs in their account, where such a
+	// record would be theirs to edit too, so only a class check keeps one.
+	if book := dropstarts.Open(usercache.Dir()); book != nil {
+		o.Starts = book
+	}
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
 		if !env.Progress {
 			return

@@ -123,12 +123,36 @@ type DropStatus struct {
 	// Error says why its engine cannot be checked (its commit gone, say).
 	End   string `json:"end,omitempty"`
 	Error string `json:"error,omitempty"`
+	// JudgedFrom is the commit the drop is judged from when it is not
+	// Commit: the history shows the drop began earlier than recorded
+	// (see checker.Drop). Span says so in words.
+	JudgedFrom string `json:"judgedFrom,omitempty"`
+	// span is the commits the drop is judged over, as check says it
+	// (checker.Drop.Span); "" for DropSpan of Commit and End.
+	span string
 	// changes is EngineChanged as the check found them, kinds and all,
 	// for the advice on putting them back.
 	changes []expansion.Change
 	// atEnd says Passed and Total are how its tests did when it ended,
 	// which no later check changes: a drop that ended undone stays so.
 	atEnd bool
+}
+
+// judgedFrom is the commit the drop is judged from: the engine as it was
+// there is what putting it back means.
+func (d *DropStatus) judgedFrom() string {
+	if d.JudgedFrom != "" {
+		return d.JudgedFrom
+	}
+	return d.Commit
+}
+
+// judgedSpan is the commits the drop is judged over, in words.
+func (d *DropStatus) judgedSpan() string {
+	if d.span != "" {
+		return d.span
+	}
+	return checker.DropSpan(d.Commit, d.End)
 }
 
 // RunStatus prints where the workspace stands.
@@ -302,6 +326,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 		drop.EngineChanged = []string{}
 		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
 			drop.Commit, drop.End, drop.Error = d.Commit, d.End, d.Error
+			drop.JudgedFrom, drop.span = d.JudgedFrom, d.Span()
 			if d.End != "" && d.EndTests > 0 {
 				// An ended drop is done as it was when it ended: later
 				// modules' work may make its tests pass.
@@ -449,7 +474,7 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
 	case len(d.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed %s (%s): a drop is written outside the engine; %s",
-			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.Commit, d.changes)), false
+			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.judgedFrom(), d.changes)), false
 	case d.Passed < d.Total && d.atEnd:
 		// Passing now would not count: the drop is judged as it ended.
 		return fmt.Sprintf("drop %sx's test passed %d of %d when it ended at %s, so it stays undone; go on with the next module",
@@ -664,14 +689,14 @@ func printStatus(env *Env, rep *StatusReport) {
 			case d.Error != "":
 				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, its engine cannot be checked: %s", d.Passed, d.Total, termsafe.String(d.Error)))
 			case len(d.EngineChanged) > 0:
-				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, checker.DropSpan(d.Commit, d.End), termsafe.String(strings.Join(d.EngineChanged, ", "))))
+				drop = st.fail.Render(fmt.Sprintf("drop %d/%d passed, engine changed %s: %s", d.Passed, d.Total, d.judgedSpan(), termsafe.String(strings.Join(d.EngineChanged, ", "))))
 			default:
 				passed := fmt.Sprintf("drop %d/%d passed", d.Passed, d.Total)
 				if d.atEnd && d.Passed < d.Total {
 					// A check now may pass it: say whose count this is.
 					passed += " when it ended, so it stays undone"
 				}
-				text := fmt.Sprintf("%s, engine unchanged %s", passed, checker.DropSpan(d.Commit, d.End))
+				text := fmt.Sprintf("%s, engine unchanged %s", passed, d.judgedSpan())
 				if d.Passed == d.Total {
 					drop = st.pass.Render(text)
 				} else {

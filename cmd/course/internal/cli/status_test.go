@@ -49,6 +49,12 @@ func TestNextStep(t *testing.T) {
 			"the drop of module 01 changed engine files (added: engine/new.go, removed: engine/old.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 3f2a1c9 -- FILE`; move an added file out of the engine folders, or delete it"},
 		{"drop only added to the engine", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d", expansion.Change{Path: "engine/new.go", Kind: expansion.Added})}, next},
 			"the drop of module 01 changed engine files (added: engine/new.go): a drop is written outside the engine; move an added file out of the engine folders, or delete it"},
+		{"drop judged from before its record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: func() *DropStatus {
+			d := drop(1, 1, "9f8e7d6c", expansion.Change{Path: "engine/world.go", Kind: expansion.Changed})
+			d.JudgedFrom = "1a2b3c4d"
+			return d
+		}()}, next},
+			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 1a2b3c4 -- FILE`"},
 		{"drop red", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "3f2a1c9d")}, next},
 			"make drop 01x's test pass without touching the engine: `course check` shows why"},
 		{"drop done", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d")}, next},

@@ -1,0 +1,174 @@
+// Package dropstarts is a class check's own record of where each
+// learner's Expansion Drop was first seen to start. The start a drop is
+// judged from is recorded in the workspace's .course/state.json, which is
+// the learner's file to edit; this record is the instructor's, kept in
+// their cache folder (package usercache), never in a workspace. A later
+// class check that finds another start recorded (or a history that no
+// longer holds the first) shows the drop as moved, and judges it from the
+// start first seen while the history still holds it (see checker.Drop).
+//
+// A workspace is its folder (absolute, links followed) and the first
+// commit of its history: each drop's record is a file of its own under a
+// folder named by a hash of the workspace's folder, written once, whole,
+// and never replaced, so two class checks at once keep the first record
+// (usercache.CreateFile). A folder with no record takes the record of a
+// folder with the same first commit that is gone: a class folder moved,
+// or a workspace cloned again elsewhere, keeps what was first seen.
+package dropstarts
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/internal/usercache"
+)
+
+// Folder is the cache folder's subfolder the records are kept in.
+const Folder = "drop-starts-v1"
+
+// Book is the records in one cache folder.
+type Book struct {
+	dir string
+	now func() time.Time
+}
+
+// Open is the book of the records kept in the cache folder cacheDir
+// (usercache.Dir()); nil when there is none, which keeps no record.
+func Open(cacheDir string) *Book {
+	if cacheDir == "" {
+		return nil
+	}
+	return &Book{dir: filepath.Join(cacheDir, Folder), now: time.Now}
+}
+
+// record is one drop's start as a class check first saw it.
+type record struct {
+	Workspace string    `json:"workspace"` // the folder, absolute, links followed
+	Root      string    `json:"root"`      // the first commit of its history
+	Drop      string    `json:"drop"`      // the module number, "01"
+	Commit    string    `json:"commit"`    // the start first seen
+	SeenAt    time.Time `json:"seenAt"`
+}
+
+// CorruptError is a record file that does not read as one.
+type CorruptError struct {
+	File string
+	Err  error
+}
+
+func (e *CorruptError) Error() string {
+	return fmt.Sprintf("the class check's record %s of where a drop was first seen to start is not valid (%v); delete it, and the next class check records the start it finds then", e.File, e.Err)
+}
+
+func (e *CorruptError) Unwrap() error { return e.Err }
+
+// UserError marks the error as the user's to mend.
+func (e *CorruptError) UserError() bool { return true }
+
+// FirstSeen is the start first seen for drop module of the workspace, or
+// "" when none was, and commit is then recorded as the first. A record
+// that cannot be written costs the protection, not the check.
+func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string, error) {
+	file := b.file(ws.Path, module)
+	rec, err := read(file)
+	switch {
+	case err == nil:
+		if rec.Drop != module || rec.Workspace != ws.Path {
+			return "", &CorruptError{File: file, Err: fmt.Errorf("it is the record of drop %q of %s, not of drop %s of %s", rec.Drop, rec.Workspace, module, ws.Path)}
+		}
+		return rec.Commit, nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", err
+	}
+	first := record{Workspace: ws.Path, Root: ws.Root, Drop: module, Commit: commit, SeenAt: b.now().UTC().Truncate(time.Second)}
+	moved := b.movedFrom(ws, module)
+	if moved != nil {
+		first.Commit, first.SeenAt = moved.Commit, moved.SeenAt
+	}
+	data, err := json.MarshalIndent(first, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	created, err := usercache.CreateFile(file, append(data, '\n'))
+	switch {
+	case err != nil:
+		return "", nil // not kept: this check judges as if none were
+	case !created:
+		// Another class check recorded it meanwhile: its record is the first.
+		rec, err := read(file)
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", nil // and someone deleted it since
+		}
+		if err != nil {
+			return "", err
+		}
+		return rec.Commit, nil
+	case moved != nil:
+		return moved.Commit, nil
+	}
+	return "", nil
+}
+
+// movedFrom is the record of drop module of the one workspace with ws's
+// first commit whose folder is gone: the folder ws is, moved or cloned
+// again. nil when there is none, or more than one.
+func (b *Book) movedFrom(ws checker.WorkspaceID, module string) *record {
+	if ws.Root == "" {
+		return nil
+	}
+	files, err := filepath.Glob(filepath.Join(b.dir, "*", module+".json"))
+	if err != nil {
+		return nil
+	}
+	var found *record
+	for _, f := range files {
+		rec, err := read(f)
+		if err != nil || rec.Root != ws.Root || rec.Workspace == ws.Path || rec.Drop != module {
+			continue // a record that does not read is said when its own workspace is checked
+		}
+		if _, err := os.Lstat(rec.Workspace); !errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if found != nil {
+			return nil // two gone with the same history: which was this one is not known
+		}
+		found = rec
+	}
+	return found
+}
+
+// file is where drop module of the workspace in folder is recorded.
+func (b *Book) file(folder, module string) string {
+	sum := sha256.Sum256([]byte(folder))
+	return filepath.Join(b.dir, hex.EncodeToString(sum[:16]), module+".json")
+}
+
+// read is the record in file.
+func read(file string) (*record, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, &CorruptError{File: file, Err: err}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var rec record
+	if err := dec.Decode(&rec); err != nil {
+		return nil, &CorruptError{File: file, Err: err}
+	}
+	if rec.Commit == "" || rec.Drop == "" {
+		return nil, &CorruptError{File: file, Err: errors.New("it names no drop or no commit")}
+	}
+	return &rec, nil
+}
