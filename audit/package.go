@@ -1,0 +1,236 @@
+package audit
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
+	"path"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+)
+
+// GoFile is one Go file of a folder, as the audit read it.
+type GoFile struct {
+	Path string // as findings report it: slash-separated, from the workspace
+	Src  []byte
+}
+
+// Package is the findings that the Go files of one folder give read
+// together, which none gives read alone (File): a '+' chain of one file
+// that joins a constant another file of its package declares (a.go:
+// const p = "RO"; b.go: p + "CK"), placed as File places a chain's hit,
+// in path order. files are all the folder's Go files, whatever their
+// build constraints (the audit reads every one); those of one package
+// clause are a package, so a folder's external test package (package
+// engine_test) is one of its own. A name declared by two files
+// (a_linux.go and a_windows.go) is read as each declares it. A constant
+// of an imported package is not known. A folder whose files cannot join
+// one another's constants (the quick scan of foldingFiles finds no name
+// beside a '+' that another file may declare) is not parsed.
+func (r *Rules) Package(files []GoFile) []Finding {
+	scans, need := foldingFiles(files)
+	if need == nil {
+		return nil
+	}
+	return r.fold(files, scans, need)
+}
+
+// fold is the findings in the chains of the files need marks, each file's
+// package (the files of its package clause that scans has) type-checked
+// together.
+func (r *Rules) fold(files []GoFile, scans []*foldScan, need []bool) []Finding {
+	fset := token.NewFileSet()
+	type parsed struct {
+		f    *ast.File
+		scan *foldScan
+		need bool
+	}
+	packages := map[string][]parsed{}
+	var order []string
+	for i, gf := range files {
+		if scans[i] == nil {
+			continue
+		}
+		f, err := parser.ParseFile(fset, gf.Path, gf.Src, parser.SkipObjectResolution)
+		if err != nil {
+			continue // read as text by File, as one file
+		}
+		name := f.Name.Name
+		if packages[name] == nil {
+			order = append(order, name)
+		}
+		packages[name] = append(packages[name], parsed{f, scans[i], need[i]})
+	}
+	var out []Finding
+	seen := map[Finding]bool{}
+	for _, name := range order {
+		pkg := packages[name]
+		asts := make([]*ast.File, len(pkg))
+		scanned := make([]*foldScan, len(pkg))
+		for i, p := range pkg {
+			asts[i], scanned[i] = p.f, p.scan
+		}
+		for _, files := range declarationOrders(asts, scanned) {
+			consts := &constants{fset: fset, files: files}
+			for _, p := range pkg {
+				if !p.need {
+					continue
+				}
+				inChain := map[*ast.BinaryExpr]bool{}
+				var hits []Hit
+				ast.Inspect(p.f, func(n ast.Node) bool {
+					if b, ok := n.(*ast.BinaryExpr); ok && b.Op == token.ADD && !inChain[b] {
+						hits = r.chainHits(hits, b, inChain, consts)
+					}
+					return true
+				})
+				for _, f := range r.findings(fset, fset.File(p.f.Pos()).Name(), hits) {
+					if !seen[f] {
+						seen[f] = true
+						out = append(out, f)
+					}
+				}
+			}
+		}
+	}
+	sortFindings(out)
+	return out
+}
+
+// foldingFiles scans each of files (nil for one with a NUL byte, which
+// File reads as text; an empty scan for one with neither a '+' nor a
+// const) and
+// says which may join a constant another file of the folder declares: a
+// name beside its '+' (or converted there by string) that some file
+// declares as a constant, where another file than it declares one. A name
+// the file declares itself counts too, as its value may come from another
+// file (b.go: const q = p; q + "CK"). need is nil when none may.
+func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
+	if len(files) < 2 {
+		return nil, nil
+	}
+	scans = make([]*foldScan, len(files))
+	var declared []string
+	stringy := false
+	declaring := 0
+	for i, f := range files {
+		if bytes.IndexByte(f.Src, 0) >= 0 {
+			continue
+		}
+		var s foldScan
+		if hasBinaryPlus(f.Src) || bytes.Contains(f.Src, []byte("const")) {
+			s = scanFold(f.Src)
+		}
+		scans[i] = &s
+		declared = append(declared, s.declared...)
+		stringy = stringy || s.stringy
+		if len(s.declared) > 0 {
+			declaring++
+		}
+	}
+	if declaring == 0 {
+		return nil, nil
+	}
+	some := false
+	need = make([]bool, len(files))
+	for i, s := range scans {
+		if s == nil || declaring == 1 && len(s.declared) > 0 {
+			continue // no other file declares a constant
+		}
+		need[i] = anyIn(s.converts, declared) || stringy && anyIn(s.operands, declared)
+		some = some || need[i]
+	}
+	if !some {
+		return nil, nil
+	}
+	return scans, need
+}
+
+// declarationOrders is the orders to type-check one package's files in:
+// as they are, and, for each file that declares a name another file
+// declares too (build constraints let each be the one built), with that
+// file first, so that its declaration is the one the checker keeps.
+func declarationOrders(files []*ast.File, scans []*foldScan) [][]*ast.File {
+	orders := [][]*ast.File{files}
+	count := map[string]int{}
+	for _, s := range scans {
+		seen := map[string]bool{}
+		for _, n := range s.declared {
+			if !seen[n] {
+				seen[n] = true
+				count[n]++
+			}
+		}
+	}
+	for i, s := range scans {
+		for _, n := range s.declared {
+			if count[n] > 1 && i > 0 {
+				order := append([]*ast.File{files[i]}, files[:i]...)
+				orders = append(orders, append(order, files[i+1:]...))
+				break
+			}
+		}
+	}
+	return orders
+}
+
+// folderFile is a Go file of an engine folder as DirsOf knows it: its
+// blob hash, and its bytes once read; while a kept verdict spares it,
+// where to read it from.
+type folderFile struct {
+	GoFile
+	hash          plumbing.Hash
+	abs, repoPath string
+	size          int64
+}
+
+// folderFiles is the Go files of each folder, by the folder's slash path.
+type folderFiles map[string][]folderFile
+
+func (m folderFiles) add(f folderFile) {
+	dir := path.Dir(f.Path)
+	m[dir] = append(m[dir], f)
+}
+
+// folderDigest is what the verdict on a folder's Go files read together
+// is kept under: their names and blob hashes, so that it holds for those
+// files alone, and a change to any of them (or one more, or one fewer) is
+// a folder not yet judged. An index entry's hash serves as well as one of
+// the bytes read: the verdicts on each file's own bytes, kept under what
+// was read, vouch for the files themselves.
+func folderDigest(files []folderFile) plumbing.Hash {
+	sorted := slices.SortedFunc(slices.Values(files), func(a, b folderFile) int { return strings.Compare(a.Path, b.Path) })
+	var b bytes.Buffer
+	for _, f := range sorted {
+		b.WriteString(path.Base(f.Path))
+		b.WriteByte(0)
+		b.Write(f.hash[:])
+	}
+	return enginefiles.BlobHash(b.Bytes())
+}
+
+// audit is Package's findings in each folder, several folders at once;
+// a folder it finds nothing in is kept clean in verdicts, if they persist.
+func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
+	dirs := slices.Sorted(maps.Keys(m))
+	found := make([][]Finding, len(dirs))
+	enginefiles.Each(len(dirs), runtime.GOMAXPROCS(0), func(i int) {
+		files := m[dirs[i]]
+		slices.SortFunc(files, func(a, b folderFile) int { return strings.Compare(a.Path, b.Path) })
+		sources := make([]GoFile, len(files))
+		for k, f := range files {
+			sources[k] = f.GoFile
+		}
+		found[i] = r.Package(sources)
+		if len(found[i]) == 0 && verdicts != nil && verdicts.Persists() {
+			verdicts.Add(folderDigest(files))
+		}
+	})
+	return slices.Concat(found...)
+}
