@@ -158,18 +158,13 @@ func goTokens(src []byte, out []tok) ([]tok, bool) {
 	return out, true
 }
 
-// numberEnd is where the number literal starting at src[i] ends: its
-// exponent's sign (1e+5, 0x1p-2) is part of it, not an operator.
+// numberEnd is where the number literal starting at src[i] ends. An
+// exponent's sign (1e+5) is read as a '+' of its own, between numbers: it
+// puts no name beside a '+'.
 func numberEnd(src []byte, i int) int {
-	hex := i+1 < len(src) && src[i] == '0' && (src[i+1] == 'x' || src[i+1] == 'X')
 	j := i
 	for j < len(src) && (identByte(src[j]) || src[j] == '.') {
-		e := src[j]
 		j++
-		exp := !hex && (e == 'e' || e == 'E') || hex && (e == 'p' || e == 'P')
-		if exp && j < len(src) && (src[j] == '+' || src[j] == '-') {
-			j++
-		}
 	}
 	return j
 }

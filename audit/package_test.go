@@ -118,6 +118,7 @@ var packageCases = [][]string{
 	{"package engine\n\nconst p = `RO`\n", "package engine\n\nvar s = p + `CK`\n"},
 	{"package engine\n\n// p + q\nconst p = \"RO\" // + \n", "package engine\n\nvar s = p /* + */ + \"CK\" // a + b\n"},
 	{"package engine\n\nconst p = \"RO\"\n", "package engine\n\nconst q = p\n", "package engine\n\nvar s = q + \"CK\"\n"},
+	{"package engine\n\nconst p = \"RO\"\n", "package engine\n\nconst q = p\n\nvar s = q + \"CK\"\n"},
 	{"package engine\n\nconst k kind = \"RO\"\n", "package engine\n\ntype kind string\n", "package engine\n\nvar s = k + \"CK\"\n"},
 	{"package engine\n\nconst p, q = \"Test \", 1\n", "package engine\n\nvar s = p +\n\t// the rest\n\t\"Filler\"\n"},
 	{"package engine_test\n\nconst P = \"FL\"\n", "package engine_test\n\nvar s = P + \"AG\"\n"},
