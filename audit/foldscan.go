@@ -12,25 +12,49 @@ import (
 // variable; one const name may be declared in two scopes), never less, so
 // a file or a package it finds nothing in needs no type-checking.
 type foldScan struct {
-	declared []string // the names the file declares as constants
-	stringy  bool     // a const declaration holds a quote or a parenthesis of its own (only such a one can make a string)
-	operands []string // names that are, parentheses seen through, an operand of a binary '+'
-	converts []string // names inside a conversion by string that is such an operand: string(r), string(rune(r))
-	convert  bool     // such a conversion of anything but a name: string(rune(84))
-	unsure   bool     // a literal or comment the scan could not end: it knows nothing
+	declared []string    // the names the file declares as constants
+	specs    []constSpec // their declarations
+	operands []string    // names that are, parentheses seen through, an operand of a binary '+'
+	converts []string    // names inside a conversion by string that is such an operand: string(r), string(rune(r))
+	convert  bool        // such a conversion of anything but a name: string(rune(84))
+	unsure   bool        // a literal or comment the scan could not end: it knows nothing
+}
+
+// constSpec is one const spec (p, q = "RO", 1), for whether its names
+// may be strings: only a string literal, a conversion (kind(82) of a
+// string type kind is "R") or another string constant makes one.
+type constSpec struct {
+	names   []string
+	stringy bool     // it holds a string literal or a conversion (a parenthesis after a name or a parenthesis)
+	refs    []string // the other names it holds
+}
+
+// stringyNames is the names of specs that may be strings: a spec that is
+// stringy, and one that holds such a name, in any order.
+func stringyNames(specs []constSpec) []string {
+	var out []string
+	done := make([]bool, len(specs))
+	for grew := true; grew; {
+		grew = false
+		for i, sp := range specs {
+			if !done[i] && (sp.stringy || anyIn(sp.refs, out)) {
+				done[i], grew = true, true
+				out = append(out, sp.names...)
+			}
+		}
+	}
+	return out
 }
 
 // foldsWith reports whether a '+' chain of the file may join a constant
-// that is not a literal, the constants declared being declared (stringy:
-// whether any of their declarations holds a quote or a parenthesis). A
-// conversion by string makes a string of any constant, so its names need
-// no quote; a plain operand's value is a string only if some declaration
-// holds one.
-func (s *foldScan) foldsWith(declared []string, stringy bool) bool {
+// that is not a literal, the constants declared being declared and those
+// of them that may be strings stringy. A conversion by string makes a
+// string of any constant; a plain operand must be a string already.
+func (s *foldScan) foldsWith(declared, stringy []string) bool {
 	if s.unsure || s.convert {
 		return true
 	}
-	return anyIn(s.converts, declared) || stringy && anyIn(s.operands, declared)
+	return anyIn(s.converts, declared) || anyIn(s.operands, stringy)
 }
 
 // anyIn reports whether any of names is one of set.
@@ -53,7 +77,7 @@ func mayFold(src []byte) bool {
 		return false
 	}
 	s := scanFold(src)
-	return s.foldsWith(s.declared, s.stringy)
+	return s.foldsWith(s.declared, stringyNames(s.specs))
 }
 
 // hasBinaryPlus reports whether src has a '+' that is neither "++" nor
@@ -260,50 +284,85 @@ func scanFold(src []byte) foldScan {
 	return s
 }
 
-// constDecl notes the names the const declaration at toks[at] declares,
-// and whether its text holds a quote or a parenthesis of its own: a group
-// to its closing parenthesis, specs starting on their own lines or after
-// a ';'; a single declaration to the end of its line, parentheses open.
+// constDecl notes the specs of the const declaration at toks[at]: a
+// group to its closing parenthesis, a single declaration to its end.
 func (s *foldScan) constDecl(toks []tok, match []int, at int, text func(tok) string) {
-	end := len(toks)
-	group := at+1 < len(toks) && toks[at+1].kind == tokPunct && toks[at+1].c == '('
-	start := at + 1
-	if group {
-		start, end = at+2, match[at+1]
+	from, to := at+1, len(toks)
+	if from < to && toks[from].kind == tokPunct && toks[from].c == '(' {
+		from, to = from+1, match[from]
 	} else {
-		for k := start + 1; k < len(toks); k++ {
-			if toks[k].kind == tokPunct && toks[k].c == '(' {
-				k = match[k]
+		to = specEnd(toks, from, to)
+	}
+	var prev constSpec // the spec one without '=' repeats, as Go does
+	for k := from; k < to; {
+		end := specEnd(toks, k, to)
+		sp := constSpec{}
+		i := k
+		for ; i < end && toks[i].kind == tokIdent; i++ {
+			sp.names = append(sp.names, text(toks[i]))
+			if i+1 < end && toks[i+1].kind == tokPunct && toks[i+1].c == ',' {
+				i++
 				continue
 			}
-			if toks[k].nl || toks[k].kind == tokPunct && toks[k].c == ';' {
-				end = k
-				break
+			i++
+			break
+		}
+		assigned := false
+		for ; i < end; i++ {
+			t := toks[i]
+			switch {
+			case t.kind == tokPunct && t.c == '=':
+				assigned = true
+			case t.kind == tokQuoted && t.c != '\'':
+				sp.stringy = true
+			case t.kind == tokPunct && t.c == '(' && (toks[i-1].kind == tokIdent || toks[i-1].kind == tokPunct && toks[i-1].c == ')'):
+				sp.stringy = true
+			case t.kind == tokIdent:
+				sp.refs = append(sp.refs, text(t))
+			}
+		}
+		if !assigned {
+			sp.stringy, sp.refs = prev.stringy || sp.stringy, append(sp.refs, prev.refs...)
+		}
+		prev = sp
+		s.declared = append(s.declared, sp.names...)
+		s.specs = append(s.specs, sp)
+		if end == k {
+			end++
+		}
+		k = end
+	}
+}
+
+// specEnd is where the spec (or statement) starting at toks[from] ends,
+// before to: at a ';', or at a line's end where Go puts one (after a name,
+// a literal or a closing bracket), outside brackets.
+func specEnd(toks []tok, from, to int) int {
+	depth := 0
+	for k := from; k < to; k++ {
+		t := toks[k]
+		if k > from && depth == 0 && t.nl && endsStatement(toks[k-1]) {
+			return k
+		}
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ';':
+			if depth == 0 {
+				return k + 1
 			}
 		}
 	}
-	specStart := true
-	for k := start; k < end; k++ {
-		t := toks[k]
-		if group && (t.nl && k > start || k > start && toks[k-1].kind == tokPunct && toks[k-1].c == ';') {
-			specStart = true
-		}
-		switch {
-		case t.kind == tokQuoted || t.kind == tokPunct && (t.c == '(' || t.c == ')'):
-			s.stringy = true
-		}
-		if !specStart {
-			continue
-		}
-		switch {
-		case t.kind == tokIdent:
-			s.declared = append(s.declared, text(t))
-		case t.kind == tokPunct && t.c == ',':
-		default:
-			specStart = false
-		}
-		if t.kind == tokIdent && !(k+1 < end && toks[k+1].kind == tokPunct && toks[k+1].c == ',') {
-			specStart = false
-		}
-	}
+	return to
+}
+
+// endsStatement reports whether a line ending after t ends a statement
+// (Go's rule for putting in a semicolon, as far as a const spec asks).
+func endsStatement(t tok) bool {
+	return t.kind != tokPunct || t.c == ')' || t.c == ']' || t.c == '}'
 }

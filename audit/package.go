@@ -117,7 +117,7 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 	}
 	scans = make([]*foldScan, len(files))
 	var declared []string
-	stringy := false
+	var specs []constSpec
 	declaring := 0
 	for i, f := range files {
 		if bytes.IndexByte(f.Src, 0) >= 0 {
@@ -129,7 +129,7 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 		}
 		scans[i] = &s
 		declared = append(declared, s.declared...)
-		stringy = stringy || s.stringy
+		specs = append(specs, s.specs...)
 		if len(s.declared) > 0 {
 			declaring++
 		}
@@ -137,13 +137,14 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 	if declaring == 0 {
 		return nil, nil
 	}
+	stringy := stringyNames(specs)
 	some := false
 	need = make([]bool, len(files))
 	for i, s := range scans {
 		if s == nil || declaring == 1 && len(s.declared) > 0 {
 			continue // no other file declares a constant
 		}
-		need[i] = anyIn(s.converts, declared) || stringy && anyIn(s.operands, declared)
+		need[i] = anyIn(s.converts, declared) || anyIn(s.operands, stringy)
 		some = some || need[i]
 	}
 	if !some {
