@@ -31,30 +31,56 @@ type constSpec struct {
 
 // stringyNames is the names of specs that may be strings: a spec that is
 // stringy, and one that holds such a name, in any order.
-func stringyNames(specs []constSpec) []string {
-	var out []string
+func stringyNames(specs []constSpec) map[string]bool {
+	return closure(specs, func(sp constSpec) bool { return sp.stringy }, nil)
+}
+
+// closure is the names of the specs that start says of, and of those
+// that hold a name already in it (or one that holds says of), in any
+// order.
+func closure(specs []constSpec, start func(constSpec) bool, holds func(string) bool) map[string]bool {
+	out := map[string]bool{}
 	done := make([]bool, len(specs))
 	for grew := true; grew; {
 		grew = false
 		for i, sp := range specs {
-			if !done[i] && (sp.stringy || anyIn(sp.refs, out)) {
-				done[i], grew = true, true
-				out = append(out, sp.names...)
+			if done[i] || !start(sp) && !slices.ContainsFunc(sp.refs, func(n string) bool { return out[n] || holds != nil && holds(n) }) {
+				continue
+			}
+			done[i], grew = true, true
+			for _, n := range sp.names {
+				out[n] = true
 			}
 		}
 	}
 	return out
 }
 
+// own is the names the file declares as constants.
+func (s *foldScan) own() map[string]bool {
+	out := make(map[string]bool, len(s.declared))
+	for _, n := range s.declared {
+		out[n] = true
+	}
+	return out
+}
+
+// dependOn is the names the file declares whose value may come from a
+// name foreign says another file declares: their specs hold one, or a
+// name of the file that does.
+func (s *foldScan) dependOn(foreign func(string) bool) map[string]bool {
+	return closure(s.specs, func(constSpec) bool { return false }, foreign)
+}
+
 // foldsWith reports whether a '+' chain of the file may join a constant
 // that is not a literal, the constants declared being declared and those
 // of them that may be strings stringy. A conversion by string makes a
 // string of any constant; a plain operand must be a string already.
-func (s *foldScan) foldsWith(declared, stringy []string) bool {
+func (s *foldScan) foldsWith(declared []string, stringy map[string]bool) bool {
 	if s.unsure || s.convert {
 		return true
 	}
-	return anyIn(s.converts, declared) || anyIn(s.operands, stringy)
+	return anyIn(s.converts, declared) || slices.ContainsFunc(s.operands, func(n string) bool { return stringy[n] })
 }
 
 // anyIn reports whether any of names is one of set.

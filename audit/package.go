@@ -105,20 +105,19 @@ func (r *Rules) fold(files []GoFile, scans []*foldScan, need []bool) []Finding {
 
 // foldingFiles scans each of files (nil for one with a NUL byte, which
 // File reads as text; an empty scan for one with neither a '+' nor a
-// const) and
-// says which may join a constant another file of the folder declares: a
-// name beside its '+' (or converted there by string) that some file
-// declares as a constant, where another file than it declares one. A name
-// the file declares itself counts too, as its value may come from another
-// file (b.go: const q = p; q + "CK"). need is nil when none may.
+// const) and says which may join a constant another file of the folder
+// declares: one with, beside a '+', a name another file declares (as a
+// string, or converted by string), or a name it declares itself whose
+// value may come from another file's constant (b.go: const q = p; q +
+// "CK"). need is nil when none may. A name beside a '+' that the file
+// alone settles is File's to find.
 func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 	if len(files) < 2 {
 		return nil, nil
 	}
 	scans = make([]*foldScan, len(files))
-	var declared []string
 	var specs []constSpec
-	declaring := 0
+	declaredBy := map[string]int{} // how many files declare each name
 	for i, f := range files {
 		if bytes.IndexByte(f.Src, 0) >= 0 {
 			continue
@@ -128,23 +127,30 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 			s = scanFold(f.Src)
 		}
 		scans[i] = &s
-		declared = append(declared, s.declared...)
 		specs = append(specs, s.specs...)
-		if len(s.declared) > 0 {
-			declaring++
+		for n := range s.own() {
+			declaredBy[n]++
 		}
 	}
-	if declaring == 0 {
+	if len(declaredBy) == 0 {
 		return nil, nil
 	}
 	stringy := stringyNames(specs)
 	some := false
 	need = make([]bool, len(files))
 	for i, s := range scans {
-		if s == nil || declaring == 1 && len(s.declared) > 0 {
-			continue // no other file declares a constant
+		if s == nil || len(s.operands) == 0 && len(s.converts) == 0 {
+			continue
 		}
-		need[i] = anyIn(s.converts, declared) || anyIn(s.operands, stringy)
+		own := s.own()
+		foreign := func(n string) bool { return declaredBy[n] > 1 || declaredBy[n] == 1 && !own[n] }
+		fromOthers := s.dependOn(foreign)
+		for _, n := range s.converts {
+			need[i] = need[i] || foreign(n) || fromOthers[n]
+		}
+		for _, n := range s.operands {
+			need[i] = need[i] || foreign(n) && stringy[n] || fromOthers[n]
+		}
 		some = some || need[i]
 	}
 	if !some {
