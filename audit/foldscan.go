@@ -2,7 +2,9 @@ package audit
 
 import (
 	"bytes"
+	"math"
 	"slices"
+	"sync"
 )
 
 // foldScan is what a quick read of a Go file's tokens says of the
@@ -97,13 +99,20 @@ func anyIn(names, set []string) bool {
 // constant string that is not a literal to another, as far as the file
 // alone settles it: a value none of the sieve's projections spells. Such
 // an operand is a constant the file declares, or a conversion by string.
-// A file without a binary '+' is not scanned further.
+// A file without a binary '+', or with neither a const nor a conversion
+// by string, is not scanned further.
 func mayFold(src []byte) bool {
-	if !hasBinaryPlus(src) {
+	if !hasBinaryPlus(src) || !bytes.Contains(src, []byte("const")) && !mayConvert(src) {
 		return false
 	}
 	s := scanFold(src)
 	return s.foldsWith(s.declared, stringyNames(s.specs))
+}
+
+// mayConvert reports whether src may convert by string: string(x), or
+// (string)(x).
+func mayConvert(src []byte) bool {
+	return bytes.Contains(src, []byte("string(")) || bytes.Contains(src, []byte("string)"))
 }
 
 // hasBinaryPlus reports whether src has a '+' that is neither "++" nor
@@ -135,15 +144,24 @@ type tok struct {
 	kind     byte
 	c        byte // a punctuation's byte; 'P' for a binary '+', 'o' for any other operator holding a '+' (++, +=)
 	nl       bool // a newline (or a comment holding one) stands before it
-	from, to int
+	from, to int32
 }
+
+// foldScratch is a scan's room, kept between files: a file's tokens
+// outweigh its bytes several times over.
+type foldScratch struct {
+	toks        []tok
+	match, open []int
+}
+
+var foldPool = sync.Pool{New: func() any { return new(foldScratch) }}
 
 // goTokens is the tokens of src, as Go's scanner splits it as far as the
 // fold scan asks; ok is false where a literal or comment does not end.
 func goTokens(src []byte, out []tok) ([]tok, bool) {
 	nl := false
 	emit := func(kind, c byte, from, to int) {
-		out = append(out, tok{kind: kind, c: c, nl: nl, from: from, to: to})
+		out = append(out, tok{kind: kind, c: c, nl: nl, from: int32(from), to: int32(to)})
 		nl = false
 	}
 	for i := 0; i < len(src); {
@@ -221,14 +239,21 @@ func numberEnd(src []byte, i int) int {
 
 // scanFold reads src's tokens for a foldScan.
 func scanFold(src []byte) foldScan {
-	toks, ok := goTokens(src, make([]tok, 0, len(src)/4))
+	if len(src) > math.MaxInt32 {
+		return foldScan{unsure: true}
+	}
+	sc := foldPool.Get().(*foldScratch)
+	defer foldPool.Put(sc)
+	toks, ok := goTokens(src, sc.toks[:0])
+	sc.toks = toks
 	if !ok {
 		return foldScan{unsure: true}
 	}
 	var s foldScan
 	// match[i] is the index of the parenthesis closing or opening toks[i].
-	match := make([]int, len(toks))
-	var open []int
+	match := slices.Grow(sc.match[:0], len(toks))[:len(toks)]
+	open := sc.open[:0]
+	defer func() { sc.match, sc.open = match, open }()
 	for i, t := range toks {
 		switch {
 		case t.kind != tokPunct:

@@ -115,21 +115,23 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 	if len(files) < 2 {
 		return nil, nil
 	}
+	// First the files that declare constants, then, if they declare any,
+	// those with a '+' that names one of them.
 	scans = make([]*foldScan, len(files))
+	scanned := make([]bool, len(files))
 	var specs []constSpec
 	declaredBy := map[string]int{} // how many files declare each name
 	for i, f := range files {
 		if bytes.IndexByte(f.Src, 0) >= 0 {
 			continue
 		}
-		var s foldScan
-		if hasBinaryPlus(f.Src) || bytes.Contains(f.Src, []byte("const")) {
-			s = scanFold(f.Src)
-		}
-		scans[i] = &s
-		specs = append(specs, s.specs...)
-		for n := range s.own() {
-			declaredBy[n]++
+		scans[i] = &foldScan{}
+		if bytes.Contains(f.Src, []byte("const")) {
+			*scans[i], scanned[i] = scanFold(f.Src), true
+			specs = append(specs, scans[i].specs...)
+			for n := range scans[i].own() {
+				declaredBy[n]++
+			}
 		}
 	}
 	if len(declaredBy) == 0 {
@@ -139,8 +141,14 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 	some := false
 	need = make([]bool, len(files))
 	for i, s := range scans {
-		if s == nil || len(s.operands) == 0 && len(s.converts) == 0 {
+		if s == nil || !hasBinaryPlus(files[i].Src) {
 			continue
+		}
+		if !scanned[i] {
+			if !namesAny(files[i].Src, declaredBy, stringy) {
+				continue // names no constant of the folder it could join
+			}
+			*s = scanFold(files[i].Src)
 		}
 		own := s.own()
 		foreign := func(n string) bool { return declaredBy[n] > 1 || declaredBy[n] == 1 && !own[n] }
@@ -157,6 +165,19 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 		return nil, nil
 	}
 	return scans, need
+}
+
+// namesAny reports whether src, which declares no constant, holds (as
+// bytes, a superset of as a name) a name of declared that it could join:
+// a string constant, or any constant where it may convert by string.
+func namesAny(src []byte, declared map[string]int, stringy map[string]bool) bool {
+	convert := mayConvert(src)
+	for n := range declared {
+		if (convert || stringy[n]) && bytes.Contains(src, []byte(n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // declarationOrders is the orders to type-check one package's files in:
