@@ -703,7 +703,23 @@ type Hit struct {
 // for them, with fset, where a chain needs it); each literal still counts
 // on its own.
 func (r *Rules) GoHits(fset *token.FileSet, f *ast.File) []Hit {
-	consts := &constants{fset: fset, files: []*ast.File{f}}
+	return r.goHits(f, &constants{fset: fset, files: []*ast.File{f}})
+}
+
+// PackageHits is GoHits of each of files, the files of one package as a
+// go/analysis pass has them (one build's), with the constants any of them
+// declares joined in any one's chains, as Package joins them.
+func (r *Rules) PackageHits(fset *token.FileSet, files []*ast.File) [][]Hit {
+	consts := &constants{fset: fset, files: files}
+	out := make([][]Hit, len(files))
+	for i, f := range files {
+		out[i] = r.goHits(f, consts)
+	}
+	return out
+}
+
+// goHits is GoHits, with consts settling the chains' constants.
+func (r *Rules) goHits(f *ast.File, consts *constants) []Hit {
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
 		for _, m := range ms {
