@@ -18,7 +18,9 @@
 //     (key, flagSet, wallClock) do not count.
 //
 // Which files an engine folder has is package enginefiles' answer, the same
-// expansion-check uses. Go files are read as Go; every other file as text.
+// expansion-check uses. Go files are read as Go, a '+' chain joining the
+// constants of its package's files in the folder (Package); every other
+// file as text.
 // The matcher itself is package match; the same check as a go/analysis
 // Analyzer is package analyzer.
 package audit

@@ -57,13 +57,14 @@ func (noImports) Import(string) (*types.Package, error) {
 	return nil, errors.New("the audit reads no imported package")
 }
 
-// String is the constant string value of e, if the file settles it and e
-// is an operand the audit joins: a name the file declares as a constant,
+// String is the constant string value of e, if the files settle it and e
+// is an operand the audit joins: a name the files declare as a constant,
 // or a conversion by string (string(rune(84))). Anything else (x + 1, a
 // call, a conversion by another type) is not asked about, so that most
 // files, whose '+'s add numbers, are never type-checked; the sieve's
 // mayFold gives up on a file exactly where such an operand can have a
-// string value.
+// string value (and foldingFiles on a folder where one may come from
+// another file).
 func (c *constants) String(e ast.Expr) (string, bool) {
 	if c == nil || len(c.files) == 0 {
 		return "", false
