@@ -492,17 +492,13 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			readGo.add(folderFile{GoFile: GoFile{Path: f.path}})
 		}
 	}
-	for dir, fs := range spared {
-		if readGo[dir] == nil && clean.folders.Has(folderDigest(fs)) {
-			for _, f := range fs {
-				skipped++
-				skippedBytes += f.size
-			}
-			continue
-		}
-		for _, f := range fs {
-			files = append(files, file{path: f.Path, abs: f.abs, repoPath: f.repoPath})
-		}
+	unread, toRead := spared.split(readGo, clean.folders)
+	for _, f := range unread {
+		skipped++
+		skippedBytes += f.size
+	}
+	for _, f := range toRead {
+		files = append(files, file{path: f.Path, abs: f.abs, repoPath: f.repoPath})
 	}
 	if testHookBeforeRead != nil {
 		testHookBeforeRead()

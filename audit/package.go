@@ -226,6 +226,21 @@ func (m folderFiles) add(f folderFile) {
 	m[dir] = append(m[dir], f)
 }
 
+// split parts the Go files m spares (their own verdicts kept): those
+// that stay unread, of a folder none of whose Go files is read (read)
+// and whose digest verdicts keeps clean, and those to read after all,
+// for Package, in path order.
+func (m folderFiles) split(read folderFiles, verdicts *enginefiles.BlobSet) (unread, toRead []folderFile) {
+	for _, dir := range slices.Sorted(maps.Keys(m)) {
+		if read[dir] == nil && verdicts.Has(folderDigest(m[dir])) {
+			unread = append(unread, m[dir]...)
+		} else {
+			toRead = append(toRead, m[dir]...)
+		}
+	}
+	return unread, toRead
+}
+
 // folderDigest is what the verdict on a folder's Go files read together
 // is kept under: their names and blob hashes, so that it holds for those
 // files alone, and a change to any of them (or one more, or one fewer) is
