@@ -478,49 +478,48 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			return nil, fmt.Errorf("auditing %s: %w", dir, err)
 		}
 	}
-	// A folder's spared Go files stay unread only if none of its Go
-	// files is read and the folder's digest is kept clean: otherwise they
-	// are read with the others, for Package.
-	readGo := folderFiles{}
-	for _, res := range results {
-		if res.goFile != nil {
-			readGo.add(*res.goFile)
-		}
-	}
-	for _, f := range files {
-		if strings.HasSuffix(f.path, ".go") {
-			readGo.add(folderFile{GoFile: GoFile{Path: f.path}})
-		}
-	}
-	unread, toRead := spared.split(readGo, clean.folders)
-	for _, f := range unread {
-		skipped++
-		skippedBytes += f.size
-	}
-	for _, f := range toRead {
-		files = append(files, file{path: f.Path, abs: f.abs, repoPath: f.repoPath})
-	}
 	if testHookBeforeRead != nil {
 		testHookBeforeRead()
 	}
 	// The rest (links' targets, files a kept verdict did not spare but the
-	// walk did not read) are read by a few workers at once.
-	more := make([]result, len(files))
-	enginefiles.Each(len(files), 4*runtime.GOMAXPROCS(0), func(i int) {
-		src, info, err := regularfile.Read(files[i].abs)
-		if err != nil {
-			more[i] = result{path: files[i].path, err: err}
-			return
-		}
-		c := enginefiles.NewContent(src, info)
-		more[i] = check(files[i].path, c)
-		if also != nil {
-			also(files[i].repoPath, c)
-		}
-	})
-	results = append(results, more...)
+	// walk did not read) are read by a few workers at once; then the Go
+	// files a kept verdict spared, of a folder whose verdict is not kept
+	// for its Go files as they now are, for Package.
+	readFiles := func(files []file) {
+		more := make([]result, len(files))
+		enginefiles.Each(len(files), 4*runtime.GOMAXPROCS(0), func(i int) {
+			src, info, err := regularfile.Read(files[i].abs)
+			if err != nil {
+				more[i] = result{path: files[i].path, err: err}
+				return
+			}
+			c := enginefiles.NewContent(src, info)
+			more[i] = check(files[i].path, c)
+			if also != nil {
+				also(files[i].repoPath, c)
+			}
+		})
+		results = append(results, more...)
+	}
+	readFiles(files)
 	folders := folderFiles{}
 	for _, res := range results {
+		if res.goFile != nil {
+			folders.add(*res.goFile)
+		}
+	}
+	unread, toRead := spared.split(folders, clean.folders)
+	files = files[:0]
+	for _, f := range unread {
+		skipped++
+		skippedBytes += f.size
+		delete(folders, path.Dir(f.Path)) // judged together already
+	}
+	for _, f := range toRead {
+		files = append(files, file{path: f.Path, abs: f.abs, repoPath: f.repoPath})
+	}
+	readFiles(files)
+	for _, res := range results[len(results)-len(files):] {
 		if res.goFile != nil {
 			folders.add(*res.goFile)
 		}

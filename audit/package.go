@@ -227,12 +227,12 @@ func (m folderFiles) add(f folderFile) {
 }
 
 // split parts the Go files m spares (their own verdicts kept): those
-// that stay unread, of a folder none of whose Go files is read (read)
-// and whose digest verdicts keeps clean, and those to read after all,
-// for Package, in path order.
+// that stay unread, of a folder whose digest, with the Go files of it
+// already read (read), verdicts keeps clean; and those to read after
+// all, for Package, in path order.
 func (m folderFiles) split(read folderFiles, verdicts *enginefiles.BlobSet) (unread, toRead []folderFile) {
 	for _, dir := range slices.Sorted(maps.Keys(m)) {
-		if read[dir] == nil && verdicts.Has(folderDigest(m[dir])) {
+		if verdicts.Has(folderDigest(slices.Concat(m[dir], read[dir]))) {
 			unread = append(unread, m[dir]...)
 		} else {
 			toRead = append(toRead, m[dir]...)
@@ -258,13 +258,18 @@ func folderDigest(files []folderFile) plumbing.Hash {
 	return enginefiles.BlobHash(b.Bytes())
 }
 
-// audit is Package's findings in each folder, several folders at once;
-// a folder it finds nothing in is kept clean in verdicts, if they persist.
+// audit is Package's findings in each folder, several folders at once,
+// but one whose Go files verdicts already keeps clean; a folder it finds
+// nothing in is kept clean in verdicts, if they persist.
 func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
 	dirs := slices.Sorted(maps.Keys(m))
 	found := make([][]Finding, len(dirs))
 	enginefiles.Each(len(dirs), runtime.GOMAXPROCS(0), func(i int) {
 		files := m[dirs[i]]
+		digest := folderDigest(files)
+		if verdicts != nil && verdicts.Has(digest) {
+			return
+		}
 		slices.SortFunc(files, func(a, b folderFile) int { return strings.Compare(a.Path, b.Path) })
 		sources := make([]GoFile, len(files))
 		for k, f := range files {
@@ -272,7 +277,7 @@ func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
 		}
 		found[i] = r.Package(sources)
 		if len(found[i]) == 0 && verdicts != nil && verdicts.Persists() {
-			verdicts.Add(folderDigest(files))
+			verdicts.Add(digest)
 		}
 	})
 	return slices.Concat(found...)

@@ -204,3 +204,31 @@ func FuzzPackageScanNeverHidesAFinding(f *testing.F) {
 		}
 	})
 }
+
+// TestAFileReadEachRunHasItsFolderReadOnlyWhenItChanges: a Go file git
+// does not vouch for (untracked) is read on every run, but its folder's
+// other files stay unread while the folder's digest, with the bytes read,
+// is kept clean; once the read file joins their constant, they are read
+// and the chain found.
+func TestAFileReadEachRunHasItsFolderReadOnlyWhenItChanges(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	root := t.TempDir()
+	write(t, root, "engine/a.go", "package engine\n\nconst p = \"RO\"\n")
+	write(t, root, "engine/b.go", "package engine\n\nvar count int\n")
+	commitAll(t, root)
+	write(t, root, "engine/new.go", "package engine\n\nvar s = \"RE\" + \"CK\"\n")
+	rules := NewRules(testNames, AllModules)
+
+	_, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Empty(t, r.Findings)
+	assert.Equal(t, 2, r.Cached, "only the untracked file is read")
+
+	write(t, root, "engine/new.go", "package engine\n\nvar s = p + \"CK\"\n")
+	r, err = Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Equal(t, []string{`engine/new.go:3:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`}, lines(r.Findings))
+	assert.Equal(t, 0, r.Cached)
+}
