@@ -464,7 +464,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			if c := clean.of(f.Path); c != nil && vouched && c.Has(f.Entry.Hash) {
 				if c == clean.goFiles {
 					p := t.WorkspacePath(f.Path)
-					spared.add(folderFile{GoFile: GoFile{Path: p}, hash: f.Entry.Hash, abs: f.Abs, repoPath: f.Path, size: f.Info.Size()})
+					spared.add(&folderFile{GoFile: GoFile{Path: p}, hash: f.Entry.Hash, abs: f.Abs, repoPath: f.Path, size: f.Info.Size()})
 					return nil
 				}
 				skipped++
@@ -505,7 +505,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	folders := folderFiles{}
 	for _, res := range results {
 		if res.goFile != nil {
-			folders.add(*res.goFile)
+			folders.add(res.goFile)
 		}
 	}
 	unread, toRead := spared.split(folders, clean.folders)
@@ -521,7 +521,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	readFiles(files)
 	for _, res := range results[len(results)-len(files):] {
 		if res.goFile != nil {
-			folders.add(*res.goFile)
+			folders.add(res.goFile)
 		}
 	}
 	folded := folders.audit(r, clean.folders)

@@ -219,9 +219,9 @@ type folderFile struct {
 }
 
 // folderFiles is the Go files of each folder, by the folder's slash path.
-type folderFiles map[string][]folderFile
+type folderFiles map[string][]*folderFile
 
-func (m folderFiles) add(f folderFile) {
+func (m folderFiles) add(f *folderFile) {
 	dir := path.Dir(f.Path)
 	m[dir] = append(m[dir], f)
 }
@@ -230,7 +230,7 @@ func (m folderFiles) add(f folderFile) {
 // that stay unread, of a folder whose digest, with the Go files of it
 // already read (read), verdicts keeps clean; and those to read after
 // all, for Package, in path order.
-func (m folderFiles) split(read folderFiles, verdicts *enginefiles.BlobSet) (unread, toRead []folderFile) {
+func (m folderFiles) split(read folderFiles, verdicts *enginefiles.BlobSet) (unread, toRead []*folderFile) {
 	for _, dir := range slices.Sorted(maps.Keys(m)) {
 		if verdicts.Has(folderDigest(slices.Concat(m[dir], read[dir]))) {
 			unread = append(unread, m[dir]...)
@@ -247,15 +247,23 @@ func (m folderFiles) split(read folderFiles, verdicts *enginefiles.BlobSet) (unr
 // a folder not yet judged. An index entry's hash serves as well as one of
 // the bytes read: the verdicts on each file's own bytes, kept under what
 // was read, vouch for the files themselves.
-func folderDigest(files []folderFile) plumbing.Hash {
-	sorted := slices.SortedFunc(slices.Values(files), func(a, b folderFile) int { return strings.Compare(a.Path, b.Path) })
-	var b bytes.Buffer
-	for _, f := range sorted {
-		b.WriteString(path.Base(f.Path))
-		b.WriteByte(0)
-		b.Write(f.hash[:])
+func folderDigest(files []*folderFile) plumbing.Hash {
+	type entry struct {
+		name string
+		hash plumbing.Hash
 	}
-	return enginefiles.BlobHash(b.Bytes())
+	entries := make([]entry, len(files))
+	size := 0
+	for i, f := range files {
+		entries[i] = entry{path.Base(f.Path), f.hash}
+		size += len(entries[i].name) + 1 + len(f.hash)
+	}
+	slices.SortFunc(entries, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	b := make([]byte, 0, size)
+	for _, e := range entries {
+		b = append(append(append(b, e.name...), 0), e.hash[:]...)
+	}
+	return enginefiles.BlobHash(b)
 }
 
 // audit is Package's findings in each folder, several folders at once,
@@ -270,7 +278,7 @@ func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
 		if verdicts != nil && verdicts.Has(digest) {
 			return
 		}
-		slices.SortFunc(files, func(a, b folderFile) int { return strings.Compare(a.Path, b.Path) })
+		slices.SortFunc(files, func(a, b *folderFile) int { return strings.Compare(a.Path, b.Path) })
 		sources := make([]GoFile, len(files))
 		for k, f := range files {
 			sources[k] = f.GoFile
