@@ -362,8 +362,13 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			c.Add(content.Hash())
 		}
 		if strings.HasSuffix(path, ".go") {
-			// A walk's Content is its own to reuse: the bytes are copied.
-			res.goFile = &folderFile{GoFile: GoFile{Path: path, Src: bytes.Clone(src)}, hash: content.Hash()}
+			res.goFile = &folderFile{GoFile: GoFile{Path: path}, hash: content.Hash(), abs: filepath.Join(ws, filepath.FromSlash(path))}
+			if mayJoin(src) {
+				// A walk's Content is its own to reuse: the bytes are
+				// copied. Those of a file with no const and no '+', which
+				// joins nothing, are read again only if its folder asks.
+				res.goFile.Src = bytes.Clone(src)
+			}
 		}
 		return res
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // GoFile is one Go file of a folder, as the audit read it.
@@ -126,7 +127,7 @@ func foldingFiles(files []GoFile) (scans []*foldScan, need []bool) {
 			continue
 		}
 		scans[i] = &foldScan{}
-		if bytes.Contains(f.Src, []byte("const")) {
+		if bytes.Contains(f.Src, []byte(constKeyword)) {
 			*scans[i], scanned[i] = scanFold(f.Src), true
 			specs = append(specs, scans[i].specs...)
 			for n := range scans[i].own() {
@@ -208,9 +209,20 @@ func declarationOrders(files []*ast.File, scans []*foldScan) [][]*ast.File {
 	return orders
 }
 
+// constKeyword is what a file that declares a constant holds.
+const constKeyword = "const"
+
+// mayJoin reports whether the Go file src may take part in a folder's
+// '+' chains other than by the types and variables it declares: it holds
+// a const or a binary '+'. The scan of one that does not is empty.
+func mayJoin(src []byte) bool {
+	return hasBinaryPlus(src) || bytes.Contains(src, []byte(constKeyword))
+}
+
 // folderFile is a Go file of an engine folder as DirsOf knows it: its
-// blob hash, and its bytes once read; while a kept verdict spares it,
-// where to read it from.
+// blob hash, where to read it from, and its bytes once read (kept only
+// where mayJoin: lazy says they are to be read again if its folder is
+// type-checked).
 type folderFile struct {
 	GoFile
 	hash          plumbing.Hash
@@ -283,8 +295,21 @@ func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
 		for k, f := range files {
 			sources[k] = f.GoFile
 		}
-		found[i] = r.Package(sources)
-		if len(found[i]) == 0 && verdicts != nil && verdicts.Persists() {
+		// A file whose bytes were not kept has an empty scan, as its
+		// bytes would give: they are read again only for type-checking.
+		scans, need := foldingFiles(sources)
+		judged := true
+		if need != nil {
+			for k, f := range files {
+				if sources[k].Src == nil {
+					src, err := regularfile.ReadFile(f.abs)
+					judged = judged && err == nil && enginefiles.BlobHash(src) == f.hash
+					sources[k].Src = src
+				}
+			}
+			found[i] = r.fold(sources, scans, need)
+		}
+		if len(found[i]) == 0 && judged && verdicts != nil && verdicts.Persists() {
 			verdicts.Add(digest)
 		}
 	})

@@ -232,3 +232,18 @@ func TestAFileReadEachRunHasItsFolderReadOnlyWhenItChanges(t *testing.T) {
 	assert.Equal(t, []string{`engine/new.go:3:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`}, lines(r.Findings))
 	assert.Equal(t, 0, r.Cached)
 }
+
+// TestAFolderIsTypeCheckedWithTheFilesThatJoinNothing: a file with no
+// const and no '+' joins nothing itself, but may declare the type of a
+// constant another file joins; the audit reads it again for that.
+func TestAFolderIsTypeCheckedWithTheFilesThatJoinNothing(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	root := t.TempDir()
+	write(t, root, "engine/a.go", "package engine\n\ntype kind string\n")
+	write(t, root, "engine/b.go", "package engine\n\nconst k kind = \"RO\"\n")
+	write(t, root, "engine/c.go", "package engine\n\nvar s = k + \"CK\"\n")
+	commitAll(t, root)
+	r, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
+	require.NoError(t, err)
+	assert.Equal(t, []string{`engine/c.go:3:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`}, lines(r.Findings))
+}
