@@ -18,7 +18,9 @@
 //     (key, flagSet, wallClock) do not count.
 //
 // Which files an engine folder has is package enginefiles' answer, the same
-// expansion-check uses. Go files are read as Go; every other file as text.
+// expansion-check uses. Go files are read as Go, a '+' chain joining the
+// constants of its package's files in the folder (Package); every other
+// file as text.
 // The matcher itself is package match; the same check as a go/analysis
 // Analyzer is package analyzer.
 package audit
@@ -90,7 +92,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "7" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone
+const ruleVersion = "8" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone; 8: constants another file of the package declares join a '+' chain too (a folder's verdict kept under its Go files' digest)
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started
@@ -303,8 +305,11 @@ func Dirs(ws string, dirs []string, r *Rules) (*Report, error) {
 // cleanVerdicts are the clean verdicts an audit keeps (see
 // enginefiles.BlobSet), in two sets since a Go file is read as Go and any
 // other file as text: the same bytes can be clean read one way and not
-// the other. Both are nil outside a repository.
-type cleanVerdicts struct{ text, goFiles *enginefiles.BlobSet }
+// the other; and a third for what a folder's Go files give read together
+// (Package), kept under the folder's digest (see folderDigest), so that a
+// change to any Go file of a folder has them all read again. All are nil
+// outside a repository.
+type cleanVerdicts struct{ text, goFiles, folders *enginefiles.BlobSet }
 
 // of is the set that holds the verdict for the file at p.
 func (c cleanVerdicts) of(p string) *enginefiles.BlobSet {
@@ -331,13 +336,18 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 	// same rules found clean, are not read again (see enginefiles.BlobSet).
 	var clean cleanVerdicts
 	if t.Index != nil {
-		clean = cleanVerdicts{text: enginefiles.OpenBlobSet("clean-text-" + r.key), goFiles: enginefiles.OpenBlobSet("clean-go-" + r.key)}
+		clean = cleanVerdicts{
+			text:    enginefiles.OpenBlobSet("clean-text-" + r.key),
+			goFiles: enginefiles.OpenBlobSet("clean-go-" + r.key),
+			folders: enginefiles.OpenBlobSet("clean-folder-" + r.key),
+		}
 	}
 	type result struct {
 		path     string // from the workspace
 		findings []Finding
 		size     int
 		err      error
+		goFile   *folderFile // a Go file's name, hash and bytes, for Package
 	}
 	// check audits one file's content. A clean verdict is kept under the
 	// hash of the bytes judged, never under the index entry's: the entry is
@@ -350,6 +360,15 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		res := result{path: path, findings: r.File(path, src), size: len(src)}
 		if c := clean.of(path); c != nil && c.Persists() && len(res.findings) == 0 {
 			c.Add(content.Hash())
+		}
+		if strings.HasSuffix(path, ".go") {
+			res.goFile = &folderFile{GoFile: GoFile{Path: path}, hash: content.Hash(), abs: filepath.Join(ws, filepath.FromSlash(path))}
+			if mayJoin(src) {
+				// A walk's Content is its own to reuse: the bytes are
+				// copied. Those of a file with no const and no '+', which
+				// joins nothing, are read again only if its folder asks.
+				res.goFile.Src = bytes.Clone(src)
+			}
 		}
 		return res
 	}
@@ -390,6 +409,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		repoPath  string // its Path, for also
 	}
 	var files []file
+	spared := folderFiles{} // Go files a kept verdict spares, if their folder's is kept too
 	results := make([]result, 0, read)
 	var skipped int
 	var skippedBytes int64
@@ -447,6 +467,11 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			}
 			vouched := !f.IsLink() && t.Vouches(f.Entry, f.Info)
 			if c := clean.of(f.Path); c != nil && vouched && c.Has(f.Entry.Hash) {
+				if c == clean.goFiles {
+					p := t.WorkspacePath(f.Path)
+					spared.add(&folderFile{GoFile: GoFile{Path: p}, hash: f.Entry.Hash, abs: f.Abs, repoPath: f.Path, size: f.Info.Size()})
+					return nil
+				}
 				skipped++
 				skippedBytes += f.Info.Size()
 				return nil
@@ -462,24 +487,53 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		testHookBeforeRead()
 	}
 	// The rest (links' targets, files a kept verdict did not spare but the
-	// walk did not read) are read by a few workers at once.
-	more := make([]result, len(files))
-	enginefiles.Each(len(files), 4*runtime.GOMAXPROCS(0), func(i int) {
-		src, info, err := regularfile.Read(files[i].abs)
-		if err != nil {
-			more[i] = result{path: files[i].path, err: err}
-			return
+	// walk did not read) are read by a few workers at once; then the Go
+	// files a kept verdict spared, of a folder whose verdict is not kept
+	// for its Go files as they now are, for Package.
+	readFiles := func(files []file) {
+		more := make([]result, len(files))
+		enginefiles.Each(len(files), 4*runtime.GOMAXPROCS(0), func(i int) {
+			src, info, err := regularfile.Read(files[i].abs)
+			if err != nil {
+				more[i] = result{path: files[i].path, err: err}
+				return
+			}
+			c := enginefiles.NewContent(src, info)
+			more[i] = check(files[i].path, c)
+			if also != nil {
+				also(files[i].repoPath, c)
+			}
+		})
+		results = append(results, more...)
+	}
+	readFiles(files)
+	folders := folderFiles{}
+	for _, res := range results {
+		if res.goFile != nil {
+			folders.add(res.goFile)
 		}
-		c := enginefiles.NewContent(src, info)
-		more[i] = check(files[i].path, c)
-		if also != nil {
-			also(files[i].repoPath, c)
+	}
+	unread, toRead := spared.split(folders, clean.folders)
+	files = files[:0]
+	for _, f := range unread {
+		skipped++
+		skippedBytes += f.size
+		delete(folders, path.Dir(f.Path)) // judged together already
+	}
+	for _, f := range toRead {
+		files = append(files, file{path: f.Path, abs: f.abs, repoPath: f.repoPath})
+	}
+	readFiles(files)
+	for _, res := range results[len(results)-len(files):] {
+		if res.goFile != nil {
+			folders.add(res.goFile)
 		}
-	})
-	results = append(results, more...)
+	}
+	folded := folders.audit(r, clean.folders)
 	if clean.text != nil {
 		t.Later(clean.text.Save)
 		t.Later(clean.goFiles.Save)
+		t.Later(clean.folders.Save)
 	}
 	rep := &Report{EngineDirs: cleanDirs, Files: skipped, Bytes: skippedBytes, Cached: skipped, Findings: named}
 	if rep.Findings == nil {
@@ -496,8 +550,27 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		rep.Bytes += int64(res.size)
 		rep.Findings = append(rep.Findings, res.findings...)
 	}
-	sort.SliceStable(rep.Findings, func(i, j int) bool {
-		a, b := rep.Findings[i], rep.Findings[j]
+	if len(folded) > 0 {
+		// A chain a file settles alone is found by File and by Package.
+		have := make(map[Finding]bool, len(rep.Findings))
+		for _, f := range rep.Findings {
+			have[f] = true
+		}
+		for _, f := range folded {
+			if !have[f] {
+				have[f] = true
+				rep.Findings = append(rep.Findings, f)
+			}
+		}
+	}
+	sortFindings(rep.Findings)
+	return rep, nil
+}
+
+// sortFindings puts findings in path order, then line and column.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
 		if a.Path != b.Path {
 			return a.Path < b.Path
 		}
@@ -506,7 +579,6 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 		}
 		return a.Column < b.Column
 	})
-	return rep, nil
 }
 
 // File audits one file's contents. name is the path findings report; a name
@@ -542,17 +614,22 @@ func (r *Rules) file(name string, src []byte) []Finding {
 	if strings.HasSuffix(name, ".go") {
 		fset := token.NewFileSet()
 		if f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution); err == nil {
-			var out []Finding
-			for _, h := range r.GoHits(fset, f) {
-				// The file's own line and column: a //line directive
-				// would have the finding point elsewhere.
-				p := fset.PositionFor(h.Pos, false)
-				out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, Kind: h.Kind, Module: h.Module, As: h.As})
-			}
-			return out
+			return r.findings(fset, name, r.GoHits(fset, f))
 		}
 	}
 	return r.text(name, src)
+}
+
+// findings is the hits of the Go file at name as findings.
+func (r *Rules) findings(fset *token.FileSet, name string, hits []Hit) []Finding {
+	var out []Finding
+	for _, h := range hits {
+		// The file's own line and column: a //line directive would have
+		// the finding point elsewhere.
+		p := fset.PositionFor(h.Pos, false)
+		out = append(out, Finding{Path: name, Line: p.Line, Column: p.Column, Name: h.Name, Kind: h.Kind, Module: h.Module, As: h.As})
+	}
+	return out
 }
 
 // text scans a file line by line: cards in every spelling, grid nouns as
@@ -628,7 +705,23 @@ type Hit struct {
 // for them, with fset, where a chain needs it); each literal still counts
 // on its own.
 func (r *Rules) GoHits(fset *token.FileSet, f *ast.File) []Hit {
-	consts := &constants{fset: fset, file: f}
+	return r.goHits(f, &constants{fset: fset, files: []*ast.File{f}})
+}
+
+// PackageHits is GoHits of each of files, the files of one package as a
+// go/analysis pass has them (one build's), with the constants any of them
+// declares joined in any one's chains, as Package joins them.
+func (r *Rules) PackageHits(fset *token.FileSet, files []*ast.File) [][]Hit {
+	consts := &constants{fset: fset, files: files}
+	out := make([][]Hit, len(files))
+	for i, f := range files {
+		out[i] = r.goHits(f, consts)
+	}
+	return out
+}
+
+// goHits is GoHits, with consts settling the chains' constants.
+func (r *Rules) goHits(f *ast.File, consts *constants) []Hit {
 	var out []Hit
 	add := func(ms []match.Match, text string, at func(match.Match) (token.Pos, token.Pos)) {
 		for _, m := range ms {

@@ -9,36 +9,44 @@ import (
 )
 
 // constants is the string values the compiler gives the constant
-// expressions of one Go file, as far as the file alone settles them: its
-// literals, the constants it declares (in their scopes: a parameter or
-// variable of the same name is not one), '+' of strings, and conversions
-// (string(rune(87)) is "W", kind("ck") of a string type kind is "ck"). A
-// constant of another file, or of an imported package, is not known: the
-// audit judges a file by its own bytes. The file is type-checked on the
-// first question, and only then.
+// expressions of Go files that make one package (one file, as File reads
+// it; a folder's files of one package clause, as Package reads them), as
+// far as those files settle them: their literals, the constants they
+// declare (in their scopes: a parameter or variable of the same name is
+// not one), '+' of strings, and conversions (string(rune(87)) is "W",
+// kind("ck") of a string type kind is "ck"). A constant of an imported
+// package is not known. The files are type-checked together on the first
+// question, and only then.
 type constants struct {
 	fset   *token.FileSet
-	file   *ast.File
+	files  []*ast.File // the first declares a name that two declare (build constraints can let both be)
 	info   *types.Info
-	consts map[string]bool // the names the file declares as constants, once asked
+	consts map[string]bool // the names the files declare as constants, once asked
 }
 
-// declared is the names the file declares as constants, anywhere in it.
+// declared is the names the files declare as constants, anywhere in them.
 func (c *constants) declared() map[string]bool {
 	if c.consts == nil {
 		c.consts = map[string]bool{}
-		ast.Inspect(c.file, func(n ast.Node) bool {
-			if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
-				for _, spec := range d.Specs {
-					for _, name := range spec.(*ast.ValueSpec).Names {
-						c.consts[name.Name] = true
-					}
-				}
-			}
-			return true
-		})
+		for _, f := range c.files {
+			c.declare(f)
+		}
 	}
 	return c.consts
+}
+
+// declare notes the names f declares as constants.
+func (c *constants) declare(f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		if d, ok := n.(*ast.GenDecl); ok && d.Tok == token.CONST {
+			for _, spec := range d.Specs {
+				for _, name := range spec.(*ast.ValueSpec).Names {
+					c.consts[name.Name] = true
+				}
+			}
+		}
+		return true
+	})
 }
 
 // noImports is an importer that gives no package: what the file's
@@ -46,18 +54,19 @@ func (c *constants) declared() map[string]bool {
 type noImports struct{}
 
 func (noImports) Import(string) (*types.Package, error) {
-	return nil, errors.New("the audit reads one file")
+	return nil, errors.New("the audit reads no imported package")
 }
 
-// String is the constant string value of e, if the file settles it and e
-// is an operand the audit joins: a name the file declares as a constant,
+// String is the constant string value of e, if the files settle it and e
+// is an operand the audit joins: a name the files declare as a constant,
 // or a conversion by string (string(rune(84))). Anything else (x + 1, a
 // call, a conversion by another type) is not asked about, so that most
 // files, whose '+'s add numbers, are never type-checked; the sieve's
 // mayFold gives up on a file exactly where such an operand can have a
-// string value.
+// string value (and foldingFiles on a folder where one may come from
+// another file).
 func (c *constants) String(e ast.Expr) (string, bool) {
-	if c == nil || c.file == nil {
+	if c == nil || len(c.files) == 0 {
 		return "", false
 	}
 	switch x := e.(type) {
@@ -87,7 +96,7 @@ func (c *constants) String(e ast.Expr) (string, bool) {
 		conf := types.Config{Importer: noImports{}, Error: func(error) {}}
 		// The errors (undefined names, imports not read) are expected;
 		// what is settled without them is kept in info.
-		_, _ = conf.Check(c.file.Name.Name, c.fset, []*ast.File{c.file}, c.info)
+		_, _ = conf.Check(c.files[0].Name.Name, c.fset, c.files, c.info)
 	}
 	tv, ok := c.info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {

@@ -97,8 +97,9 @@ func New(r *audit.Rules) *analysis.Analyzer {
 		Doc:  doc,
 		URL:  URL,
 		Run: func(pass *analysis.Pass) (any, error) {
-			for _, f := range pass.Files {
-				report(pass, r, f)
+			hits := r.PackageHits(pass.Fset, pass.Files)
+			for i, f := range pass.Files {
+				report(pass, hits[i])
 				reportNames(pass, r, f, []string{filepath.Base(pass.Fset.File(f.Pos()).Name())})
 			}
 			return nil, nil
@@ -108,7 +109,8 @@ func New(r *audit.Rules) *analysis.Analyzer {
 
 func runWorkspace(pass *analysis.Pass) (any, error) {
 	namedFolders := false
-	for _, f := range pass.Files {
+	var hits [][]audit.Hit // the package's, under the rules of its workspace, once an engine file asks
+	for i, f := range pass.Files {
 		name := pass.Fset.File(f.Pos()).Name()
 		ws, err := workspaceOf(filepath.Dir(name))
 		if err != nil {
@@ -122,7 +124,10 @@ func runWorkspace(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if ws.isEngine(rel) {
-			report(pass, ws.rules, f)
+			if hits == nil {
+				hits = ws.rules.PackageHits(pass.Fset, pass.Files)
+			}
+			report(pass, hits[i])
 			// The folders' names once a package, at its first file; the
 			// file's own at each.
 			paths := []string{rel}
@@ -231,10 +236,12 @@ func reportUnlisted(pass *analysis.Pass, ws *workspace, rel string, f *ast.File)
 	}
 }
 
-// report gives one diagnostic per hit, spanning the name (or, for an
-// interpreted string literal, the literal).
-func report(pass *analysis.Pass, r *audit.Rules, f *ast.File) {
-	for _, h := range r.GoHits(pass.Fset, f) {
+// report gives one diagnostic per hit of a file, spanning the name (or,
+// for an interpreted string literal, the literal). The hits are the
+// package's (audit.PackageHits), so that a chain joins a constant another
+// file of it declares, as the course command's audit joins it.
+func report(pass *analysis.Pass, hits []audit.Hit) {
+	for _, h := range hits {
 		pass.Report(analysis.Diagnostic{
 			Pos:      h.Pos,
 			End:      h.End,

@@ -21,3 +21,6 @@ var wallWord = "WA" + ("LL" + " IS STOP") // want `engine names "W..L" \(a grid 
 
 // What code computes is beyond the audit: it reads names as written.
 var computed = "Test" + plusJoined[:0] + "Filler"
+
+// The start of a noun that joined.go ends.
+const wallStart = "WA"
