@@ -7,7 +7,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -63,16 +62,12 @@ refused).`,
 	return cmd
 }
 
-var (
-	moduleName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
-)
-
 // RunDevNewModule writes the new module's files.
 func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) error {
 	if !modules.IsNumber(opts.Number) {
 		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
 	}
-	if !moduleName.MatchString(opts.Name) {
+	if !modules.IsName(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
 	}
 	ident := strings.ReplaceAll(opts.Name, "-", "_")

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
@@ -112,11 +113,9 @@ func quoteList(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-func atoi(s string) int {
-	n := 0
-	for _, r := range s {
-		n = n*10 + int(r-'0')
-	}
+// atoi is a module number's value; the number is two digits.
+func atoi(number string) int {
+	n, _ := strconv.Atoi(number)
 	return n
 }
 

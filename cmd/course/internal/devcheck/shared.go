@@ -188,7 +188,7 @@ func stage(module string) int {
 	if !modules.IsNumber(num) {
 		return 0
 	}
-	s := 2 * (int(num[0]-'0')*10 + int(num[1]-'0'))
+	s := 2 * atoi(num)
 	if drop {
 		s++
 	}
