@@ -118,6 +118,7 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
 		}
 	}
+	c.leftAside()
 	c.say("reading the catalog, cards and lexicon")
 	c.content()
 	c.say("reading the workspace template's stubs")

@@ -1110,3 +1110,27 @@ func TestParseContractLine(t *testing.T) {
 	_, ok := parseContractLine("type Game struct{}")
 	assert.False(t, ok, "a type is no contract function")
 }
+
+// A folder dev new-module was writing a module in when it was stopped is
+// named, with its mends; a folder of another name that starts so is not
+// dev new-module's, and is left to its author.
+func TestAModuleFolderLeftAsideIsAProblem(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/.new-14-trading-2718281/14-trading/lesson.md", "# Module 14: Trading\n")
+	write(t, repo, "course/.new-notes/todo.md", "an author's own\n")
+	assert.Equal(t, []string{
+		"course/.new-14-trading-2718281: is a folder course dev new-module was writing module 14 in when it was stopped, so the module never reached course/14-trading; remove the folder (after moving out anything of yours), or run `course dev new-module 14 trading` again, which removes it when it holds only its own unfinished work",
+	}, problemsOf(t, repo))
+}
+
+func TestAsideSlug(t *testing.T) {
+	for name, want := range map[string]string{".new-14-trading-123": "14-trading", ".new-14-trading-posts-9": "14-trading-posts"} {
+		got, ok := AsideSlug(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, want, got, name)
+	}
+	for _, name := range []string{".new-14-trading-", ".new-14-trading-x1", ".new-trading-12", "14-trading-12", ".new-"} {
+		_, ok := AsideSlug(name)
+		assert.False(t, ok, name)
+	}
+}
