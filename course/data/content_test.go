@@ -141,7 +141,7 @@ func TestTheLexiconIsRefusedWhereItsReaderWouldMisreadIt(t *testing.T) {
 }
 
 // A course folder on disk (COURSE_CONTENT) that holds a folder whose name
-// go:embed leaves out (one a stopped course dev new-module left, an
+// the embed leaves out (one a stopped course dev new-module left, an
 // editor's) opens as the course without it: a card file there is no
 // module's, and one that does not load stops nothing.
 func TestACardInAFolderTheEmbedLeavesOutIsNotTheCourses(t *testing.T) {
