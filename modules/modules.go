@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 
 	"github.com/systemic-game-design/course/course/data"
@@ -30,6 +31,21 @@ type Module struct {
 // "01" (not "1", not "001").
 func IsNumber(s string) bool {
 	return len(s) == 2 && '0' <= s[0] && s[0] <= '9' && '0' <= s[1] && s[1] <= '9'
+}
+
+// nameForm is a module's name: lower-case words of letters and digits
+// joined by -, the first starting with a letter.
+var nameForm = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
+
+// IsName reports whether s has a module name's form: "trading-posts" (not
+// "Trading", not "trading--posts", not "14-trading").
+func IsName(s string) bool { return nameForm.MatchString(s) }
+
+// IsSlug reports whether s has a module slug's form: a number, -, and a
+// name: "14-trading-posts".
+func IsSlug(s string) bool {
+	number, name, ok := strings.Cut(s, "-")
+	return ok && IsNumber(number) && IsName(name)
 }
 
 // Name is the slug without its number: "handles".

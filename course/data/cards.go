@@ -294,10 +294,16 @@ func OffGridToken(summoner, noun, token, tokenNoun string) (rule, mend string) {
 // ReadFiles reads the files of fsys that match pattern (see fs.Glob), in
 // name order, naming each as prefix joined with its path.
 func ReadFiles(fsys fs.FS, pattern, prefix string) ([]File, error) {
+	return readFilesWhere(fsys, pattern, prefix, func(string) bool { return true })
+}
+
+// readFilesWhere is ReadFiles of the paths keep keeps.
+func readFilesWhere(fsys fs.FS, pattern, prefix string, keep func(p string) bool) ([]File, error) {
 	paths, err := fs.Glob(fsys, pattern)
 	if err != nil {
 		return nil, fmt.Errorf("list the files %q: %w", pattern, err)
 	}
+	paths = slices.DeleteFunc(paths, func(p string) bool { return !keep(p) })
 	slices.Sort(paths)
 	files := make([]File, 0, len(paths))
 	for _, p := range paths {

@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"io/fs"
+	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -60,7 +61,12 @@ func Open(courseFS, cardsFS fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, err
 	}
-	scoped, err := ReadFiles(courseFS, "*/cards/*.json", "course")
+	// A module's own cards; a folder go:embed leaves out (one a stopped
+	// course dev new-module left) is no module's, on disk as built in.
+	scoped, err := readFilesWhere(courseFS, "*/cards/*.json", "course", func(p string) bool {
+		top, _, _ := strings.Cut(p, "/")
+		return !leftOutOfEmbed(top)
+	})
 	if err != nil {
 		return nil, err
 	}

@@ -139,3 +139,15 @@ func TestTheLexiconIsRefusedWhereItsReaderWouldMisreadIt(t *testing.T) {
 		})
 	}
 }
+
+// A course folder on disk (COURSE_CONTENT) that holds a folder whose name
+// the embed leaves out (one a stopped course dev new-module left, an
+// editor's) opens as the course without it: a card file there is no
+// module's, and one that does not load stops nothing.
+func TestACardInAFolderTheEmbedLeavesOutIsNotTheCourses(t *testing.T) {
+	courseFS := copyFS(t, course.Files)
+	courseFS[".new-14-trading-123/cards/half.json"] = &fstest.MapFile{Data: []byte(`{"name": "Half`)}
+	courseFS["_old/cards/loot-hoarder.json"] = &fstest.MapFile{Data: []byte(`{"name": "Loot Hoarder"}`)}
+	_, err := data.Open(courseFS, cards.Files)
+	require.NoError(t, err)
+}

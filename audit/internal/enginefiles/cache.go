@@ -6,6 +6,7 @@ import (
 	"crypto"
 	"encoding/binary"
 	"hash"
+	"io"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -140,17 +141,32 @@ func SortHashes(hashes []plumbing.Hash) {
 // new hasher and four small allocations for each; the hashers here are
 // reused, and allocate nothing.
 func BlobHash(content []byte) plumbing.Hash {
+	h, _ := objectHash(plumbing.BlobObject, int64(len(content)), func(w io.Writer) error {
+		_, err := w.Write(content)
+		return err
+	})
+	return h
+}
+
+// objectHash is git's object id of an object of type t and size whose
+// content write writes: the SHA-1 of "<type> <size>\x00" and the content,
+// by a hasher of the pool. Each call holds its hasher alone until it
+// returns, so objects may be hashed at once from many goroutines.
+func objectHash(t plumbing.ObjectType, size int64, write func(io.Writer) error) (plumbing.Hash, error) {
 	b := blobHashers.Get().(*blobHasher)
 	defer blobHashers.Put(b)
 	b.h.Reset()
-	b.scratch = strconv.AppendInt(append(b.scratch[:0], "blob "...), int64(len(content)), 10)
+	b.scratch = append(append(b.scratch[:0], t.String()...), ' ')
+	b.scratch = strconv.AppendInt(b.scratch, size, 10)
 	b.scratch = append(b.scratch, 0)
 	b.h.Write(b.scratch)
-	b.h.Write(content)
+	if err := write(b.h); err != nil {
+		return plumbing.ZeroHash, err
+	}
 	var out plumbing.Hash
 	b.scratch = b.h.Sum(b.scratch[:0])
 	copy(out[:], b.scratch)
-	return out
+	return out, nil
 }
 
 // blobHasher is a SHA-1 hasher and room for a blob's header and its sum.

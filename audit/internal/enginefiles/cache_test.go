@@ -2,6 +2,7 @@ package enginefiles
 
 import (
 	"bytes"
+	"io"
 	"sync"
 	"testing"
 
@@ -112,4 +113,26 @@ func TestSortHashesSortsInByteOrder(t *testing.T) {
 			t.Fatalf("%s sorted before %s", hashes[i-1], hashes[i])
 		}
 	}
+}
+
+// TestObjectHashIsGitsForEveryType: the pooled hashers give go-git's
+// object id for a commit, a tree and a tag as for a blob, hashed from many
+// goroutines at once, as verifiedStorage hashes the objects it is asked for.
+func TestObjectHashIsGitsForEveryType(t *testing.T) {
+	var wg sync.WaitGroup
+	for i := range 64 {
+		wg.Go(func() {
+			content := bytes.Repeat([]byte{byte(i)}, i*97)
+			for _, typ := range []plumbing.ObjectType{plumbing.CommitObject, plumbing.TreeObject, plumbing.TagObject, plumbing.BlobObject} {
+				got, err := objectHash(typ, int64(len(content)), func(w io.Writer) error {
+					_, err := io.Copy(w, bytes.NewReader(content))
+					return err
+				})
+				if want := plumbing.ComputeHash(typ, content); err != nil || got != want {
+					t.Errorf("objectHash of a %s of %d bytes is %s (%v), ComputeHash's %s", typ, len(content), got, err, want)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -109,13 +109,15 @@ func (s verifiedStorage) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (
 	if err != nil {
 		return nil, err
 	}
-	hasher := plumbing.NewHasher(obj.Type(), obj.Size())
-	_, err = io.Copy(hasher, r)
+	got, err := objectHash(obj.Type(), obj.Size(), func(w io.Writer) error {
+		_, err := io.Copy(w, r)
+		return err
+	})
 	r.Close()
 	if err != nil {
 		return nil, err
 	}
-	if got := hasher.Sum(); got != h {
+	if got != h {
 		return nil, &CorruptObjectError{Hash: h, Got: got}
 	}
 	s.verified.Store(h, struct{}{})

@@ -110,6 +110,18 @@ func findWorkspace(dir string) (string, error) {
 	return workspace.Find(dir)
 }
 
+// workspaceNotModule is check, then notAModule's refusal of a lone
+// WORKSPACE argument that reads as a module's number: the argument check
+// of the commands that take a WORKSPACE and no module.
+func workspaceNotModule(check cobra.PositionalArgs) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, got []string) error {
+		if err := check(cmd, got); err != nil || len(got) != 1 {
+			return err
+		}
+		return notAModule(cmd, got[0])
+	}
+}
+
 // notAModule refuses a WORKSPACE argument that names nothing on disk but
 // reads as a module's number: `course check 01` is most likely meant as
 // `course check --module 01`, and "no such folder" alone leaves the

@@ -67,14 +67,9 @@ that counts them and says where such names belong:
   coupling-audit: 1 finding in 1 file: the Zero-Coupling Law keeps ...`,
 		Example: `  course coupling-audit ~/my-engine
   course coupling-audit . --json`,
-		Args:              argsWithWorkspace(),
+		Args:              workspaceNotModule(argsWithWorkspace()),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			if len(a) == 1 {
-				if err := notAModule(cmd, a[0]); err != nil {
-					return err
-				}
-			}
 			ws, err := workspaceArg(a)
 			if err != nil {
 				return err

@@ -142,11 +142,6 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 		Args:              checkArgs(opts),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			if len(a) == 1 && len(opts.All) == 0 {
-				if err := notAModule(cmd, a[0]); err != nil {
-					return err
-				}
-			}
 			if len(a) == 0 && len(opts.All) == 0 {
 				ws, err := workspaceArg(nil)
 				if err != nil {
@@ -176,9 +171,16 @@ files, then every module's tests and Expansion Drop tests that exist.`,
 	return cmd
 }
 
+// checkArgs takes any number of WORKSPACEs (none: the workspace the
+// current folder is in); one alone that reads as a module's number is
+// refused as notAModule says, unless --all gives the folders.
 func checkArgs(opts *CheckOptions) cobra.PositionalArgs {
+	workspaces := workspaceNotModule(cobra.ArbitraryArgs)
 	return func(cmd *cobra.Command, got []string) error {
-		return nil // none: the workspace the current folder is in
+		if len(opts.All) > 0 {
+			return nil
+		}
+		return workspaces(cmd, got)
 	}
 }
 

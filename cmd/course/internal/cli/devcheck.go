@@ -44,7 +44,8 @@ repository's root: what is wrong and how to mend it:
     Drop (expansion/README.md, expansion/tests, expansion/solution.md), no
     Go file outside tests/ and expansion/tests/, and every module folder is
     a row of modules/modules.go (a module's folder under another number is
-    named, with the rename that mends it);
+    named, with the rename that mends it), and no folder a stopped dev
+    new-module left (course/.new-NN-NAME-*) lies beside them;
   - every scenario heading "## test_NN_name" is exactly one func Test_NN_name,
     and every test has its heading (the drop's in expansion/README.md); a
     heading that is a test's spelled otherwise (another case, a look-alike

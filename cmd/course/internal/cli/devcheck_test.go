@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -210,4 +211,82 @@ func TestDevNewModuleLeavesNothingWhenAWriteFails(t *testing.T) {
 	assert.Len(t, got, 4, "lesson.md, scenarios.md, tests, expansion")
 	entries, _ = os.ReadDir(filepath.Join(repo, "course"))
 	assert.Len(t, entries, 2, "the catalog and the module")
+}
+
+// dev new-module stopped midway leaves its folder aside under course/;
+// the next run removes it, as it can tell the folder for its own (its
+// marker, and nothing but what it writes), and makes the module.
+func TestDevNewModuleRemovesWhatAStoppedRunLeft(t *testing.T) {
+	repo := newModuleRepo(t)
+	courseDir := filepath.Join(repo, "course")
+	env, out, _ := testEnv()
+	write := writeModuleFile
+	t.Cleanup(func() { writeModuleFile = write })
+	n := 0
+	writeModuleFile = func(p, text string) error {
+		if n++; n == 3 {
+			// Stopped here: what the run had written stays, as a kill
+			// would leave it.
+			aside, _ := filepath.Glob(filepath.Join(courseDir, ".new-14-trading-*"))
+			require.Len(t, aside, 1)
+			require.NoError(t, os.CopyFS(filepath.Join(courseDir, ".new-14-trading-99"), os.DirFS(aside[0])))
+			return errors.New("killed")
+		}
+		return write(p, text)
+	}
+	require.Error(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo}))
+	require.DirExists(t, filepath.Join(courseDir, ".new-14-trading-99", "14-trading"))
+	// A run stopped before its marker leaves an empty folder.
+	require.NoError(t, os.Mkdir(filepath.Join(courseDir, ".new-15-harbours-7"), 0o755))
+	writeModuleFile = write
+	require.NoError(t, RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo}))
+	assert.Contains(t, out.String(), "removed "+filepath.Join(courseDir, ".new-14-trading-99")+", which a stopped course dev new-module left unfinished\n")
+	entries, _ := os.ReadDir(courseDir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	assert.Equal(t, []string{"14-trading", "catalog.json"}, names, "the module, and no folder aside")
+}
+
+// A folder aside that holds what dev new-module does not write, or has no
+// marker of its, may hold an author's work: dev new-module refuses to
+// start, naming it, and removes nothing.
+func TestDevNewModuleKeepsAFolderAsideItCannotTellForItsOwn(t *testing.T) {
+	for _, c := range []struct {
+		files map[string]string
+		why   string
+	}{
+		{map[string]string{".course-dev-new-module": devcheck.AsideMarkerText, "14-trading/lesson.md": "# Module 14\n", "14-trading/notes.md": "mine\n"},
+			"it holds 14-trading/notes.md, which dev new-module does not write"},
+		{map[string]string{"14-trading/lesson.md": "# Module 14\n"},
+			"it has no .course-dev-new-module of dev new-module's"},
+		{map[string]string{".course-dev-new-module": "mine\n", "14-trading/lesson.md": "# Module 14\n"},
+			"it has no .course-dev-new-module of dev new-module's"},
+	} {
+		repo := newModuleRepo(t)
+		aside := filepath.Join(repo, "course", ".new-14-trading-5")
+		for p, text := range c.files {
+			require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(aside, p)), 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(aside, p), []byte(text), 0o644))
+		}
+		env, _, _ := testEnv()
+		err := RunDevNewModule(context.Background(), env, &DevNewModuleOptions{Number: "14", Name: "trading", Repo: repo})
+		assert.EqualError(t, err, "course dev new-module: "+aside+" is a folder a stopped dev new-module left, but "+c.why+", so it may hold work of yours; move out what is yours, remove the folder, and run dev new-module again")
+		assert.Equal(t, StatusCannot, Status(err))
+		for p := range c.files {
+			assert.FileExists(t, filepath.Join(aside, p))
+		}
+		assert.NoDirExists(t, filepath.Join(repo, "course", "14-trading"))
+	}
+}
+
+// newModuleRepo is a course repository with a catalog and no module
+// folder, for dev new-module.
+func newModuleRepo(t *testing.T) string {
+	t.Helper()
+	repo := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(repo, "course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(repo, "course", "catalog.json"), []byte(`{"cards": [], "words": []}`), 0o644))
+	return repo
 }

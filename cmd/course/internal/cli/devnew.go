@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"os"
+	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,20 +35,22 @@ func newDevNewModuleCmd(env *Env, runF func(*DevNewModuleOptions) error) *cobra.
 	cmd := &cobra.Command{
 		Use:   "new-module NN NAME",
 		Short: "Scaffold course/NN-NAME: lesson, scenarios, tests and a drop",
-		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the course
-repository (--repo, default the one the current folder is in): a lesson
-with the course's sections and three hints to fill in, an empty
+		Long: `dev new-module makes the folder of a new module, course/NN-NAME, in the
+course repository (--repo, default the one the current folder is in): a
+lesson with the course's sections and three hints to fill in, an empty
 scenarios.md and test file, and the Expansion Drop's README, test file and
 solution. It writes nothing when the folder exists, when another module or
 folder has the name already, when NN is past the next module's number, when
 the name's last word is one the go command reads as a system or an
 architecture (arm, windows: the test files would build there alone), or
 when the title is not one line of text, and nothing when it fails midway:
-the folder is written aside and moved in whole. Then add the module's row to
-modules/modules.go and run course dev check, which says what is still
-missing. A module modules/modules.go lists with no folder is made under its
-row's name, with its row's title (a --title other than the row's is
-refused).`,
+the folder is written aside (course/.new-NN-NAME-*) and moved in whole. A
+folder aside that a stopped run left is removed first when it holds only
+that run's work; one that holds anything else stops it, named. Then add the
+module's row to modules/modules.go and run course dev check, which says
+what is still missing. A module modules/modules.go lists with no folder is
+made under its row's name, with its row's title (a --title other than the
+row's is refused).`,
 		Example: `  course dev new-module 14 trading --title "Trading"`,
 		Args:    args("NN", "NAME"),
 		RunE: func(cmd *cobra.Command, a []string) error {
@@ -63,16 +66,12 @@ refused).`,
 	return cmd
 }
 
-var (
-	moduleName = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
-)
-
 // RunDevNewModule writes the new module's files.
 func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) error {
 	if !modules.IsNumber(opts.Number) {
 		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
 	}
-	if !moduleName.MatchString(opts.Name) {
+	if !modules.IsName(opts.Name) {
 		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
 	}
 	ident := strings.ReplaceAll(opts.Name, "-", "_")
@@ -149,16 +148,14 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		title = strings.ToUpper(opts.Name[:1]) + strings.ReplaceAll(opts.Name[1:], "-", " ")
 	}
 	slug := opts.Number + "-" + opts.Name
-	files := map[string]string{
-		"lesson.md":    newLesson(opts.Number, title),
-		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(opts.Number), title, opts.Number),
-		"tests/" + opts.Number + "_" + ident + "_test.go":            "package tests\n",
-		"expansion/README.md":                                        fmt.Sprintf("# Expansion Drop %sx\n\nThe new rule, in a paragraph, then its scenario as a heading\n`## test_%sx_name`.\n", opts.Number, opts.Number),
-		"expansion/tests/" + opts.Number + "x_" + ident + "_test.go": "package tests\n",
-		"expansion/solution.json":                                    "{\"files\": [], \"words\": [], \"funcs\": []}\n",
-		"expansion/solution.md":                                      fmt.Sprintf("# Expansion Drop %sx: a solution\n\nWhat the reference adds for the drop (a card file, a lexicon line, harness\ncode), and why no file under engine/ changes.\n", opts.Number),
+	removed, err := clearLeftAside(courseDir)
+	if err != nil {
+		return err
 	}
-	if err := writeModule(courseDir, slug, files); err != nil {
+	for _, dir := range removed {
+		fmt.Fprintf(env.Stdout, "removed %s, which a stopped course dev new-module left unfinished\n", dir)
+	}
+	if err := writeModule(courseDir, slug, moduleFiles(opts.Number, opts.Name, title)); err != nil {
 		return err
 	}
 	if row != nil {
@@ -168,6 +165,21 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	fmt.Fprintf(env.Stdout, "made course/%s/\nnext: add its row to modules/modules.go ({Number: %q, Slug: %q, Title: %q, ...}), then run `go run ./cmd/course dev check`, the checkout's own course program\n",
 		slug, opts.Number, slug, title)
 	return nil
+}
+
+// moduleFiles are the files of a new module, by their path in its
+// folder, with their text.
+func moduleFiles(number, name, title string) map[string]string {
+	ident := strings.ReplaceAll(name, "-", "_")
+	return map[string]string{
+		"lesson.md":    newLesson(number, title),
+		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(number), title, number),
+		"tests/" + number + "_" + ident + "_test.go":            "package tests\n",
+		"expansion/README.md":                                   fmt.Sprintf("# Expansion Drop %sx\n\nThe new rule, in a paragraph, then its scenario as a heading\n`## test_%sx_name`.\n", number, number),
+		"expansion/tests/" + number + "x_" + ident + "_test.go": "package tests\n",
+		"expansion/solution.json":                               "{\"files\": [], \"words\": [], \"funcs\": []}\n",
+		"expansion/solution.md":                                 fmt.Sprintf("# Expansion Drop %sx: a solution\n\nWhat the reference adds for the drop (a card file, a lexicon line, harness\ncode), and why no file under engine/ changes.\n", number),
+	}
 }
 
 // writeModuleFile writes one file of a new module; tests put a failure in
@@ -190,11 +202,16 @@ var writeModuleFile = func(p, text string) error {
 // no half module for dev check to take for the author's; what it wrote is
 // removed.
 func writeModule(courseDir, slug string, files map[string]string) error {
-	aside, err := os.MkdirTemp(courseDir, ".new-"+slug+"-")
+	aside, err := os.MkdirTemp(courseDir, devcheck.AsidePrefix+slug+"-")
 	if err != nil {
 		return fmt.Errorf("making a folder to write the module in: %w", err)
 	}
 	defer func() { _ = os.RemoveAll(aside) }()
+	// The marker first: a run stopped from here on leaves a folder the
+	// next run can tell for its own (clearLeftAside).
+	if err := os.WriteFile(filepath.Join(aside, devcheck.AsideMarker), []byte(devcheck.AsideMarkerText), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %w; nothing was written", filepath.Join(aside, devcheck.AsideMarker), err)
+	}
 	// The module's folder is made with Mkdir, under the umask, as
 	// MkdirTemp's own would not be.
 	built := filepath.Join(aside, slug)
@@ -219,6 +236,82 @@ func writeModule(courseDir, slug string, files map[string]string) error {
 		return fmt.Errorf("moving the new module into %s: %w; nothing was written", dir, err)
 	}
 	return nil
+}
+
+// clearLeftAside removes each folder a stopped dev new-module left under
+// course/ (devcheck.AsideSlug names it) that holds nothing but its
+// unfinished work (ownLeftover), and names the ones it removed. One it
+// cannot tell for its own may hold an author's work: it refuses to start,
+// and leaves the folder's fate to the author.
+func clearLeftAside(courseDir string) ([]string, error) {
+	found, err := gotest.GlobIn(courseDir, devcheck.AsidePrefix+"*")
+	if err != nil {
+		return nil, fmt.Errorf("looking in %s for a folder a stopped dev new-module left: %w", courseDir, err)
+	}
+	var removed []string
+	for _, dir := range found {
+		slug, ok := devcheck.AsideSlug(filepath.Base(dir))
+		if !ok {
+			continue // not a name dev new-module gives
+		}
+		if why := ownLeftover(dir, slug); why != "" {
+			return removed, usagef("course dev new-module: %s is a folder a stopped dev new-module left, but %s, so it may hold work of yours; move out what is yours, remove the folder, and run dev new-module again", dir, why)
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			return removed, fmt.Errorf("removing %s, which a stopped dev new-module left: %w; remove it yourself and run dev new-module again", dir, err)
+		}
+		removed = append(removed, dir)
+	}
+	return removed, nil
+}
+
+// ownLeftover says why dir, a folder dev new-module writes module slug
+// aside in, is not proven to hold only its unfinished work; "" when it is:
+// it is empty (the run stopped before it wrote the marker), or it holds
+// the marker with its text and nothing beside it but folders and regular
+// files at paths writeModule gives the module.
+func ownLeftover(dir, slug string) string {
+	number, name, _ := strings.Cut(slug, "-")
+	ours := map[string]bool{}
+	for p := range moduleFiles(number, name, "") {
+		for p = slug + "/" + p; p != "."; p = path.Dir(p) {
+			ours[p] = true
+		}
+	}
+	marked, entries, why := false, 0, ""
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		entries++
+		switch {
+		case rel == devcheck.AsideMarker && d.Type().IsRegular():
+			raw, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			marked = string(raw) == devcheck.AsideMarkerText
+		case ours[rel] && (d.IsDir() || d.Type().IsRegular()):
+		default:
+			why = "it holds " + rel + ", which dev new-module does not write"
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	switch {
+	case err != nil:
+		return "it cannot be read (" + err.Error() + ")"
+	case why != "":
+		return why
+	case entries > 0 && !marked:
+		return "it has no " + devcheck.AsideMarker + " of dev new-module's"
+	}
+	return ""
 }
 
 // atoi is a module number's value; the number is two digits.

@@ -48,13 +48,10 @@ says how old it is; --fresh runs the tests again all the same.`,
 		Example: `  course status
   course status ~/my-engine --fresh
   course status --json`,
-		Args:              optionalArgs("[WORKSPACE]"),
+		Args:              workspaceNotModule(optionalArgs("[WORKSPACE]")),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
-				if err := notAModule(cmd, a[0]); err != nil {
-					return err
-				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {

@@ -61,14 +61,9 @@ summons a card whose own file does not load is reported too: fixing that
 file clears it.`,
 		Example: `  course validate ~/my-engine
   course validate . --json`,
-		Args:              argsWithWorkspace(),
+		Args:              workspaceNotModule(argsWithWorkspace()),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			if len(a) == 1 {
-				if err := notAModule(cmd, a[0]); err != nil {
-					return err
-				}
-			}
 			ws, err := workspaceArg(a)
 			if err != nil {
 				return err

@@ -55,13 +55,10 @@ save mends (a --module not started, no go command) ends it, with check's
 message and status 2. Ctrl-C ends it (status 130).`,
 		Example: `  course watch
   course watch ~/my-engine --module 03`,
-		Args:              optionalArgs("[WORKSPACE]"),
+		Args:              workspaceNotModule(optionalArgs("[WORKSPACE]")),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 1 {
-				if err := notAModule(cmd, a[0]); err != nil {
-					return err
-				}
 				opts.Workspace = a[0]
 			}
 			if runF != nil {

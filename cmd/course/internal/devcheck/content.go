@@ -55,10 +55,22 @@ type cardFile struct {
 // to one another, both ways.
 func (c *checker) content() {
 	before := len(c.rep.Problems)
-	c.crossCheck()
-	if len(c.rep.Problems) == before {
+	if c.crossCheck() && len(c.rep.Problems) == before {
 		c.loads()
 	}
+}
+
+// catalog is course/catalog.json, read and decoded once a run (the
+// problems of its text told then, once); nil when it does not read.
+func (c *checker) catalog() *catalogFile {
+	if !c.catalogRead {
+		c.catalogRead = true
+		var cat catalogFile
+		if c.decode("catalog.json", data.KindCatalog, &cat) {
+			c.catalogDoc = &cat
+		}
+	}
+	return c.catalogDoc
 }
 
 // loads opens the content as every course command built from the
@@ -93,11 +105,12 @@ func (c *checker) loads() {
 }
 
 // crossCheck holds the catalog, the card files, the lexicon and the card
-// schema to one another.
-func (c *checker) crossCheck() {
-	var cat catalogFile
-	if !c.decode("catalog.json", data.KindCatalog, &cat) {
-		return
+// schema to one another; false when the catalog does not read, which
+// catalog has told.
+func (c *checker) crossCheck() bool {
+	cat := c.catalog()
+	if cat == nil {
+		return false
 	}
 	schema := c.cardSchema()
 	files := map[string]string{} // card name -> its file
@@ -227,7 +240,7 @@ func (c *checker) crossCheck() {
 		} `json:"words"`
 	}
 	if !c.decode("words.json", data.KindLexicon, &lex) {
-		return
+		return true
 	}
 	lexRole := map[string]string{}
 	for _, w := range lex.Words {
@@ -253,6 +266,7 @@ func (c *checker) crossCheck() {
 			c.problem("course/catalog.json", 0, "has no word %s, which course/words.json has; add it with the module that introduces it", w.Word)
 		}
 	}
+	return true
 }
 
 // tokensStandOnTheGrid reports a card that stands on the grid (it has a

@@ -118,6 +118,7 @@ func Check(ctx context.Context, opts Options) (*Report, error) {
 			c.problem(courseFile(d), 0, "is not a row of modules/modules.go; add it there (number, slug, part, title, harness functions)")
 		}
 	}
+	c.leftAside()
 	c.say("reading the catalog, cards and lexicon")
 	c.content()
 	c.say("reading the workspace template's stubs")
@@ -184,21 +185,30 @@ func (e *RepoError) Error() string {
 func (e *RepoError) UserError() bool { return true }
 
 type checker struct {
-	opts       Options
-	course     fs.FS
-	rep        *Report
-	knownNames map[string]bool
-	decls      *declarations     // the reference's exported names, read once
-	harnessBy  map[string]string // the module or drop that adds each harness function, read once
-	testNames  map[string]bool   // every course test, by name
-	cardNames  map[string]string // every card of the catalog, by name: its module
-	noCatalog  bool              // the catalog does not read
+	opts        Options
+	course      fs.FS
+	rep         *Report
+	knownNames  map[string]bool
+	decls       *declarations     // the reference's exported names, read once
+	harnessBy   map[string]string // the module or drop that adds each harness function, read once
+	testNames   map[string]bool   // every course test, by name
+	cardNames   map[string]string // every card of the catalog, by name: its module
+	catalogDoc  *catalogFile      // course/catalog.json, read once; nil when it does not read
+	catalogRead bool
 	// requires are the modules the template's go.mod requires, read
 	// once; haveTemplate says the template was there to read.
 	requires     []string
 	haveTemplate bool
 	unbuilt      bool                  // a course test package does not compile against the reference
 	folders      map[string]testFolder // testFuncs of each course folder, read once
+	// parsed is every Go file read a run, by its path from the
+	// repository's root, its positions in fset; reference is the
+	// reference's files among them.
+	parsed    map[string]*goFile
+	fset      *token.FileSet
+	reference []referenceFile
+	// harnessContract is modules/modules.go's harness contract, read once.
+	harnessContract *contract
 }
 
 // testFolder is what testFuncs found in a folder: its tests and the
@@ -214,7 +224,7 @@ type testFolder struct {
 func (c *checker) folderTests(dir string) (map[string]token.Position, []Problem) {
 	f, ok := c.folders[dir]
 	if !ok {
-		f.funcs, f.problems = testFuncs(c.course, dir)
+		f.funcs, f.problems = c.testFuncs(dir)
 		if c.folders == nil {
 			c.folders = map[string]testFolder{}
 		}

@@ -1059,3 +1059,78 @@ func TestATextCallsTheHarnessOnlyWithCardsItsModuleHasMet(t *testing.T) {
 		"course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + `: calls the harness with card "Test Ghoul", which course/catalog.json introduces in module 02, after module 01 and its drop, so a learner here has neither its card file nor its rules; use a card module 01 or an earlier one introduces, or give "Test Ghoul" module 01 in the catalog`,
 	}, got)
 }
+
+// A constructor a module's contract line adds is known to dev check from
+// that line alone: a test of an earlier module that calls a method of the
+// type it makes, which a later module adds, is told, whether the value is
+// kept in a variable or called on at once.
+func TestAConstructorTheContractAddsIsKnown(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/tests/01_handles_test.go", `package tests
+
+import (
+	"testing"
+
+	h "github.com/systemic-game-design/course/harness"
+)
+
+func Test_01_summon_gives_an_id(t *testing.T) {
+	tb := h.NewTable(4)
+	tb.Deal()
+	if h.NewTable(2).Seats() == 0 {
+		t.Fatal("no seats")
+	}
+}
+`)
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{Problems: []Problem{}}}
+	c.harnessContract = contractOf([]modules.Module{
+		{Number: "01", Slug: "01-handles", Harness: []string{"func NewTable(seats int) *Table // a new constructor", "func (t *Table) Seats() int"}},
+		{Number: "02", Slug: "02-deal", Harness: []string{"func (t *Table) Deal()"}},
+	})
+	c.laterHarness(modulesByNumber(t, "01"))
+	var got []string
+	for _, p := range c.rep.Problems {
+		got = append(got, p.Where()+": "+p.What[:strings.Index(p.What, ",")])
+	}
+	assert.Equal(t, []string{"course/01-handles/tests/01_handles_test.go:11: calls Table.Deal"}, got)
+}
+
+func TestParseContractLine(t *testing.T) {
+	for line, want := range map[string]contractFunc{
+		"func NewGame(opts GameOpts) *Game":                                          {name: "NewGame", constructs: "Game"},
+		"func NewSpellGrid(level LevelDef, cards []CardDef) *SpellGrid":              {name: "NewSpellGrid", constructs: "SpellGrid"},
+		"func CheckZones(s GameSnapshot) error":                                      {name: "CheckZones"},
+		"func (g *Game) Summon(card string, player Player) ID":                       {recv: "Game", name: "Summon", constructs: ""},
+		"func (g *Game) Play(handID ID) // leave it a stub until the Expansion Drop": {recv: "Game", name: "Play"},
+	} {
+		got, ok := parseContractLine(line)
+		assert.True(t, ok, line)
+		assert.Equal(t, want, got, line)
+	}
+	_, ok := parseContractLine("type Game struct{}")
+	assert.False(t, ok, "a type is no contract function")
+}
+
+// A folder dev new-module was writing a module in when it was stopped is
+// named, with its mends; a folder of another name that starts so is not
+// dev new-module's, and is left to its author.
+func TestAModuleFolderLeftAsideIsAProblem(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/.new-14-trading-2718281/14-trading/lesson.md", "# Module 14: Trading\n")
+	write(t, repo, "course/.new-notes/todo.md", "an author's own\n")
+	assert.Equal(t, []string{
+		"course/.new-14-trading-2718281: is a folder course dev new-module was writing module 14 in when it was stopped, so the module never reached course/14-trading; remove the folder (after moving out anything of yours), or run `course dev new-module 14 trading` again, which removes it when it holds only its own unfinished work",
+	}, problemsOf(t, repo))
+}
+
+func TestAsideSlug(t *testing.T) {
+	for name, want := range map[string]string{".new-14-trading-123": "14-trading", ".new-14-trading-posts-9": "14-trading-posts"} {
+		got, ok := AsideSlug(name)
+		assert.True(t, ok, name)
+		assert.Equal(t, want, got, name)
+	}
+	for _, name := range []string{".new-14-trading-", ".new-14-trading-x1", ".new-trading-12", "14-trading-12", ".new-"} {
+		_, ok := AsideSlug(name)
+		assert.False(t, ok, name)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -77,9 +78,10 @@ func (c *checker) solution(m modules.Module) *Solution {
 			ok = false
 			continue
 		}
-		src, err := os.ReadFile(filepath.Join(c.opts.Repo, filepath.FromSlash(file)))
-		if err == nil {
-			_, err = removeFunc(src, name)
+		gf := c.goFile(file)
+		err := gf.err
+		if err == nil && findFunc(gf.ast, name) == nil {
+			err = fmt.Errorf("the file has no func %s", name)
 		}
 		if err != nil {
 			c.problem(courseFile(p), 0, "funcs entry %q: %v", fn, err)
@@ -140,20 +142,13 @@ func (c *checker) solutionFile(manifest, p string) bool {
 // removeFunc is a Go file without the function or method name
 // ("Type.Method" or "Func").
 func removeFunc(src []byte, name string) ([]byte, error) {
-	recv, fn, isMethod := strings.Cut(name, ".")
-	if !isMethod {
-		fn, recv = recv, ""
-	}
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
 		return nil, err
 	}
-	for i, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Name.Name != fn || receiverName(fd) != recv {
-			continue
-		}
+	if fd := findFunc(f, name); fd != nil {
+		i := slices.Index(f.Decls, ast.Decl(fd))
 		f.Decls = append(f.Decls[:i:i], f.Decls[i+1:]...)
 		// Comments inside or above the function go with it.
 		var keep []*ast.CommentGroup
@@ -170,6 +165,21 @@ func removeFunc(src []byte, name string) ([]byte, error) {
 		return out.Bytes(), nil
 	}
 	return nil, fmt.Errorf("the file has no func %s", name)
+}
+
+// findFunc is the declaration of the function or method name
+// ("Type.Method" or "Func") in a file, or nil.
+func findFunc(f *ast.File, name string) *ast.FuncDecl {
+	recv, fn, isMethod := strings.Cut(name, ".")
+	if !isMethod {
+		fn, recv = recv, ""
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == fn && receiverName(fd) == recv {
+			return fd
+		}
+	}
+	return nil
 }
 
 func receiverName(fd *ast.FuncDecl) string {

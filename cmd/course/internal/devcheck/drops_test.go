@@ -138,3 +138,14 @@ func TestDropsWithoutTheirSolutionsRunApart(t *testing.T) {
 		"course/03-death-step/expansion/solution.json", "course/04-auras/expansion/solution.json",
 	}, files, "every drop's test passes without its own card, in module order")
 }
+
+// A drop's manifest names only functions its file declares, read from the
+// file as the other rules read it.
+func TestASolutionNamesAFuncItsFileHas(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "harness/game.go", "package harness\n\nfunc NewGame() {}\n\ntype Game struct{}\n\nfunc (g *Game) Play(id int) {}\n")
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"funcs": ["harness/game.go:Game.Play", "harness/game.go:Game.Gone"]}`)
+	assert.Equal(t, []string{
+		`course/01-handles/expansion/solution.json: funcs entry "harness/game.go:Game.Gone": the file has no func Game.Gone`,
+	}, problemsOf(t, repo))
+}

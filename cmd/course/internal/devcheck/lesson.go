@@ -1,16 +1,15 @@
 package devcheck
 
 import (
-	"encoding/json"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
@@ -114,11 +113,9 @@ func quoteList(xs []string) string {
 	return strings.Join(xs, ", ")
 }
 
-func atoi(s string) int {
-	n := 0
-	for _, r := range s {
-		n = n*10 + int(r-'0')
-	}
+// atoi is a module number's value; the number is two digits.
+func atoi(number string) int {
+	n, _ := strconv.Atoi(number)
 	return n
 }
 
@@ -284,13 +281,11 @@ func (c *checker) cardMentions(mod modules.Module, file string, line int, text s
 // that introduces it ("03", or "03x" for a drop), read once; nil when the
 // catalog does not read.
 func (c *checker) catalogCards() map[string]string {
-	if c.cardNames != nil || c.noCatalog {
+	if c.cardNames != nil {
 		return c.cardNames
 	}
-	var cat catalogFile
-	raw, err := fs.ReadFile(c.course, "catalog.json")
-	if err != nil || json.Unmarshal(raw, &cat) != nil {
-		c.noCatalog = true
+	cat := c.catalog()
+	if cat == nil {
 		return nil
 	}
 	c.cardNames = map[string]string{}
@@ -399,31 +394,15 @@ func (c *checker) known() map[string]bool {
 		return c.knownNames
 	}
 	c.knownNames = map[string]bool{}
-	decl := regexp.MustCompile(`^func (?:\([^)]*\) )?([A-Z]\w*)`)
-	for _, m := range modules.All() {
-		for _, h := range m.Harness {
-			if d := decl.FindStringSubmatch(h); d != nil {
-				c.knownNames[d[1]] = true
+	for _, fn := range c.contract().funcs {
+		c.knownNames[fn.name] = true
+	}
+	for _, rf := range c.referenceFiles() {
+		for _, d := range rf.ast.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.IsExported() {
+				c.knownNames[fn.Name.Name] = true
 			}
 		}
-	}
-	fset := token.NewFileSet()
-	for _, dir := range []string{"engine", "harness", "templates/go/harness"} {
-		_ = filepath.WalkDir(filepath.Join(c.opts.Repo, dir), func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".go.tmpl")) {
-				return nil
-			}
-			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return nil
-			}
-			for _, d := range f.Decls {
-				if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.IsExported() {
-					c.knownNames[fn.Name.Name] = true
-				}
-			}
-			return nil
-		})
 	}
 	return c.knownNames
 }
@@ -477,41 +456,30 @@ func (c *checker) declared() *declarations {
 			d.types[typ][name] = true
 		}
 	}
-	fset := token.NewFileSet()
 	var harnessFiles []*ast.File
-	for _, dir := range []string{"engine", "harness", "templates/go/harness"} {
-		_ = filepath.WalkDir(filepath.Join(c.opts.Repo, dir), func(p string, e os.DirEntry, err error) error {
-			if err != nil || e.IsDir() || !(strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".go.tmpl")) {
-				return nil
-			}
-			f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return nil
-			}
-			ast.Inspect(f, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.FuncDecl:
-					d.names[n.Name.Name] = true
-				case *ast.TypeSpec:
-					d.names[n.Name.Name] = true
-				case *ast.ValueSpec:
-					for _, id := range n.Names {
-						d.names[id.Name] = true
-					}
-				case *ast.Field:
-					for _, id := range n.Names {
-						d.names[id.Name] = true
-					}
+	for _, rf := range c.referenceFiles() {
+		ast.Inspect(rf.ast, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				d.names[n.Name.Name] = true
+			case *ast.TypeSpec:
+				d.names[n.Name.Name] = true
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					d.names[id.Name] = true
 				}
-				return true
-			})
-			if dir != "engine" {
-				harnessFiles = append(harnessFiles, f)
-			} else {
-				engineMembers(f, d.engine)
+			case *ast.Field:
+				for _, id := range n.Names {
+					d.names[id.Name] = true
+				}
 			}
-			return nil
+			return true
 		})
+		if rf.folder != "engine" {
+			harnessFiles = append(harnessFiles, rf.ast)
+		} else {
+			engineMembers(rf.ast, d.engine)
+		}
 	}
 	for _, f := range harnessFiles {
 		for _, decl := range f.Decls {
@@ -551,12 +519,9 @@ func (c *checker) declared() *declarations {
 			}
 		}
 	}
-	recv := regexp.MustCompile(`^func \(\w+ \*?(\w+)\) ([A-Z]\w*)`)
-	for _, m := range modules.All() {
-		for _, h := range m.Harness {
-			if r := recv.FindStringSubmatch(h); r != nil {
-				add(r[1], r[2])
-			}
+	for _, fn := range c.contract().funcs {
+		if fn.recv != "" {
+			add(fn.recv, fn.name)
 		}
 	}
 	return d

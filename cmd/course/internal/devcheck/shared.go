@@ -3,13 +3,11 @@ package devcheck
 import (
 	"encoding/json"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -35,7 +33,7 @@ func (c *checker) sharedPackage() {
 	}
 	first := map[string]decl{}
 	for _, m := range modules.All() {
-		c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+		c.testFiles(m, func(dir string, fset *token.FileSet, f *ast.File) {
 			for _, id := range coursetests.PackageNames(f) {
 				d, seen := first[id.Name]
 				if !seen {
@@ -54,19 +52,13 @@ func (c *checker) sharedPackage() {
 }
 
 // testFiles calls fn with each Go file of a module's tests and its drop's
-// that parses (with mode), and the folder it is in; a file that does not
-// parse is sync's to report.
-func (c *checker) testFiles(m modules.Module, mode parser.Mode, fn func(dir string, fset *token.FileSet, f *ast.File)) {
-	fset := token.NewFileSet()
+// that parses, and the folder it is in; a file that does not parse is
+// sync's to report.
+func (c *checker) testFiles(m modules.Module, fn func(dir string, fset *token.FileSet, f *ast.File)) {
 	for _, dir := range []string{m.TestsDir(), m.ExpansionTestsDir()} {
-		files, _ := fs.Glob(c.course, path.Join(dir, "*.go"))
-		for _, p := range files {
-			raw, err := fs.ReadFile(c.course, p)
-			if err != nil {
-				continue
-			}
-			if f, err := parser.ParseFile(fset, courseFile(p), raw, mode); err == nil {
-				fn(dir, fset, f)
+		for _, gf := range c.courseGoFiles(dir, "*.go") {
+			if gf.ast != nil {
+				fn(dir, c.fileSet(), gf.ast)
 			}
 		}
 	}
@@ -80,7 +72,7 @@ func (c *checker) testFiles(m modules.Module, mode parser.Mode, fn func(dir stri
 // in the repository and nowhere else.
 func (c *checker) imports(m modules.Module) {
 	required, ok := c.templateRequires()
-	c.testFiles(m, parser.ImportsOnly, func(_ string, fset *token.FileSet, f *ast.File) {
+	c.testFiles(m, func(_ string, fset *token.FileSet, f *ast.File) {
 		file := fset.Position(f.Package).Filename
 		for _, im := range f.Imports {
 			ip, err := strconv.Unquote(im.Path.Value)
@@ -152,7 +144,7 @@ func (c *checker) laterCards(m modules.Module) {
 	if cards == nil || m.Part == "0" {
 		return
 	}
-	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+	c.testFiles(m, func(dir string, fset *token.FileSet, f *ast.File) {
 		at, where := stage(m.Number), "module "+m.Number
 		if dir == m.ExpansionTestsDir() {
 			at, where = at+1, "Expansion Drop "+m.Number+"x"
@@ -196,7 +188,7 @@ func stage(module string) int {
 	if !modules.IsNumber(num) {
 		return 0
 	}
-	s := 2 * (int(num[0]-'0')*10 + int(num[1]-'0'))
+	s := 2 * atoi(num)
 	if drop {
 		s++
 	}
@@ -213,7 +205,8 @@ func stage(module string) int {
 // of a harness type (g *harness.Game), or the constructor's call itself.
 func (c *checker) laterHarness(m modules.Module) {
 	added := c.harnessModules()
-	c.testFiles(m, parser.SkipObjectResolution, func(dir string, fset *token.FileSet, f *ast.File) {
+	constructors := c.contract().constructors
+	c.testFiles(m, func(dir string, fset *token.FileSet, f *ast.File) {
 		pkg := harnessName(f)
 		if pkg == "" {
 			return
@@ -227,7 +220,7 @@ func (c *checker) laterHarness(m modules.Module) {
 			if !ok || fn.Body == nil {
 				continue
 			}
-			types := harnessVars(fn, pkg)
+			types := harnessVars(fn, pkg, constructors)
 			ast.Inspect(fn, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
 				if !ok {
@@ -237,7 +230,7 @@ func (c *checker) laterHarness(m modules.Module) {
 				if !ok {
 					return true
 				}
-				typ, known := receiverType(sel.X, pkg, types)
+				typ, known := receiverType(sel.X, pkg, types, constructors)
 				if !known {
 					return true
 				}
@@ -264,7 +257,7 @@ func (c *checker) harnessModules() map[string]string {
 	if c.harnessBy != nil {
 		return c.harnessBy
 	}
-	out := contractModules()
+	out := maps.Clone(c.contract().firstModule)
 	c.harnessBy = out
 	for _, m := range modules.All() {
 		raw, err := fs.ReadFile(c.course, m.Slug+"/expansion/solution.json")
@@ -284,32 +277,6 @@ func (c *checker) harnessModules() map[string]string {
 	return out
 }
 
-// contractModules is the module that first lists each contract function,
-// by name ("NewGame") or type and method ("Game.Summon").
-func contractModules() map[string]string {
-	decl := regexp.MustCompile(`^func (?:\(\w+ \*?(\w+)\) )?([A-Z]\w*)`)
-	out := map[string]string{}
-	for _, m := range modules.All() {
-		for _, h := range m.Harness {
-			d := decl.FindStringSubmatch(h)
-			if d == nil {
-				continue
-			}
-			key := d[2]
-			if d[1] != "" {
-				key = d[1] + "." + d[2]
-			}
-			if _, ok := out[key]; !ok {
-				out[key] = m.Number
-			}
-		}
-	}
-	return out
-}
-
-// constructors are the harness types its constructors return.
-var constructors = map[string]string{"NewGame": "Game", "NewBaba": "Baba", "NewSpellGrid": "SpellGrid", "NewSketch": "Sketch"}
-
 // harnessName is the name a test file imports the harness under, or "".
 func harnessName(f *ast.File) string {
 	for _, im := range f.Imports {
@@ -328,7 +295,7 @@ func harnessName(f *ast.File) string {
 // its body declares, in any of its function literals too) whose harness
 // type the code states: made by a constructor, or declared of the type
 // (*harness.Game). A name given two types is left out.
-func harnessVars(fn *ast.FuncDecl, pkg string) map[string]string {
+func harnessVars(fn *ast.FuncDecl, pkg string, constructors map[string]string) map[string]string {
 	out := map[string]string{}
 	bind := func(id *ast.Ident, typ string) {
 		if id == nil || id.Name == "_" || typ == "" {
@@ -358,7 +325,7 @@ func harnessVars(fn *ast.FuncDecl, pkg string) map[string]string {
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, l := range n.Lhs {
 					id, _ := l.(*ast.Ident)
-					typ, _ := receiverType(n.Rhs[i], pkg, nil)
+					typ, _ := receiverType(n.Rhs[i], pkg, nil, constructors)
 					bind(id, typ)
 				}
 			}
@@ -367,7 +334,7 @@ func harnessVars(fn *ast.FuncDecl, pkg string) map[string]string {
 				if n.Type != nil {
 					bind(id, namedType(n.Type, pkg))
 				} else if i < len(n.Values) {
-					typ, _ := receiverType(n.Values[i], pkg, nil)
+					typ, _ := receiverType(n.Values[i], pkg, nil, constructors)
 					bind(id, typ)
 				}
 			}
@@ -397,8 +364,8 @@ func namedType(e ast.Expr, pkg string) string {
 
 // receiverType says what a call's receiver is: the harness package itself
 // ("", true), a value of a harness type the code states (its type, true),
-// or neither (false).
-func receiverType(e ast.Expr, pkg string, vars map[string]string) (string, bool) {
+// a variable of vars or a contract constructor's call, or neither (false).
+func receiverType(e ast.Expr, pkg string, vars, constructors map[string]string) (string, bool) {
 	switch e := e.(type) {
 	case *ast.Ident:
 		if e.Name == pkg {
@@ -414,7 +381,7 @@ func receiverType(e ast.Expr, pkg string, vars map[string]string) (string, bool)
 			}
 		}
 	case *ast.ParenExpr:
-		return receiverType(e.X, pkg, vars)
+		return receiverType(e.X, pkg, vars, constructors)
 	}
 	return "", false
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -234,7 +233,7 @@ func rowProblems(list []modules.Module) []string {
 		case !modules.IsNumber(m.Number):
 			out = append(out, fmt.Sprintf("module %q: the number is not two digits; write it as 00 to 99", m.Number))
 			continue
-		case !slugForm.MatchString(m.Slug) || !strings.HasPrefix(m.Slug, m.Number+"-"):
+		case !modules.IsSlug(m.Slug) || !strings.HasPrefix(m.Slug, m.Number+"-"):
 			out = append(out, fmt.Sprintf("module %s: the slug %q is not %s-name (lower-case words joined by -); write it with the module's own number", m.Number, m.Slug, m.Number))
 		case strings.TrimSpace(m.Title) == "":
 			out = append(out, fmt.Sprintf("module %s: the title is empty; give the title its lesson's first line has", m.Number))
@@ -245,7 +244,3 @@ func rowProblems(list []modules.Module) []string {
 	}
 	return out
 }
-
-var (
-	slugForm = regexp.MustCompile(`^[0-9]{2}-[a-z][a-z0-9]*(-[a-z0-9]+)*$`)
-)

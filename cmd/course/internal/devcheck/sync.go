@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"maps"
 	"path"
 	"regexp"
@@ -49,29 +47,28 @@ func headings(text string) (map[string][]int, []int) {
 
 // testFuncs are the Test functions of a folder's test files, with the file
 // and line of each.
-func testFuncs(fsys fs.FS, dir string) (map[string]token.Position, []Problem) {
+func (c *checker) testFuncs(dir string) (map[string]token.Position, []Problem) {
 	out := map[string]token.Position{}
 	var probs []Problem
-	fset := token.NewFileSet()
-	for _, p := range goFiles(fsys, dir) {
-		raw, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			probs = append(probs, Problem{File: courseFile(p), What: "cannot be read: " + err.Error()})
+	fset := c.fileSet()
+	for _, gf := range c.courseGoFiles(dir, "*_test.go") {
+		switch {
+		case gf.readErr:
+			probs = append(probs, Problem{File: gf.name, What: "cannot be read: " + gf.err.Error()})
+			continue
+		case gf.err != nil:
+			probs = append(probs, Problem{File: gf.name, What: "does not parse: " + trim(gf.err.Error())})
 			continue
 		}
-		f, err := parser.ParseFile(fset, courseFile(p), raw, parser.SkipObjectResolution)
-		if err != nil {
-			probs = append(probs, Problem{File: courseFile(p), What: "does not parse: " + trim(err.Error())})
-			continue
-		}
+		f := gf.ast
 		if f.Name.Name != "tests" {
 			// Each folder builds alone in the repository; a workspace's
 			// tests/ is one package, tests, with the template's doc.go.
-			probs = append(probs, Problem{File: courseFile(p), Line: fset.Position(f.Name.Pos()).Line, What: fmt.Sprintf(
+			probs = append(probs, Problem{File: gf.name, Line: fset.Position(f.Name.Pos()).Line, What: fmt.Sprintf(
 				"is package %s; a course test file is package tests, the package of a workspace's tests/, where start-module copies it", f.Name.Name)})
 		}
-		if where := leftOut(path.Base(p), raw); where != "" {
-			probs = append(probs, Problem{File: courseFile(p), What: "is left out of the build on " + where +
+		if where := leftOut(path.Base(gf.name), gf.src); where != "" {
+			probs = append(probs, Problem{File: gf.name, What: "is left out of the build on " + where +
 				" (its name ends in a system or architecture, or it has a //go:build line), so learners there never run its tests; rename it, or drop the constraint"})
 		}
 		checks := checkers(f)

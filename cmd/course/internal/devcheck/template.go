@@ -2,23 +2,14 @@ package devcheck
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
-
-	"github.com/systemic-game-design/course/modules"
 )
 
 // stubsDir is where the workspace template keeps the harness stubs.
 const stubsDir = "templates/go/harness"
-
-// contractDecl is a harness declaration of modules/modules.go: its
-// receiver type, if a method, and its name.
-var contractDecl = regexp.MustCompile(`^func (?:\(\w+ \*?(\w+)\) )?(\w+)\(`)
 
 // stubs checks that every contract function's stub in the workspace
 // template does nothing but panic with its own name and the module that
@@ -27,40 +18,25 @@ var contractDecl = regexp.MustCompile(`^func (?:\(\w+ \*?(\w+)\) )?(\w+)\(`)
 // every course test calls a constructor first, whose panic it sees, and
 // the learner's check would send them to build the wrong function.
 func (c *checker) stubs() {
-	want := map[string]string{} // Game.Summon -> 01, the first module to list it
-	for _, m := range modules.All() {
-		for _, h := range m.Harness {
-			d := contractDecl.FindStringSubmatch(h)
-			if d == nil {
-				continue
-			}
-			key := d[2]
-			if d[1] != "" {
-				key = d[1] + "." + d[2]
-			}
-			if _, ok := want[key]; !ok {
-				want[key] = m.Number
-			}
-		}
-	}
+	want := c.contract().firstModule // Game.Summon -> 01, the first module to list it
 	files, _ := filepath.Glob(filepath.Join(c.opts.Repo, filepath.FromSlash(stubsDir), "*.go.tmpl"))
 	if len(files) == 0 {
 		return // a repository without the template: the RED run says so
 	}
-	fset := token.NewFileSet()
+	fset := c.fileSet()
 	seen := map[string]bool{}
 	for _, p := range files {
 		rel := stubsDir + "/" + filepath.Base(p)
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			c.problem(rel, 0, "cannot be read: %v", err)
+		gf := c.goFile(rel)
+		switch {
+		case gf.readErr:
+			c.problem(rel, 0, "cannot be read: %v", gf.err)
+			continue
+		case gf.err != nil:
+			c.problem(rel, 0, "does not parse: %s", trim(gf.err.Error()))
 			continue
 		}
-		f, err := parser.ParseFile(fset, rel, raw, parser.SkipObjectResolution)
-		if err != nil {
-			c.problem(rel, 0, "does not parse: %s", trim(err.Error()))
-			continue
-		}
+		f := gf.ast
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
 			if !ok {

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,7 +172,7 @@ func (c *checker) green(ctx context.Context) error {
 		if !ok || moduleTest[k.test] || notBuilt[dir] {
 			continue
 		}
-		file, line := findTest(c.opts.Repo, dir, k.test)
+		file, line := c.findTest(dir, k.test)
 		why := "no output"
 		if b := output[k]; b != nil {
 			why = failureWhy(b.String())
@@ -186,21 +184,16 @@ func (c *checker) green(ctx context.Context) error {
 
 // findTest is the file and line of a test function in a package folder
 // of the repository, or the folder alone when it is not found.
-func findTest(repo, dir, name string) (string, int) {
-	files, _ := gotest.GlobIn(filepath.Join(repo, filepath.FromSlash(dir)), "*_test.go")
-	fset := token.NewFileSet()
+func (c *checker) findTest(dir, name string) (string, int) {
+	files, _ := gotest.GlobIn(filepath.Join(c.opts.Repo, filepath.FromSlash(dir)), "*_test.go")
 	for _, p := range files {
-		src, err := os.ReadFile(p)
-		if err != nil {
+		f := c.goFile(dir + "/" + filepath.Base(p))
+		if f.ast == nil {
 			continue
 		}
-		f, err := parser.ParseFile(fset, dir+"/"+filepath.Base(p), src, parser.SkipObjectResolution)
-		if err != nil {
-			continue
-		}
-		for _, d := range f.Decls {
+		for _, d := range f.ast.Decls {
 			if n, ok := testName(d); ok && n == name {
-				pos := fset.Position(d.Pos())
+				pos := c.fileSet().Position(d.Pos())
 				return pos.Filename, pos.Line
 			}
 		}
