@@ -314,7 +314,10 @@ type pkgResult struct {
 	build    string
 	timedOut bool
 	running  []string
-	err      error
+	// notStarted is the tests whose runs did not start because another
+	// run of the package had run out of time.
+	notStarted []string
+	err        error
 }
 
 func (r *runner) progress(p Progress) {
@@ -391,8 +394,9 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	// After the first run, the first run of this package to run out of
 	// time stops the runs not yet started (as a time-out in the first run
 	// stops the tests after it), so that a package whose tests hang after
-	// a crash costs about one --timeout, not one per test. An every-test-
-	// alone check (Alone) runs every test whatever another did.
+	// a crash costs about one --timeout, not one per test. The passes a run
+	// did not confirm run again whatever another did (they told already),
+	// and so does every test of an every-test-alone check (Alone).
 	var hung *atomic.Bool
 	if !r.o.Alone {
 		hung = new(atomic.Bool)
@@ -407,7 +411,8 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	if len(unconfirmed) > 0 {
 		go func() {
 			defer close(againDone)
-			again, againErr = r.runBinary(ctx, p, bin, unconfirmed, false, hung)
+			// Passes told already: not stopped by another's hang.
+			again, againErr = r.runBinary(ctx, p, bin, unconfirmed, false, nil)
 		}()
 	} else {
 		close(againDone)
@@ -449,21 +454,21 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		}
 		kept, _ := r.confirm(p, again, false) // what it leaves out runs alone
 		keep(kept)
-		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, hung, keep, &pr); err != nil {
+		if err := r.alone(ctx, p, bin, missing(unconfirmed, got), false, nil, keep, &pr); err != nil {
 			pr.err = err
 			return pr
 		}
 	}
 	// In the order the files declare them, whichever run told.
-	var why string
-	if hung != nil && hung.Load() {
-		why = NotStartedAfterTimeout
-	}
 	for _, n := range p.Expected {
 		if t, ok := got[n]; ok {
 			pr.tests = append(pr.tests, *t)
 		} else {
-			pr.tests = append(pr.tests, Test{Package: p.ImportPath, Name: n, Outcome: NotRun, Cause: why})
+			t := Test{Package: p.ImportPath, Name: n, Outcome: NotRun}
+			if slices.Contains(pr.notStarted, n) {
+				t.Cause = NotStartedAfterTimeout
+			}
+			pr.tests = append(pr.tests, t)
 		}
 	}
 	return pr
@@ -490,6 +495,10 @@ func (r *runner) alone(ctx context.Context, p Package, bin string, names []strin
 	for j := range names {
 		if errs[j] != nil {
 			return errs[j]
+		}
+		if runs[j].skipped {
+			pr.notStarted = append(pr.notStarted, names[j])
+			continue
 		}
 		kept, _ := r.confirm(p, runs[j], true)
 		keep(kept)
@@ -841,6 +850,7 @@ type binaryRun struct {
 	timedOut bool
 	running  []string
 	stuck    bool   // it was killed at check's own deadline, its alarm unheard
+	skipped  bool   // it did not start: another run of its package had run out of time
 	cause    string // why the binary died, when no test was running
 	exit     string // how it ended
 	pkgOut   string // output outside any test
@@ -859,6 +869,7 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 	}
 	defer r.release()
 	if hung != nil && hung.Load() {
+		br.skipped = true
 		return br, nil
 	}
 	quoted := make([]string, len(names))

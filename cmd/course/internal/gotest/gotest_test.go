@@ -235,6 +235,34 @@ func Test_01_h6(t *testing.T) { for {} }
 	}
 }
 
+// A pass the run did not confirm is run again whatever another test's
+// hang did: here Test_01_a passes in a run that Test_01_c's crash ends,
+// and again in one that Test_01_b's crash ends (b crashes from its second
+// run on), so it runs alone last, after Test_01_h, running alone, has run
+// out of time. It is a pass, not a test that did not run.
+func TestAPassRunAgainIsNotStoppedByAHang(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "path/filepath"; "testing")
+
+func Test_01_a(t *testing.T) {}
+func Test_01_b(t *testing.T) {
+	seen := filepath.Join(os.TempDir(), "b-ran")
+	if _, err := os.Stat(seen); err == nil {
+		os.Exit(3)
+	}
+	os.WriteFile(seen, nil, 0o644)
+}
+func Test_01_c(t *testing.T) { os.Exit(3) }
+func Test_01_h(t *testing.T) { for {} }
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_b", "Test_01_c", "Test_01_h"}
+	p.Verify = true
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: 2 * time.Second, Jobs: 2})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_b": Crash, "Test_01_c": Crash, "Test_01_h": TimedOut}, outcomes(r))
+}
+
 func TestABuildFailureIsReported(t *testing.T) {
 	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { undefined() }\n")
 	p.Expected = []string{"Test_01_a"}
