@@ -114,10 +114,10 @@ that cache is off or cannot be written.
 On Linux with Landlock, each test binary runs confined: it reads what you
 can, but writes only beneath its own workspace, a temporary folder of the
 run's (TMPDIR, where t.TempDir and os.CreateTemp put their files) and
-/dev/null, it opens no socket but a unix one (on amd64 and arm64, where a
-seccomp filter can be put in force), so what it reads cannot leave over
-the network, and it cannot trace check or any process outside it (nor,
-from Linux 6.12, signal them).
+/dev/null, it opens no socket (on amd64 and arm64, where a seccomp
+filter can be put in force), so what it reads cannot leave over the
+network or through a local daemon's socket, and it cannot trace check or
+any process outside it (nor, from Linux 6.12, signal them).
 So a workspace's tests cannot change another workspace, your Go settings,
 build or module cache, or check's own output. A test of yours that writes
 elsewhere, or opens a network connection, fails with "permission
@@ -322,7 +322,7 @@ func unconfinedNote(env *Env, opts *CheckOptions, jobs int) {
 		return
 	}
 	if err := sandboxAvailable(); err != nil {
-		fmt.Fprintf(env.Stderr, "note: %s, so each workspace's tests could write to the others, your Go settings and caches, and this output; check a class in a container, or as a user, of its own\n", err)
+		fmt.Fprintf(env.Stderr, "note: %s, so each workspace's tests could write to the others, your Go settings and caches, and this output, and reach the network; check a class in a container, or as a user, of its own\n", err)
 		return
 	}
 	if jobs > 1 && !signalsScoped() {

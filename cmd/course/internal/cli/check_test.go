@@ -113,7 +113,7 @@ func TestClassSaysWhenTestsCouldSignalEachOther(t *testing.T) {
 		{jobs: 2, scoped: true},
 		{jobs: 2, available: errors.New("Landlock is off"), want: "note: Landlock is off, so each workspace's tests could write to the others"},
 		{jobs: 1, online: true, want: "note: this system does not keep the tests off the network"},
-		{jobs: 1, online: true, available: errors.New("Landlock is off"), want: "note: Landlock is off, so each workspace's tests could write to the others"},
+		{jobs: 1, online: true, available: errors.New("Landlock is off"), want: "and this output, and reach the network; check a class"},
 	} {
 		sandboxAvailable = func() error { return c.available }
 		signalsScoped = func() bool { return c.scoped }

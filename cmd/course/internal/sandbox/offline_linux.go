@@ -15,17 +15,19 @@ import (
 // The network is kept from a confined process by a seccomp filter, not by
 // Landlock: Landlock's network rights cover TCP alone, and a socket opened
 // for MPTCP (or UDP, or any other family) passes them by. The filter
-// refuses socket(2) for every family but AF_UNIX, and io_uring_setup(2),
-// whose rings can open a socket without socket(2). It reads system call
-// numbers as this architecture's, so a call made by another numbering
-// (an amd64 kernel's 32-bit and x32 calls) ends the process instead.
+// refuses socket(2) whatever the family, a unix one too (a unix socket
+// with a path, an ssh agent's or a container daemon's, leads out as well:
+// Landlock does not govern connecting to one), and io_uring_setup(2),
+// whose rings can open a socket without socket(2); socketpair(2), a pair
+// joined to nothing else, stays. It reads system call numbers as this
+// architecture's, so a call made by another numbering (an amd64 kernel's
+// 32-bit and x32 calls) ends the process instead.
 
-// seccompData's fields, as the kernel lays them out for a filter:
-// the call's number, its architecture, and its arguments from byte 16.
+// seccompData's fields, as the kernel lays them out for a filter: the
+// call's number and its architecture.
 const (
 	offNumber = 0
 	offArch   = 4
-	offArg0   = 16 // the low half of the first argument on a little-endian machine
 	x32Bit    = 0x40000000
 )
 
@@ -44,11 +46,8 @@ func offlineProgram() ([]bpf.RawInstruction, error) {
 		bpf.LoadAbsolute{Off: offNumber, Size: 4},
 		bpf.JumpIf{Cond: bpf.JumpGreaterOrEqual, Val: x32Bit, SkipFalse: 1},
 		kill,
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_IO_URING_SETUP, SkipFalse: 1},
-		refuse,
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SOCKET, SkipFalse: 3},
-		bpf.LoadAbsolute{Off: offArg0, Size: 4},
-		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.AF_UNIX, SkipTrue: 1},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_IO_URING_SETUP, SkipTrue: 1},
+		bpf.JumpIf{Cond: bpf.JumpEqual, Val: unix.SYS_SOCKET, SkipFalse: 1},
 		refuse,
 		allow,
 	})
@@ -75,7 +74,7 @@ var offline = sync.OnceValues(func() ([]bpf.RawInstruction, error) {
 })
 
 // Offline says whether a confined process is kept off the network: it can
-// open no socket but a unix one.
+// open no socket.
 func Offline() bool {
 	_, err := offline()
 	return err == nil

@@ -1,7 +1,8 @@
 // Package sandbox runs a learner's test binary so that it can read what
 // the user can, but write only beneath the folders it is given (its
 // workspace, the run's temporary folder) and to /dev/null, open no socket
-// but a unix one (so what it reads does not leave over the network), and,
+// (so what it reads does not leave over the network or through a local
+// daemon's socket), and,
 // where the kernel scopes them, signal no process and reach no abstract
 // unix socket outside its own confinement. On Linux that is a Landlock domain; where
 // Landlock is missing (another system, an old or unconfigured kernel, a

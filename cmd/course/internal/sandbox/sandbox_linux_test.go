@@ -141,15 +141,18 @@ func TestNetProbe(t *testing.T) {
 		}
 		say("uring", err)
 	case "unix":
-		l, err := net.Listen("unix", filepath.Join(os.Getenv("SANDBOX_NET_DIR"), "s"))
+		c, err := net.Dial("unix", os.Getenv("SANDBOX_NET_SOCKET"))
 		if err == nil {
-			var c net.Conn
-			if c, err = net.Dial("unix", l.Addr().String()); err == nil {
-				c.Close()
-			}
-			l.Close()
+			c.Close()
 		}
 		say("unix", err)
+	case "socketpair":
+		fds, err := unix.Socketpair(unix.AF_UNIX, unix.SOCK_STREAM, 0)
+		if err == nil {
+			unix.Close(fds[0])
+			unix.Close(fds[1])
+		}
+		say("socketpair", err)
 	case "x32":
 		// getpid by the x32 numbering: a call the filter does not read as
 		// this architecture's ends the process.
@@ -159,11 +162,12 @@ func TestNetProbe(t *testing.T) {
 }
 
 // A confined test can read what the user can; off the network, what it
-// read cannot leave: it reaches no listener (here, this test's own on the
-// loopback) by TCP, MPTCP (which Landlock's TCP rights let by) or UDP,
-// listens on no port, and has no io_uring to open a socket with; a unix
-// socket beneath its own folder still works, and a system call by another
-// numbering ends it.
+// read cannot leave: it reaches no listener (here, this test's own, on the
+// loopback and on a unix socket with a path, as an ssh agent's is) by TCP,
+// MPTCP (which Landlock's TCP rights let by), UDP or a unix socket,
+// listens on no port, and has no io_uring to open a socket with; a pair of
+// sockets joined to each other alone still works, and a system call by
+// another numbering ends it.
 func TestAConfinedProcessIsOffTheNetwork(t *testing.T) {
 	if err := Available(); err != nil {
 		t.Skip(err)
@@ -178,26 +182,29 @@ func TestAConfinedProcessIsOffTheNetwork(t *testing.T) {
 	}
 	defer l.Close()
 	dir := t.TempDir()
+	agent, err := net.Listen("unix", filepath.Join(t.TempDir(), "agent.sock"))
+	require.NoError(t, err)
+	defer agent.Close()
 	p, err := New(dir)
 	require.NoError(t, err)
 	defer p.Close()
 	probe := func(what string) (string, error) {
 		var out strings.Builder
 		cmd := exec.Command(os.Args[0], "-test.run=^TestNetProbe$")
-		cmd.Env = append(os.Environ(), netProbe+"="+what, "SANDBOX_NET_ADDR="+l.Addr().String(), "SANDBOX_NET_DIR="+dir)
+		cmd.Env = append(os.Environ(), netProbe+"="+what, "SANDBOX_NET_ADDR="+l.Addr().String(), "SANDBOX_NET_SOCKET="+agent.Addr().String())
 		cmd.Stdout, cmd.Stderr = &out, &out
 		require.NoError(t, p.Start(cmd))
 		err := cmd.Wait()
 		return out.String(), err
 	}
-	for _, way := range []string{"tcp", "mptcp", "udp", "listen", "uring"} {
+	for _, way := range []string{"tcp", "mptcp", "udp", "listen", "uring", "unix"} {
 		out, err := probe(way)
 		require.NoError(t, err, out)
 		assert.Contains(t, out, way+": refused true\n")
 	}
-	out, err := probe("unix")
+	out, err := probe("socketpair")
 	require.NoError(t, err, out)
-	assert.Contains(t, out, "unix: done\n")
+	assert.Contains(t, out, "socketpair: done\n")
 	out, err = probe("x32")
 	assert.NotContains(t, out, "survived")
 	var exit *exec.ExitError
