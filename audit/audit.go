@@ -92,7 +92,7 @@ type Rules struct {
 
 // ruleVersion changes whenever what counts as a finding changes, so that
 // verdicts kept from an earlier rule are not trusted.
-const ruleVersion = "8" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone; 8: constants another file of the package declares join a '+' chain too (a folder's verdict kept under its Go files' digest)
+const ruleVersion = "9" // 4: names folded as strings.EqualFold, ToLower and ToUpper hold them equal; 5: string literals joined by '+' read as one; 6: NUL bytes dropped wherever the first stands; 7: constants the file declares and conversions join a '+' chain, a struct tag names a noun in upper case alone; 8: constants another file of the package declares join a '+' chain too (a folder's verdict kept under its Go files' digest); 9: a name in parentheses after return or case, and a conversion by string spelt with a space or a comment before its parenthesis, reach the fold (the sieve had cleared such files)
 
 // NewRules compiles the names for a learner whose highest started module is
 // highest (AllModules for every one). Grid nouns of modules not yet started

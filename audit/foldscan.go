@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"go/token"
 	"math"
 	"slices"
 	"sync"
@@ -109,10 +110,11 @@ func mayFold(src []byte) bool {
 	return s.foldsWith(s.declared, stringyNames(s.specs))
 }
 
-// mayConvert reports whether src may convert by string: string(x), or
-// (string)(x).
+// mayConvert reports whether src may convert by string: string(x),
+// (string)(x), string (x) or string/**/(x), so any file with the word in
+// it; the token scan then says whether one stands beside a '+'.
 func mayConvert(src []byte) bool {
-	return bytes.Contains(src, []byte("string(")) || bytes.Contains(src, []byte("string)"))
+	return bytes.Contains(src, []byte("string"))
 }
 
 // hasBinaryPlus reports whether src has a '+' that is neither "++" nor
@@ -305,8 +307,8 @@ func scanFold(src []byte) foldScan {
 					conversion(o, j)
 					break
 				}
-				if isIdent(o-1, "") {
-					break // a call: no constant the audit joins
+				if isIdent(o-1, "") && !token.IsKeyword(text(toks[o-1])) {
+					break // a call: no constant the audit joins (return (p) is none)
 				}
 				j--
 			}

@@ -129,6 +129,9 @@ var packageCases = [][]string{
 	{"package engine\n\nconst n = 2\n", "package engine\n\nfunc f(i int) int { return i + n }\n"},
 	{"package engine\n\nconst p = \"RO\"\n", "package other\n\nvar s = p + \"CK\"\n"},
 	{"package engine\n\nvar p = \"RO\"\n", "package engine\n\nvar s = p + \"CK\"\n"},
+	{"package engine\n\nconst p = \"RO\"\n", "package engine\n\nfunc f() string { return (p) + \"CK\" }\n"},
+	{"package engine\n\nconst r = 'R'\n", "package engine\n\nfunc f() string { return string (r) + \"OCK\" }\n"},
+	{"package engine\n\nconst r = 'R'\n", "package engine\n\nfunc f() string { return string/**/(r) + \"OCK\" }\n"},
 }
 
 // packageFiles is a packageCases folder's files, named a.go, b.go, ...
