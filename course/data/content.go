@@ -3,6 +3,7 @@ package data
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 
@@ -61,11 +62,11 @@ func Open(courseFS, cardsFS fs.FS) (*Content, error) {
 	if err != nil {
 		return nil, err
 	}
-	// A module's own cards; a folder go:embed leaves out (one a stopped
-	// course dev new-module left) is no module's, on disk as built in.
+	// A module's own cards; a file or folder go:embed leaves out (one a
+	// stopped course dev new-module left, a card file named _draft.json)
+	// is no module's, on disk as built in.
 	scoped, err := readFilesWhere(courseFS, "*/cards/*.json", "course", func(p string) bool {
-		top, _, _ := strings.Cut(p, "/")
-		return !leftOutOfEmbed(top)
+		return !slices.ContainsFunc(strings.Split(p, "/"), leftOutOfEmbed)
 	})
 	if err != nil {
 		return nil, err

@@ -148,6 +148,9 @@ func TestACardInAFolderTheEmbedLeavesOutIsNotTheCourses(t *testing.T) {
 	courseFS := copyFS(t, course.Files)
 	courseFS[".new-14-trading-123/cards/half.json"] = &fstest.MapFile{Data: []byte(`{"name": "Half`)}
 	courseFS["_old/cards/loot-hoarder.json"] = &fstest.MapFile{Data: []byte(`{"name": "Loot Hoarder"}`)}
+	// Nor is a card file the embed leaves out of a module's own folder.
+	courseFS["01-handles/cards/_draft.json"] = &fstest.MapFile{Data: []byte(`{"name": "Draft`)}
+	courseFS["01-handles/cards/.half.json"] = &fstest.MapFile{Data: []byte(`{"name": "Half`)}
 	_, err := data.Open(courseFS, cards.Files)
 	require.NoError(t, err)
 }
