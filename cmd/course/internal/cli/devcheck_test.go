@@ -249,16 +249,22 @@ func TestDevNewModuleRemovesWhatAStoppedRunLeft(t *testing.T) {
 	assert.Equal(t, []string{"14-trading", "catalog.json"}, names, "the module, and no folder aside")
 }
 
-// A folder aside that holds what dev new-module does not write, or has no
-// marker of its, may hold an author's work: dev new-module refuses to
-// start, naming it, and removes nothing.
+// A folder aside that holds what dev new-module does not write, a file it
+// writes but not as it writes it (an author's edit), or no marker of its
+// (with the title it wrote for), may hold an author's work: dev
+// new-module refuses to start, naming it, and removes nothing.
 func TestDevNewModuleKeepsAFolderAsideItCannotTellForItsOwn(t *testing.T) {
 	for _, c := range []struct {
 		files map[string]string
 		why   string
 	}{
-		{map[string]string{".course-dev-new-module": devcheck.AsideMarkerText, "14-trading/lesson.md": "# Module 14\n", "14-trading/notes.md": "mine\n"},
+		{map[string]string{".course-dev-new-module": asideMarker("Trading"), "14-trading/lesson.md": "", "14-trading/notes.md": "mine\n"},
 			"it holds 14-trading/notes.md, which dev new-module does not write"},
+		// A file of its own, as the author changed it.
+		{map[string]string{".course-dev-new-module": asideMarker("Trading"), "14-trading/scenarios.md": "# Module 14 scenarios: Trading\n\nMy own notes.\n"},
+			"its 14-trading/scenarios.md is not as dev new-module writes it"},
+		{map[string]string{".course-dev-new-module": devcheck.AsideMarkerText, "14-trading/lesson.md": ""},
+			"it has no .course-dev-new-module of dev new-module's"},
 		{map[string]string{"14-trading/lesson.md": "# Module 14\n"},
 			"it has no .course-dev-new-module of dev new-module's"},
 		{map[string]string{".course-dev-new-module": "mine\n", "14-trading/lesson.md": "# Module 14\n"},

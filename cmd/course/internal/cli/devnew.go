@@ -155,7 +155,7 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	for _, dir := range removed {
 		fmt.Fprintf(env.Stdout, "removed %s, which a stopped course dev new-module left unfinished\n", dir)
 	}
-	if err := writeModule(courseDir, slug, moduleFiles(opts.Number, opts.Name, title)); err != nil {
+	if err := writeModule(courseDir, slug, title, moduleFiles(opts.Number, opts.Name, title)); err != nil {
 		return err
 	}
 	if row != nil {
@@ -201,7 +201,7 @@ var writeModuleFile = func(p, text string) error {
 // whole, so a failure midway (a full disk, a file it may not write) leaves
 // no half module for dev check to take for the author's; what it wrote is
 // removed.
-func writeModule(courseDir, slug string, files map[string]string) error {
+func writeModule(courseDir, slug, title string, files map[string]string) error {
 	aside, err := os.MkdirTemp(courseDir, devcheck.AsidePrefix+slug+"-")
 	if err != nil {
 		return fmt.Errorf("making a folder to write the module in: %w", err)
@@ -209,7 +209,7 @@ func writeModule(courseDir, slug string, files map[string]string) error {
 	defer func() { _ = os.RemoveAll(aside) }()
 	// The marker first: a run stopped from here on leaves a folder the
 	// next run can tell for its own (clearLeftAside).
-	if err := os.WriteFile(filepath.Join(aside, devcheck.AsideMarker), []byte(devcheck.AsideMarkerText), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(aside, devcheck.AsideMarker), []byte(asideMarker(title)), 0o644); err != nil {
 		return fmt.Errorf("writing %s: %w; nothing was written", filepath.Join(aside, devcheck.AsideMarker), err)
 	}
 	// The module's folder is made with Mkdir, under the umask, as
@@ -265,21 +265,35 @@ func clearLeftAside(courseDir string) ([]string, error) {
 	return removed, nil
 }
 
+// asideMarker is what the marker in the folder aside holds for a module
+// of the given title.
+func asideMarker(title string) string {
+	return devcheck.AsideMarkerText + "title: " + title + "\n"
+}
+
 // ownLeftover says why dir, a folder dev new-module writes module slug
 // aside in, is not proven to hold only its unfinished work; "" when it is:
 // it is empty (the run stopped before it wrote the marker), or it holds
 // the marker with its text and nothing beside it but folders and regular
-// files at paths writeModule gives the module.
+// files at paths writeModule gives the module, each as far as the run
+// wrote it (a beginning of what it writes for the title the marker
+// names), so that an edit of the author's is never removed.
 func ownLeftover(dir, slug string) string {
 	number, name, _ := strings.Cut(slug, "-")
+	marker, err := os.ReadFile(filepath.Join(dir, devcheck.AsideMarker))
+	rest, headed := strings.CutPrefix(string(marker), devcheck.AsideMarkerText+"title: ")
+	title, ended := strings.CutSuffix(rest, "\n")
+	marked := err == nil && headed && ended && !strings.Contains(title, "\n")
+	written := map[string]string{}
 	ours := map[string]bool{}
-	for p := range moduleFiles(number, name, "") {
+	for p, text := range moduleFiles(number, name, title) {
+		written[slug+"/"+p] = text
 		for p = slug + "/" + p; p != "."; p = path.Dir(p) {
 			ours[p] = true
 		}
 	}
-	marked, entries, why := false, 0, ""
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	entries, why := 0, ""
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -291,12 +305,17 @@ func ownLeftover(dir, slug string) string {
 		entries++
 		switch {
 		case rel == devcheck.AsideMarker && d.Type().IsRegular():
+		case ours[rel] && d.IsDir():
+		case ours[rel] && d.Type().IsRegular() && marked:
 			raw, err := os.ReadFile(p)
 			if err != nil {
 				return err
 			}
-			marked = string(raw) == devcheck.AsideMarkerText
-		case ours[rel] && (d.IsDir() || d.Type().IsRegular()):
+			if !strings.HasPrefix(written[rel], string(raw)) {
+				why = "its " + rel + " is not as dev new-module writes it"
+				return filepath.SkipAll
+			}
+		case ours[rel] && d.Type().IsRegular():
 		default:
 			why = "it holds " + rel + ", which dev new-module does not write"
 			return filepath.SkipAll

@@ -18,7 +18,9 @@ const AsidePrefix = ".new-"
 // author's.
 const AsideMarker = ".course-dev-new-module"
 
-// AsideMarkerText is what AsideMarker holds.
+// AsideMarkerText is what AsideMarker holds first; the module's title
+// follows, on a line "title: ...", so that a later run can tell each file
+// beside it for what it wrote.
 const AsideMarkerText = "course dev new-module writes a new module in this folder and moves it into place whole; a folder left with this file is a run that was stopped, which course dev new-module removes.\n"
 
 // AsideSlug is the module a folder dev new-module writes aside is for:
