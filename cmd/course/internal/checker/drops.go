@@ -326,10 +326,6 @@ func moduleOfTest(file string) string {
 	return number
 }
 
-// moved reports whether the drop's record was moved from where the drop
-// began, as the history or a class check's record shows.
-func (d Drop) moved() bool { return d.JudgedFrom != "" || d.JudgedTo != "" || d.FirstSeen != "" }
-
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"
 // once ended ("at START, where it started and ended" with no commit between).

@@ -106,7 +106,7 @@ func TestAStartMovedPastAnEngineChangeIsJudgedFromHistory(t *testing.T) {
 			fmt.Sprintf("drop 01x: judged from %s, the commit before its test file %s first appears, not %s as recorded", before[:7], dropTest, forged[:7]),
 			fmt.Sprintf("drop 01x: engine/world.go changed since %s", before[:7]),
 		}, d.lines())
-		assert.Equal(t, "changed (moved)", dropVerdict(d))
+		assert.Equal(t, "changed (judged from history)", dropVerdict(d))
 	}
 }
 
@@ -141,7 +141,8 @@ func TestAnHonestDropIsJudgedFromItsRecord(t *testing.T) {
 // A drop recorded again at HEAD once .course/ was lost (what check's
 // mend for an unrecorded drop says, with the engine as the drop found
 // it) passes, judged from where its test file first appears; an engine
-// change since would not.
+// change since would not. The class row says it was judged from the
+// history, not that it moved: nothing accuses the learner who did as told.
 func TestADropRecordedAgainLaterPassesWhenTheEngineHeld(t *testing.T) {
 	r := newDropRepo(t)
 	before := r.head()
@@ -150,7 +151,9 @@ func TestADropRecordedAgainLaterPassesWhenTheEngineHeld(t *testing.T) {
 	d := r.judge(workspace.Drop{Commit: again}, nil)
 	assert.True(t, d.OK)
 	assert.Equal(t, before, d.JudgedFrom)
-	assert.Equal(t, "ok (moved)", dropVerdict(d))
+	assert.Equal(t, "ok (judged from history)", dropVerdict(d))
+	d = r.judge(workspace.Drop{Commit: again}, firstSeen{"01": again})
+	assert.Equal(t, "ok (judged from history)", dropVerdict(d), "a class check that first saw the same record")
 }
 
 // A drop whose test file was never committed has no history to read: its
@@ -259,7 +262,7 @@ func TestARecordMovedBetweenClassChecksIsJudgedFromTheFirstSeen(t *testing.T) {
 	book := firstSeen{}
 	d := r.judge(workspace.Drop{Commit: start}, book)
 	assert.True(t, d.OK)
-	assert.False(t, d.moved())
+	assert.Equal(t, "ok", dropVerdict(d))
 	assert.Equal(t, start, book["01"], "the first check records the start it saw")
 
 	forged := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
