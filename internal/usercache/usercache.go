@@ -68,7 +68,9 @@ func CreateFile(file string, data []byte) (created bool, err error) {
 }
 
 // writeTemp writes data to a new temporary file beside file, making the
-// folder, and gives its name.
+// folder, and gives its name. The data is synced before the file is
+// closed: a file renamed or linked into place after a power loss is then
+// what was written, not empty.
 func writeTemp(file string, data []byte) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return "", fmt.Errorf("making the folder of %s: %w", file, err)
@@ -78,8 +80,12 @@ func writeTemp(file string, data []byte) (string, error) {
 		return "", fmt.Errorf("writing %s: %w", file, err)
 	}
 	_, werr := tmp.Write(data)
+	var serr error
+	if werr == nil {
+		serr = tmp.Sync()
+	}
 	cerr := tmp.Close()
-	if err := errors.Join(werr, cerr); err != nil {
+	if err := errors.Join(werr, serr, cerr); err != nil {
 		os.Remove(tmp.Name())
 		return "", fmt.Errorf("writing %s: %w", file, err)
 	}

@@ -203,8 +203,10 @@ type Drop struct {
 	JudgedTo string `json:"judgedTo,omitempty"`
 	EndFile  string `json:"endFile,omitempty"`
 	// FirstSeen is the start a class check of this workspace first saw,
-	// when the record now names another commit or HEAD's history no
-	// longer holds it (FirstSeenGone): the record was moved.
+	// when the record now names another commit: the record was moved.
+	// FirstSeenGone says HEAD's history no longer holds it either. A
+	// start first seen that is the one recorded is no move, in history
+	// or not (NotInHistory says the latter).
 	FirstSeen     string `json:"firstSeen,omitempty"`
 	FirstSeenGone bool   `json:"firstSeenGone,omitempty"`
 	// NotInHistory says Commit is not HEAD or one of its ancestors:

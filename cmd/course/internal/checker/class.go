@@ -257,9 +257,11 @@ func auditCell(r *Report) string {
 }
 
 // dropVerdict is a drop's verdict as a class row gives it, with "(moved)"
-// when its record was moved from where it began (the history or the
-// class check's own record says so) and "(not in history)" when the
-// commit recorded is not in HEAD's history: the first problem says more.
+// when the start recorded is not the one the class check's own record
+// first saw, "(not in history)" when the commit recorded is not in HEAD's
+// history, and "(judged from history)" when only the history moved its
+// start or end (a drop recorded again after .course/ was lost, as README
+// tells a learner to): the first problem says more.
 func dropVerdict(d Drop) string {
 	verdict := "changed"
 	switch {
@@ -269,10 +271,12 @@ func dropVerdict(d Drop) string {
 		verdict = "ok"
 	}
 	switch {
-	case d.moved():
+	case d.FirstSeen != "":
 		verdict += " (moved)"
 	case d.NotInHistory:
 		verdict += " (not in history)"
+	case d.JudgedFrom != "" || d.JudgedTo != "":
+		verdict += " (judged from history)"
 	}
 	return verdict
 }

@@ -218,9 +218,11 @@ func (d *Drop) historyStart(hist *expansion.History, files []string, recorded st
 }
 
 // firstSeenStart asks starts for the start a class check first saw (and
-// records this one if none was): a start first seen other than recorded,
-// or one HEAD's history lost since, is a move, and a start first seen
+// records this one if none was): a start first seen other than recorded
+// is a move (though HEAD's history lost it since), and a start first seen
 // earlier than from (the start so far) is where the drop is judged from.
+// A start first seen that is the one recorded is no move, in history or
+// not.
 func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder, recorded, from string) error {
 	root, err := hist.Root()
 	if err != nil {
@@ -234,8 +236,11 @@ func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder,
 	if err != nil {
 		return err
 	}
-	if seen == recorded && seenIn {
-		return nil // the start first seen, still in history
+	if first == d.Commit || (seen != "" && seen == recorded) {
+		// The start first seen is the one recorded: no move. A history
+		// that lost it (the start commit amended, say) is NotInHistory's
+		// to say.
+		return nil
 	}
 	d.FirstSeen, d.FirstSeenGone = first, !seenIn
 	if !seenIn {
@@ -320,10 +325,6 @@ func moduleOfTest(file string) string {
 	number, _, _ := strings.Cut(path.Base(file), "_")
 	return number
 }
-
-// moved reports whether the drop's record was moved from where the drop
-// began, as the history or a class check's record shows.
-func (d Drop) moved() bool { return d.JudgedFrom != "" || d.JudgedTo != "" || d.FirstSeen != "" }
 
 // DropSpan is the commits a drop is judged over, as check and status say
 // it: "since START" while it is open, "from START to END, where it ended"

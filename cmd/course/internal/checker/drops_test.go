@@ -106,7 +106,7 @@ func TestAStartMovedPastAnEngineChangeIsJudgedFromHistory(t *testing.T) {
 			fmt.Sprintf("drop 01x: judged from %s, the commit before its test file %s first appears, not %s as recorded", before[:7], dropTest, forged[:7]),
 			fmt.Sprintf("drop 01x: engine/world.go changed since %s", before[:7]),
 		}, d.lines())
-		assert.Equal(t, "changed (moved)", dropVerdict(d))
+		assert.Equal(t, "changed (judged from history)", dropVerdict(d))
 	}
 }
 
@@ -141,7 +141,8 @@ func TestAnHonestDropIsJudgedFromItsRecord(t *testing.T) {
 // A drop recorded again at HEAD once .course/ was lost (what check's
 // mend for an unrecorded drop says, with the engine as the drop found
 // it) passes, judged from where its test file first appears; an engine
-// change since would not.
+// change since would not. The class row says it was judged from the
+// history, not that it moved: nothing accuses the learner who did as told.
 func TestADropRecordedAgainLaterPassesWhenTheEngineHeld(t *testing.T) {
 	r := newDropRepo(t)
 	before := r.head()
@@ -150,7 +151,9 @@ func TestADropRecordedAgainLaterPassesWhenTheEngineHeld(t *testing.T) {
 	d := r.judge(workspace.Drop{Commit: again}, nil)
 	assert.True(t, d.OK)
 	assert.Equal(t, before, d.JudgedFrom)
-	assert.Equal(t, "ok (moved)", dropVerdict(d))
+	assert.Equal(t, "ok (judged from history)", dropVerdict(d))
+	d = r.judge(workspace.Drop{Commit: again}, firstSeen{"01": again})
+	assert.Equal(t, "ok (judged from history)", dropVerdict(d), "a class check that first saw the same record")
 }
 
 // A drop whose test file was never committed has no history to read: its
@@ -259,7 +262,7 @@ func TestARecordMovedBetweenClassChecksIsJudgedFromTheFirstSeen(t *testing.T) {
 	book := firstSeen{}
 	d := r.judge(workspace.Drop{Commit: start}, book)
 	assert.True(t, d.OK)
-	assert.False(t, d.moved())
+	assert.Equal(t, "ok", dropVerdict(d))
 	assert.Equal(t, start, book["01"], "the first check records the start it saw")
 
 	forged := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
@@ -278,10 +281,10 @@ func TestARecordMovedBetweenClassChecksIsJudgedFromTheFirstSeen(t *testing.T) {
 	assert.True(t, d.OK, "without the class's record, the learner's record stands")
 }
 
-// A history rewritten since a class check saw the drop's start (the start
-// gone from it) shows the drop as moved, though the record names a commit
-// of the new history.
-func TestAStartFirstSeenThatHistoryLostIsAMove(t *testing.T) {
+// A record moved since a class check saw the drop's start, to a commit of
+// a history rewritten since (the start first seen gone from it), shows
+// the drop as moved: the class check's record and the learner's differ.
+func TestARecordMovedFromAStartHistoryLostIsAMove(t *testing.T) {
 	r := newDropRepo(t)
 	start := r.head()
 	book := firstSeen{"01": start}
@@ -292,6 +295,26 @@ func TestAStartFirstSeenThatHistoryLostIsAMove(t *testing.T) {
 	assert.True(t, d.FirstSeenGone)
 	assert.Equal(t, "ok (moved)", dropVerdict(d))
 	assert.Equal(t, fmt.Sprintf("drop 01x: moved: a class check first saw it start at %s, which HEAD's history no longer holds, and .course/state.json records %s", start[:7], rewritten[:7]), d.lines()[0])
+}
+
+// A start commit amended (or a record from elsewhere) that the record
+// still names, as the class check first saw it, is no move: the record is
+// not in HEAD's history, which is what the drop's line says.
+func TestAStartFirstSeenAndStillRecordedThatHistoryLostIsNotAMove(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	book := firstSeen{"01": start}
+	testws.Git(t, r.dir, "commit", "-q", "--amend", "-m", "the module done, reworded")
+	d := r.judge(workspace.Drop{Commit: start}, book)
+	assert.True(t, d.OK, "%+v", d)
+	assert.True(t, d.NotInHistory)
+	assert.Empty(t, d.FirstSeen)
+	assert.False(t, d.FirstSeenGone)
+	assert.Equal(t, "ok (not in history)", dropVerdict(d))
+	assert.Equal(t, []string{
+		fmt.Sprintf("drop 01x: its recorded start %s is not in HEAD's history (rewritten since, or a commit from elsewhere)", start[:7]),
+		fmt.Sprintf("drop 01x: engine unchanged since %s", start[:7]),
+	}, d.lines())
 }
 
 // A class record that does not read leaves the drop unchecked, saying

@@ -124,6 +124,10 @@ type DropStatus struct {
 	// Commit: the history shows the drop began earlier than recorded
 	// (see checker.Drop). Span says so in words.
 	JudgedFrom string `json:"judgedFrom,omitempty"`
+	// JudgedTo is the commit an ended drop is judged to when it is not
+	// End: the commit before a later module's test file first appears,
+	// whose start ended the drop (see checker.Drop).
+	JudgedTo string `json:"judgedTo,omitempty"`
 	// span is the commits the drop is judged over, as check says it
 	// (checker.Drop.Span); "" for DropSpan of Commit and End.
 	span string
@@ -144,12 +148,23 @@ func (d *DropStatus) judgedFrom() string {
 	return d.Commit
 }
 
-// judgedSpan is the commits the drop is judged over, in words.
+// judgedTo is the commit an ended drop is judged to: what it changed, it
+// changed before there.
+func (d *DropStatus) judgedTo() string {
+	if d.JudgedTo != "" {
+		return d.JudgedTo
+	}
+	return d.End
+}
+
+// judgedSpan is the commits the drop is judged over, in words: check's
+// (with why, when they are not the ones recorded), or for a status not
+// made from a check, DropSpan of the commits judged.
 func (d *DropStatus) judgedSpan() string {
 	if d.span != "" {
 		return d.span
 	}
-	return checker.DropSpan(d.Commit, d.End)
+	return checker.DropSpan(d.judgedFrom(), d.judgedTo())
 }
 
 // RunStatus prints where the workspace stands.
@@ -323,7 +338,7 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 		drop.EngineChanged = []string{}
 		if d, ok := dropOf[m.Number]; ok && d.Commit != "" {
 			drop.Commit, drop.End, drop.Error = d.Commit, d.End, d.Error
-			drop.JudgedFrom, drop.span = d.JudgedFrom, d.Span()
+			drop.JudgedFrom, drop.JudgedTo, drop.span = d.JudgedFrom, d.JudgedTo, d.Span()
 			if d.End != "" && d.EndTests > 0 {
 				// An ended drop is done as it was when it ended: later
 				// modules' work may make its tests pass.
@@ -468,7 +483,7 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 			m.Number, d.Error, m.Number, workspace.StateFile), false
 	case len(d.EngineChanged) > 0 && d.End != "":
 		return fmt.Sprintf("the drop of module %s changed %s (%s) before it ended at %s, so it stays undone; go on with the next module",
-			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.End)), true
+			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.judgedTo())), true
 	case len(d.EngineChanged) > 0:
 		return fmt.Sprintf("the drop of module %s changed %s (%s): a drop is written outside the engine; %s",
 			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), putBack(d.judgedFrom(), d.changes)), false

@@ -16,6 +16,7 @@ import (
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
+	"github.com/systemic-game-design/course/modules"
 )
 
 // The next step follows from the last started module: its tests, then its
@@ -55,6 +56,12 @@ func TestNextStep(t *testing.T) {
 			return d
 		}()}, next},
 			"the drop of module 01 changed engine files (changed: engine/world.go): a drop is written outside the engine; put back a changed or removed file with `git checkout 1a2b3c4 -- FILE`"},
+		{"drop ended, judged to before its record", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: func() *DropStatus {
+			d := drop(1, 1, "3f2a1c9d", expansion.Change{Path: "engine/world.go", Kind: expansion.Changed})
+			d.End, d.JudgedTo = "9f8e7d6c", "5a4b3c2d"
+			return d
+		}()}, next},
+			"the drop of module 01 changed engine files (changed: engine/world.go) before it ended at 5a4b3c2, so it stays undone; go on with the next module"},
 		{"drop red", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(0, 1, "3f2a1c9d")}, next},
 			"make drop 01x's test pass without touching the engine: `course check` shows why"},
 		{"drop done", []ModuleStatus{{Number: "01", Started: true, Passed: 4, Total: 4, Drop: drop(1, 1, "3f2a1c9d")}, next},
@@ -344,4 +351,24 @@ them again)
 			assert.Equal(t, tc.want, ansi.Strip(out.String()), "%+v", tc.term)
 		}
 	}
+}
+
+// An ended drop judged to a commit before the end recorded (a later
+// module's start ended it) carries that commit in status, as in check.
+func TestStatusCarriesTheEndADropIsJudgedTo(t *testing.T) {
+	const (
+		start = "1111111111111111111111111111111111111111"
+		to    = "2222222222222222222222222222222222222222"
+		end   = "3333333333333333333333333333333333333333"
+	)
+	m, err := modules.Lookup("01")
+	require.NoError(t, err)
+	dropOf := map[string]checker.Drop{"01": {Module: "01x", Commit: start, End: end, JudgedTo: to, OK: true}}
+	ms := moduleStatusOf(m, moduleProgress{started: true, dropStarted: true}, &checker.Report{Drops: []checker.Drop{dropOf["01"]}}, map[string]checker.Module{}, dropOf)
+	require.NotNil(t, ms.Drop)
+	assert.Equal(t, to, ms.Drop.JudgedTo)
+	assert.Equal(t, to, ms.Drop.judgedTo())
+	assert.Contains(t, ms.Drop.judgedSpan(), "from 1111111 to 2222222")
+	ms.Drop.span = ""
+	assert.Equal(t, "from 1111111 to 2222222, where it ended", ms.Drop.judgedSpan())
 }

@@ -11,7 +11,9 @@
 // commit of its history: each drop's record is a file of its own under a
 // folder named by a hash of the workspace's folder, written once, whole,
 // and never replaced, so two class checks at once keep the first record
-// (usercache.CreateFile). A folder with no record takes the record of a
+// (usercache.CreateFile). A record whose first commit is not the folder's
+// history's is another workspace's (the folder reused for another
+// repository): it is replaced by the start seen now. A folder with no record takes the record of a
 // folder with the same first commit that is gone: a class folder moved,
 // or a workspace cloned again elsewhere, keeps what was first seen.
 package dropstarts
@@ -80,12 +82,20 @@ func (e *CorruptError) UserError() bool { return true }
 func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string, error) {
 	file := b.file(ws.Path, module)
 	rec, err := read(file)
+	replace := false
 	switch {
 	case err == nil:
 		if rec.Drop != module || rec.Workspace != ws.Path {
 			return "", &CorruptError{File: file, Err: fmt.Errorf("it is the record of drop %q of %s, not of drop %s of %s", rec.Drop, rec.Workspace, module, ws.Path)}
 		}
-		return rec.Commit, nil
+		if rec.Root == "" || ws.Root == "" || rec.Root == ws.Root {
+			return rec.Commit, nil
+		}
+		// The folder holds another repository now (next term's class in
+		// last term's folder, or a workspace made again with course
+		// init): the record is another workspace's, whose start the new
+		// history never held.
+		replace = true
 	case !errors.Is(err, fs.ErrNotExist):
 		return "", err
 	}
@@ -97,6 +107,15 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 	data, err := json.MarshalIndent(first, "", "  ")
 	if err != nil {
 		return "", err
+	}
+	if replace {
+		// Whole, in place of the other workspace's; two class checks at
+		// once that both replace it keep the last, each judging as if
+		// none were seen.
+		if !usercache.WriteFile(file, append(data, '\n')) || moved == nil {
+			return "", nil
+		}
+		return moved.Commit, nil
 	}
 	created, err := usercache.CreateFile(file, append(data, '\n'))
 	switch {
@@ -159,7 +178,9 @@ func read(file string) (*record, error) {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		return nil, &CorruptError{File: file, Err: err}
+		// Not a record that does not read as one (deleting it mends
+		// nothing): a folder or file this user may not read, say.
+		return nil, fmt.Errorf("reading the class check's record of where a drop was first seen to start: %w", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()

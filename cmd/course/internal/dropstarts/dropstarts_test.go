@@ -88,6 +88,44 @@ func TestACorruptRecordIsNamed(t *testing.T) {
 	assert.Contains(t, err.Error(), "delete it")
 }
 
+// A folder reused for another repository (next term's class checked in
+// last term's folders, or a workspace made again there) is another
+// workspace: the record of the history it held is not told, but replaced
+// by the start seen now, which the next check is told.
+func TestAFolderReusedForAnotherRepositoryStartsAfresh(t *testing.T) {
+	b := Open(t.TempDir())
+	folder := t.TempDir()
+	_, err := b.FirstSeen(checker.WorkspaceID{Path: folder, Root: root}, "01", first)
+	require.NoError(t, err)
+	const otherRoot = "8888888888888888888888888888888888888888"
+	reused := checker.WorkspaceID{Path: folder, Root: otherRoot}
+	got, err := b.FirstSeen(reused, "01", second)
+	require.NoError(t, err)
+	assert.Empty(t, got, "the other repository's start is no move of this one's")
+	got, err = b.FirstSeen(reused, "01", "3333333333333333333333333333333333333333")
+	require.NoError(t, err)
+	assert.Equal(t, second, got, "the start seen in the new repository is its record now")
+	got, err = b.FirstSeen(checker.WorkspaceID{Path: folder}, "01", first)
+	require.NoError(t, err)
+	assert.Equal(t, second, got, "a history whose first commit is not known is not another one")
+}
+
+// A record that cannot be read (not one that does not decode) is said as
+// what failed, with the file: deleting it is not the mend.
+func TestARecordThatCannotBeReadIsNotCorrupt(t *testing.T) {
+	b := Open(t.TempDir())
+	ws := checker.WorkspaceID{Path: t.TempDir(), Root: root}
+	file := b.file(ws.Path, "01")
+	require.NoError(t, os.MkdirAll(file, 0o755)) // reading it fails, as root too
+	_, err := b.FirstSeen(ws, "01", first)
+	require.Error(t, err)
+	var corrupt *CorruptError
+	assert.False(t, errors.As(err, &corrupt), "%v", err)
+	assert.Contains(t, err.Error(), file)
+	assert.Contains(t, err.Error(), "reading")
+	assert.NotContains(t, err.Error(), "delete it")
+}
+
 // A workspace folder moved (the class folder renamed) keeps the record of
 // the folder it was, found by its history's first commit, once that folder
 // is gone.
