@@ -523,7 +523,8 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// The class's own record of where each drop started: a learner's
 	// check of their own workspace runs in their account, where such a
 	// record would be theirs to edit too, so only a class check keeps one.
-	if book := dropstarts.Open(usercache.Dir()); book != nil {
+	book := dropstarts.Open(usercache.Dir())
+	if book != nil {
 		o.Starts = book
 	}
 	results, err := checker.Class(ctx, dirs, o, opts.Jobs, func(p checker.ClassProgress) {
@@ -566,6 +567,11 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		checker.WriteClassTable(termsafe.NewWriter(env.Stdout), results, reason)
 		if stopped {
 			fmt.Fprintf(env.Stdout, "(stopped with %d of %d workspaces checked)\n", ended, len(dirs))
+		}
+	}
+	if book != nil {
+		if why := book.Unkept(); why != nil {
+			fmt.Fprintf(env.Stderr, "note: the class's record of where each drop started could not be kept (%v), so a start a learner moves before the next class check is not caught; make the cache folder writable, or name another with COURSE_CACHE_DIR\n", why)
 		}
 	}
 	if err != nil {

@@ -28,6 +28,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
@@ -41,6 +42,27 @@ const Folder = "drop-starts-v1"
 type Book struct {
 	dir string
 	now func() time.Time
+
+	mu     sync.Mutex
+	unkept error // the first record that could not be written
+}
+
+// Unkept is why a record this book was asked to keep could not be
+// written (a cache folder that cannot be written, a file system without
+// hard links), or nil: the check went on, judging as if none were seen,
+// but the start it saw is not kept for the next.
+func (b *Book) Unkept() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.unkept
+}
+
+func (b *Book) lost(err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.unkept == nil {
+		b.unkept = err
+	}
 }
 
 // Open is the book of the records kept in the cache folder cacheDir
@@ -112,7 +134,11 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		// Whole, in place of the other workspace's; two class checks at
 		// once that both replace it keep the last, each judging as if
 		// none were seen.
-		if !usercache.WriteFile(file, append(data, '\n')) || moved == nil {
+		if !usercache.WriteFile(file, append(data, '\n')) {
+			b.lost(fmt.Errorf("%s could not be written", file))
+			return "", nil
+		}
+		if moved == nil {
 			return "", nil
 		}
 		return moved.Commit, nil
@@ -120,6 +146,7 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 	created, err := usercache.CreateFile(file, append(data, '\n'))
 	switch {
 	case err != nil:
+		b.lost(err)
 		return "", nil // not kept: this check judges as if none were
 	case !created:
 		// Another class check recorded it meanwhile: its record is the first.

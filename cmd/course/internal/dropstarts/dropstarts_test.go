@@ -150,3 +150,25 @@ func TestAMovedFolderKeepsItsRecord(t *testing.T) {
 func TestNoCacheFolderIsNoBook(t *testing.T) {
 	assert.Nil(t, Open(""))
 }
+
+// A record that cannot be written (here the book's folder is a link
+// that leads nowhere)
+// costs the check nothing, but the book says why it kept none, so that a
+// class check can tell the instructor; one that could be written says
+// nothing.
+func TestABookSaysWhyItKeptNoRecord(t *testing.T) {
+	cache := t.TempDir()
+	b := Open(cache)
+	ws := checker.WorkspaceID{Path: t.TempDir(), Root: root}
+	_, err := b.FirstSeen(ws, "01", first)
+	require.NoError(t, err)
+	assert.NoError(t, b.Unkept())
+
+	blocked := t.TempDir()
+	require.NoError(t, os.Symlink(filepath.Join(blocked, "nowhere"), filepath.Join(blocked, Folder)))
+	b = Open(blocked)
+	got, err := b.FirstSeen(ws, "01", first)
+	require.NoError(t, err, "the check goes on")
+	assert.Empty(t, got)
+	assert.ErrorContains(t, b.Unkept(), Folder)
+}
