@@ -575,7 +575,7 @@ func (r *Reader) Save() {
 	if !r.added || r.file == "" {
 		return
 	}
-	if usercache.WriteFile(r.file, encode(r.known)) {
+	if usercache.WriteCache(r.file, encode(r.known)) {
 		r.added = false
 	}
 }
@@ -636,8 +636,8 @@ func encode(known map[plumbing.Hash]verdict) []byte {
 // holds more than maxKept verdicts, gives none.
 func load(file string) map[plumbing.Hash]verdict {
 	known := map[plumbing.Hash]verdict{}
-	raw, err := regularfile.ReadFile(file)
-	if err != nil {
+	raw, ok := usercache.ReadCache(file)
+	if !ok {
 		return known
 	}
 	got, ok := decode(raw)

@@ -207,6 +207,29 @@ func TestACacheThatIsNotWholeIsNotBelieved(t *testing.T) {
 	}
 }
 
+// A cache changed where it still decodes (one letter of an import path,
+// as a torn write after a power loss can leave it; the cache is not
+// synced) is not believed either: the file's imports are read again, not
+// taken as the spoilt path.
+func TestACacheChangedInPlaceIsNotBelieved(t *testing.T) {
+	cache := t.TempDir()
+	t.Setenv(usercache.EnvVar, cache)
+	ws := testws.Committed(t, map[string]string{"engine/a.go": "package engine\n\nimport \"example.com/ws/rules\"\n"})
+	r := openReader(t, ws, linux())
+	imports(t, r, ws, "engine")
+	r.Save()
+	raw, err := os.ReadFile(r.file)
+	require.NoError(t, err)
+	at := bytes.Index(raw, []byte("example.com/ws/rules"))
+	require.GreaterOrEqual(t, at, 0)
+	raw[at+len("example.com/ws/rule")] = 'z'
+	require.NoError(t, os.WriteFile(r.file, raw, 0o644))
+
+	next := openReader(t, ws, linux())
+	assert.Empty(t, next.known)
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, next, ws, "engine"))
+}
+
 func TestTheCacheFormatReadsBackWhatItWrote(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		known := map[plumbing.Hash]verdict{}

@@ -1,15 +1,21 @@
 // Package usercache says where course keeps what it keeps for the user
 // between runs (the audit's verdicts, the folder listings, what Go files
-// import, the key that signs a kept check): the user's cache folder, or
-// the one COURSE_CACHE_DIR names, or none.
+// import, the key that signs a kept check, a class's record of where each
+// drop started): the user's cache folder, or the one COURSE_CACHE_DIR
+// names, or none; and writes its files whole: a cache sealed, which a
+// run can learn again, a record synced, which it cannot.
 package usercache
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // EnvVar names a folder to keep the caches in instead of the user's cache
@@ -33,11 +39,59 @@ func Dir() string {
 	return dir
 }
 
-// WriteFile writes a cache file whole or not at all (a temporary file
-// renamed into place), making its folder; false when it cannot be
-// written, which only costs the next run time.
+// WriteFile writes a record file whole or not at all (a temporary file,
+// synced, renamed into place), making its folder; false when it cannot be
+// written. A record is what a run cannot learn again, so it is on the
+// disk before it is in place: a power loss leaves the old file or the new
+// one, never an empty one.
 func WriteFile(file string, data []byte) bool {
-	tmp, err := writeTemp(file, data)
+	return replace(file, data, true)
+}
+
+// WriteCache writes a cache file whole or not at all, sealed with a
+// checksum of its data (ReadCache checks it), making its folder; false
+// when it cannot be written, which only costs the next run time. It is
+// not synced: a power loss can leave it empty or torn, which ReadCache
+// reads as no cache, and a cache is only what a run learns again.
+func WriteCache(file string, data []byte) bool {
+	return replace(file, seal(data), false)
+}
+
+// ReadCache is the data WriteCache wrote to file; ok is false when there
+// is none, it is not a regular file, or it is not whole (cut short, or
+// changed since, as a power loss can leave it).
+func ReadCache(file string) (data []byte, ok bool) {
+	raw, err := regularfile.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	return unseal(raw)
+}
+
+// sealSize is the seal's length: the CRC-32C of the data, little-endian.
+const sealSize = 4
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+func seal(data []byte) []byte {
+	sealed := make([]byte, len(data), len(data)+sealSize)
+	copy(sealed, data)
+	return binary.LittleEndian.AppendUint32(sealed, crc32.Checksum(data, castagnoli))
+}
+
+func unseal(raw []byte) ([]byte, bool) {
+	if len(raw) < sealSize {
+		return nil, false
+	}
+	data, sum := raw[:len(raw)-sealSize], raw[len(raw)-sealSize:]
+	if binary.LittleEndian.Uint32(sum) != crc32.Checksum(data, castagnoli) {
+		return nil, false
+	}
+	return data, true
+}
+
+func replace(file string, data []byte, sync bool) bool {
+	tmp, err := writeTemp(file, data, sync)
 	if err != nil {
 		return false
 	}
@@ -53,7 +107,7 @@ func WriteFile(file string, data []byte) bool {
 // of two runs at once that each write the file, the first one's stays and
 // the second is told (created false, no error). It makes the folder.
 func CreateFile(file string, data []byte) (created bool, err error) {
-	tmp, err := writeTemp(file, data)
+	tmp, err := writeTemp(file, data, true)
 	if err != nil {
 		return false, err
 	}
@@ -68,10 +122,10 @@ func CreateFile(file string, data []byte) (created bool, err error) {
 }
 
 // writeTemp writes data to a new temporary file beside file, making the
-// folder, and gives its name. The data is synced before the file is
-// closed: a file renamed or linked into place after a power loss is then
-// what was written, not empty.
-func writeTemp(file string, data []byte) (string, error) {
+// folder, and gives its name. With sync, the data is on the disk before
+// the file is closed: a file renamed or linked into place after a power
+// loss is then what was written, not empty.
+func writeTemp(file string, data []byte, sync bool) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return "", fmt.Errorf("making the folder of %s: %w", file, err)
 	}
@@ -81,7 +135,7 @@ func writeTemp(file string, data []byte) (string, error) {
 	}
 	_, werr := tmp.Write(data)
 	var serr error
-	if werr == nil {
+	if werr == nil && sync {
 		serr = tmp.Sync()
 	}
 	cerr := tmp.Close()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestDir(t *testing.T) {
@@ -61,4 +62,35 @@ func TestCreateFileNeverReplacesAFile(t *testing.T) {
 	left, err := filepath.Glob(filepath.Join(filepath.Dir(file), ".*"))
 	assert.NoError(t, err)
 	assert.Empty(t, left, "no temporary file is left behind")
+}
+
+// A cache reads back as it was written, and as none once it is not whole:
+// cut short, changed, or emptied, as a power loss can leave a file that
+// was never synced. A record (WriteFile) is synced instead, and read as
+// it is.
+func TestACacheNotWholeReadsAsNone(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "made", "verdicts")
+	data := []byte("some verdicts, in a format of the cache's own")
+	require.True(t, WriteCache(file, data))
+	got, ok := ReadCache(file)
+	require.True(t, ok)
+	assert.Equal(t, data, got)
+
+	whole, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for name, spoilt := range map[string][]byte{
+		"cut short":          whole[:len(whole)-1],
+		"cut at the data":    whole[:len(data)],
+		"a byte changed":     append(append([]byte{}, whole[:3]...), append([]byte{whole[3] ^ 1}, whole[4:]...)...),
+		"emptied":            {},
+		"zeroed":             make([]byte, len(whole)),
+		"longer than sealed": append(append([]byte{}, whole...), '\n'),
+	} {
+		require.NoError(t, os.WriteFile(file, spoilt, 0o644))
+		_, ok := ReadCache(file)
+		assert.False(t, ok, name)
+	}
+
+	_, ok = ReadCache(filepath.Join(t.TempDir(), "none"))
+	assert.False(t, ok, "no file")
 }

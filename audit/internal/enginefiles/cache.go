@@ -14,7 +14,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	githash "github.com/go-git/go-git/v5/plumbing/hash"
-	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/usercache"
 )
 
@@ -46,8 +45,8 @@ func OpenBlobSet(name string) *BlobSet {
 		return s
 	}
 	s.file = filepath.Join(dir, name)
-	raw, err := regularfile.ReadFile(s.file)
-	if err != nil || len(raw)%len(plumbing.Hash{}) != 0 {
+	raw, ok := usercache.ReadCache(s.file)
+	if !ok || len(raw)%len(plumbing.Hash{}) != 0 {
 		return s
 	}
 	for i := 0; i < len(raw); i += len(plumbing.Hash{}) {
@@ -115,7 +114,7 @@ func (s *BlobSet) Save() {
 	for _, h := range hashes {
 		buf = append(buf, h[:]...)
 	}
-	if usercache.WriteFile(s.file, buf) {
+	if usercache.WriteCache(s.file, buf) {
 		s.added = false
 	}
 }

@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/usercache"
 )
 
@@ -81,8 +80,8 @@ func openDirCache(root string, index [20]byte) *dirCache {
 	}
 	sum := sha1.Sum([]byte(root))
 	c := &dirCache{file: filepath.Join(dir, "dirs-"+hex.EncodeToString(sum[:10])), index: index, dirs: map[string]*dirRecord{}}
-	raw, err := regularfile.ReadFile(c.file)
-	if err != nil || !bytes.HasPrefix(raw, []byte(dirCacheMagic)) {
+	raw, ok := usercache.ReadCache(c.file)
+	if !ok || !bytes.HasPrefix(raw, []byte(dirCacheMagic)) {
 		return c
 	}
 	raw = raw[len(dirCacheMagic):]
@@ -249,7 +248,7 @@ func (c *dirCache) save() {
 			num(int64(e.typ))
 		}
 	}
-	if usercache.WriteFile(c.file, buf.Bytes()) {
+	if usercache.WriteCache(c.file, buf.Bytes()) {
 		c.dirty = false
 	}
 }
