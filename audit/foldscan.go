@@ -103,7 +103,7 @@ func anyIn(names, set []string) bool {
 // A file without a binary '+', or with neither a const nor a conversion
 // by string, is not scanned further.
 func mayFold(src []byte) bool {
-	if !hasBinaryPlus(src) || !bytes.Contains(src, []byte("const")) && !mayConvert(src) {
+	if !hasBinaryPlus(src) || !bytes.Contains(src, []byte(constKeyword)) && !mayConvert(src) {
 		return false
 	}
 	s := scanFold(src)

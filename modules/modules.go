@@ -33,6 +33,16 @@ func IsNumber(s string) bool {
 	return len(s) == 2 && '0' <= s[0] && s[0] <= '9' && '0' <= s[1] && s[1] <= '9'
 }
 
+// NumberValue is the value of a module number: 1 for "01", 0 for "00";
+// false for a string that does not have a number's form (see IsNumber),
+// as "1" or "001".
+func NumberValue(s string) (int, bool) {
+	if !IsNumber(s) {
+		return 0, false
+	}
+	return int(s[0]-'0')*10 + int(s[1]-'0'), true
+}
+
 // nameForm is a module's name: lower-case words of letters and digits
 // joined by -, the first starting with a letter.
 var nameForm = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)

@@ -1,6 +1,7 @@
 package modules
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"strings"
@@ -58,6 +59,39 @@ func TestAvailableNeedsTests(t *testing.T) {
 	assert.False(t, HasExpansion(fsys, m2))
 }
 
+func TestNumberValue(t *testing.T) {
+	for _, c := range []struct {
+		number string
+		value  int
+		ok     bool
+	}{
+		{"00", 0, true},
+		{"01", 1, true},
+		{"10", 10, true},
+		{"13", 13, true},
+		{"99", 99, true},
+		{"1", 0, false},
+		{"001", 0, false},
+		{"", 0, false},
+		{"0x", 0, false},
+		{"-1", 0, false},
+		{"+1", 0, false},
+		{" 1", 0, false},
+		{"01-handles", 0, false},
+		{"١٢", 0, false}, // Arabic-Indic digits: not a number's two ASCII digits
+	} {
+		value, ok := NumberValue(c.number)
+		assert.Equal(t, c.ok, ok, "%q", c.number)
+		assert.Equal(t, c.value, value, "%q", c.number)
+		assert.Equal(t, IsNumber(c.number), ok, "%q: NumberValue agrees with IsNumber", c.number)
+	}
+	for _, m := range All() {
+		value, ok := NumberValue(m.Number)
+		assert.True(t, ok, m.Slug)
+		assert.Equal(t, m.Number, fmt.Sprintf("%02d", value), m.Slug)
+	}
+}
+
 func TestCardFileName(t *testing.T) {
 	assert.Equal(t, "acolyte-of-pain.json", CardFileName("Acolyte of Pain"))
 	assert.Equal(t, "test-filler.json", CardFileName("Test Filler"))
@@ -73,10 +107,8 @@ func TestTitlesMatchTheLessons(t *testing.T) {
 			continue // not written yet
 		}
 		first, _, _ := strings.Cut(string(lesson), "\n")
-		n := strings.TrimLeft(m.Number, "0")
-		if n == "" {
-			n = "0"
-		}
-		assert.Equal(t, "# Module "+n+": "+m.Title, first, m.Slug)
+		n, ok := NumberValue(m.Number)
+		require.True(t, ok, m.Number)
+		assert.Equal(t, fmt.Sprintf("# Module %d: %s", n, m.Title), first, m.Slug)
 	}
 }

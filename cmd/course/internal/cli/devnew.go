@@ -125,7 +125,9 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 	folders, _ := gotest.GlobIn(courseDir, "[0-9][0-9]-*")
 	next := 0
 	for _, m := range modules.All() {
-		next = max(next, atoi(m.Number)+1)
+		if n, ok := modules.NumberValue(m.Number); ok {
+			next = max(next, n+1)
+		}
 	}
 	for _, f := range folders {
 		base := filepath.Base(f)
@@ -134,9 +136,10 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 			// leave dev check and the author to tell them apart.
 			return usagef("course dev new-module: %s is named %s already; choose another name, or rename that folder %s-%s if it is this module", f, opts.Name, opts.Number, opts.Name)
 		}
-		next = max(next, atoi(base[:2])+1)
+		n, _ := modules.NumberValue(base[:2]) // two digits, as the pattern has them
+		next = max(next, n+1)
 	}
-	if row == nil && atoi(opts.Number) > next {
+	if n, _ := modules.NumberValue(opts.Number); row == nil && n > next {
 		return usagef("course dev new-module: module %s would leave a gap in the course's numbers; the next module is %02d", opts.Number, next)
 	}
 	title := opts.Title
@@ -168,12 +171,13 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 }
 
 // moduleFiles are the files of a new module, by their path in its
-// folder, with their text.
+// folder, with their text; number has a module number's form.
 func moduleFiles(number, name, title string) map[string]string {
 	ident := strings.ReplaceAll(name, "-", "_")
+	n, _ := modules.NumberValue(number)
 	return map[string]string{
-		"lesson.md":    newLesson(number, title),
-		"scenarios.md": fmt.Sprintf("# Module %s scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", trimZero(number), title, number),
+		"lesson.md":    newLesson(n, title),
+		"scenarios.md": fmt.Sprintf("# Module %d scenarios: %s\n\nSay here which cards or words the scenarios use. Then one heading per test,\n`## test_%s_name`, each with its Setup, Action and Assertions.\n", n, title, number),
 		"tests/" + number + "_" + ident + "_test.go":            "package tests\n",
 		"expansion/README.md":                                   fmt.Sprintf("# Expansion Drop %sx\n\nThe new rule, in a paragraph, then its scenario as a heading\n`## test_%sx_name`.\n", number, number),
 		"expansion/tests/" + number + "x_" + ident + "_test.go": "package tests\n",
@@ -333,23 +337,11 @@ func ownLeftover(dir, slug string) string {
 	return ""
 }
 
-// atoi is a module number's value; the number is two digits.
-func atoi(n string) int {
-	v, _ := strconv.Atoi(n)
-	return v
-}
-
-func trimZero(n string) string {
-	if len(n) == 2 && n[0] == '0' {
-		return n[1:]
-	}
-	return n
-}
-
-// newLesson is a lesson skeleton in the course's sections.
-func newLesson(number, title string) string {
+// newLesson is a lesson skeleton in the course's sections, for module
+// number n.
+func newLesson(n int, title string) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# Module %s: %s\n\nOne paragraph: what the learner builds, and why it matters.\n", trimZero(number), title)
+	fmt.Fprintf(&sb, "# Module %d: %s\n\nOne paragraph: what the learner builds, and why it matters.\n", n, title)
 	for _, s := range devcheck.Sections {
 		fmt.Fprintf(&sb, "\n## %s\n\n", s)
 		switch s {

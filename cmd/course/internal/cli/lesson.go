@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -171,7 +170,7 @@ func harnessSection(env *Env, m modules.Module) (string, error) {
 	if !ok {
 		return "", usagef("course: this course has no harness contract (course/harness.md); run `course lesson %s` for what module %s asks", m.Number, m.Number)
 	}
-	n, _ := strconv.Atoi(m.Number) // a module's number is digits: "01" is M1
+	n, _ := modules.NumberValue(m.Number) // "01" is M1
 	head := fmt.Sprintf("### M%d:", n)
 	var out []string
 	in := false

@@ -185,10 +185,11 @@ func introducedIn(module string) string {
 // A catalog module that is neither reads as the first.
 func stage(module string) int {
 	num, drop := strings.CutSuffix(module, "x")
-	if !modules.IsNumber(num) {
+	n, ok := modules.NumberValue(num)
+	if !ok {
 		return 0
 	}
-	s := 2 * atoi(num)
+	s := 2 * n
 	if drop {
 		s++
 	}

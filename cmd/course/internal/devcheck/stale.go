@@ -238,7 +238,11 @@ func rowProblems(list []modules.Module) []string {
 		case strings.TrimSpace(m.Title) == "":
 			out = append(out, fmt.Sprintf("module %s: the title is empty; give the title its lesson's first line has", m.Number))
 		}
-		if i > 0 && modules.IsNumber(list[i-1].Number) && atoi(m.Number) != atoi(list[i-1].Number)+1 {
+		if i == 0 {
+			continue
+		}
+		n, _ := modules.NumberValue(m.Number) // a number: the first case went on otherwise
+		if prev, ok := modules.NumberValue(list[i-1].Number); ok && n != prev+1 {
 			out = append(out, fmt.Sprintf("module %s follows module %s; number the modules one after another, in course order", m.Number, list[i-1].Number))
 		}
 	}

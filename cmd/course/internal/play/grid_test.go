@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -1038,6 +1039,55 @@ func TestGoldenGridLevelPanelAtItsLeast(t *testing.T) {
 				}
 				golden.RequireEqual(t, []byte(view))
 			})
+		}
+	}
+}
+
+// TestPgDnStopsAtTheLastLineShown: PgDn pressed again and again scrolls
+// the Level panel and the log exactly as far as the screen shows them,
+// with the log empty ("no events yet") or long, and pressed while the
+// terminal is too small for the screen (which then lays the panes out at
+// its least): no pane is left with lines out of sight below, and the
+// pane scrolled furthest has as many out of sight above as the scroll
+// says, so that the first PgUp moves it.
+func TestPgDnStopsAtTheLastLineShown(t *testing.T) {
+	var long []string
+	for i := range 40 {
+		long = append(long, fmt.Sprintf("%s- Damage %d, to a minion far away, which dies", strings.Repeat("  ", i%3), i))
+	}
+	above := regexp.MustCompile(`↑ (\d+) more: PgUp`)
+	for _, c := range []struct {
+		level, log string
+	}{
+		{"01-push", ""},
+		{"12-spellgrid-gravecaller", ""},
+		{"12-spellgrid-gravecaller", strings.Join(long, "\n") + "\n"},
+	} {
+		for _, size := range [][2]int{{minWidth, minHeight}, {minWidth, 24}, {minWidth + 1, minHeight + 1}, {60, 20}, {80, 24}, {80, 40}, {100, 30}, {150, 50}} {
+			pressedAt := []int{size[0]}
+			if size[0] == minWidth {
+				// too narrow: the screen says so, and PgDn scrolls as it
+				// shows the panes once there is room
+				pressedAt = append(pressedAt, minWidth-1, minWidth/2)
+			}
+			for _, pressW := range pressedAt {
+				t.Run(fmt.Sprintf("%s_log%d_%dx%d_pressed_at_%d", c.level, len(c.log), size[0], size[1], pressW), func(t *testing.T) {
+					m := newGrid(t, c.level, nil)
+					m.st.LogTree = c.log
+					m.Update(tea.WindowSizeMsg{Width: pressW, Height: size[1]})
+					for range 60 {
+						press(m, "pgdown")
+					}
+					view := strings.Join(linesAt(t, m, size), "\n")
+					assert.NotContains(t, view, "more: PgDn", "a pane still has lines below")
+					shown := 0
+					for _, mark := range above.FindAllStringSubmatch(view, -1) {
+						n, _ := strconv.Atoi(mark[1])
+						shown = max(shown, n)
+					}
+					assert.Equal(t, shown, m.scroll, "scrolled %d, where the screen shows %d above", m.scroll, shown)
+				})
+			}
 		}
 	}
 }

@@ -346,12 +346,16 @@ func joinWrapped(items []string, width int) []string {
 // screenLayout is how the screen is divided. The left column holds the
 // board pane, the history pane under it, and on a SpellGrid level the log
 // pane under that; the side panel is the right column, the body's height.
+// It holds all the lines of the two panes PgUp and PgDn scroll, which
+// the view shows a window of and scrollBy scrolls no further than.
 type screenLayout struct {
 	banner         []string // the lines under the board (see Grid.banner)
 	keys           []string // the keys' lines under those, wrapped to the width
 	bodyH, scale   int
 	boardW, boardH int // the left column's width, the board pane's height
+	sideW          int // the side panel's width
 	histH, logH    int
+	side, log      []string // the Level panel's lines, and the log's (none without its pane)
 }
 
 func (m *Grid) layout() screenLayout {
@@ -373,7 +377,25 @@ func (m *Grid) layout() screenLayout {
 		l.histH = max(5, min(l.histH/3, 8))
 		l.logH = l.bodyH - l.boardH - l.histH
 	}
+	l.sideW = W - l.boardW
+	l.side = m.sideLines(l.sideW - 4)
+	if l.logH > 0 {
+		l.log = wrapLog(m.st.LogTree, l.boardW-4)
+		if m.st.LogTree == "" {
+			l.log = []string{m.o.Styles.Dim.Render("no events yet")}
+		}
+	}
 	return l
+}
+
+// overflow is how far the Level panel and the log scroll: the most lines
+// one of them has out of sight.
+func (l screenLayout) overflow() int {
+	most := scrollRange(len(l.side), l.bodyH-2)
+	if l.logH > 0 {
+		most = max(most, scrollRange(len(l.log), l.logH-2))
+	}
+	return most
 }
 
 // firstHistoryRow is the history row shown at the top of a pane of rows.
@@ -499,7 +521,6 @@ func (m *Grid) view() string {
 	st := m.o.Styles
 	l := m.layout()
 	boardW, boardH := l.boardW, l.boardH
-	sideW := W - boardW
 	name := oneLine(m.o.Level.Name)
 	title := "course play " + name
 	if m.o.Level.Title != "" {
@@ -521,14 +542,10 @@ func (m *Grid) view() string {
 		st.pane(fmt.Sprintf("History (%d)", len(m.history)), m.historyLines(l.histH-2), boardW, l.histH),
 	}
 	if l.logH > 0 {
-		log := wrapLog(m.st.LogTree, boardW-4)
-		if m.st.LogTree == "" {
-			log = []string{st.Dim.Render("no events yet")}
-		}
-		panes = append(panes, st.pane("Log of the last move", m.scrolled(log, l.logH-2), boardW, l.logH))
+		panes = append(panes, st.pane("Log of the last move", m.scrolled(l.log, l.logH-2), boardW, l.logH))
 	}
 	left := lipgloss.JoinVertical(lipgloss.Left, panes...)
-	right := st.pane("Level", m.scrolled(m.sideLines(sideW-4), l.bodyH-2), sideW, l.bodyH)
+	right := st.pane("Level", m.scrolled(l.side, l.bodyH-2), l.sideW, l.bodyH)
 	body := lipgloss.JoinHorizontal(lipgloss.Top, left, right)
 	lines := append([]string{title, body}, l.banner...)
 	return strings.Join(append(lines, st.keyLines(l.keys, W)...), "\n")
@@ -542,14 +559,11 @@ func (m *Grid) scrolled(lines []string, rows int) []string {
 }
 
 // scrollBy moves the Level panel and the log by by lines, no further than
-// the one with the most out of sight goes.
+// the one with the most out of sight goes, as the screen lays them out
+// (while the terminal is too small for the screen, as it lays them out at
+// its least).
 func (m *Grid) scrollBy(by int) {
-	l := m.layout()
-	most := scrollRange(len(m.sideLines(m.w-l.boardW-4)), l.bodyH-2)
-	if l.logH > 0 {
-		most = max(most, scrollRange(len(wrapLog(m.st.LogTree, l.boardW-4)), l.logH-2))
-	}
-	m.scroll = max(0, min(m.scroll+by, most))
+	m.scroll = max(0, min(m.scroll+by, m.layout().overflow()))
 }
 
 // handLabels is the hand, each card marked with the key that uses it:

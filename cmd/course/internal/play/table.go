@@ -538,9 +538,10 @@ type tableLayout struct {
 // scrollKeys is the keys' line for a body with lines out of sight.
 const scrollKeys = ": type a command   ↑↓ scroll   r new game   q quit"
 
-// layout lays the table out at its size. The keys name ↑↓ when a pane
-// has more lines than room: the layout is made with them first, since
-// the line they may add takes a row from the body.
+// layout lays the table out at its size (at its least while too small,
+// see layoutWith). The keys name ↑↓ when a pane has more lines than room:
+// the layout is made with them first, since the line they may add takes a
+// row from the body.
 func (t *Table) layout() tableLayout {
 	if l := t.layoutWith(scrollKeys); l.overflow() > 0 {
 		return l
@@ -548,9 +549,12 @@ func (t *Table) layout() tableLayout {
 	return t.layoutWith(": type a command   r new game   q quit")
 }
 
+// layoutWith lays the table out with lastKeys as the keys' last line; a
+// terminal too small for the table, which shows tooSmall, is laid out as
+// the table at its least, so that ↑↓ pressed there scroll as that shows.
 func (t *Table) layoutWith(lastKeys string) tableLayout {
 	st := t.o.Styles
-	W, H := t.w, t.h
+	W, H := max(t.w, tableMinWidth), max(t.h, tableMinHeight)
 	var l tableLayout
 	switch {
 	case t.typing:

@@ -386,6 +386,26 @@ func TestScrollingTheTableStopsAtItsEnd(t *testing.T) {
 	assert.Zero(t, m.scroll)
 }
 
+// TestScrollingATableTooSmallStopsWhereItsLeastDoes: ↓ pressed while the
+// terminal is too small for the table (which says so) scrolls no further
+// than the table at its least shows, once there is room for it.
+func TestScrollingATableTooSmallStopsWhereItsLeastDoes(t *testing.T) {
+	for _, size := range [][2]int{{tableMinWidth - 1, tableMinHeight}, {tableMinWidth / 2, tableMinHeight}, {tableMinWidth / 3, tableMinHeight - 5}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			m := newTable(t)
+			screenAt(t, m, tableMinWidth, tableMinHeight, fullTableKeys()...)
+			m.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			for range 100 {
+				m.Update(key("down"))
+			}
+			m.Update(tea.WindowSizeMsg{Width: tableMinWidth, Height: tableMinHeight})
+			most := m.layout().overflow()
+			require.Positive(t, most)
+			assert.Equal(t, most, m.scroll)
+		})
+	}
+}
+
 // TestTheChosenOptionStaysInSight: the engine's question with more
 // options than the pane has rows keeps the one chosen in sight as ↓ goes
 // down the list, the others marked above and below.
