@@ -606,6 +606,9 @@ func (m *Grid) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.w, m.h = msg.Width, msg.Height
+		// A larger screen shows more of the panes: the scroll comes back
+		// to what it shows, so that the first PgUp moves them.
+		m.scrollBy(0)
 		return m, nil
 	case tickMsg:
 		m.ticking = m.replayNext()

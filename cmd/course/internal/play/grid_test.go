@@ -1091,3 +1091,20 @@ func TestPgDnStopsAtTheLastLineShown(t *testing.T) {
 		}
 	}
 }
+
+// The Level panel and the log scrolled to their end and then given a
+// larger screen scroll back to what it shows, so that the first PgUp
+// moves them.
+func TestALargerScreenBringsTheGridScrollBack(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	m.st.LogTree = strings.Repeat("- Damage 1, to a minion far away\n", 40)
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for range 60 {
+		press(m, "pgdown")
+	}
+	scrolled := m.scroll
+	m.Update(tea.WindowSizeMsg{Width: 150, Height: 60})
+	most := m.layout().overflow()
+	require.Less(t, most, scrolled, "the larger screen shows more of the panes")
+	assert.Equal(t, most, m.scroll)
+}

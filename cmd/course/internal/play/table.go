@@ -173,6 +173,7 @@ func (t *Table) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		t.w, t.h = msg.Width, msg.Height
 		t.input.SetWidth(max(10, t.w-len(t.input.Prompt)-2))
+		t.scrollBy(0) // as Grid's: the first ↑ on a larger screen moves the table
 		return t, nil
 	case tea.PasteMsg:
 		// pasted text goes into the prompt; it is never a key, nor the

@@ -426,3 +426,17 @@ func TestTheChosenOptionStaysInSight(t *testing.T) {
 		}
 	}
 }
+
+// A table scrolled to its end and then given a larger screen scrolls
+// back to what that screen shows: the first ↑ moves it, where it moved
+// nothing for as many presses as the smaller screen hid.
+func TestALargerScreenBringsTheScrollBackToWhatItShows(t *testing.T) {
+	m := newTable(t)
+	screenAt(t, m, tableMinWidth, tableMinHeight, fullTableKeys()...)
+	for range 100 {
+		m.Update(key("down"))
+	}
+	require.Positive(t, m.scroll)
+	m.Update(tea.WindowSizeMsg{Width: 200, Height: 80})
+	assert.Equal(t, m.layout().overflow(), m.scroll)
+}
