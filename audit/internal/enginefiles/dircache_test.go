@@ -124,6 +124,28 @@ func TestFolderCacheSeesAnEmbedAddedAbove(t *testing.T) {
 	assert.Equal(t, []string{"engine/build/notes.txt", "engine/world.go"}, got)
 }
 
+// A folder listing kept with a letter changed (as a torn write after a
+// power loss can leave it, since a cache is not synced) is not believed:
+// the walk lists the folder again and finds the file by its name, where
+// the spoilt listing would name another.
+func TestFolderCacheChangedInPlaceIsNotBelieved(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	files, err := filepath.Glob(filepath.Join(os.Getenv(usercache.EnvVar), "dirs-*"))
+	require.NoError(t, err)
+	require.Len(t, files, 1)
+	raw, err := os.ReadFile(files[0])
+	require.NoError(t, err)
+	at := strings.Index(string(raw), "world.go")
+	require.GreaterOrEqual(t, at, 0, "the listing names the engine's file")
+	raw[at] = 'v'
+	require.NoError(t, os.WriteFile(files[0], raw, 0o644))
+
+	got, hits := f.files()
+	assert.Equal(t, []string{"engine/world.go"}, got)
+	assert.Zero(t, hits, "no folder came from the spoilt cache")
+}
+
 // TestAPrunedWalkLeavesOutOnlyWhatItPrunes: Prune leaves a folder and a
 // linked folder out of one walk; the folder listings that walk keeps still
 // name them, so the next, unpruned walk finds their files.
