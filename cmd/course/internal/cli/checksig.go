@@ -6,9 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -42,22 +40,18 @@ func checkKey() []byte {
 		}
 		key := make([]byte, 32)
 		_, _ = rand.Read(key)
-		if err := os.MkdirAll(dir, 0o700); err != nil {
-			return nil
-		}
-		f, err := os.OpenFile(file, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-		if errors.Is(err, fs.ErrExist) {
-			continue // made meanwhile, or not a key: read again, once
-		}
+		// Whole, synced, and linked into place only where no file is: a
+		// command started at the same time reads this key or its own,
+		// never a key half written, and a power loss leaves none rather
+		// than one of zeros.
+		created, err := usercache.CreateFile(file, key)
 		if err != nil {
 			return nil
 		}
-		_, werr := f.Write(key)
-		if cerr := f.Close(); werr != nil || cerr != nil {
-			_ = os.Remove(file)
-			return nil
+		if created {
+			return key
 		}
-		return key
+		// made meanwhile, or not a key: read again, once
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,4 +85,23 @@ func TestTheSigningKeyIsMadeOnceAndKept(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join(dir, checkKeyFile))
 	require.NoError(t, err)
 	assert.Equal(t, "short", string(raw))
+}
+
+// Commands started at once on a machine with no key yet all sign with
+// the one key made: none reads the key file while another is writing it
+// and goes without (the key is written whole, then put in place).
+func TestCommandsAtOnceShareTheKeyMade(t *testing.T) {
+	for range 100 {
+		t.Setenv(usercache.EnvVar, t.TempDir())
+		keys := make([][]byte, 8)
+		var wg sync.WaitGroup
+		for i := range keys {
+			wg.Go(func() { keys[i] = checkKey() })
+		}
+		wg.Wait()
+		for _, k := range keys {
+			require.Len(t, k, 32)
+			require.Equal(t, keys[0], k)
+		}
+	}
 }
