@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/spf13/cobra"
@@ -46,7 +47,8 @@ architecture (arm, windows: the test files would build there alone), or
 when the title is not one line of text, and nothing when it fails midway:
 the folder is written aside (course/.new-NN-NAME-*) and moved in whole. A
 folder aside that a stopped run left is removed first when it holds only
-that run's work; one that holds anything else stops it, named. Then add the
+that run's work; one that holds anything else stops it, named. Runs at
+once in one checkout take turns (one waits up to 10 s). Then add the
 module's row to modules/modules.go and run course dev check, which says
 what is still missing. A module modules/modules.go lists with no folder is
 made under its row's name, with its row's title (a --title other than the
@@ -66,8 +68,12 @@ row's is refused).`,
 	return cmd
 }
 
+// devNewLockWait is how long dev new-module waits for another run in the
+// same checkout to end.
+var devNewLockWait = 10 * time.Second
+
 // RunDevNewModule writes the new module's files.
-func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) error {
+func RunDevNewModule(ctx context.Context, env *Env, opts *DevNewModuleOptions) error {
 	if !modules.IsNumber(opts.Number) {
 		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
 	}
@@ -119,6 +125,13 @@ func RunDevNewModule(_ context.Context, env *Env, opts *DevNewModuleOptions) err
 		}
 	}
 	courseDir := filepath.Join(repo, "course")
+	// One run at a time in a checkout, from the checks of the names taken
+	// to the move of the new folder into place.
+	unlock, err := lockCourseFolder(ctx, courseDir)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	if existing, _ := gotest.GlobIn(courseDir, opts.Number+"-*"); len(existing) > 0 {
 		return usagef("course dev new-module: module %s already has the folder %s; choose another number", opts.Number, existing[0])
 	}
