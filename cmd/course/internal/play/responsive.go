@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -63,6 +64,29 @@ type work struct {
 	// panicked is the screen's panic and its stack, when the Update ended
 	// in one; it is read once done is closed.
 	panicked string
+
+	// mu guards begun and dropped: a program that quits may never run
+	// the command that does the work, so end waits only for work begun.
+	mu      sync.Mutex
+	begun   bool
+	dropped bool // ended before it began: it never will
+}
+
+// begin says whether the work may run; false once end has dropped it.
+func (w *work) begin() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.begun = !w.dropped
+	return w.begun
+}
+
+// drop keeps work that has not begun from ever beginning, and says
+// whether it had begun.
+func (w *work) drop() (begun bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.dropped = !w.begun
+	return w.begun
 }
 
 // workDone ends a piece of work, with the command the screen's Update
@@ -143,6 +167,9 @@ func (r *responsive) start(msg tea.Msg) tea.Cmd {
 	gen, s, w := r.gen, r.s, &work{done: make(chan struct{})}
 	r.work = w
 	return tea.Batch(func() (ended tea.Msg) {
+		if !w.begin() {
+			return nil
+		}
 		defer close(w.done)
 		// A panic of the screen's (a bug of play's) is caught here, not
 		// by Bubble Tea, which writes what it catches off the event loop
@@ -184,7 +211,11 @@ func (r *responsive) panicked() string {
 func (r *responsive) end() {
 	if r.working {
 		r.s.abort()
-		<-r.work.done
+		// Work whose command the program quit before running is not
+		// waited for (it would never end), and never runs after.
+		if r.work.drop() {
+			<-r.work.done
+		}
 	}
 }
 

@@ -415,3 +415,29 @@ func TestQuittingWhileGoingBackKeepsTheRecordTrue(t *testing.T) {
 	assert.Equal(t, []string{"right", "right"}, g.Moves(), "one move was undone before the player quit")
 	assert.Equal(t, g.Moves(), dirs, "the record holds the history's moves")
 }
+
+// A program that quits before it runs the command of the work it just
+// started (a queued key's, as the player presses ctrl+c) ends at once:
+// end does not wait for work that never began, and that work, run late,
+// does nothing. Before, end waited for it for ever.
+func TestEndDoesNotWaitForWorkThatNeverBegan(t *testing.T) {
+	g := newGrid(t, "01-push", nil)
+	r := newResponsive(g)
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	cmd := r.start(key("right"))
+	require.True(t, r.working)
+	ended := make(chan struct{})
+	go func() {
+		r.end()
+		close(ended)
+	}()
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("end waited for work whose command never ran")
+	}
+	batch, ok := cmd().(tea.BatchMsg)
+	require.True(t, ok)
+	assert.Nil(t, batch[0](), "the work, run after end, does nothing")
+	assert.Empty(t, g.history, "the screen's Update did not run")
+}
