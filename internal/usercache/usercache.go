@@ -40,12 +40,12 @@ func Dir() string {
 }
 
 // WriteFile writes a record file whole or not at all (a temporary file,
-// synced, renamed into place), making its folder; false when it cannot be
-// written. A record is what a run cannot learn again, so it is on the
-// disk before it is in place: a power loss leaves the old file or the new
-// one, never an empty one.
-func WriteFile(file string, data []byte) bool {
-	return replace(file, data, true)
+// synced, renamed into place), making its folder, or says why it could
+// not. A record is what a run cannot learn again, so it is on the disk
+// before it is in place: a power loss leaves the old file or the new one,
+// never an empty one.
+func WriteFile(file string, data []byte) error {
+	return replace(file, true, data)
 }
 
 // WriteCache writes a cache file whole or not at all, sealed with a
@@ -54,7 +54,7 @@ func WriteFile(file string, data []byte) bool {
 // not synced: a power loss can leave it empty or torn, which ReadCache
 // reads as no cache, and a cache is only what a run learns again.
 func WriteCache(file string, data []byte) bool {
-	return replace(file, seal(data), false)
+	return replace(file, false, data, seal(data)) == nil
 }
 
 // ReadCache is the data WriteCache wrote to file; ok is false when there
@@ -73,10 +73,9 @@ const sealSize = 4
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
+// seal is what follows data in a cache file.
 func seal(data []byte) []byte {
-	sealed := make([]byte, len(data), len(data)+sealSize)
-	copy(sealed, data)
-	return binary.LittleEndian.AppendUint32(sealed, crc32.Checksum(data, castagnoli))
+	return binary.LittleEndian.AppendUint32(nil, crc32.Checksum(data, castagnoli))
 }
 
 func unseal(raw []byte) ([]byte, bool) {
@@ -90,16 +89,18 @@ func unseal(raw []byte) ([]byte, bool) {
 	return data, true
 }
 
-func replace(file string, data []byte, sync bool) bool {
-	tmp, err := writeTemp(file, data, sync)
+// replace puts a file of parts, written whole (see writeTemp), in place
+// of file.
+func replace(file string, sync bool, parts ...[]byte) error {
+	tmp, err := writeTemp(file, sync, parts...)
 	if err != nil {
-		return false
+		return err
 	}
-	if os.Rename(tmp, file) != nil {
+	if err := os.Rename(tmp, file); err != nil {
 		os.Remove(tmp)
-		return false
+		return fmt.Errorf("writing %s: %w", file, err)
 	}
-	return true
+	return nil
 }
 
 // CreateFile writes a new cache file whole or not at all, and never in
@@ -107,7 +108,7 @@ func replace(file string, data []byte, sync bool) bool {
 // of two runs at once that each write the file, the first one's stays and
 // the second is told (created false, no error). It makes the folder.
 func CreateFile(file string, data []byte) (created bool, err error) {
-	tmp, err := writeTemp(file, data, true)
+	tmp, err := writeTemp(file, true, data)
 	if err != nil {
 		return false, err
 	}
@@ -121,11 +122,11 @@ func CreateFile(file string, data []byte) (created bool, err error) {
 	return true, nil
 }
 
-// writeTemp writes data to a new temporary file beside file, making the
-// folder, and gives its name. With sync, the data is on the disk before
-// the file is closed: a file renamed or linked into place after a power
-// loss is then what was written, not empty.
-func writeTemp(file string, data []byte, sync bool) (string, error) {
+// writeTemp writes parts, one after another, to a new temporary file
+// beside file, making the folder, and gives its name. With sync, the data
+// is on the disk before the file is closed: a file renamed or linked into
+// place after a power loss is then what was written, not empty.
+func writeTemp(file string, sync bool, parts ...[]byte) (string, error) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return "", fmt.Errorf("making the folder of %s: %w", file, err)
 	}
@@ -133,7 +134,12 @@ func writeTemp(file string, data []byte, sync bool) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("writing %s: %w", file, err)
 	}
-	_, werr := tmp.Write(data)
+	var werr error
+	for _, part := range parts {
+		if werr == nil {
+			_, werr = tmp.Write(part)
+		}
+	}
 	var serr error
 	if werr == nil && sync {
 		serr = tmp.Sync()

@@ -23,8 +23,8 @@ func TestDir(t *testing.T) {
 func TestWriteFileWritesWholeOrNotAtAll(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "made", "verdicts")
-	assert.True(t, WriteFile(file, []byte("first")), "a file in a folder to be made")
-	assert.True(t, WriteFile(file, []byte("second")))
+	assert.NoError(t, WriteFile(file, []byte("first")), "a file in a folder to be made")
+	assert.NoError(t, WriteFile(file, []byte("second")))
 	got, err := os.ReadFile(file)
 	assert.NoError(t, err)
 	assert.Equal(t, "second", string(got))
@@ -33,7 +33,7 @@ func TestWriteFileWritesWholeOrNotAtAll(t *testing.T) {
 	// no temporary file left behind.
 	taken := filepath.Join(dir, "taken")
 	assert.NoError(t, os.MkdirAll(filepath.Join(taken, "inside"), 0o755))
-	assert.False(t, WriteFile(taken, []byte("x")))
+	assert.Error(t, WriteFile(taken, []byte("x")))
 	entries, err := os.ReadDir(dir)
 	assert.NoError(t, err)
 	var names []string

@@ -134,8 +134,8 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		// Whole, in place of the other workspace's; two class checks at
 		// once that both replace it keep the last, each judging as if
 		// none were seen.
-		if !usercache.WriteFile(file, append(data, '\n')) {
-			b.lost(fmt.Errorf("%s could not be written", file))
+		if err := usercache.WriteFile(file, append(data, '\n')); err != nil {
+			b.lost(err)
 			return "", nil
 		}
 		if moved == nil {
