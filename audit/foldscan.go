@@ -294,7 +294,7 @@ func scanFold(src []byte) foldScan {
 	}
 	for i, t := range toks {
 		switch {
-		case t.kind == tokIdent && text(t) == "const" && !isPunct(i-1, '.'):
+		case t.kind == tokIdent && text(t) == constKeyword && !isPunct(i-1, '.'):
 			s.constDecl(toks, match, i, text)
 		case t.kind != tokPunct || t.c != 'P':
 		default:

@@ -295,7 +295,8 @@ func TestModulesListMatchesHarnessDoc(t *testing.T) {
 			for _, d := range modulesEntry(t, m.Number, entry) {
 				listed[d.key] = true
 				sig, ok := inDoc[m.Number][d.key]
-				if !assert.True(t, ok, "modules lists %s for Module %s, but harness.md's M%s section does not declare it", d.key, m.Number, strings.TrimLeft(m.Number, "0")) {
+				n, _ := modules.NumberValue(m.Number)
+				if !assert.True(t, ok, "modules lists %s for Module %s, but harness.md's M%d section does not declare it", d.key, m.Number, n) {
 					continue
 				}
 				if d.sig != "" {
