@@ -20,11 +20,13 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/rogpeppe/go-internal/testscript"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/mod/modfile"
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/course"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // TestMain lets the scripts run `course` in this test binary.
@@ -94,6 +96,7 @@ func TestScripts(t *testing.T) {
 			"gitcommit":   cmdGitCommit,
 			"gittag":      cmdGitTag,
 			"copycontent": cmdCopyContent,
+			"greenmodule": cmdGreenModule,
 			"addnoun":     cmdAddNoun,
 			"signalled":   cmdSignalled,
 			"headpipe":    cmdHeadPipe,
@@ -211,6 +214,25 @@ func cmdCopyContent(ts *testscript.TestScript, neg bool, args []string) {
 			}
 			return os.WriteFile(target, raw, 0o644)
 		}))
+	}
+}
+
+// cmdGreenModule writes into the workspace DIR the files that make module
+// NN's tests pass (see testws.Green), importing DIR's own module path:
+// `greenmodule NN DIR`. A drop starts only from a module whose tests pass.
+func cmdGreenModule(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: greenmodule NN DIR")
+	}
+	dir := ts.MkAbs(args[1])
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	ts.Check(err)
+	files, err := testws.GreenFiles(args[0], modfile.ModulePath(mod))
+	ts.Check(err)
+	for rel, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
+		ts.Check(os.WriteFile(p, []byte(content), 0o644))
 	}
 }
 

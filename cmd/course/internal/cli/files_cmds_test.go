@@ -22,6 +22,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/testws"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -101,20 +102,22 @@ func TestJSONOutputFollowsItsSchema(t *testing.T) {
 	assert.False(t, ir.WarmCache.Started)
 
 	env, out = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, JSON: true}))
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, JSON: true}))
 	validJSON(t, "start-module", out.Bytes())
-	assert.Contains(t, out.String(), `"lesson": "course lesson 05"`)
+	assert.Contains(t, out.String(), `"lesson": "course lesson 01"`)
 
-	// Replaced with a kept version, and a drop with its commit.
-	test := filepath.Join(dir, "tests", "05_cards_as_data_test.go")
+	// Replaced with a kept version, and a drop with its commit, once the
+	// module's tests pass.
+	test := filepath.Join(dir, "tests", "01_handles_test.go")
 	require.NoError(t, os.WriteFile(test, []byte("package tests\n"), 0o644))
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Force: true, JSON: true}))
+	validJSON(t, "start-module", out.Bytes())
+	assert.Contains(t, out.String(), `"kept": "tests/01_handles_test.go.orig"`)
+	testws.Green(t, dir, "01", "example.com/x")
 	commitAll(t, dir)
 	env, out = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, Force: true, JSON: true}))
-	validJSON(t, "start-module", out.Bytes())
-	assert.Contains(t, out.String(), `"kept": "tests/05_cards_as_data_test.go.orig"`)
-	env, out = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "05", Workspace: dir, Expansion: true, JSON: true}))
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true, JSON: true}))
 	validJSON(t, "start-module", out.Bytes())
 	assert.Contains(t, out.String(), `"drop": {`)
 
@@ -139,7 +142,9 @@ func commitAll(t *testing.T, dir string) string {
 	return h.String()
 }
 
-// moduleOneStarted is a new workspace with module 01 started.
+// moduleOneStarted is a new workspace with module 01 started and the
+// files that make its tests pass written, not yet committed: its drop can
+// start once they are.
 func moduleOneStarted(t *testing.T) (context.Context, string) {
 	t.Helper()
 	ctx := context.Background()
@@ -148,6 +153,7 @@ func moduleOneStarted(t *testing.T) (context.Context, string) {
 	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
 	env, _ = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	testws.Green(t, dir, "01", "example.com/x")
 	return ctx, dir
 }
 
@@ -156,6 +162,7 @@ func moduleOneStarted(t *testing.T) (context.Context, string) {
 // changes.
 func TestStartDropRecordsItsCommit(t *testing.T) {
 	ctx, dir := moduleOneStarted(t)
+	commitAll(t, dir)
 
 	engineFile := filepath.Join(dir, "engine", "game.go")
 	require.NoError(t, os.WriteFile(engineFile, []byte("package engine\n"), 0o644))
@@ -197,6 +204,38 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 	status, err := wt.Status()
 	require.NoError(t, err)
 	assert.True(t, status.IsClean(), "%v", status)
+}
+
+// With no check that still holds, start-module --expansion runs the
+// module's tests itself before the drop starts: a drop started while they
+// fail would have the module's work still to come count against it, and
+// for good, since a drop started again keeps its first commit.
+func TestStartDropRunsTheModulesTestsWhenNoCheckHolds(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ws")
+	env, _ := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
+	env, _ = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	commitAll(t, dir)
+
+	env, out := embeddedEnv(t)
+	err := RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true})
+	assert.Equal(t, StatusCannot, Status(err))
+	assert.Contains(t, Message(err), "module 01's tests do not all pass (4 of 4 failed as they ran just now)")
+	assert.Empty(t, out.String())
+	assert.NoFileExists(t, filepath.Join(dir, "tests", "01x_handles_test.go"))
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
+	st, err := workspace.LoadState(ws)
+	require.NoError(t, err)
+	assert.Empty(t, st.Drops, "a drop refused is not recorded")
+
+	testws.Green(t, dir, "01", "example.com/x")
+	head := commitAll(t, dir)
+	env, out = embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true}))
+	assert.Contains(t, out.String(), "drop 01x starts from commit "+head[:7])
 }
 
 // A workspace from before drops ended: a drop still open while a later

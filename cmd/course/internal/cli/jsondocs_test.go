@@ -15,6 +15,7 @@ import (
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // newWorkspace makes a learner's workspace with init, module 01 started
@@ -84,6 +85,8 @@ func TestStatusJSONFollowsItsSchema(t *testing.T) {
 	// A module and its drop started, laid out from a check's report as
 	// status lays it out after running one.
 	ws = newWorkspace(t, true)
+	testws.Green(t, ws, "01", "example.com/x")
+	commitAll(t, ws)
 	env, _ = embeddedEnv(t)
 	require.NoError(t, RunStartModule(context.Background(), env, &StartModuleOptions{Module: "01", Workspace: ws, Expansion: true}))
 	env, out = embeddedEnv(t)

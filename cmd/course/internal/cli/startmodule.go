@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -60,12 +61,13 @@ is yours to write). That records the commit the drop starts from in the
 workspace's .course/state.json (git-ignored), which check compares the engine
 folders with; it is refused (status 2) while the engine folders have
 uncommitted changes, since the drop would be blamed for them, for a module
-whose tests tests/ does not hold (start the module first), and while your last
-check failed some of the module's tests and nothing has changed since (the
-work still to come would be blamed on the drop). Starting the drop again keeps
-the commit first recorded. Once a later module is started, the engine is that
-module's to change, so a drop started then ends where it starts, at HEAD:
-check runs its test and judges no engine change against it.
+whose tests tests/ does not hold (start the module first), and while any of the
+module's own tests fails (the work still to come would be blamed on the drop,
+for good): your last check says how they stand when nothing has changed since,
+and otherwise start-module runs them first, as check would. Starting the drop
+again keeps the commit first recorded. Once a later module is started, the
+engine is that module's to change, so a drop started then ends where it starts,
+at HEAD: check runs its test and judges no engine change against it.
 
 It ends by saying where to read the module's lesson: course lesson NN.
 --json prints one JSON document (course/schema/output/start-module.schema.json).`,
@@ -163,7 +165,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		// What to record is decided from the state read before the lock:
 		// ending a drop runs its tests, which the lock must not wait for.
 		if opts.Expansion {
-			state, drop, err = dropStart(env, ws, m)
+			state, drop, err = dropStart(ctx, env, ws, m)
 		} else {
 			state, ended, err = dropsEnd(ctx, env, ws, m)
 		}
@@ -449,9 +451,9 @@ func recordModule(held *workspace.HeldState, m modules.Module, before *workspace
 
 // dropStart is the commit an Expansion Drop starts from: the one recorded
 // when it was first started, or else HEAD, whose engine folders must match
-// the files on disk. It returns the state it read, which recordDrop
-// records the drop against.
-func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
+// the files on disk and at which the module's own tests must all pass. It
+// returns the state it read, which recordDrop records the drop against.
+func dropStart(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.State, *workspace.Drop, error) {
 	state, err := workspace.LoadState(ws)
 	if err != nil {
 		return nil, nil, err
@@ -483,31 +485,65 @@ func dropStart(env *Env, ws *workspace.Workspace, m modules.Module) (*workspace.
 	if err != nil {
 		return nil, nil, err
 	}
-	if failed, total, known := failingAtLastCheck(env, ws, m); known && failed > 0 {
-		// The module is still in progress: its engine work to come would
-		// count against the drop, and starting the drop again keeps this
-		// commit. Only a check that still holds says so; otherwise the
-		// tests would have to run here.
-		return nil, nil, usagef("course start-module: module %s's tests do not all pass (%d of %d failed at your last check, and nothing has changed since), and its Expansion Drop starts from the finished module: the engine work still to come would count against the drop; make them pass, commit, and start the drop then",
-			m.Number, failed, total)
+	// A module still in progress would have its engine work to come count
+	// against the drop, and for good: starting the drop again keeps this
+	// commit, and so does an instructor's record of it. A check that still
+	// holds says how the tests stand; otherwise they run now. The drop's
+	// own test, there when a drop whose record was lost starts again, is
+	// not the module's.
+	cm, when := moduleAtLastCheck(env, ws, m), "at your last check, and nothing has changed since"
+	if cm == nil {
+		r, err := testsNow(ctx, env, ws, m.Number, fmt.Sprintf("start-module: running module %s's tests, which its drop starts after ...", m.Number))
+		if err != nil {
+			return nil, nil, fmt.Errorf("module %s's tests, which must pass before its Expansion Drop starts, could not be run: %w", m.Number, err)
+		}
+		cm, when = moduleOf(r, m), "as they ran just now"
+	}
+	passed, total := 0, 0
+	for _, t := range ownTests(m, cm) {
+		total++
+		if passedOutcome(t.Outcome) {
+			passed++
+		}
+	}
+	const why = "its Expansion Drop starts from the finished module: the engine work still to come would count against the drop; make them pass, commit, and start the drop then"
+	if cm.NotBuilt || total == 0 {
+		return nil, nil, usagef("course start-module: module %s's tests do not build (%s; `course check` shows why), and %s", m.Number, when, why)
+	}
+	if passed < total {
+		return nil, nil, usagef("course start-module: module %s's tests do not all pass (%d of %d failed %s), and %s", m.Number, total-passed, total, when, why)
 	}
 	return state, &workspace.Drop{Commit: head, StartedAt: now}, nil
 }
 
-// failingAtLastCheck is how many of m's tests failed, of how many, at the
-// workspace's last check; known is false unless that check still holds
-// (nothing it depends on has changed since) and counted m.
-func failingAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) (failed, total int, known bool) {
+// moduleAtLastCheck is m's line in the workspace's last check, when that
+// check still holds (nothing it depends on has changed since); else nil.
+func moduleAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) *checker.Module {
 	cached, _, err := holdingCheck(env, ws)
-	if err != nil || cached == nil {
-		return 0, 0, false
+	if err != nil || cached == nil || len(cached.Report) == 0 {
+		return nil
 	}
-	for _, c := range cached.Modules {
-		if c.Number == m.Number {
-			return c.Failed, c.Passed + c.Failed, true
+	var r checker.Report
+	if json.Unmarshal(cached.Report, &r) != nil {
+		return nil
+	}
+	for _, mr := range r.Modules {
+		if mr.Number == m.Number {
+			return &mr
 		}
 	}
-	return 0, 0, false
+	return nil
+}
+
+// moduleOf is m's line in a check's report: one with no tests when the
+// report has none for m.
+func moduleOf(r *checker.Report, m modules.Module) *checker.Module {
+	for _, mr := range r.Modules {
+		if mr.Number == m.Number {
+			return &mr
+		}
+	}
+	return &checker.Module{Number: m.Number}
 }
 
 // startedAround reports whether tests/ holds any of m's tests, which is
@@ -669,11 +705,7 @@ func dropsEnd(ctx context.Context, env *Env, ws *workspace.Workspace, m modules.
 // dropTestsNow runs check on the workspace as it is, modules up to upTo,
 // and returns each drop's tests as passed and total, by module number.
 func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo string) (map[string][2]int, error) {
-	env.progressf("start-module: running the drops' tests as they end ...")
-	o := CheckerOptions(env, ws.Dir, upTo, DefaultTimeout, false)
-	o.Audit, o.Validate = nil, nil // the tests alone
-	r, err := checker.Run(ctx, o, nil)
-	env.progressDone()
+	r, err := testsNow(ctx, env, ws, upTo, "start-module: running the drops' tests as they end ...")
 	if err != nil {
 		return nil, err
 	}
@@ -685,6 +717,17 @@ func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo s
 		}
 	}
 	return out, nil
+}
+
+// testsNow runs check's tests alone (no audit, no validation) on the
+// workspace as it is, modules up to upTo, saying what runs on a terminal.
+func testsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo, progress string) (*checker.Report, error) {
+	env.progressf("%s", progress)
+	o := CheckerOptions(env, ws.Dir, upTo, DefaultTimeout, false)
+	o.Audit, o.Validate = nil, nil
+	r, err := checker.Run(ctx, o, nil)
+	env.progressDone()
+	return r, err
 }
 
 // uncommittedDropChanges refuses to end an open drop whose engine folders

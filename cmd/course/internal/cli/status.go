@@ -297,6 +297,18 @@ func dropTestCounts(m modules.Module, cm checker.Module) (passed, total int) {
 	return passed, total
 }
 
+// ownTests is module m's own tests in a check's line for it: its drop's
+// left out.
+func ownTests(m modules.Module, cm *checker.Module) []checker.Test {
+	var own []checker.Test
+	for _, t := range cm.Tests {
+		if !strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
+			own = append(own, t)
+		}
+	}
+	return own
+}
+
 // indexResults is a check's modules and drops by module number ("01").
 func indexResults(results *checker.Report) (map[string]checker.Module, map[string]checker.Drop) {
 	byNumber := map[string]checker.Module{}
@@ -323,10 +335,8 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 	}
 	var drop DropStatus
 	drop.Passed, drop.Total = dropTestCounts(m, byNumber[m.Number])
-	for _, t := range byNumber[m.Number].Tests {
-		if strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
-			continue
-		}
+	own := byNumber[m.Number]
+	for _, t := range ownTests(m, &own) {
 		ms.Total++
 		if passedOutcome(t.Outcome) {
 			ms.Passed++
