@@ -112,12 +112,13 @@ whole under builds at once; each gets a scratch cache of its own only when
 that cache is off or cannot be written.
 
 On Linux with Landlock, each test binary runs confined: it reads what you
-can, but writes only beneath its own workspace, a temporary folder of the
-run's (TMPDIR, where t.TempDir and os.CreateTemp put their files) and
-/dev/null, it opens no socket (on amd64 and arm64, where a seccomp
-filter can be put in force), so what it reads cannot leave over the
-network or through a local daemon's socket, and it cannot trace check or
-any process outside it (nor, from Linux 6.12, signal them).
+can (save course's own cache folder, where the key that signs a check's
+result is kept), but writes only beneath its own workspace, a temporary
+folder of the run's (TMPDIR, where t.TempDir and os.CreateTemp put their
+files) and /dev/null, it opens no socket (on amd64 and arm64, where a
+seccomp filter can be put in force), so what it reads cannot leave over
+the network or through a local daemon's socket, and it cannot trace check
+or any process outside it (nor, from Linux 6.12, signal them).
 So a workspace's tests cannot change another workspace, your Go settings,
 build or module cache, or check's own output. A test of yours that writes
 elsewhere, or opens a network connection, fails with "permission

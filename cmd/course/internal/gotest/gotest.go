@@ -44,6 +44,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // Outcome is how a test ended.
@@ -162,7 +163,8 @@ type Options struct {
 	// DefaultBuildTimeout, or Timeout when that is longer.
 	BuildTimeout time.Duration
 	// Sandbox confines each test binary (package sandbox) to writing
-	// beneath Module, the run's temporary folder and /dev/null, where the
+	// beneath Module, the run's temporary folder and /dev/null, and keeps
+	// it from reading course's cache folder (usercache.Dir), where the
 	// system can; elsewhere (sandbox.Available says why) the binaries run
 	// as they do without it. The builds are never confined.
 	Sandbox bool
@@ -247,7 +249,16 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		env: append(append(HostBuildEnv(), "GOTMPDIR="+goTmp), o.Env...)}
 	r.testEnv = append(slices.Clip(r.env), "TMPDIR="+testTmp, "GOTMPDIR="+testTmp)
 	if o.Sandbox && sandbox.Available() == nil {
-		if r.sandbox, err = sandbox.New(o.Module, testTmp); err != nil {
+		// course's cache folder is not the tests' to read: it keeps the
+		// key that signs a check's result, which a learner's test, run by
+		// an instructor, would otherwise read and sign a result of its
+		// own with, for the instructor's status to believe.
+		var hidden []string
+		home, _ := os.UserHomeDir()
+		if c := usercache.Dir(); c != "" && sandbox.Hidable(c, tmp, home) {
+			hidden = append(hidden, c)
+		}
+		if r.sandbox, err = sandbox.NewHiding(hidden, o.Module, testTmp); err != nil {
 			return nil, err
 		}
 		defer r.sandbox.Close()

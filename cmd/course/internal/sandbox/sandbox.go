@@ -1,6 +1,8 @@
 // Package sandbox runs a learner's test binary so that it can read what
-// the user can, but write only beneath the folders it is given (its
-// workspace, the run's temporary folder) and to /dev/null, open no socket
+// the user can, save the folders it is told to hide (course's own cache,
+// where the key that signs a check's result is kept), but write only
+// beneath the folders it is given (its workspace, the run's temporary
+// folder) and to /dev/null, open no socket
 // (so what it reads does not leave over the network or through a local
 // daemon's socket), and,
 // where the kernel scopes them, signal no process and reach no abstract
@@ -32,6 +34,8 @@ package sandbox
 import (
 	"errors"
 	"os/exec"
+	"path/filepath"
+	"strings"
 )
 
 // ErrUnavailable is wrapped by Available's error: the tests cannot be
@@ -47,12 +51,45 @@ type Policy struct {
 // New is a policy under which a process may write beneath each of
 // writable (folders that exist) and to /dev/null, and nowhere else. Where
 // Available says no it returns that error; Close it once done.
-func New(writable ...string) (*Policy, error) {
-	p, err := newPolicy(writable)
+func New(writable ...string) (*Policy, error) { return NewHiding(nil, writable...) }
+
+// NewHiding is New, and the process may read no file beneath any of
+// hidden, though it may list those folders (see Hidable for which folders
+// can be hidden; those that do not exist are not). Files beneath a
+// writable folder stay readable wherever it is.
+func NewHiding(hidden []string, writable ...string) (*Policy, error) {
+	p, err := newPolicy(writable, hidden)
 	if err != nil {
 		return nil, err
 	}
 	return &Policy{p}, nil
+}
+
+// Hidable reports whether a process can be kept from reading beneath
+// folder while it still reads what it needs: folder is an absolute path,
+// not the root, and holds none of needed (the test binary's folder, the
+// Go installation, the user's home folder).
+func Hidable(folder string, needed ...string) bool {
+	// Where they are, links followed: that is where the rules are made.
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return filepath.Clean(p)
+	}
+	folder = real(folder)
+	if !filepath.IsAbs(folder) || filepath.Dir(folder) == folder {
+		return false // relative, or a root
+	}
+	for _, n := range needed {
+		if n == "" {
+			continue
+		}
+		if rel, err := filepath.Rel(folder, real(n)); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return false
+		}
+	}
+	return true
 }
 
 // Start starts cmd confined; wait for it with cmd.Wait, as for any. A nil

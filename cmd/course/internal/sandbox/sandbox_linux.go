@@ -3,8 +3,12 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"syscall"
@@ -64,17 +68,33 @@ func ruleset(handled, scoped uint64, paths map[string]uint64) (int, error) {
 }
 
 // allowBeneath adds to the ruleset fd the rights beneath path (the file
-// itself, for a file).
+// itself, for a file). A path whose rights are only to read is taken as
+// it is, a link not followed (readableAround lists no link, and one put
+// in an entry's place meanwhile must not lead the rule into a hidden
+// folder), and one gone meanwhile has no rule; a folder to write in is
+// followed to where it leads, as the caller names it.
 func allowBeneath(fd int, path string, rights uint64) error {
-	dir, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	flags := unix.O_PATH | unix.O_CLOEXEC
+	readOnly := rights&^readRights == 0
+	if readOnly {
+		flags |= unix.O_NOFOLLOW
+	}
+	dir, err := unix.Open(path, flags, 0)
+	if readOnly && errors.Is(err, unix.ENOENT) {
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("opening %s for the tests' rules: %w", path, err)
 	}
 	defer unix.Close(dir)
+	var st unix.Stat_t
+	if readOnly && unix.Fstat(dir, &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFLNK {
+		return nil // a link put in place of an entry: judged where it leads
+	}
 	attr := unix.LandlockPathBeneathAttr{Allowed_access: rights, Parent_fd: int32(dir)}
 	if _, _, errno := unix.Syscall6(unix.SYS_LANDLOCK_ADD_RULE, uintptr(fd), unix.LANDLOCK_RULE_PATH_BENEATH,
 		uintptr(unsafe.Pointer(&attr)), 0, 0, 0); errno != 0 {
-		return fmt.Errorf("allowing the tests to write beneath %s: %w", path, errno)
+		return fmt.Errorf("adding the tests' rule for %s: %w", path, errno)
 	}
 	return nil
 }
@@ -149,7 +169,7 @@ type policy struct {
 	network []bpf.RawInstruction
 }
 
-func newPolicy(writable []string) (policy, error) {
+func newPolicy(writable, hidden []string) (policy, error) {
 	abi, err := kernel()
 	if err != nil {
 		return policy{}, err
@@ -160,15 +180,108 @@ func newPolicy(writable []string) (policy, error) {
 		scoped = unix.LANDLOCK_SCOPE_SIGNAL | unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET
 	}
 	paths := map[string]uint64{"/dev/null": write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)}
-	for _, p := range writable {
-		paths[p] = write
+	handled := write
+	readable, err := readableAround(hidden)
+	if err != nil {
+		return policy{}, fmt.Errorf("making the rules that confine the tests: %w", err)
 	}
-	fd, err := ruleset(write, scoped, paths)
+	if readable != nil {
+		handled |= readRights
+		paths = readable
+		paths["/dev/null"] |= write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)
+	}
+	for _, p := range writable {
+		paths[p] |= write
+		if readable != nil {
+			paths[p] |= readRights
+		}
+	}
+	fd, err := ruleset(handled, scoped, paths)
 	if err != nil {
 		return policy{}, fmt.Errorf("making the rules that confine the tests: %w", err)
 	}
 	network, _ := offline() // where there is none, the network stays open, as Offline says
 	return policy{fd: fd, network: network}, nil
+}
+
+// readRights is reading a file and listing a folder: what a hidden
+// folder withholds.
+const readRights = uint64(unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCESS_FS_READ_DIR)
+
+// readableAround is the rules that let a process read everything but the
+// files beneath the hidden folders (nil when none of them is there).
+// Landlock allows, it does not deny, so the rules name what is around
+// them: every folder from the root down to a hidden one may be listed,
+// and beneath every other entry of those folders, or in it for a file,
+// everything may be read. Entries are taken as they are, links not
+// followed: a link that leads into a hidden folder is judged where it
+// leads; nor is an entry that is one of the folders on the way down (a
+// bind mount of it). An entry made in one of those folders after the rules are made
+// is not readable.
+func readableAround(hidden []string) (map[string]uint64, error) {
+	onPath := map[string]bool{} // the hidden folders and the folders above them
+	isHidden := map[string]bool{}
+	for _, h := range hidden {
+		real, err := filepath.EvalSymlinks(h)
+		if err != nil {
+			continue // nothing there to hide
+		}
+		isHidden[real] = true
+		for d := real; ; d = filepath.Dir(d) {
+			onPath[d] = true
+			if d == filepath.Dir(d) {
+				break
+			}
+		}
+	}
+	if len(onPath) == 0 {
+		return nil, nil
+	}
+	// A rule is the file's, not its path's: an entry that is one of those
+	// folders mounted again elsewhere (a bind mount of the root, say)
+	// would let everything beneath it be read, the hidden folders too.
+	type fileID struct{ dev, ino uint64 }
+	idOf := func(p string) (fileID, bool) {
+		var st unix.Stat_t
+		if unix.Stat(p, &st) != nil {
+			return fileID{}, false
+		}
+		return fileID{st.Dev, st.Ino}, true
+	}
+	around := map[fileID]bool{}
+	for d := range onPath {
+		if id, ok := idOf(d); ok {
+			around[id] = true
+		}
+	}
+	rules := map[string]uint64{}
+	for d := range onPath {
+		rules[d] |= unix.LANDLOCK_ACCESS_FS_READ_DIR
+		if isHidden[d] {
+			continue // its entries are what is hidden
+		}
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			return nil, fmt.Errorf("listing %s, around a folder the tests may not read: %w", d, err)
+		}
+		for _, e := range entries {
+			p := filepath.Join(d, e.Name())
+			switch {
+			case onPath[p], e.Type()&fs.ModeSymlink != 0:
+			case e.IsDir():
+				if id, ok := idOf(p); !ok || around[id] {
+					continue
+				}
+				rules[p] |= readRights
+			default:
+				rules[p] |= unix.LANDLOCK_ACCESS_FS_READ_FILE
+			}
+		}
+	}
+	return rules, nil
 }
 
 func (p policy) start(cmd *exec.Cmd) error {

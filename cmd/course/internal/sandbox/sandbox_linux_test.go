@@ -215,3 +215,75 @@ func TestAConfinedProcessIsOffTheNetwork(t *testing.T) {
 	require.NoError(t, err)
 	c.Close()
 }
+
+// confinedHiding is confined, with hidden folders the script may not read.
+func confinedHiding(t *testing.T, hidden, allowed []string, script string, args ...string) string {
+	t.Helper()
+	if err := Available(); err != nil {
+		t.Skip(err)
+	}
+	p, err := NewHiding(hidden, allowed...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var out strings.Builder
+	cmd := exec.Command("sh", append([]string{"-c", script, "sh"}, args...)...)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := p.Start(cmd); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	return out.String()
+}
+
+// A hidden folder's files cannot be read, by their path or through a
+// link or /proc, though the folder can be listed; everything around it
+// can, and so can a writable folder inside it.
+func TestAConfinedProcessReadsNothingInAHiddenFolder(t *testing.T) {
+	root := t.TempDir()
+	hidden := filepath.Join(root, "cache")
+	ws := filepath.Join(hidden, "ws")
+	beside := filepath.Join(root, "beside")
+	for _, d := range []string{ws, beside} {
+		require.NoError(t, os.MkdirAll(d, 0o755))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(hidden, "key"), []byte("secret\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "mine"), []byte("mine\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(beside, "open"), []byte("open\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "top"), []byte("top\n"), 0o644))
+	require.NoError(t, os.Symlink(filepath.Join(hidden, "key"), filepath.Join(beside, "link")))
+	out := confinedHiding(t, []string{hidden}, []string{ws}, `
+cat "$1/key" 2>/dev/null || echo refused
+cat "$2/link" 2>/dev/null || echo refused through a link
+cat "/proc/self/root$1/key" 2>/dev/null || echo refused through /proc
+ln "$1/key" "$3/hard" 2>/dev/null || echo no hard link
+ls "$1" | tr '\n' ' '; echo
+cat "$3/mine" "$2/open" "$4/top"
+head -c 0 /etc/passwd && echo etc
+`, hidden, beside, ws, root)
+	assert.Equal(t, "refused\nrefused through a link\nrefused through /proc\nno hard link\nkey ws \nmine\nopen\ntop\netc\n", out)
+}
+
+// A folder around a hidden one mounted again beside it (a bind mount of
+// the root, as some containers have) lets nothing be read beneath the
+// hidden folder, which a rule for it would: a rule is the file's, not
+// its path's.
+func TestABindMountDoesNotUncoverAHiddenFolder(t *testing.T) {
+	root := t.TempDir()
+	hidden, alias := filepath.Join(root, "cache"), filepath.Join(root, "alias")
+	require.NoError(t, os.Mkdir(hidden, 0o755))
+	require.NoError(t, os.Mkdir(alias, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(hidden, "key"), []byte("secret\n"), 0o600))
+	if err := unix.Mount(root, alias, "", unix.MS_BIND, ""); err != nil {
+		t.Skipf("no bind mount here: %v", err)
+	}
+	t.Cleanup(func() { _ = unix.Unmount(alias, unix.MNT_DETACH) })
+	out := confinedHiding(t, []string{hidden}, nil, `
+cat "$1/cache/key" 2>/dev/null || echo refused
+cat "$1/alias/cache/key" 2>/dev/null || echo refused through the mount
+`, root)
+	assert.Equal(t, "refused\nrefused through the mount\n", out)
+}

@@ -21,7 +21,7 @@ func Offline() bool { return false }
 
 type policy struct{}
 
-func newPolicy([]string) (policy, error) { return policy{}, Available() }
+func newPolicy([]string, []string) (policy, error) { return policy{}, Available() }
 
 func (policy) start(*exec.Cmd) error { return Available() }
 
