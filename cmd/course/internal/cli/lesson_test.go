@@ -217,3 +217,20 @@ func stripANSI(s string) string {
 }
 
 var ansiEscape = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
+
+// On a screen narrower than the lesson's lines, a list item is wrapped as
+// one paragraph, as it would be written on one line: glamour alone keeps
+// each source line apart, leaving a short line after every long one.
+func TestAListItemWrapsAsOneParagraphOnANarrowScreen(t *testing.T) {
+	term := Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 40, Height: 1000}
+	render := func(md string) string {
+		t.Helper()
+		out, err := term.renderMarkdown(md)
+		require.NoError(t, err)
+		return out
+	}
+	written := "Build:\n\n- Ids, zones and order of play are not about\n  any card: they belong in `engine/`.\n- Test Filler is content, not machinery, so\n  its definition goes under `content/`.\n"
+	oneLine := "Build:\n\n- Ids, zones and order of play are not about any card: they belong in `engine/`.\n- Test Filler is content, not machinery, so its definition goes under `content/`.\n"
+	assert.Equal(t, render(oneLine), render(written))
+	assert.NotContains(t, render(written), "not about\n", "a line of the source is not a line on the screen")
+}

@@ -14,6 +14,8 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
 )
 
 // Terminal is what a command knows of the screen it writes to. The zero
@@ -197,7 +199,10 @@ func (t Terminal) renderMarkdown(md string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("setting up the Markdown renderer: %w", err)
 	}
-	return r.Render(md)
+	// glamour keeps a list item's line breaks, and wraps each line of it
+	// alone: on a screen narrower than the source, a short line would
+	// follow every long one.
+	return r.Render(mdlines.JoinListLines(md))
 }
 
 // pagerCommand is the pager long text goes through on a terminal, as gh

@@ -3,10 +3,13 @@
 // Markdown that looks for headings, sections or command lines needs to
 // know that: a "# run the tests" inside a block of shell is code, not a
 // heading, and a command line shown in a block is one the course runs.
+// It also joins a list item's lines for a renderer that would otherwise
+// wrap each of them alone (JoinListLines).
 package mdlines
 
 import (
 	"iter"
+	"regexp"
 	"strings"
 )
 
@@ -68,4 +71,74 @@ func fenceRun(t string) string {
 func closes(t, fence string) bool {
 	run := strings.TrimLeft(t, fence[:1])
 	return len(t)-len(run) >= len(fence) && strings.TrimSpace(run) == ""
+}
+
+// listMarker matches a list item's first line: its indentation, marker
+// and the spaces after it, which together are where its text starts.
+var listMarker = regexp.MustCompile(`^ *(?:[-*+]|[0-9]{1,9}[.)]) +\S`)
+
+// JoinListLines joins each line that carries on a list item's text onto
+// the line before it, with a space, outside code blocks: a renderer that
+// keeps a list item's line breaks as they are (glamour does) then wraps
+// the item as one paragraph at the screen's width, not each line of the
+// source by itself, which on a narrow screen leaves a short line after
+// every long one. A line carries on the text when it is indented at
+// least as far as the item's text starts, follows a line of text that
+// ends in no hard break, and starts no block of its own (an item, a
+// quote, a heading, a table row, a fence). Everything else is left as it
+// is.
+func JoinListLines(text string) string {
+	var out []string
+	start := -1   // where the text of the list item the walk is in starts; -1 outside one
+	open := false // the last line kept is text that a next line may carry on
+	for ln := range Lines(text) {
+		t := ln.Text
+		indent := len(t) - len(strings.TrimLeft(t, " "))
+		trimmed := strings.TrimSpace(t)
+		switch {
+		case ln.Code:
+			open = false
+		case trimmed == "":
+			open = false
+		case listMarker.MatchString(t):
+			m := listMarker.FindString(t)
+			start, open = len(m)-1, true
+		case start >= 0 && indent >= start && open && !startsBlock(trimmed):
+			prev := out[len(out)-1]
+			out[len(out)-1] = prev + " " + trimmed
+			open = !hardBreak(t)
+			continue
+		case start >= 0 && indent >= start && !startsBlock(trimmed):
+			open = true // a later paragraph of the item
+		default:
+			start, open = -1, false
+		}
+		if open && hardBreak(t) {
+			open = false
+		}
+		out = append(out, t)
+	}
+	joined := strings.Join(out, "\n")
+	if strings.HasSuffix(text, "\n") {
+		joined += "\n"
+	}
+	return joined
+}
+
+// startsBlock says whether a trimmed line opens a block of its own.
+func startsBlock(t string) bool {
+	if fenceRun(t) != "" || listMarker.MatchString(t) {
+		return true
+	}
+	switch t[0] {
+	case '>', '#', '|', '<':
+		return true
+	}
+	return false
+}
+
+// hardBreak says whether a line ends in a hard line break: two spaces or
+// a backslash.
+func hardBreak(t string) bool {
+	return strings.HasSuffix(t, "  ") || strings.HasSuffix(t, `\`)
 }

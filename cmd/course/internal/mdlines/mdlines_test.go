@@ -70,3 +70,22 @@ func TestLinesStopsWhenAsked(t *testing.T) {
 	}
 	assert.Equal(t, 2, n)
 }
+
+func TestJoinListLinesJoinsAnItemsTextOnly(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"an item's lines", "- Ids and zones\n  belong in\n  `engine/`.\n- next\n", "- Ids and zones belong in `engine/`.\n- next\n"},
+		{"a numbered item", "1. Given only\n   that slice?\n2. Two\n", "1. Given only that slice?\n2. Two\n"},
+		{"a second paragraph of an item", "- one\n  two\n\n  three\n  four\n", "- one two\n\n  three four\n"},
+		{"a nested item", "- outer\n  - inner\n    more\n", "- outer\n  - inner more\n"},
+		{"a paragraph is left", "Some text\non two lines.\n", "Some text\non two lines.\n"},
+		{"a line not indented leaves the item", "- item\ntext after\n", "- item\ntext after\n"},
+		{"a code block in an item", "- run it:\n  ```sh\n  course check\n  more\n  ```\n", "- run it:\n  ```sh\n  course check\n  more\n  ```\n"},
+		{"a hard break", "- one  \n  two\n  three\n", "- one  \n  two three\n"},
+		{"a quote in an item", "- item\n  > quoted\n  > more\n", "- item\n  > quoted\n  > more\n"},
+		{"no final newline", "- a\n  b", "- a b"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			assert.Equal(t, c.want, JoinListLines(c.in))
+		})
+	}
+}
