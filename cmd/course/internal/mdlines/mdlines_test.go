@@ -89,3 +89,31 @@ func TestJoinListLinesJoinsAnItemsTextOnly(t *testing.T) {
 		})
 	}
 }
+
+// Joining lines changes where lines break, nothing else: the words are
+// the same, in the same order, no line is added, and every line of a code
+// block is kept whole.
+func FuzzJoinListLinesKeepsWordsAndCode(f *testing.F) {
+	for _, s := range []string{
+		"- a\n  b\n", "1. a\n   b\n\n   c\n", "- x\n  ```\n  code\n  ```\n", "text\n- a  \n  b\n", "- a\n  > q\n", "- \n  b", "  - a\n    b\nc\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out := JoinListLines(in)
+		assert.Equal(t, strings.Fields(in), strings.Fields(out))
+		assert.LessOrEqual(t, strings.Count(out, "\n"), strings.Count(in, "\n"))
+		var codeIn, codeOut []string
+		for ln := range Lines(in) {
+			if ln.Code {
+				codeIn = append(codeIn, ln.Text)
+			}
+		}
+		for ln := range Lines(out) {
+			if ln.Code {
+				codeOut = append(codeOut, ln.Text)
+			}
+		}
+		assert.Equal(t, codeIn, codeOut)
+	})
+}
