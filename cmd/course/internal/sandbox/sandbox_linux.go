@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -214,21 +216,28 @@ const readRights = uint64(unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCE
 // followed: a link that leads into a hidden folder is judged where it
 // leads; nor is an entry that is one of the folders on the way down (a
 // bind mount of it), nor anything beside the way down in a folder the
-// user cannot list. An entry made in one of those folders after the rules are made
+// user cannot list. A folder that a mount shows at another path as well
+// (a bind mount of it or of a folder above it, mountinfo says) is hidden
+// at that path too, since a rule is the file's, not its path's. An entry made in one of those folders after the rules are made
 // is not readable.
 func readableAround(hidden []string) map[string]uint64 {
 	onPath := map[string]bool{} // the hidden folders and the folders above them
 	isHidden := map[string]bool{}
+	mounts := readMounts()
 	for _, h := range hidden {
 		real, err := filepath.EvalSymlinks(h)
 		if err != nil {
 			continue // nothing there to hide
 		}
-		isHidden[real] = true
-		for d := real; ; d = filepath.Dir(d) {
-			onPath[d] = true
-			if d == filepath.Dir(d) {
-				break
+		// The folder as every mount shows it: a bind mount of it, or of
+		// a folder above it, is another way down to it.
+		for _, p := range append([]string{real}, mounts.elsewhere(real)...) {
+			isHidden[p] = true
+			for d := p; ; d = filepath.Dir(d) {
+				onPath[d] = true
+				if d == filepath.Dir(d) {
+					break
+				}
 			}
 		}
 	}
@@ -345,4 +354,82 @@ func onThread(f func() error) error {
 	}
 	go run()
 	return <-done
+}
+
+// mount is a line of /proc/self/mountinfo: which file system (its device
+// number), the folder of it that is mounted, and where.
+type mount struct{ dev, root, at string }
+
+type mountTable []mount
+
+// readMounts is the process's mounts, none when they cannot be read.
+func readMounts() mountTable {
+	raw, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		return nil
+	}
+	var t mountTable
+	for line := range strings.Lines(string(raw)) {
+		f := strings.Fields(line)
+		if len(f) < 5 {
+			continue
+		}
+		t = append(t, mount{dev: f[2], root: unescapeMount(f[3]), at: unescapeMount(f[4])})
+	}
+	return t
+}
+
+// unescapeMount undoes mountinfo's octal escapes (a space is \040).
+func unescapeMount(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// within reports whether p is dir or beneath it, and the rest of p.
+func within(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
+}
+
+// elsewhere is every other path at which a mount shows the folder p (a
+// real path): where a mount of its file system has p, or a folder above
+// it, as its root.
+func (t mountTable) elsewhere(p string) []string {
+	// p's own mount is the last one at the longest mount point above it.
+	own := -1
+	for i, m := range t {
+		if _, ok := within(m.at, p); ok && (own < 0 || len(m.at) >= len(t[own].at)) {
+			own = i
+		}
+	}
+	if own < 0 {
+		return nil
+	}
+	rest, _ := within(t[own].at, p)
+	inFS := filepath.Join(t[own].root, rest) // p within its file system
+	var out []string
+	for i, m := range t {
+		if i == own || m.dev != t[own].dev {
+			continue
+		}
+		if below, ok := within(m.root, inFS); ok {
+			if alt := filepath.Join(m.at, below); alt != p {
+				out = append(out, alt)
+			}
+		}
+	}
+	return out
 }

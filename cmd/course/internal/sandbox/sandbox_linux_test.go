@@ -287,3 +287,41 @@ cat "$1/alias/cache/key" 2>/dev/null || echo refused through the mount
 `, root)
 	assert.Equal(t, "refused\nrefused through the mount\n", out)
 }
+
+// A folder above a hidden one mounted again deeper down beside it is
+// another way down to it: nothing is read beneath it that way either.
+func TestABindMountDeeperDownDoesNotUncoverAHiddenFolder(t *testing.T) {
+	root := t.TempDir()
+	hidden, deep := filepath.Join(root, "cache"), filepath.Join(root, "beside", "deep")
+	require.NoError(t, os.Mkdir(hidden, 0o755))
+	require.NoError(t, os.MkdirAll(deep, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(hidden, "key"), []byte("secret\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(root, "beside", "open"), []byte("open\n"), 0o644))
+	if err := unix.Mount(root, deep, "", unix.MS_BIND, ""); err != nil {
+		t.Skipf("no bind mount here: %v", err)
+	}
+	t.Cleanup(func() { _ = unix.Unmount(deep, unix.MNT_DETACH) })
+	out := confinedHiding(t, []string{hidden}, nil, `
+cat "$1/cache/key" 2>/dev/null || echo refused
+cat "$1/beside/deep/cache/key" 2>/dev/null || echo refused through the mount
+cat "$1/beside/open" "$1/beside/deep/beside/open"
+`, root)
+	assert.Equal(t, "refused\nrefused through the mount\nopen\nopen\n", out)
+}
+
+func TestElsewhereFindsEveryMountOfAFolderAbove(t *testing.T) {
+	table := mountTable{
+		{dev: "8:1", root: "/", at: "/"},
+		{dev: "0:5", root: "/", at: "/proc"},
+		{dev: "8:1", root: "/home", at: "/mnt/homes"},
+		{dev: "8:1", root: "/home/l/.cache", at: "/srv/cache"},
+		{dev: "8:1", root: "/var", at: "/mnt/var"},
+		{dev: "8:2", root: "/", at: "/data"},
+		{dev: "8:2", root: "/x", at: "/mnt/my dir"},
+	}
+	assert.ElementsMatch(t, []string{"/mnt/homes/l/.cache/course", "/srv/cache/course"}, table.elsewhere("/home/l/.cache/course"))
+	assert.Empty(t, table.elsewhere("/proc/self"))
+	assert.Equal(t, []string{"/mnt/my dir/y"}, table.elsewhere("/data/x/y"))
+	assert.Equal(t, "/mnt/my dir", unescapeMount(`/mnt/my\040dir`))
+	assert.Equal(t, `a\b`, unescapeMount(`a\b`))
+}
