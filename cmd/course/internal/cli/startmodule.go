@@ -527,23 +527,26 @@ func moduleAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) *che
 	if json.Unmarshal(cached.Report, &r) != nil {
 		return nil
 	}
-	for _, mr := range r.Modules {
-		if mr.Number == m.Number {
-			return &mr
-		}
-	}
-	return nil
+	return lineOf(&r, m)
 }
 
 // moduleOf is m's line in a check's report: one with no tests when the
 // report has none for m.
 func moduleOf(r *checker.Report, m modules.Module) *checker.Module {
-	for _, mr := range r.Modules {
-		if mr.Number == m.Number {
-			return &mr
-		}
+	if l := lineOf(r, m); l != nil {
+		return l
 	}
 	return &checker.Module{Number: m.Number}
+}
+
+// lineOf is m's line in a check's report, nil when it has none.
+func lineOf(r *checker.Report, m modules.Module) *checker.Module {
+	for i := range r.Modules {
+		if r.Modules[i].Number == m.Number {
+			return &r.Modules[i]
+		}
+	}
+	return nil
 }
 
 // startedAround reports whether tests/ holds any of m's tests, which is
