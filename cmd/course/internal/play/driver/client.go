@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // maxReply is the longest reply line a client reads.
@@ -210,13 +212,14 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 	if f, err := os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
 		tail.file, tail.left = f, OutputLimit
 	}
-	err = cmd.Start()
+	cleanup, err := confined(cmd, dir, filepath.Dir(program))
 	for _, f := range theirs {
 		_ = f.Close() // the engine holds its own copies
 	}
 	if err != nil {
 		_, _ = in.Close(), out.Close()
 		tail.closeFile()
+		cleanup()
 		return nil, fmt.Errorf("start the engine %s: %w", program, err)
 	}
 	// waited is closed once the engine has ended. Wait runs at once when
@@ -245,6 +248,7 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 		}
 		procgroup.End(cmd) // what the engine left running
 		tail.closeFile()
+		cleanup()
 		return nil
 	}
 	// The stacks are asked for and the end watched before the Hello is
@@ -636,4 +640,40 @@ func (t *tailBuffer) lastLine() string {
 		}
 	}
 	return ""
+}
+
+// confined starts the engine (cmd) as check runs a learner's tests, where
+// the system can (package sandbox): it writes only beneath the workspace
+// (dir) and its own temporary folder (its TMPDIR, in the driver's folder
+// driverDir, removed by cleanup), opens no socket, signals nothing
+// outside it, and reads nothing in course's cache folder. An instructor
+// who plays a learner's level runs the learner's code, which could
+// otherwise read the key that signs a check's result, or change any file
+// of the instructor's. Where nothing confines it, it starts as any
+// program does.
+func confined(cmd *exec.Cmd, dir, driverDir string) (cleanup func(), err error) {
+	cleanup = func() {}
+	if sandbox.Available() != nil {
+		return cleanup, cmd.Start()
+	}
+	tmp, err := os.MkdirTemp(driverDir, "tmp-")
+	if err != nil {
+		return cleanup, fmt.Errorf("making the engine's temporary folder: %w", err)
+	}
+	cleanup = func() { _ = os.RemoveAll(tmp) }
+	var hidden []string
+	home, _ := os.UserHomeDir()
+	if c := usercache.Dir(); c != "" && sandbox.Hidable(c, driverDir, dir, home) {
+		hidden = append(hidden, c)
+	}
+	p, err := sandbox.NewHiding(hidden, dir, tmp)
+	if err != nil {
+		return cleanup, fmt.Errorf("confining the engine: %w", err)
+	}
+	defer p.Close() // the engine stays confined
+	if cmd.Env == nil {
+		cmd.Env = os.Environ()
+	}
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
+	return cleanup, p.Start(cmd)
 }

@@ -20,7 +20,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver/drivertest"
+	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 const pushLevel = `{"width": 5, "height": 3, "objects": [
@@ -739,4 +741,41 @@ func TestBuildInModuleModeWhateverTheEnvironment(t *testing.T) {
 	rep, err := c.Do(Request{Op: "new", Mode: ModeGame})
 	require.NoError(t, err)
 	assert.Equal(t, "not implemented: NewGame (Module 01)", rep.Panic)
+}
+
+// The engine, the learner's code, runs confined where the system can, as
+// check runs their tests: from its first init function on, it cannot read
+// course's cache folder (the key that signs a check's result) nor write
+// outside the workspace, and its temporary files go in a folder of its
+// own. An instructor plays a learner's level with no more at stake.
+func TestAnEngineRunsConfined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a driver program")
+	}
+	if err := sandbox.Available(); err != nil {
+		t.Skip(err)
+	}
+	cache, outside := t.TempDir(), t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(cache, "secret"), []byte("key"), 0o600))
+	t.Setenv(usercache.EnvVar, cache)
+	t.Setenv("PLAY_OUTSIDE", outside)
+	ws, program := built(t, func(t *testing.T) (string, string) {
+		return wrappedWorkspace(t, "\t\"os\"\n\t\"path/filepath\"\n",
+			"func init() {\n"+
+				"\tif _, err := os.ReadFile(filepath.Join(os.Getenv(\"COURSE_CACHE_DIR\"), \"secret\")); err == nil {\n\t\tpanic(\"read course's cache\")\n\t}\n"+
+				"\tif err := os.WriteFile(filepath.Join(os.Getenv(\"PLAY_OUTSIDE\"), \"x\"), nil, 0o644); err == nil {\n\t\tpanic(\"wrote outside the workspace\")\n\t}\n"+
+				"\tf, err := os.CreateTemp(\"\", \"engine-\")\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\tf.Close()\n"+
+				"\tif err := os.WriteFile(\"mine.txt\", nil, 0o644); err != nil {\n\t\tpanic(err)\n\t}\n}\n", "")
+	})
+	c, err := StartProcess(context.Background(), program, ws)
+	require.NoError(t, err, "the engine's init met a refusal it should not have, or no refusal")
+	rep, err := c.Do(newReq(ModeBaba, pushLevel))
+	require.NoError(t, err)
+	require.Empty(t, rep.Panic)
+	require.NoError(t, c.Close())
+	assert.NoFileExists(t, filepath.Join(outside, "x"))
+	assert.FileExists(t, filepath.Join(ws, "mine.txt"), "the workspace is the engine's to write")
+	left, err := filepath.Glob(filepath.Join(ws, Dir, "tmp-*"))
+	require.NoError(t, err)
+	assert.Empty(t, left, "the engine's temporary folder goes with it")
 }
