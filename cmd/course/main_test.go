@@ -229,11 +229,7 @@ func cmdGreenModule(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	files, err := testws.GreenFiles(args[0], modfile.ModulePath(mod))
 	ts.Check(err)
-	for rel, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
-		ts.Check(os.WriteFile(p, []byte(content), 0o644))
-	}
+	ts.Check(testws.WriteFiles(dir, files))
 }
 
 // cmdAddNoun adds a noun to a content checkout's words.json and catalog:

@@ -28,15 +28,24 @@ const ModulePath = "example.com/ws"
 // needed.
 func Write(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
+	if err := WriteFiles(dir, files); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// WriteFiles is Write for a caller with no testing.TB (a testscript
+// command): it says what went wrong instead.
+func WriteFiles(dir string, files map[string]string) error {
 	for rel, content := range files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
+			return err
 		}
 		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
+			return err
 		}
 	}
+	return nil
 }
 
 // New is a learner's workspace in a new temporary folder: go.mod (module

@@ -147,13 +147,21 @@ func commitAll(t *testing.T, dir string) string {
 // start once they are.
 func moduleOneStarted(t *testing.T) (context.Context, string) {
 	t.Helper()
+	ctx, dir := moduleOneBegun(t)
+	testws.Green(t, dir, "01", "example.com/x")
+	return ctx, dir
+}
+
+// moduleOneBegun is a new workspace with module 01 started, its tests
+// failing on the template's stubs.
+func moduleOneBegun(t *testing.T) (context.Context, string) {
+	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "ws")
 	env, _ := embeddedEnv(t)
 	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
 	env, _ = embeddedEnv(t)
 	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
-	testws.Green(t, dir, "01", "example.com/x")
 	return ctx, dir
 }
 
@@ -211,12 +219,7 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 // fail would have the module's work still to come count against it, and
 // for good, since a drop started again keeps its first commit.
 func TestStartDropRunsTheModulesTestsWhenNoCheckHolds(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "ws")
-	env, _ := embeddedEnv(t)
-	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
-	env, _ = embeddedEnv(t)
-	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir}))
+	ctx, dir := moduleOneBegun(t)
 	commitAll(t, dir)
 
 	env, out := embeddedEnv(t)

@@ -33,6 +33,19 @@ type CachedCheck struct {
 	Sig string `json:"sig,omitempty"`
 }
 
+// report is the kept check's whole report: nil when the cache holds none,
+// or one that does not parse.
+func (c *CachedCheck) report() *checker.Report {
+	if c == nil || len(c.Report) == 0 {
+		return nil
+	}
+	var r checker.Report
+	if json.Unmarshal(c.Report, &r) != nil {
+		return nil
+	}
+	return &r
+}
+
 // CachedModule is one module's counts in the cache.
 type CachedModule struct {
 	Number string `json:"number"`
@@ -52,13 +65,7 @@ func workspaceProgress(w *workspace.Workspace) map[string]moduleProgress {
 	}
 	// The last check's whole report, when the cache holds it, says "done"
 	// as status does: the module's tests and its drop's.
-	var report *checker.Report
-	if cached != nil && len(cached.Report) > 0 {
-		var r checker.Report
-		if json.Unmarshal(cached.Report, &r) == nil {
-			report = &r
-		}
-	}
+	report := cached.report()
 	byNumber, dropOf := indexResults(report)
 	started, _ := w.StartedModules()
 	for _, m := range modules.All() {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sort"
@@ -520,14 +519,13 @@ func dropStart(ctx context.Context, env *Env, ws *workspace.Workspace, m modules
 // check still holds (nothing it depends on has changed since); else nil.
 func moduleAtLastCheck(env *Env, ws *workspace.Workspace, m modules.Module) *checker.Module {
 	cached, _, err := holdingCheck(env, ws)
-	if err != nil || cached == nil || len(cached.Report) == 0 {
+	if err != nil {
 		return nil
 	}
-	var r checker.Report
-	if json.Unmarshal(cached.Report, &r) != nil {
-		return nil
+	if r := cached.report(); r != nil {
+		return lineOf(r, m)
 	}
-	return lineOf(&r, m)
+	return nil
 }
 
 // moduleOf is m's line in a check's report: one with no tests when the

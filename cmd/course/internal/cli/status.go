@@ -523,11 +523,10 @@ func checkResults(ctx context.Context, env *Env, ws *workspace.Workspace, fresh 
 	if err != nil {
 		return nil, nil, false, err
 	}
-	if cached != nil && !fresh && len(cached.Report) > 0 {
-		var rep checker.Report
-		if json.Unmarshal(cached.Report, &rep) == nil {
+	if !fresh {
+		if rep := cached.report(); rep != nil {
 			at := cached.At
-			return &rep, &at, true, nil
+			return rep, &at, true, nil
 		}
 	}
 	rep, err := checker.Run(ctx, CheckerOptions(env, ws.Abs, "", DefaultTimeout, false),

@@ -44,7 +44,6 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/internal/regularfile"
-	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // Outcome is how a test ended.
@@ -253,12 +252,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		// key that signs a check's result, which a learner's test, run by
 		// an instructor, would otherwise read and sign a result of its
 		// own with, for the instructor's status to believe.
-		var hidden []string
-		home, _ := os.UserHomeDir()
-		if c := usercache.Dir(); c != "" && sandbox.Hidable(c, tmp, home) {
-			hidden = append(hidden, c)
-		}
-		if r.sandbox, err = sandbox.NewHiding(hidden, o.Module, testTmp); err != nil {
+		if r.sandbox, err = sandbox.NewHiding(sandbox.CacheToHide(tmp), o.Module, testTmp); err != nil {
 			return nil, err
 		}
 		defer r.sandbox.Close()

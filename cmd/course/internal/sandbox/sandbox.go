@@ -33,9 +33,12 @@ package sandbox
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // ErrUnavailable is wrapped by Available's error: the tests cannot be
@@ -82,14 +85,32 @@ func Hidable(folder string, needed ...string) bool {
 		return false // relative, or a root
 	}
 	for _, n := range needed {
-		if n == "" {
-			continue
-		}
-		if rel, err := filepath.Rel(folder, real(n)); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if _, in := within(folder, real(n)); n != "" && in {
 			return false
 		}
 	}
 	return true
+}
+
+// CacheToHide is course's cache folder (usercache.Dir), as the folders
+// NewHiding is to hide, when Hidable says a process can do without it
+// beside needed and the user's home folder; none otherwise.
+func CacheToHide(needed ...string) []string {
+	c := usercache.Dir()
+	home, _ := os.UserHomeDir()
+	if c == "" || !Hidable(c, append(needed, home)...) {
+		return nil
+	}
+	return []string{c}
+}
+
+// within reports whether p is dir or beneath it, and the rest of p.
+func within(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // Start starts cmd confined; wait for it with cmd.Wait, as for any. A nil

@@ -395,15 +395,6 @@ func unescapeMount(s string) string {
 	return b.String()
 }
 
-// within reports whether p is dir or beneath it, and the rest of p.
-func within(dir, p string) (string, bool) {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return rel, true
-}
-
 // elsewhere is every other path at which a mount shows the folder p (a
 // real path): where a mount of its file system has p, or a folder above
 // it, as its root.

@@ -22,24 +22,7 @@ import (
 // allowed alone, with args as $1..., and returns what it printed.
 func confined(t *testing.T, allowed []string, script string, args ...string) string {
 	t.Helper()
-	if err := Available(); err != nil {
-		t.Skip(err)
-	}
-	p, err := New(allowed...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	var out strings.Builder
-	cmd := exec.Command("sh", append([]string{"-c", script, "sh"}, args...)...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := p.Start(cmd); err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Wait(); err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
-	return out.String()
+	return confinedHiding(t, nil, allowed, script, args...)
 }
 
 func TestAConfinedProcessWritesOnlyBeneathItsFolders(t *testing.T) {
@@ -216,7 +199,8 @@ func TestAConfinedProcessIsOffTheNetwork(t *testing.T) {
 	c.Close()
 }
 
-// confinedHiding is confined, with hidden folders the script may not read.
+// confinedHiding is confined, with folders the script may not read
+// (hidden; none where it is nil, as New has it).
 func confinedHiding(t *testing.T, hidden, allowed []string, script string, args ...string) string {
 	t.Helper()
 	if err := Available(); err != nil {

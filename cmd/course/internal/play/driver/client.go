@@ -18,7 +18,6 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
-	"github.com/systemic-game-design/course/internal/usercache"
 )
 
 // maxReply is the longest reply line a client reads.
@@ -661,12 +660,7 @@ func confined(cmd *exec.Cmd, dir, driverDir string) (cleanup func(), err error) 
 		return cleanup, fmt.Errorf("making the engine's temporary folder: %w", err)
 	}
 	cleanup = func() { _ = os.RemoveAll(tmp) }
-	var hidden []string
-	home, _ := os.UserHomeDir()
-	if c := usercache.Dir(); c != "" && sandbox.Hidable(c, driverDir, dir, home) {
-		hidden = append(hidden, c)
-	}
-	p, err := sandbox.NewHiding(hidden, dir, tmp)
+	p, err := sandbox.NewHiding(sandbox.CacheToHide(driverDir, dir), dir, tmp)
 	if err != nil {
 		return cleanup, fmt.Errorf("confining the engine: %w", err)
 	}
