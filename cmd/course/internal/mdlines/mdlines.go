@@ -10,6 +10,7 @@ package mdlines
 import (
 	"iter"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -88,41 +89,35 @@ var listMarker = regexp.MustCompile(`^ *(?:[-*+]|[0-9]{1,9}[.)]) +\S`)
 // quote, a heading, a table row, a fence). Everything else is left as it
 // is.
 func JoinListLines(text string) string {
+	raw := slices.Collect(strings.Lines(text)) // each line with its ending, kept as it is
 	var out []string
 	start := -1   // where the text of the list item the walk is in starts; -1 outside one
 	open := false // the last line kept is text that a next line may carry on
 	for ln := range Lines(text) {
-		t := ln.Text
-		indent := len(t) - len(strings.TrimLeft(t, " "))
+		t, line := ln.Text, raw[ln.Number-1]
 		trimmed := strings.TrimSpace(t)
-		switch {
-		case ln.Code:
+		indent := len(t) - len(strings.TrimLeft(t, " "))
+		inItem := !ln.Code && trimmed != "" && start >= 0 && indent >= start && !startsBlock(trimmed)
+		switch m := listMarker.FindString(t); {
+		case ln.Code || trimmed == "":
 			open = false
-		case trimmed == "":
-			open = false
-		case listMarker.MatchString(t):
-			m := listMarker.FindString(t)
+		case m != "":
 			start, open = len(m)-1, true
-		case start >= 0 && indent >= start && open && !startsBlock(trimmed):
-			prev := out[len(out)-1]
-			out[len(out)-1] = prev + " " + trimmed
+		case inItem && open:
+			// The line before loses its ending and takes this one's.
+			last := len(out) - 1
+			out[last] = strings.TrimRight(out[last], "\r\n") + " " + trimmed + line[len(t):]
 			open = !hardBreak(t)
 			continue
-		case start >= 0 && indent >= start && !startsBlock(trimmed):
+		case inItem:
 			open = true // a later paragraph of the item
 		default:
 			start, open = -1, false
 		}
-		if open && hardBreak(t) {
-			open = false
-		}
-		out = append(out, t)
+		open = open && !hardBreak(t)
+		out = append(out, line)
 	}
-	joined := strings.Join(out, "\n")
-	if strings.HasSuffix(text, "\n") {
-		joined += "\n"
-	}
-	return joined
+	return strings.Join(out, "")
 }
 
 // startsBlock says whether a trimmed line opens a block of its own.

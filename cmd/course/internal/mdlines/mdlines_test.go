@@ -83,6 +83,8 @@ func TestJoinListLinesJoinsAnItemsTextOnly(t *testing.T) {
 		{"a hard break", "- one  \n  two\n  three\n", "- one  \n  two three\n"},
 		{"a quote in an item", "- item\n  > quoted\n  > more\n", "- item\n  > quoted\n  > more\n"},
 		{"no final newline", "- a\n  b", "- a b"},
+		{"line endings kept", "- a\r\n  b\r\ntext\r\n", "- a b\r\ntext\r\n"},
+		{"a last line of a carriage return", "```\n\r", "```\n\r"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, JoinListLines(c.in))
