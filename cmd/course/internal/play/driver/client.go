@@ -226,9 +226,10 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 	// can say how; a pipe from StdoutPipe would be closed under the
 	// replies still to be read, so there it runs on Close.
 	waited := make(chan struct{})
+	engine := &engineProcess{cmd: cmd}
 	wait := sync.OnceFunc(func() {
 		go func() {
-			_ = cmd.Wait()
+			_ = engine.wait()
 			close(waited)
 		}()
 	})
@@ -255,7 +256,7 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 	// greets, and is given up with where it was, as a stuck move is.
 	c := reading(out, in, closeFn, tail, dir)
 	c.timeout = timeout
-	c.dump = func() { _ = cmd.Process.Signal(quitSignal) }
+	c.dump = func() { engine.askForStacks() }
 	if theirs != nil {
 		c.exited = waited
 		c.ended = func() string {
