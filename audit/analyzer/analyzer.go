@@ -38,6 +38,7 @@ import (
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 const doc = `coupling reports card and grid-noun names in engine code (the Zero-Coupling Law)
@@ -328,8 +329,8 @@ func (w *workspace) rel(name string) (string, bool) {
 	if err != nil {
 		real = filepath.Dir(name)
 	}
-	rel, err := filepath.Rel(w.dir, filepath.Join(real, filepath.Base(name)))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := subpath.Rel(w.dir, filepath.Join(real, filepath.Base(name)))
+	if !ok {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true

@@ -29,15 +29,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/systemic-game-design/course/internal/jsonobject"
-
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/jsonobject"
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 // Kind is how an engine file differs from the commit.
@@ -843,8 +843,8 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 	if err != nil {
 		return true, nil
 	}
-	rel, err := filepath.Rel(root, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := subpath.Rel(root, real)
+	if !ok {
 		return true, nil
 	}
 	then, ok := d.blobAt(filepath.ToSlash(rel))

@@ -35,6 +35,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 // Tree is a workspace seen through git (when it is inside a repository):
@@ -302,8 +303,8 @@ func relInside(root, ws string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("finding the workspace %s: %w", ws, err)
 	}
-	rel, err := filepath.Rel(realRoot, realWS)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := subpath.Rel(realRoot, realWS)
+	if !ok {
 		return "", fmt.Errorf("the workspace %s is not inside the repository %s", ws, root)
 	}
 	return filepath.ToSlash(rel), nil
@@ -801,8 +802,8 @@ func (t *Tree) Inside(abs string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	rel, err := filepath.Rel(realRoot, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	rel, ok := subpath.Rel(realRoot, real)
+	if !ok {
 		return "", false
 	}
 	rel = filepath.ToSlash(rel)

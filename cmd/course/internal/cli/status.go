@@ -20,6 +20,7 @@ import (
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/subpath"
 	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -655,7 +656,7 @@ func (fp *fingerprint) linked(p, rel string) error {
 	if err != nil {
 		return nil
 	}
-	if r, err := filepath.Rel(fp.root, real); err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	if !subpath.In(fp.root, real) {
 		return nil
 	}
 	info, err := os.Stat(real)

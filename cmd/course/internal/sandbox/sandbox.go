@@ -36,8 +36,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
+	"github.com/systemic-game-design/course/internal/subpath"
 	"github.com/systemic-game-design/course/internal/usercache"
 )
 
@@ -85,7 +85,7 @@ func Hidable(folder string, needed ...string) bool {
 		return false // relative, or a root
 	}
 	for _, n := range needed {
-		if _, in := within(folder, real(n)); n != "" && in {
+		if n != "" && subpath.In(folder, real(n)) {
 			return false
 		}
 	}
@@ -102,15 +102,6 @@ func CacheToHide(needed ...string) []string {
 		return nil
 	}
 	return []string{c}
-}
-
-// within reports whether p is dir or beneath it, and the rest of p.
-func within(dir, p string) (string, bool) {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return rel, true
 }
 
 // Start starts cmd confined; wait for it with cmd.Wait, as for any. A nil

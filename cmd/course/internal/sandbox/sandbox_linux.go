@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/net/bpf"
 	"golang.org/x/sys/unix"
+
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 // The kernel's Landlock calls, spoken through golang.org/x/sys/unix: a
@@ -402,21 +404,21 @@ func (t mountTable) elsewhere(p string) []string {
 	// p's own mount is the last one at the longest mount point above it.
 	own := -1
 	for i, m := range t {
-		if _, ok := within(m.at, p); ok && (own < 0 || len(m.at) >= len(t[own].at)) {
+		if subpath.In(m.at, p) && (own < 0 || len(m.at) >= len(t[own].at)) {
 			own = i
 		}
 	}
 	if own < 0 {
 		return nil
 	}
-	rest, _ := within(t[own].at, p)
+	rest, _ := subpath.Rel(t[own].at, p)
 	inFS := filepath.Join(t[own].root, rest) // p within its file system
 	var out []string
 	for i, m := range t {
 		if i == own || m.dev != t[own].dev {
 			continue
 		}
-		if below, ok := within(m.root, inFS); ok {
+		if below, ok := subpath.Rel(m.root, inFS); ok {
 			if alt := filepath.Join(m.at, below); alt != p {
 				out = append(out, alt)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/shellarg"
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 // maxLinks is how many symbolic links one path may pass through, as the
@@ -90,17 +91,11 @@ func (e *notFolderError) Error() string {
 
 func splitPath(p string) []string { return strings.Split(filepath.ToSlash(p), "/") }
 
-// within reports whether real is root or under it (both real paths).
-func within(root, real string) bool {
-	rel, err := filepath.Rel(root, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
 // shown is the path p (absolute, links followed or not) as the user knows
 // it: under the workspace folder as given, when it is inside.
 func (w *Workspace) shown(p string) string {
 	for _, root := range []string{w.Real, w.Abs} {
-		if within(root, p) {
+		if subpath.In(root, p) {
 			rel, _ := filepath.Rel(root, p)
 			return filepath.Join(w.Dir, rel)
 		}
@@ -128,7 +123,7 @@ func (w *Workspace) Path(rel string) (string, error) {
 	if err != nil {
 		return "", &Error{Path: shown, Why: fmt.Sprintf("cannot be followed (%v); remove the symbolic link", err)}
 	}
-	if !within(w.Real, real) {
+	if !subpath.In(w.Real, real) {
 		return "", &Error{Path: shown, Why: fmt.Sprintf("leads out of the workspace through a symbolic link (to %s); course reads and writes only inside the workspace: remove the link, or make it point inside", real)}
 	}
 	return real, nil

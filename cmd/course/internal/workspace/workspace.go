@@ -24,14 +24,15 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/mod/modfile"
+	"golang.org/x/mod/module"
+
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/internal/jsonobject"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/shellarg"
-
-	"github.com/systemic-game-design/course/internal/courserepo"
-	"golang.org/x/mod/modfile"
-	"golang.org/x/mod/module"
+	"github.com/systemic-game-design/course/internal/subpath"
 )
 
 // ConfigFile is the workspace's configuration file name.
@@ -318,8 +319,7 @@ func stayInside(ws, d string) error {
 		return fmt.Errorf("cannot be checked (%v)", err)
 	}
 	real = filepath.Join(real, rest)
-	rel, err := filepath.Rel(realWS, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+	if !subpath.In(realWS, real) {
 		return errors.New("leads out of the workspace through a symbolic link; name a real folder inside it")
 	}
 	return nil
