@@ -194,15 +194,27 @@ func (t Terminal) renderMarkdown(md string) (string, error) {
 	if width <= 0 || width > 100 {
 		width = min(max(width, 80), 100)
 	}
-	r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-2),
-		glamour.WithColorProfile(t.Profile))
-	if err != nil {
-		return "", fmt.Errorf("setting up the Markdown renderer: %w", err)
+	return renderMarkdownAt(mdlines.JoinListLines(md), style, t.Profile, width)
+}
+
+// renderMarkdownAt lays md out with glamour's style at width, every line of
+// a code block whole (see layOutCodeWhole). (glamour keeps a list item's
+// line breaks, and wraps each line of it alone: on a screen narrower than
+// the source, a short line would follow every long one; the caller joins
+// them first, with mdlines.JoinListLines.)
+func renderMarkdownAt(md, style string, profile termenv.Profile, width int) (string, error) {
+	render := func(md string, width int) (string, error) {
+		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-2),
+			glamour.WithColorProfile(profile))
+		if err != nil {
+			return "", fmt.Errorf("setting up the Markdown renderer: %w", err)
+		}
+		return r.Render(md)
 	}
-	// glamour keeps a list item's line breaks, and wraps each line of it
-	// alone: on a screen narrower than the source, a short line would
-	// follow every long one.
-	return r.Render(mdlines.JoinListLines(md))
+	if out, ok, err := layOutCodeWhole(md, width, render); err != nil || ok {
+		return out, err
+	}
+	return render(md, width)
 }
 
 // pagerCommand is the pager long text goes through on a terminal, as gh
