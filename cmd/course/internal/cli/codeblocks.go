@@ -38,11 +38,11 @@ func newCodeMarks(text string) codeMarks {
 func (m codeMarks) start(i int) string { return fmt.Sprintf("%sstart%d", m.prefix, i) }
 func (m codeMarks) end(i int) string   { return fmt.Sprintf("%send%d", m.prefix, i) }
 
-// codeBlock is a fenced code block of a text: its opening fence and its
-// lines, without the indentation the fence has.
+// codeBlock is a fenced code block of a text: its opening fence, the
+// fence's indentation, and its lines without that indentation.
 type codeBlock struct {
-	fence string
-	lines []string
+	fence, indent string
+	lines         []string
 }
 
 // markCodeBlocks puts a line holding m.start(i) first in the i-th fenced
@@ -63,7 +63,7 @@ func markCodeBlocks(text string, m codeMarks) (marked string, blocks []codeBlock
 				b.WriteString("\n")
 			}
 			b.WriteString(indent + m.start(len(blocks)) + "\n")
-			blocks = append(blocks, codeBlock{fence: trimmed})
+			blocks = append(blocks, codeBlock{fence: trimmed, indent: indent})
 			continue
 		case ln.Fence && open:
 			b.WriteString(indent + m.end(len(blocks)-1) + "\n")

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/x/ansi"
@@ -108,6 +109,39 @@ func TestMarkCodeBlocks(t *testing.T) {
 	m := codeMarks{prefix: "mark"}
 	marked, blocks := markCodeBlocks("a\n\n```go\nx\ny\n```\n\n  ~~~\n  z\n  ~~~\n```\nopen", m)
 	assert.Equal(t, "a\n\n```go\nmarkstart0\nx\ny\nmarkend0\n```\n\n  ~~~\n  markstart1\n  z\n  markend1\n  ~~~\n```\nmarkstart2\nopen\nmarkend2\n", marked)
-	assert.Equal(t, []codeBlock{{"```go", []string{"x", "y"}}, {"~~~", []string{"z"}}, {"```", []string{"open"}}}, blocks)
+	assert.Equal(t, []codeBlock{{"```go", "", []string{"x", "y"}}, {"~~~", "  ", []string{"z"}}, {"```", "", []string{"open"}}}, blocks)
 	assert.NotEqual(t, "x", newCodeMarks("x").prefix)
+}
+
+// Whatever the text, its layout holds none of the marks, and every long
+// line of a code block that stands alone (its fence at the left, where no
+// list or quote can hold it) is shown whole.
+func FuzzCodeLinesStayWhole(f *testing.F) {
+	f.Add("Prose.\n\n```go\nfunc f() {\n" + longCode + "\n}\n```\n")
+	f.Add("- item\n\n  ~~~\n  " + longCode + "\n  ~~~\n")
+	f.Add("```\nopen block with a long line that will not fit on a narrow screen at all\n")
+	f.Add("> ```\n> quoted\n> ```\n\n    ```\n    indented\n    ```\n")
+	f.Add("````md\n```\ninner\n```\n````\n")
+	f.Fuzz(func(t *testing.T, md string) {
+		if strings.Contains(md, "qzcodeblock") || len(md) > 4000 {
+			t.Skip()
+		}
+		out, err := renderMarkdownAt(md, "notty", termenv.Ascii, 40)
+		if err != nil {
+			return // glamour's own refusal
+		}
+		assert.NotContains(t, out, "qzcodeblock")
+		_, blocks := markCodeBlocks(md, newCodeMarks(md))
+		plain := ansi.Strip(out)
+		for _, b := range blocks {
+			if b.indent != "" {
+				continue
+			}
+			for _, l := range b.lines {
+				if strings.TrimSpace(l) != "" && utf8.ValidString(l) && !strings.ContainsAny(l, "\t\r\x00`<>&*_[]\\") && ansi.StringWidth(l) == len(l) && len(l) > 40 {
+					assert.Contains(t, plain, strings.TrimRight(l, " "), "a code line shown whole")
+				}
+			}
+		}
+	})
 }
