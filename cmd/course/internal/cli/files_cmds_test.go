@@ -272,6 +272,26 @@ func TestADropLeftOpenByAnOlderToolEndsAtTheNextStart(t *testing.T) {
 	assert.Equal(t, head, st.Drops["01"].End)
 }
 
+// start-module's next step names the workspace as the learner did: by the
+// folder they gave, or not at all when they left it out (run where they
+// are, in the workspace, it needs none).
+func TestStartModuleNamesTheWorkspaceAsItWasGiven(t *testing.T) {
+	ctx := context.Background()
+	t.Chdir(t.TempDir())
+	env, out := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: "my-engine", ModulePath: "example.com/x"}))
+	require.NoError(t, parseFlags(newStartModuleCmd(env, nil), []string{"00", "my-engine"}))
+	assert.Contains(t, out.String(), "\nnext: course check my-engine: the module's tests fail")
+
+	t.Chdir("my-engine/tests")
+	out.Reset()
+	var got *StartModuleOptions
+	require.NoError(t, parseFlags(newStartModuleCmd(env, func(o *StartModuleOptions) error { got = o; return nil }), []string{"01"}))
+	assert.True(t, got.Found, "WORKSPACE left out")
+	require.NoError(t, RunStartModule(ctx, env, got))
+	assert.Contains(t, out.String(), "\nnext: course check: the module's tests fail")
+}
+
 // On a terminal, init's and start-module's prose wraps between words short
 // of the last column, each line's continuation under its first word: at 80
 // columns the next step broke "build what" in two. Through a pipe each is

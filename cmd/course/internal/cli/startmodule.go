@@ -25,6 +25,10 @@ import (
 type StartModuleOptions struct {
 	Module    string
 	Workspace string
+	// Found is true when WORKSPACE was left out and Workspace is the one
+	// the current folder is in: the next step is then shown without it,
+	// as the learner runs it there.
+	Found     bool
 	Force     bool
 	Expansion bool
 	JSON      bool
@@ -94,7 +98,7 @@ It ends by saying where to read the module's lesson: course lesson NN.
 			if err != nil {
 				return err
 			}
-			opts.Workspace = ws
+			opts.Workspace, opts.Found = ws, len(a) == 1
 			if runF != nil {
 				return runF(opts)
 			}
@@ -267,7 +271,11 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 			m.Number, numberRange(skipped))
 	}
 	fmt.Fprintf(env.Stdout, "read the lesson: %s\n", lesson)
-	env.sayf(st.pass.Render("next:")+" ", "course check %s: the module's tests fail (RED) until you build what they state; course status says where you stand", shellarg.Quote(opts.Workspace))
+	check := "course check"
+	if !opts.Found {
+		check += " " + shellarg.Quote(opts.Workspace)
+	}
+	env.sayf(st.pass.Render("next:")+" ", "%s: the module's tests fail (RED) until you build what they state; course status says where you stand", check)
 	return nil
 }
 
