@@ -198,7 +198,8 @@ func (t Terminal) renderMarkdown(md string) (string, error) {
 }
 
 // renderMarkdownAt lays md out with glamour's style at width, every line of
-// a code block whole (see layOutCodeWhole). (glamour keeps a list item's
+// a code block whole (see layOutCodeWhole) and every code span on one line
+// (see keepCodeSpansWhole). (glamour keeps a list item's
 // line breaks, and wraps each line of it alone: on a screen narrower than
 // the source, a short line would follow every long one; the caller joins
 // them first, with mdlines.JoinListLines.)
@@ -211,10 +212,12 @@ func renderMarkdownAt(md, style string, profile termenv.Profile, width int) (str
 		}
 		return r.Render(md)
 	}
-	if out, ok, err := layOutCodeWhole(md, width, render); err != nil || ok {
-		return out, err
+	md, putBack := keepCodeSpansWhole(md)
+	out, ok, err := layOutCodeWhole(md, width, render)
+	if err == nil && !ok {
+		out, err = render(md, width)
 	}
-	return render(md, width)
+	return putBack(out), err
 }
 
 // pagerCommand is the pager long text goes through on a terminal, as gh
