@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -50,20 +49,17 @@ type codeBlock struct {
 // opening fence, and returns the blocks.
 func markCodeBlocks(text string, m codeMarks) (marked string, blocks []codeBlock) {
 	var b strings.Builder
-	raw := slices.Collect(strings.Lines(text))
 	indent, open := "", false
 	for ln := range mdlines.Lines(text) {
-		line := raw[ln.Number-1]
 		switch {
 		case ln.Fence && !open:
-			trimmed := strings.TrimLeft(ln.Text, " \t")
-			open, indent = true, ln.Text[:len(ln.Text)-len(trimmed)]
-			b.WriteString(line)
-			if !strings.HasSuffix(line, "\n") {
+			open, indent = true, leading(ln.Text, " \t")
+			b.WriteString(ln.Raw)
+			if !strings.HasSuffix(ln.Raw, "\n") {
 				b.WriteString("\n")
 			}
 			b.WriteString(indent + m.start(len(blocks)) + "\n")
-			blocks = append(blocks, codeBlock{fence: trimmed, indent: indent})
+			blocks = append(blocks, codeBlock{fence: ln.Text[len(indent):], indent: indent})
 			continue
 		case ln.Fence && open:
 			b.WriteString(indent + m.end(len(blocks)-1) + "\n")
@@ -72,7 +68,7 @@ func markCodeBlocks(text string, m codeMarks) (marked string, blocks []codeBlock
 			c := &blocks[len(blocks)-1]
 			c.lines = append(c.lines, strings.TrimPrefix(ln.Text, indent))
 		}
-		b.WriteString(line)
+		b.WriteString(ln.Raw)
 	}
 	if open { // a block left open runs to the end of the text
 		if !strings.HasSuffix(b.String(), "\n") {
@@ -83,6 +79,9 @@ func markCodeBlocks(text string, m codeMarks) (marked string, blocks []codeBlock
 	return b.String(), blocks
 }
 
+// leading is the run of the characters of cutset that s starts with.
+func leading(s, cutset string) string { return s[:len(s)-len(strings.TrimLeft(s, cutset))] }
+
 // markedBlock finds the lines between the marks of block i in a layout
 // (from the first line on), and the indentation of the marks, which is
 // the block's on the screen.
@@ -92,7 +91,7 @@ func markedBlock(layout []string, from int, m codeMarks, i int) (first, end int,
 		w := ansi.Strip(layout[k])
 		switch t := strings.TrimSpace(w); {
 		case first < 0 && t == m.start(i):
-			first, indent = k+1, w[:len(w)-len(strings.TrimLeft(w, " "))]
+			first, indent = k+1, leading(w, " ")
 		case first >= 0 && t == m.end(i):
 			return first, k, indent, true
 		}
@@ -144,8 +143,7 @@ func layOutBlock(block codeBlock, m codeMarks, i int, indent string, render func
 	for _, l := range block.lines {
 		longest = max(longest, ansi.StringWidth(strings.ReplaceAll(l, "\t", "        ")))
 	}
-	run := block.fence[:len(block.fence)-len(strings.TrimLeft(block.fence, block.fence[:1]))]
-	md := block.fence + "\n" + m.start(i) + "\n" + strings.Join(block.lines, "\n") + "\n" + m.end(i) + "\n" + run + "\n"
+	md := block.fence + "\n" + m.start(i) + "\n" + strings.Join(block.lines, "\n") + "\n" + m.end(i) + "\n" + mdlines.FenceRun(block.fence) + "\n"
 	out, err := render(md, longest+len(indent)+16)
 	if err != nil {
 		return nil, false, err

@@ -18,7 +18,19 @@ import (
 var (
 	codeSpanBreaks = []string{" ", "-", ",", ".", ";", "+"}
 	standIns       = []string{"\ue000", "\ue001", "\ue002", "\ue003", "\ue004", "\ue005"}
+
+	toStandIns, fromStandIns = standInReplacers()
 )
+
+// standInReplacers replace codeSpanBreaks by standIns, and back.
+func standInReplacers() (to, from *strings.Replacer) {
+	var pairs, back []string
+	for i := range codeSpanBreaks {
+		pairs = append(pairs, codeSpanBreaks[i], standIns[i])
+		back = append(back, standIns[i], codeSpanBreaks[i])
+	}
+	return strings.NewReplacer(pairs...), strings.NewReplacer(back...)
+}
 
 // keepCodeSpansWhole returns md with every breaking character of each
 // code span that opens and closes on one line replaced by its stand-in,
@@ -28,21 +40,13 @@ func keepCodeSpansWhole(md string) (string, func(string) string) {
 	if strings.ContainsAny(md, strings.Join(standIns, "")) {
 		return md, func(s string) string { return s }
 	}
-	var pairs, back []string
-	for i := range codeSpanBreaks {
-		pairs = append(pairs, codeSpanBreaks[i], standIns[i])
-		back = append(back, standIns[i], codeSpanBreaks[i])
-	}
-	toStandIns, fromStandIns := strings.NewReplacer(pairs...), strings.NewReplacer(back...)
 	var b strings.Builder
-	raw := strings.SplitAfter(md, "\n")
 	for ln := range mdlines.Lines(md) {
-		line := raw[ln.Number-1]
 		if ln.Code {
-			b.WriteString(line)
+			b.WriteString(ln.Raw)
 			continue
 		}
-		b.WriteString(inCodeSpans(line, toStandIns.Replace))
+		b.WriteString(inCodeSpans(ln.Raw, toStandIns.Replace))
 	}
 	return b.String(), fromStandIns.Replace
 }
@@ -63,8 +67,8 @@ func inCodeSpans(line string, f func(string) string) string {
 			i = open + 1
 			continue
 		}
-		n := len(line[open:]) - len(strings.TrimLeft(line[open:], "`"))
-		run := line[open : open+n]
+		run := leading(line[open:], "`")
+		n := len(run)
 		close := closingRun(line, open+n, n)
 		if close < 0 {
 			b.WriteString(line[i : open+n]) // no span: the backticks are text
@@ -89,7 +93,7 @@ func closingRun(line string, from, n int) int {
 			return -1
 		}
 		k += from
-		m := len(line[k:]) - len(strings.TrimLeft(line[k:], "`"))
+		m := len(leading(line[k:], "`"))
 		if m == n {
 			return k
 		}

@@ -178,12 +178,7 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 	err := RunStartModule(ctx, env, &StartModuleOptions{Module: "01", Workspace: dir, Expansion: true})
 	assert.Equal(t, StatusCannot, Status(err))
 	assert.Contains(t, Message(err), "the engine folders have uncommitted changes (added: engine/game.go)")
-	assert.NoFileExists(t, filepath.Join(dir, "tests", "01x_handles_test.go"))
-	ws, err := workspace.Open(dir)
-	require.NoError(t, err)
-	st, err := workspace.LoadState(ws)
-	require.NoError(t, err)
-	assert.Empty(t, st.Drops, "a drop refused is not recorded")
+	ws, st := dropNotStarted(t, dir)
 	assert.Contains(t, st.Modules, "01", "the module start-module started is")
 	assert.Empty(t, out.String())
 
@@ -214,6 +209,20 @@ func TestStartDropRecordsItsCommit(t *testing.T) {
 	assert.True(t, status.IsClean(), "%v", status)
 }
 
+// dropNotStarted asserts that module 01's drop was refused in the
+// workspace at dir: its test not copied, no drop recorded. It returns the
+// workspace and its state.
+func dropNotStarted(t *testing.T, dir string) (*workspace.Workspace, *workspace.State) {
+	t.Helper()
+	assert.NoFileExists(t, filepath.Join(dir, "tests", "01x_handles_test.go"))
+	ws, err := workspace.Open(dir)
+	require.NoError(t, err)
+	st, err := workspace.LoadState(ws)
+	require.NoError(t, err)
+	assert.Empty(t, st.Drops, "a drop refused is not recorded")
+	return ws, st
+}
+
 // With no check that still holds, start-module --expansion runs the
 // module's tests itself before the drop starts: a drop started while they
 // fail would have the module's work still to come count against it, and
@@ -227,12 +236,7 @@ func TestStartDropRunsTheModulesTestsWhenNoCheckHolds(t *testing.T) {
 	assert.Equal(t, StatusCannot, Status(err))
 	assert.Contains(t, Message(err), "module 01's tests do not all pass (4 of 4 failed as they ran just now)")
 	assert.Empty(t, out.String())
-	assert.NoFileExists(t, filepath.Join(dir, "tests", "01x_handles_test.go"))
-	ws, err := workspace.Open(dir)
-	require.NoError(t, err)
-	st, err := workspace.LoadState(ws)
-	require.NoError(t, err)
-	assert.Empty(t, st.Drops, "a drop refused is not recorded")
+	dropNotStarted(t, dir)
 
 	testws.Green(t, dir, "01", "example.com/x")
 	head := commitAll(t, dir)

@@ -506,13 +506,8 @@ func dropStart(ctx context.Context, env *Env, ws *workspace.Workspace, m modules
 		}
 		cm, when = moduleOf(r, m), "as they ran just now"
 	}
-	passed, total := 0, 0
-	for _, t := range ownTests(m, cm) {
-		total++
-		if passedOutcome(t.Outcome) {
-			passed++
-		}
-	}
+	own, _ := moduleTests(m, *cm)
+	passed, total := tally(own)
 	const why = "its Expansion Drop starts from the finished module: the engine work still to come would count against the drop; make them pass, commit, and start the drop then"
 	if cm.NotBuilt || total == 0 {
 		return nil, nil, usagef("course start-module: module %s's tests do not build (%s; `course check` shows why), and %s", m.Number, when, why)
@@ -721,7 +716,8 @@ func dropTestsNow(ctx context.Context, env *Env, ws *workspace.Workspace, upTo s
 	out := map[string][2]int{}
 	for _, mr := range r.Modules {
 		if m, err := modules.Lookup(mr.Number); err == nil {
-			passed, total := dropTestCounts(m, mr)
+			_, drop := moduleTests(m, mr)
+			passed, total := tally(drop)
 			out[mr.Number] = [2]int{passed, total}
 		}
 	}

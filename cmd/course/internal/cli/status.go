@@ -284,30 +284,27 @@ func holdingStep(r *checker.Report) string {
 // older one's cache) writes it, is a pass.
 func passedOutcome(o string) bool { return o == "pass" || o == "passed" }
 
-// dropTestCounts is how many of module m's Expansion Drop tests in a
-// check's module line passed, of how many.
-func dropTestCounts(m modules.Module, cm checker.Module) (passed, total int) {
+// moduleTests is module m's tests in a check's line for it, its own and
+// its Expansion Drop's apart.
+func moduleTests(m modules.Module, cm checker.Module) (own, drop []checker.Test) {
 	for _, t := range cm.Tests {
 		if strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
-			total++
-			if passedOutcome(t.Outcome) {
-				passed++
-			}
-		}
-	}
-	return passed, total
-}
-
-// ownTests is module m's own tests in a check's line for it: its drop's
-// left out.
-func ownTests(m modules.Module, cm *checker.Module) []checker.Test {
-	var own []checker.Test
-	for _, t := range cm.Tests {
-		if !strings.HasPrefix(t.Name, m.ExpansionTestPrefix()) {
+			drop = append(drop, t)
+		} else {
 			own = append(own, t)
 		}
 	}
-	return own
+	return own, drop
+}
+
+// tally is how many of tests passed, of how many.
+func tally(tests []checker.Test) (passed, total int) {
+	for _, t := range tests {
+		if passedOutcome(t.Outcome) {
+			passed++
+		}
+	}
+	return passed, len(tests)
 }
 
 // indexResults is a check's modules and drops by module number ("01").
@@ -334,15 +331,14 @@ func moduleStatusOf(m modules.Module, p moduleProgress, results *checker.Report,
 	if cm, ok := byNumber[m.Number]; results != nil && (!ok || cm.NotBuilt || len(cm.Tests) == 0) {
 		ms.NotBuilt = true
 	}
+	own, dropTests := moduleTests(m, byNumber[m.Number])
 	var drop DropStatus
-	drop.Passed, drop.Total = dropTestCounts(m, byNumber[m.Number])
-	own := byNumber[m.Number]
-	for _, t := range ownTests(m, &own) {
-		ms.Total++
-		if passedOutcome(t.Outcome) {
-			ms.Passed++
-		} else if ms.FirstFailure == "" {
+	drop.Passed, drop.Total = tally(dropTests)
+	ms.Passed, ms.Total = tally(own)
+	for _, t := range own {
+		if !passedOutcome(t.Outcome) {
 			ms.FirstFailure = t.Name
+			break
 		}
 	}
 	if p.dropStarted {

@@ -199,10 +199,10 @@ func (t Terminal) renderMarkdown(md string) (string, error) {
 
 // renderMarkdownAt lays md out with glamour's style at width, every line of
 // a code block whole (see layOutCodeWhole) and every code span on one line
-// (see keepCodeSpansWhole). (glamour keeps a list item's
-// line breaks, and wraps each line of it alone: on a screen narrower than
-// the source, a short line would follow every long one; the caller joins
-// them first, with mdlines.JoinListLines.)
+// (see keepCodeSpansWhole). glamour keeps a list item's line breaks and
+// wraps each line of it alone, so that on a screen narrower than the
+// source a short line would follow every long one: the caller joins them
+// first, with mdlines.JoinListLines.
 func renderMarkdownAt(md, style string, profile termenv.Profile, width int) (string, error) {
 	render := func(md string, width int) (string, error) {
 		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-2),

@@ -10,7 +10,6 @@ package mdlines
 import (
 	"iter"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -18,6 +17,7 @@ import (
 type Line struct {
 	Number int    // from 1
 	Text   string // without its line ending
+	Raw    string // with its line ending, as the text has it
 	// Code is true for a line of a fenced code block, the fences that
 	// open and close it included.
 	Code bool
@@ -37,8 +37,8 @@ func Lines(text string) iter.Seq[Line] {
 		n := 0
 		for raw := range strings.Lines(text) {
 			n++
-			ln := Line{Number: n, Text: strings.TrimRight(raw, "\r\n")}
-			run := fenceRun(strings.TrimSpace(ln.Text))
+			ln := Line{Number: n, Text: strings.TrimRight(raw, "\r\n"), Raw: raw}
+			run := FenceRun(strings.TrimSpace(ln.Text))
 			switch {
 			case open == "" && run != "":
 				open, ln.Code, ln.Fence = run, true, true
@@ -54,10 +54,11 @@ func Lines(text string) iter.Seq[Line] {
 	}
 }
 
-// fenceRun is the run of three or more backticks or tildes a trimmed line
-// starts with, "" when it starts with none. A backtick fence's info string
-// holds no backtick, so "```a`" is inline code, not a fence.
-func fenceRun(t string) string {
+// FenceRun is the run of three or more backticks or tildes a trimmed line
+// starts with (the fence, when it opens a block), "" when it starts with
+// none. A backtick fence's info string holds no backtick, so "```a`" is
+// inline code, not a fence.
+func FenceRun(t string) string {
 	if len(t) < 3 || (t[0] != '`' && t[0] != '~') {
 		return ""
 	}
@@ -89,12 +90,11 @@ var listMarker = regexp.MustCompile(`^ *(?:[-*+]|[0-9]{1,9}[.)]) +\S`)
 // quote, a heading, a table row, a fence). Everything else is left as it
 // is.
 func JoinListLines(text string) string {
-	raw := slices.Collect(strings.Lines(text)) // each line with its ending, kept as it is
 	var out []string
 	start := -1   // where the text of the list item the walk is in starts; -1 outside one
 	open := false // the last line kept is text that a next line may carry on
 	for ln := range Lines(text) {
-		t, line := ln.Text, raw[ln.Number-1]
+		t, line := ln.Text, ln.Raw
 		trimmed := strings.TrimSpace(t)
 		indent := len(t) - len(strings.TrimLeft(t, " "))
 		inItem := !ln.Code && trimmed != "" && start >= 0 && indent >= start && !startsBlock(trimmed)
@@ -122,7 +122,7 @@ func JoinListLines(text string) string {
 
 // startsBlock says whether a trimmed line opens a block of its own.
 func startsBlock(t string) bool {
-	if fenceRun(t) != "" || listMarker.MatchString(t) {
+	if FenceRun(t) != "" || listMarker.MatchString(t) {
 		return true
 	}
 	switch t[0] {

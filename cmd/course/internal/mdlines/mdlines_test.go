@@ -52,11 +52,11 @@ func TestLinesNumbersAndTextWithoutEndings(t *testing.T) {
 		got = append(got, ln)
 	}
 	assert.Equal(t, []Line{
-		{Number: 1, Text: "a"},
-		{Number: 2, Text: "```", Code: true, Fence: true},
-		{Number: 3, Text: "b", Code: true},
-		{Number: 4, Text: "```", Code: true, Fence: true},
-		{Number: 5, Text: "c"},
+		{Number: 1, Text: "a", Raw: "a\r\n"},
+		{Number: 2, Text: "```", Raw: "```\n", Code: true, Fence: true},
+		{Number: 3, Text: "b", Raw: "b\n", Code: true},
+		{Number: 4, Text: "```", Raw: "```\n", Code: true, Fence: true},
+		{Number: 5, Text: "c", Raw: "c"},
 	}, got)
 }
 

@@ -183,14 +183,13 @@ func newPolicy(writable, hidden []string) (policy, error) {
 	if Scoped() {
 		scoped = unix.LANDLOCK_SCOPE_SIGNAL | unix.LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET
 	}
-	paths := map[string]uint64{"/dev/null": write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)}
-	handled := write
+	handled, paths := write, map[string]uint64{}
 	readable := readableAround(hidden)
 	if readable != nil {
 		handled |= readRights
 		paths = readable
-		paths["/dev/null"] |= write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)
 	}
+	paths["/dev/null"] |= write & (unix.LANDLOCK_ACCESS_FS_WRITE_FILE | unix.LANDLOCK_ACCESS_FS_TRUNCATE)
 	for _, p := range writable {
 		paths[p] |= write
 		if readable != nil {
@@ -220,8 +219,8 @@ const readRights = uint64(unix.LANDLOCK_ACCESS_FS_READ_FILE | unix.LANDLOCK_ACCE
 // bind mount of it), nor anything beside the way down in a folder the
 // user cannot list. A folder that a mount shows at another path as well
 // (a bind mount of it or of a folder above it, mountinfo says) is hidden
-// at that path too, since a rule is the file's, not its path's. An entry made in one of those folders after the rules are made
-// is not readable.
+// at that path too, since a rule is the file's, not its path's. An entry
+// made in one of those folders after the rules are made is not readable.
 func readableAround(hidden []string) map[string]uint64 {
 	onPath := map[string]bool{} // the hidden folders and the folders above them
 	isHidden := map[string]bool{}

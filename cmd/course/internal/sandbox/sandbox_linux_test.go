@@ -261,10 +261,7 @@ func TestABindMountDoesNotUncoverAHiddenFolder(t *testing.T) {
 	require.NoError(t, os.Mkdir(hidden, 0o755))
 	require.NoError(t, os.Mkdir(alias, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(hidden, "key"), []byte("secret\n"), 0o600))
-	if err := unix.Mount(root, alias, "", unix.MS_BIND, ""); err != nil {
-		t.Skipf("no bind mount here: %v", err)
-	}
-	t.Cleanup(func() { _ = unix.Unmount(alias, unix.MNT_DETACH) })
+	bindMount(t, root, alias)
 	out := confinedHiding(t, []string{hidden}, nil, `
 cat "$1/cache/key" 2>/dev/null || echo refused
 cat "$1/alias/cache/key" 2>/dev/null || echo refused through the mount
@@ -281,16 +278,23 @@ func TestABindMountDeeperDownDoesNotUncoverAHiddenFolder(t *testing.T) {
 	require.NoError(t, os.MkdirAll(deep, 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(hidden, "key"), []byte("secret\n"), 0o600))
 	require.NoError(t, os.WriteFile(filepath.Join(root, "beside", "open"), []byte("open\n"), 0o644))
-	if err := unix.Mount(root, deep, "", unix.MS_BIND, ""); err != nil {
-		t.Skipf("no bind mount here: %v", err)
-	}
-	t.Cleanup(func() { _ = unix.Unmount(deep, unix.MNT_DETACH) })
+	bindMount(t, root, deep)
 	out := confinedHiding(t, []string{hidden}, nil, `
 cat "$1/cache/key" 2>/dev/null || echo refused
 cat "$1/beside/deep/cache/key" 2>/dev/null || echo refused through the mount
 cat "$1/beside/open" "$1/beside/deep/beside/open"
 `, root)
 	assert.Equal(t, "refused\nrefused through the mount\nopen\nopen\n", out)
+}
+
+// bindMount shows the folder from at at as well, until the test ends; the
+// test is skipped where no bind mount can be made (not root, say).
+func bindMount(t *testing.T, from, at string) {
+	t.Helper()
+	if err := unix.Mount(from, at, "", unix.MS_BIND, ""); err != nil {
+		t.Skipf("no bind mount here: %v", err)
+	}
+	t.Cleanup(func() { _ = unix.Unmount(at, unix.MNT_DETACH) })
 }
 
 func TestElsewhereFindsEveryMountOfAFolderAbove(t *testing.T) {
