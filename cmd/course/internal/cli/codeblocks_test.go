@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/glamour"
+	glamourstyles "github.com/charmbracelet/glamour/styles"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
@@ -25,7 +26,7 @@ func TestACodeLineStaysWholeOnANarrowScreen(t *testing.T) {
 	md := "Some prose that is long enough to need more than one line on a narrow screen.\n\n```go\nfunc f() {\n" + longCode + "\n\t\treturn err\n\t}\n}\n```\n\nAnd prose after the block, long enough to wrap as well, surely.\n"
 	for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI256} {
 		term := Terminal{IsTerminal: true, Profile: profile, Width: 40, Height: 1000}
-		out, err := term.renderMarkdown(md)
+		out, err := renderOn(term, md)
 		require.NoError(t, err)
 		plain := stripANSI(out)
 		assert.Contains(t, plain, "    "+longCode, "the whole line, behind the block's margin (profile %v)", profile)
@@ -48,7 +49,7 @@ func TestCodeLinesInAListAndInAnOpenBlockStayWhole(t *testing.T) {
 		"list": "- Step one: run this.\n\n  ```sh\n  go test ./... -run 'Test_01_Handles' -count 1 -v -timeout 60s\n  ```\n\n- Step two.\n",
 		"open": "Run this:\n\n```sh\ngo test ./... -run 'Test_01_Handles' -count 1 -v -timeout 60s\n",
 	} {
-		out, err := term.renderMarkdown(md)
+		out, err := renderOn(term, md)
 		require.NoError(t, err)
 		assert.Contains(t, stripANSI(out), "go test ./... -run 'Test_01_Handles' -count 1 -v -timeout 60s", name)
 		assert.NotContains(t, out, "qzcodeblock", name)
@@ -73,17 +74,17 @@ func TestMarkedTextsAreLaidOutAsTheyAreWhereEveryLineFits(t *testing.T) {
 	}))
 	require.NotEmpty(t, texts)
 	for _, style := range []string{"notty", "dark"} {
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(218), glamour.WithColorProfile(termenv.ANSI256))
+		r, err := glamour.NewTermRenderer(glamour.WithStyles(gluePadding(*glamourstyles.DefaultStyles[style])), glamour.WithWordWrap(218), glamour.WithColorProfile(termenv.ANSI256))
 		require.NoError(t, err)
 		for name, md := range texts {
 			if style == "dark" && path.Base(name) != "lesson.md" {
 				continue // the layout is the style's; the marks are the same
 			}
-			spanned, putBack := keepCodeSpansWhole(md)
+			spanned, putBack, _ := keepCodeSpansWhole(md)
 			want, err := r.Render(spanned)
 			require.NoError(t, err)
 			want = putBack(want)
-			got, err := renderMarkdownAt(md, style, termenv.ANSI256, 220)
+			got, err := renderMarkdownAt(md, *glamourstyles.DefaultStyles[style], termenv.ANSI256, 220)
 			require.NoError(t, err)
 			want, got = ansi.Strip(want), ansi.Strip(got)
 			if want != got {
@@ -130,7 +131,7 @@ func FuzzCodeLinesStayWhole(f *testing.F) {
 		if strings.Contains(md, "qzcodeblock") || strings.ContainsAny(md, strings.Join(standIns, "")) || len(md) > 4000 {
 			t.Skip()
 		}
-		out, err := renderMarkdownAt(md, "notty", termenv.Ascii, 40)
+		out, err := renderMarkdownAt(md, glamourstyles.NoTTYStyleConfig, termenv.Ascii, 40)
 		if err != nil {
 			return // glamour's own refusal
 		}

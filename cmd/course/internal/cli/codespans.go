@@ -34,11 +34,12 @@ func standInReplacers() (to, from *strings.Replacer) {
 
 // keepCodeSpansWhole returns md with every breaking character of each
 // code span that opens and closes on one line replaced by its stand-in,
-// outside fenced code blocks, and the function that puts them back. A
-// text that holds a stand-in already is returned as it is.
-func keepCodeSpansWhole(md string) (string, func(string) string) {
+// outside fenced code blocks, the function that puts them back, and
+// whether it does: a text that holds a stand-in already is returned as it
+// is, since putting back would change the text's own.
+func keepCodeSpansWhole(md string) (string, func(string) string, bool) {
 	if strings.ContainsAny(md, strings.Join(standIns, "")) {
-		return md, func(s string) string { return s }
+		return md, func(s string) string { return s }, false
 	}
 	var b strings.Builder
 	for ln := range mdlines.Lines(md) {
@@ -48,7 +49,7 @@ func keepCodeSpansWhole(md string) (string, func(string) string) {
 		}
 		b.WriteString(inCodeSpans(ln.Raw, toStandIns.Replace))
 	}
-	return b.String(), fromStandIns.Replace
+	return b.String(), fromStandIns.Replace, true
 }
 
 // inCodeSpans applies f to the content of each code span of line: a run of

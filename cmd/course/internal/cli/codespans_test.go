@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -17,7 +18,7 @@ func TestACodeSpanStaysOnOneLine(t *testing.T) {
 	for _, profile := range []termenv.Profile{termenv.Ascii, termenv.ANSI256} {
 		for width := 40; width <= 100; width++ {
 			term := Terminal{IsTerminal: true, Profile: profile, Width: width, Height: 1000}
-			out, err := term.renderMarkdown(md)
+			out, err := renderOn(term, md)
 			require.NoError(t, err)
 			plain := stripANSI(out)
 			for _, span := range []string{"course lesson 00 --discussion", "--module-path", "example.com/my-engine"} {
@@ -31,6 +32,11 @@ func TestACodeSpanStaysOnOneLine(t *testing.T) {
 	}
 }
 
+// renderOn lays md out as the lesson and hint commands do on term.
+func renderOn(term Terminal, md string) (string, error) {
+	return (&Env{Term: term, Stderr: io.Discard}).renderMarkdown(md)
+}
+
 func TestKeepCodeSpansWhole(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"run `a b-c` now", "run `a\ue000b\ue001c` now"},
@@ -41,12 +47,14 @@ func TestKeepCodeSpansWhole(t *testing.T) {
 		{"```sh\ngo test -v ./...\n```\n`x y`\n", "```sh\ngo test -v ./...\n```\n`x\ue000y`\n"},
 		{"`a\nb`", "`a\nb`"},
 	} {
-		got, back := keepCodeSpansWhole(c.in)
+		got, back, ok := keepCodeSpansWhole(c.in)
 		assert.Equal(t, c.want, got, "%q", c.in)
 		assert.Equal(t, c.in, back(got), "put back: %q", c.in)
+		assert.True(t, ok)
 	}
 	held := "a stand-in \ue000 already, and `a b`"
-	got, back := keepCodeSpansWhole(held)
+	got, back, ok := keepCodeSpansWhole(held)
 	assert.Equal(t, held, got, "a text holding a stand-in is left as it is")
+	assert.False(t, ok, "and nothing is to be put back")
 	assert.Equal(t, held, back(got))
 }

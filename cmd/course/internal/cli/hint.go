@@ -110,7 +110,7 @@ func RunHint(ctx context.Context, env *Env, opts *HintOptions) error {
 	if k < len(hints) {
 		md += fmt.Sprintf("\n_Still stuck after trying it? `course hint %s %d` goes further._\n", m.Number, k+1)
 	}
-	out, err := env.Term.renderMarkdown(md)
+	out, err := env.renderMarkdown(md)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,9 @@ func newLessonCmd(env *Env, runF func(*LessonOptions) error) *cobra.Command {
 		Long: `lesson prints module NN's lesson. On a terminal it is laid out (headings,
 emphasis, code blocks, tables) and long text goes through a pager (COURSE_PAGER,
 then PAGER, then less; --no-pager or COURSE_PAGER= to write it straight out).
-Through a pipe it is the lesson's Markdown.
+GLAMOUR_STYLE chooses the look as it does glow's: a style's name (dark,
+light, ...), auto, or a JSON style file. Through a pipe it is the lesson's
+Markdown.
 
 The lesson's hints stay folded: each says the course hint command that shows
 it. So do the discussions of its questions, until you have written your own
@@ -112,7 +114,7 @@ func RunLesson(_ context.Context, env *Env, opts *LessonOptions) error {
 	if err != nil {
 		return err
 	}
-	out, err := env.Term.renderMarkdown(md)
+	out, err := env.renderMarkdown(md)
 	if err != nil {
 		return err
 	}

@@ -225,7 +225,7 @@ func TestAListItemWrapsAsOneParagraphOnANarrowScreen(t *testing.T) {
 	term := Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 40, Height: 1000}
 	render := func(md string) string {
 		t.Helper()
-		out, err := term.renderMarkdown(md)
+		out, err := renderOn(term, md)
 		require.NoError(t, err)
 		return out
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/glamour"
+	glamouransi "github.com/charmbracelet/glamour/ansi"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-isatty"
@@ -178,18 +179,24 @@ func padded(style lipgloss.Style, s string, width int) string {
 }
 
 // renderMarkdown lays Markdown out for the terminal with glamour, in colour
-// when the terminal has it; on a pipe the Markdown is returned as it is.
-func (t Terminal) renderMarkdown(md string) (string, error) {
+// when the terminal has it (see markdownStyle); on a pipe the Markdown is
+// returned as it is. A GLAMOUR_STYLE that names no style is said on
+// stderr, and the text laid out in the default style.
+func (e *Env) renderMarkdown(md string) (string, error) {
+	t := e.Term
 	if !t.IsTerminal {
 		return md, nil
 	}
-	style := "dark"
-	if !t.colored() {
-		style = "notty"
+	style, err := t.markdownStyle()
+	if gs := (*GlamourStyleError)(nil); errors.As(err, &gs) {
+		fmt.Fprintln(e.Stderr, t.styles().warn.Render("warning:")+" "+gs.Error())
 	}
-	if s := os.Getenv("GLAMOUR_STYLE"); s != "" && t.colored() {
-		style = s
-	}
+	return t.layOutMarkdown(md, style)
+}
+
+// layOutMarkdown lays md out in style, at the terminal's width or, where
+// that is unknown or wide, between 80 and 100 columns.
+func (t Terminal) layOutMarkdown(md string, style glamouransi.StyleConfig) (string, error) {
 	width := t.Width
 	if width <= 0 || width > 100 {
 		width = min(max(width, 80), 100)
@@ -199,20 +206,24 @@ func (t Terminal) renderMarkdown(md string) (string, error) {
 
 // renderMarkdownAt lays md out with glamour's style at width, every line of
 // a code block whole (see layOutCodeWhole) and every code span on one line
-// (see keepCodeSpansWhole). glamour keeps a list item's line breaks and
-// wraps each line of it alone, so that on a screen narrower than the
-// source a short line would follow every long one: the caller joins them
-// first, with mdlines.JoinListLines.
-func renderMarkdownAt(md, style string, profile termenv.Profile, width int) (string, error) {
+// and joined to the punctuation after it (see keepCodeSpansWhole and
+// gluePadding). glamour keeps a list item's line breaks and wraps each
+// line of it alone, so that on a screen narrower than the source a short
+// line would follow every long one: the caller joins them first, with
+// mdlines.JoinListLines.
+func renderMarkdownAt(md string, style glamouransi.StyleConfig, profile termenv.Profile, width int) (string, error) {
+	md, putBack, replaced := keepCodeSpansWhole(md)
+	if replaced {
+		style = gluePadding(style)
+	}
 	render := func(md string, width int) (string, error) {
-		r, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width-2),
+		r, err := glamour.NewTermRenderer(glamour.WithStyles(style), glamour.WithWordWrap(width-2),
 			glamour.WithColorProfile(profile))
 		if err != nil {
 			return "", fmt.Errorf("setting up the Markdown renderer: %w", err)
 		}
 		return r.Render(md)
 	}
-	md, putBack := keepCodeSpansWhole(md)
 	out, ok, err := layOutCodeWhole(md, width, render)
 	if err == nil && !ok {
 		out, err = render(md, width)

@@ -1,0 +1,92 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/muesli/termenv"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// glamour pads inline code with a space on each side in its colour
+// styles; a line must not break at that padding, which would start the
+// next line with the comma or full stop that follows the code.
+func TestPunctuationStaysWithTheCodeBeforeIt(t *testing.T) {
+	md := "Write it in `harness`, in your workspace's `harness/` folder; the tests call `NewSketch`. " +
+		"A card named in the engine (`\"Baron Rivendare\"`) fails the audit: `coupling-audit` says where. " +
+		"Then `course check` runs the tests (`go test -json`), and `course status` says where you stand.\n"
+	startsWithPunct := regexp.MustCompile(`^\s*[,.;:)]`)
+	for width := 30; width <= 100; width++ {
+		term := Terminal{IsTerminal: true, Profile: termenv.ANSI256, Width: width, Height: 1000}
+		out, err := renderOn(term, md)
+		require.NoError(t, err)
+		plain := stripANSI(out)
+		for _, l := range strings.Split(plain, "\n") {
+			assert.False(t, startsWithPunct.MatchString(l), "at %d columns a line starts with punctuation: %q", width, l)
+		}
+		assert.Contains(t, plain, " harness ,", "the padding is put back, at %d columns", width)
+		assert.False(t, strings.ContainsAny(plain, strings.Join(standIns, "")), "a stand-in left at %d columns", width)
+	}
+}
+
+// GLAMOUR_STYLE chooses the lessons' look as it does glow's: a standard
+// style's name or a JSON style file. A value that is neither is said on
+// stderr, with how to mend it, and the lesson is still shown.
+func TestGlamourStyle(t *testing.T) {
+	md := "# Title\n\nSome `code`, and text.\n"
+	render := func(t *testing.T, value string) (out, stderr string) {
+		t.Setenv(glamourStyleVar, value)
+		var errBuf bytes.Buffer
+		env := &Env{Term: Terminal{IsTerminal: true, Profile: termenv.ANSI256, Width: 80, Height: 1000}, Stderr: &errBuf}
+		out, err := env.renderMarkdown(md)
+		require.NoError(t, err)
+		return out, errBuf.String()
+	}
+	dark, stderr := render(t, "")
+	assert.Empty(t, stderr)
+
+	light, stderr := render(t, "light")
+	assert.Empty(t, stderr)
+	assert.NotEqual(t, dark, light, "light is a style of its own")
+
+	file := filepath.Join(t.TempDir(), "mine.json")
+	require.NoError(t, os.WriteFile(file, []byte(`{"heading": {"prefix": "H> "}, "h1": {"prefix": "H1> "}}`), 0o644))
+	mine, stderr := render(t, file)
+	assert.Empty(t, stderr)
+	assert.Contains(t, stripANSI(mine), "H1> Title", "the style file's heading prefix")
+
+	for _, c := range []struct{ value, why string }{
+		{"bogus", "no standard style is called that, and no file is there"},
+		{filepath.Join(t.TempDir(), "missing.json"), "no standard style is called that, and no file is there"},
+		{writeFile(t, "bad.json", "{not json"), "the file is not a glamour style file: invalid character"},
+		{t.TempDir(), "it is a folder, not a style file"},
+	} {
+		out, stderr := render(t, c.value)
+		assert.Equal(t, dark, out, "%s: laid out in the default style", c.value)
+		stderr = stripANSI(stderr)
+		assert.True(t, strings.HasPrefix(stderr, "warning: GLAMOUR_STYLE="+c.value+" names no style: "+c.why), "%q", stderr)
+		assert.Contains(t, stderr, "set it to one of ascii, dark, dracula, light, notty, pink, tokyo-night, auto or a JSON style file's path, or unset it (shown in the dark style)")
+		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
+	}
+
+	// Without colour the style is notty, whatever GLAMOUR_STYLE says.
+	t.Setenv(glamourStyleVar, "bogus")
+	var errBuf bytes.Buffer
+	env := &Env{Term: Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 1000}, Stderr: &errBuf}
+	out, err := env.renderMarkdown(md)
+	require.NoError(t, err)
+	assert.Contains(t, out, "Some code, and text.")
+	assert.Empty(t, errBuf.String())
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	return p
+}
