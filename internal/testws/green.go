@@ -19,6 +19,7 @@ var green embed.FS
 // templates.DefaultModulePath) the engine, content and harness files that make
 // a module's tests pass: green/NN.txtar, for the modules a test needs
 // finished (an Expansion Drop starts only from a module whose tests pass).
+// green/NNx.txtar is module NN's drop done, written over green/NN.txtar.
 func Green(t testing.TB, dir, module, modulePath string) {
 	t.Helper()
 	files, err := GreenFiles(module, modulePath)
