@@ -1,10 +1,15 @@
 package enginefiles
 
 import (
+	"bytes"
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // parsePattern reads one line of an ignore file as git does. A pattern of
@@ -279,4 +284,148 @@ func (p *namePattern) Match(path []string, isDir bool) gitignore.MatchResult {
 		return gitignore.Include
 	}
 	return gitignore.Exclude
+}
+
+// basePatterns is the ignore rules that hold everywhere, lowest priority
+// first: core.excludesFile (or git's default for it, the XDG
+// ~/.config/git/ignore), then info/exclude of the repository's common
+// folder, which a linked worktree shares with the main one. The .gitignore
+// files are read on the way down.
+func (t *Tree) basePatterns() ([]gitignore.Pattern, [20]byte) {
+	var ps []gitignore.Pattern
+	// The key covers every file the rules could come from.
+	var key [20]byte
+	for _, c := range t.configs {
+		key = rulesKey(key, c.path, c.raw)
+	}
+	// core.excludesFile set empty names no file, the XDG default not
+	// either; a relative one is the work tree's, where git runs.
+	excludes, set := t.configValue("core", "excludesfile")
+	if excludes = expandHome(excludes); excludes != "" && !filepath.IsAbs(excludes) {
+		excludes = filepath.Join(t.Root, excludes)
+	}
+	if excludes != "" {
+		raw, _ := regularfile.ReadFile(excludes)
+		key = rulesKey(key, excludes, raw)
+	}
+	for _, file := range []string{filepath.Join(xdgConfigHome(), "git", "ignore"), filepath.Join(t.CommonDir, "info", "exclude")} {
+		raw, _ := regularfile.ReadFile(file)
+		key = rulesKey(key, file, raw)
+	}
+	// Read as every other ignore file is (not with go-git's loaders for
+	// ~/.gitconfig's and /etc/gitconfig's, which would read the patterns
+	// without git's character classes or core.ignorecase).
+	switch {
+	case !set:
+		ps = append(ps, readPatterns(filepath.Join(xdgConfigHome(), "git", "ignore"), nil, t.foldCase)...)
+	case excludes != "":
+		ps = append(ps, readPatterns(excludes, nil, t.foldCase)...)
+	}
+	return append(ps, readPatterns(filepath.Join(t.CommonDir, "info", "exclude"), nil, t.foldCase)...), key
+}
+
+// expandHome is a path from git's configuration with a leading ~/ read as
+// the user's home folder, as git reads it.
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		home, _ := os.UserHomeDir()
+		return filepath.Join(home, rest)
+	}
+	return p
+}
+
+// readPatterns reads one ignore file; a missing file has no patterns.
+// fold makes them match without regard to case (core.ignorecase).
+func readPatterns(file string, domain []string, fold bool) []gitignore.Pattern {
+	ps, _ := readPatternsRaw(file, domain, fold)
+	return ps
+}
+
+// readPatternsRaw is readPatterns with the file's text.
+func readPatternsRaw(file string, domain []string, fold bool) ([]gitignore.Pattern, []byte) {
+	raw, err := regularfile.ReadFile(file)
+	if err != nil {
+		return nil, nil
+	}
+	var ps []gitignore.Pattern
+	// Read as git reads it: past a UTF-8 byte order mark at the start, one
+	// CR taken off each line's end, a line cut at a NUL, no limit on its
+	// length; a line of spaces alone, or a comment, is no rule (parse
+	// trims the rest).
+	text := string(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")))
+	for len(text) > 0 {
+		line, rest, _ := strings.Cut(text, "\n")
+		text = rest
+		line = strings.TrimSuffix(line, "\r")
+		line, _, _ = strings.Cut(line, "\x00")
+		if strings.HasPrefix(line, "#") || trimSpaces(line) == "" {
+			continue
+		}
+		if fold {
+			ps = append(ps, foldedPattern{parse(asciiLower(line), lowerAll(domain), true)})
+			continue
+		}
+		ps = append(ps, parsePattern(line, domain))
+	}
+	return ps, raw
+}
+
+// gitBool is a config value as git reads a boolean: true, yes, on or a
+// number other than 0.
+func gitBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on":
+		return true
+	}
+	n, err := strconv.Atoi(v)
+	return err == nil && n != 0
+}
+
+// foldedPattern is a pattern read with core.ignorecase set: parsed in
+// lower case, it is matched against the path in lower case (see ignored).
+type foldedPattern struct{ gitignore.Pattern }
+
+func lowerAll(parts []string) []string {
+	out := make([]string, len(parts))
+	for i, p := range parts {
+		out[i] = asciiLower(p)
+	}
+	return out
+}
+
+// asciiLower is s with A to Z in lower case and nothing else changed: git
+// folds case byte by byte, in ASCII alone, so "Ä" and "ä" stay apart.
+func asciiLower(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func ignored(ps []gitignore.Pattern, parts []string, isDir bool) bool {
+	var lower []string
+	for i := len(ps) - 1; i >= 0; i-- {
+		path := parts
+		if _, ok := ps[i].(foldedPattern); ok {
+			if lower == nil {
+				lower = lowerAll(parts)
+			}
+			path = lower
+		}
+		switch ps[i].Match(path, isDir) {
+		case gitignore.Exclude:
+			return true
+		case gitignore.Include:
+			return false
+		case gitignore.NoMatch:
+			// an earlier pattern may still decide
+		}
+	}
+	return false
 }
