@@ -1,0 +1,181 @@
+package gotest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
+)
+
+// NotStartedAfterTimeout is the Cause of a test that did not run because
+// another test of its package, running alone after a crash, ran out of
+// time before its turn came.
+const NotStartedAfterTimeout = "another test of its package ran out of time before its turn, and no test starts after that; mend the endless loop and check again"
+
+// stuckGrace is how long after its time limit a test binary is ended
+// from outside: its own alarm should have ended it by then.
+var stuckGrace = 15 * time.Second
+
+// binaryRun is what one run of a test binary told.
+type binaryRun struct {
+	tests []Test
+	// verdict is whether the run ended with check's TestMain's verdict
+	// (Package.Verify), and code the exit code it gave.
+	verdict  bool
+	code     int
+	records  bool               // the binary signed how each test ended
+	ended    map[string]Outcome // how each test ended, as it signed it
+	timedOut bool
+	running  []string
+	stuck    bool   // it was killed at check's own deadline, its alarm unheard
+	skipped  bool   // it did not start: another run of its package had run out of time
+	cause    string // why the binary died, when no test was running
+	exit     string // how it ended
+	pkgOut   string // output outside any test
+}
+
+// runBinary runs the test binary for the named tests, reading its stream
+// as it comes; progress says whether it reports the tests' progress. With
+// hung not nil, a run that runs out of time sets it, and a run that finds
+// it set when its turn comes does not start (and tells nothing): both
+// while holding its place among the Jobs, so no run starts after another
+// ran out of time and gave its place up.
+func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+	var br binaryRun
+	if !r.acquire(ctx) {
+		return br, nil
+	}
+	defer r.release()
+	if hung != nil && hung.Load() {
+		br.skipped = true
+		return br, nil
+	}
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	// The binary's own alarm ends it at the time limit with a trace that
+	// names the running test; this deadline is for a binary too stuck to
+	// hear its alarm.
+	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+stuckGrace)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
+		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
+	cmd.Dir = p.Dir
+	cmd.Env = withPWD(r.testEnv, cmd.Dir)
+	procgroup.Own(cmd)
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return br, fmt.Errorf("making a pipe for the tests of %s: %w", p.ImportPath, err)
+	}
+	defer pr.Close()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	rd := newReader(r.o.OutputLimit)
+	started := func() {}
+	if p.Verify {
+		rd.nonce = newNonce()
+		if started, err = handNonce(cmd, rd.nonce); err != nil {
+			pw.Close()
+			return br, err
+		}
+	}
+	err = procgroup.Start(cmd, r.sandbox.Start)
+	started()
+	if err != nil {
+		pw.Close()
+		return br, fmt.Errorf("starting the tests of %s: %w", p.ImportPath, err)
+	}
+	pw.Close()
+
+	if progress {
+		rd.onStart = func(name string) { r.progress(Progress{Package: p.ImportPath, Test: name}) }
+		rd.onEnd = func(t *running) { r.progress(Progress{Package: p.ImportPath, Test: t.name, Outcome: t.outcome}) }
+	}
+	readErr := make(chan error, 1)
+	go func() { readErr <- rd.read(pr) }()
+	waitErr := cmd.Wait()
+	// Whatever the tests started dies with the binary.
+	procgroup.End(cmd)
+	_ = pr.SetReadDeadline(time.Now().Add(5 * time.Second))
+	<-readErr // a read error after the process ended only cuts the output short
+	if ctx.Err() != nil {
+		return br, &CanceledError{Cause: context.Cause(ctx)}
+	}
+	stuck := errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	if waitErr != nil && !isExit(waitErr) && !stuck {
+		return br, fmt.Errorf("running the tests of %s: %w", p.ImportPath, waitErr)
+	}
+	br.stuck = stuck
+	br.exit = "exit status 0"
+	if waitErr != nil {
+		br.exit = waitErr.Error()
+	}
+
+	pkgOut, _ := rd.pkg.text()
+	br.pkgOut = pkgOut
+	br.verdict, br.code, br.records, br.ended = rd.verdict, rd.code, rd.records, rd.ended
+	for _, name := range rd.order {
+		t := rd.tests[name]
+		out, cut := t.out.text()
+		test := Test{Package: p.ImportPath, Name: name, Outcome: t.outcome, Output: out, Cut: cut}
+		if t.forged {
+			test.Cause = "it printed a result line of its own, as the testing package writes them"
+		}
+		if test.Outcome == "" && t.paused {
+			continue // it never went on: run it again like a test not reached
+		}
+		if test.Outcome == "" {
+			all := out + pkgOut
+			switch {
+			case timeoutPanic.MatchString(all) || stuck:
+				test.Outcome = TimedOut
+				br.timedOut = true
+			default:
+				test.Outcome = Crash
+				test.Cause = cause(all)
+				if test.Cause == "" {
+					test.Cause = "the test binary ended while this test ran (" + br.exit + "); look for an os.Exit or a log.Fatal"
+				}
+			}
+			if progress {
+				r.progress(Progress{Package: p.ImportPath, Test: name, Outcome: test.Outcome})
+			}
+		}
+		br.tests = append(br.tests, test)
+	}
+	if br.timedOut {
+		for _, t := range br.tests {
+			all := t.Output + pkgOut
+			if names := runningAtTimeout(all); len(names) > 0 {
+				br.running = names
+				break
+			}
+		}
+		if len(br.running) == 0 {
+			for _, t := range br.tests {
+				if t.Outcome == TimedOut {
+					br.running = append(br.running, t.Name)
+				}
+			}
+		}
+	}
+	if len(br.tests) == 0 {
+		br.cause = cause(pkgOut)
+	}
+	if hung != nil && (br.timedOut || br.stuck) {
+		hung.Store(true)
+	}
+	return br, nil
+}
+
+func isExit(err error) bool {
+	var exitErr *exec.ExitError
+	return errors.As(err, &exitErr)
+}
