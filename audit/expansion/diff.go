@@ -1,0 +1,314 @@
+package expansion
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/subpath"
+)
+
+// entry is a file (or submodule) in the commit's tree.
+type entry struct {
+	hash plumbing.Hash
+	mode filemode.FileMode
+}
+
+// treeFiles lists the files and submodules of the tree under dir; a dir the
+// tree does not have gives none, and a dir that is a file gives that file.
+// The index's entries stand in for the tree when they make the same tree,
+// hash for hash (see enginefiles.TrackedAt).
+func treeFiles(t *enginefiles.Tree, tree *object.Tree, dir string) (map[string]entry, error) {
+	files := map[string]entry{}
+	sub := tree
+	fromIndex := func(h plumbing.Hash) bool {
+		es, ok := t.TrackedAt(dir, h)
+		if !ok {
+			return false
+		}
+		// Only ever the first to fill files: made at its size, not grown.
+		files = make(map[string]entry, len(es))
+		for _, e := range es {
+			files[e.Name] = entry{hash: e.Hash, mode: e.Mode}
+		}
+		return true
+	}
+	if dir == "." && fromIndex(tree.Hash) {
+		return files, nil
+	}
+	if dir != "." {
+		e, err := tree.FindEntry(dir)
+		if errors.Is(err, object.ErrDirectoryNotFound) || errors.Is(err, object.ErrEntryNotFound) {
+			return files, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
+		}
+		if e.Mode != filemode.Dir {
+			files[dir] = entry{hash: e.Hash, mode: e.Mode}
+			return files, nil
+		}
+		if fromIndex(e.Hash) {
+			return files, nil
+		}
+		t, err := tree.Tree(dir)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
+		}
+		sub = t
+	}
+	w := object.NewTreeWalker(sub, true, nil)
+	defer w.Close()
+	for {
+		name, e, err := w.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s at the commit: %w", dir, err)
+		}
+		if e.Mode == filemode.Dir {
+			continue
+		}
+		full := name
+		if dir != "." {
+			full = dir + "/" + name
+		}
+		files[full] = entry{hash: e.Hash, mode: e.Mode}
+	}
+	return files, nil
+}
+
+// differ compares engine folders with one commit.
+type differ struct {
+	t        *enginefiles.Tree
+	tree     *object.Tree
+	fileMode bool // core.fileMode: the executable bit counts
+}
+
+// diffDir compares one engine folder (a path from the repository root)
+// with the commit's files under it.
+func (d *differ) diffDir(dir string) ([]Change, error) {
+	want, err := treeFiles(d.t, d.tree, dir)
+	if err != nil {
+		return nil, err
+	}
+	var changes []Change
+	seen := map[string]bool{}
+	type linked struct {
+		enginefiles.LinkedDir
+		seen map[string]bool // real paths found under it
+	}
+	var links []*linked
+	var current *linked
+	err = d.t.Walk(dir, enginefiles.Visitor{
+		Dir: func(l enginefiles.LinkedDir) error {
+			current = &linked{LinkedDir: l, seen: map[string]bool{}}
+			links = append(links, current)
+			return nil
+		},
+		File: func(f enginefiles.File) error {
+			seen[f.Path] = true
+			w, inTree := want[f.Path]
+			if !inTree && f.Real != f.Path {
+				// A file reached through a linked folder: its content at
+				// the commit is the target's.
+				for _, l := range links {
+					if strings.HasPrefix(f.Path, l.Path+"/") && strings.HasPrefix(f.Real, l.Real+"/") {
+						l.seen[f.Real] = true
+					}
+				}
+				w, inTree = d.blobAt(f.Real)
+			}
+			if !inTree {
+				changes = append(changes, Change{Path: f.Path, Kind: Added})
+				return nil
+			}
+			same, err := d.same(f, w)
+			if err != nil {
+				return err
+			}
+			if !same {
+				changes = append(changes, Change{Path: f.Path, Kind: Changed})
+			}
+			return nil
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	for p := range want {
+		if seen[p] {
+			continue
+		}
+		// The engine folder itself a link at the commit and now: the walk
+		// went through it, so the link is not removed, but a link pointed
+		// elsewhere is a change.
+		if w := want[p]; p == dir && w.mode == filemode.Symlink && len(links) > 0 && links[0].Path == dir {
+			now, err := os.Readlink(filepath.Join(d.t.Root, filepath.FromSlash(dir)))
+			then, terr := linkTarget(d.t.Repo, w.hash)
+			if err == nil && terr == nil && filepath.ToSlash(now) == then {
+				continue
+			}
+			changes = append(changes, Change{Path: p, Kind: Changed})
+			continue
+		}
+		changes = append(changes, Change{Path: p, Kind: Removed})
+	}
+	// A linked folder that was a link at the commit too: the files its
+	// target had then and has no more are removed.
+	for _, l := range links {
+		if w, ok := want[l.Path]; !ok || w.mode != filemode.Symlink {
+			if l.Path != dir {
+				continue
+			}
+		}
+		then, err := treeFiles(d.t, d.tree, l.Real)
+		if err != nil {
+			return nil, err
+		}
+		for real := range then {
+			if !l.seen[real] {
+				changes = append(changes, Change{Path: l.Path + strings.TrimPrefix(real, l.Real), Kind: Removed})
+			}
+		}
+	}
+	return changes, nil
+}
+
+// blobAt is the commit's entry for a file, if it has one.
+func (d *differ) blobAt(p string) (entry, bool) {
+	e, err := d.tree.FindEntry(p)
+	if err != nil || e.Mode == filemode.Dir {
+		return entry{}, false
+	}
+	return entry{hash: e.Hash, mode: e.Mode}, true
+}
+
+// same reports whether the file has the content and mode the commit has.
+// The file is not read only when git's index vouches for it: the index's
+// hash is the commit's and all its stat data still holds (see stat.go).
+func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
+	info := f.Info
+	if f.Submodule || w.mode == filemode.Submodule {
+		if !f.Submodule || w.mode != filemode.Submodule {
+			return false, nil
+		}
+		return submoduleAt(f.Abs) == w.hash, nil
+	}
+	var mode filemode.FileMode
+	switch {
+	case info.Mode()&fs.ModeSymlink != 0:
+		mode = filemode.Symlink
+	case info.Mode().IsRegular() && info.Mode()&0o111 != 0:
+		mode = filemode.Executable
+	case info.Mode().IsRegular():
+		mode = filemode.Regular
+	default:
+		return false, nil
+	}
+	if !d.fileMode && plainModes(mode, w.mode) {
+		mode = w.mode
+	}
+	if mode != w.mode {
+		return false, nil
+	}
+	if mode == filemode.Symlink {
+		target, err := os.Readlink(f.Abs)
+		if err != nil {
+			return false, fmt.Errorf("reading the link %s: %w", f.Path, err)
+		}
+		if enginefiles.BlobHash([]byte(filepath.ToSlash(target))) != w.hash {
+			return false, nil
+		}
+		return d.sameTarget(f)
+	}
+	if ie := f.Entry; ie != nil && ie.Hash == w.hash && d.t.Vouches(ie, info) {
+		return true, nil
+	}
+	real := f.Real
+	if real == "" {
+		real = f.Path
+	}
+	return d.sameFile(f.Abs, real, f.Path, w.hash)
+}
+
+// sameFile reports whether the file at abs (the Path p, named in errors as
+// what) has the content of the blob h. Anything but a regular file there
+// (a FIFO, a device) is not what the commit has, and is not read.
+func (d *differ) sameFile(abs, p, what string, h plumbing.Hash) (bool, error) {
+	content, _, err := regularfile.Read(abs)
+	var nr *regularfile.NotRegularError
+	if errors.As(err, &nr) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("reading %s: %w", what, err)
+	}
+	return d.sameContent(p, content, h), nil
+}
+
+// sameContent reports whether content, the file at the Path p, is the
+// blob, as git would read it: with its CRLF line ends as LF only where
+// git turns them so for that file.
+func (d *differ) sameContent(p string, content []byte, h plumbing.Hash) bool {
+	if enginefiles.BlobHash(content) == h {
+		return true
+	}
+	if lf := d.t.LFContent(p, content); len(lf) != len(content) {
+		return enginefiles.BlobHash(lf) == h
+	}
+	return false
+}
+
+// sameTarget reports whether the file an unchanged link points at, inside
+// the workspace, has the content it had at the commit. A link to a folder
+// is walked on its own; a link out of the workspace has no target to
+// compare.
+func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
+	st, err := os.Stat(f.Abs)
+	if err != nil || st.IsDir() {
+		return true, nil
+	}
+	real, err := filepath.EvalSymlinks(f.Abs)
+	if err != nil {
+		return true, nil
+	}
+	root, err := filepath.EvalSymlinks(d.t.Root)
+	if err != nil {
+		return true, nil
+	}
+	rel, ok := subpath.Rel(root, real)
+	if !ok {
+		return true, nil
+	}
+	then, ok := d.blobAt(filepath.ToSlash(rel))
+	if !ok {
+		return false, nil
+	}
+	return d.sameFile(real, filepath.ToSlash(rel), rel+", the target of "+f.Path, then.hash)
+}
+
+// submoduleAt is the commit a submodule's checkout is at; zero when it
+// cannot be read.
+func submoduleAt(dir string) plumbing.Hash {
+	r, err := enginefiles.OpenRepository(dir, false)
+	if err != nil {
+		return plumbing.ZeroHash
+	}
+	head, err := r.Head()
+	if err != nil {
+		return plumbing.ZeroHash
+	}
+	return head.Hash()
+}
