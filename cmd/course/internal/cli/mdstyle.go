@@ -7,9 +7,11 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/alecthomas/chroma/v2"
 	"github.com/charmbracelet/glamour/ansi"
 	glamourstyles "github.com/charmbracelet/glamour/styles"
 	"github.com/muesli/termenv"
@@ -31,13 +33,19 @@ const defaultMarkdownStyle = glamourstyles.DarkStyle
 // laid out in; they are laid out in the default style instead.
 type GlamourStyleError struct {
 	Value string
-	Err   error // why the value was refused
+	// InFile says the value is a style file, one that cannot be used as it
+	// is: the mend may be in the file.
+	InFile bool
+	Err    error // why the value was refused
 }
 
 func (e *GlamourStyleError) Error() string {
-	names := slices.Sorted(maps.Keys(glamourstyles.DefaultStyles))
-	return fmt.Sprintf("%s=%s names no style: %v; set it to one of %s, auto or a JSON style file's path, or unset it (shown in the %s style)",
-		glamourStyleVar, e.Value, e.Err, strings.Join(names, ", "), defaultMarkdownStyle)
+	names := strings.Join(slices.Sorted(maps.Keys(glamourstyles.DefaultStyles)), ", ")
+	mend := fmt.Sprintf("set %s to one of %s, auto or a JSON style file's path, or unset it", glamourStyleVar, names)
+	if e.InFile {
+		mend = fmt.Sprintf("mend the file, or set %s to one of %s, auto or another style file's path, or unset it", glamourStyleVar, names)
+	}
+	return fmt.Sprintf("%s=%s cannot be used: %v; %s (shown in the %s style)", glamourStyleVar, e.Value, e.Err, mend, defaultMarkdownStyle)
 }
 
 func (e *GlamourStyleError) Unwrap() error { return e.Err }
@@ -56,7 +64,8 @@ func (t Terminal) markdownStyle() (ansi.StyleConfig, error) {
 	}
 	cfg, err := namedMarkdownStyle(value)
 	if err != nil {
-		return *glamourstyles.DefaultStyles[defaultMarkdownStyle], &GlamourStyleError{Value: value, Err: err}
+		var bad *badStyleFile
+		return *glamourstyles.DefaultStyles[defaultMarkdownStyle], &GlamourStyleError{Value: value, InFile: errors.As(err, &bad), Err: err}
 	}
 	return cfg, nil
 }
@@ -86,9 +95,97 @@ func namedMarkdownStyle(value string) (ansi.StyleConfig, error) {
 	}
 	var cfg ansi.StyleConfig
 	if err := json.Unmarshal(raw, &cfg); err != nil {
-		return ansi.StyleConfig{}, fmt.Errorf("the file is not a glamour style file: %w", err)
+		return ansi.StyleConfig{}, &badStyleFile{fmt.Errorf("the file is not a glamour style file: %w", err)}
+	}
+	if err := checkStyle(reflect.ValueOf(cfg), ""); err != nil {
+		return ansi.StyleConfig{}, &badStyleFile{fmt.Errorf("the style file's %w", err)}
 	}
 	return cfg, nil
+}
+
+// badStyleFile is a style file that was read but cannot be used.
+type badStyleFile struct{ err error }
+
+func (e *badStyleFile) Error() string { return e.err.Error() }
+func (e *badStyleFile) Unwrap() error { return e.err }
+
+// maxStyleIndent is the most a style file may indent or pad by, in
+// cells: a screen is at most a few hundred wide, and glamour writes a
+// margin of a million spaces on every line if it is asked to.
+const maxStyleIndent = 40
+
+// maxIndentToken is the longest indent_token a style file may give, in
+// bytes: glamour writes it indent times at the start of each line.
+const maxIndentToken = 16
+
+// checkStyle refuses what a style file may say that glamour would not
+// survive, or would turn into a flood of output: a code block's chroma
+// colour that chroma cannot parse (glamour's renderer panics on it, with
+// a lock held), a margin, indent or level_indent over maxStyleIndent, an
+// indent_token over maxIndentToken. path is v's place in the file, as its
+// JSON keys spell it, for the message.
+func checkStyle(v reflect.Value, path string) error {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return nil
+		}
+		return checkStyle(v.Elem(), path)
+	case reflect.Struct:
+		if prim, ok := v.Interface().(ansi.StylePrimitive); ok && strings.Contains(path, "chroma.") {
+			if _, err := chroma.ParseStyleEntry(chromaEntry(prim)); err != nil {
+				return fmt.Errorf("%s is not a colour chroma knows: %w", path, err)
+			}
+		}
+		for i := range v.NumField() {
+			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				name = v.Type().Field(i).Name
+			}
+			if path != "" {
+				name = path + "." + name
+			}
+			if err := checkStyle(v.Field(i), name); err != nil {
+				return err
+			}
+		}
+	case reflect.Uint:
+		switch last(path) {
+		case "margin", "indent", "level_indent":
+			if v.Uint() > maxStyleIndent {
+				return fmt.Errorf("%s is %d, more than the %d cells a lesson's layout takes", path, v.Uint(), maxStyleIndent)
+			}
+		}
+	case reflect.String:
+		if last(path) == "indent_token" && v.Len() > maxIndentToken {
+			return fmt.Errorf("%s is %d bytes long, more than the %d a lesson's layout takes", path, v.Len(), maxIndentToken)
+		}
+	}
+	return nil
+}
+
+// last is the last key of a dotted path.
+func last(path string) string { return path[strings.LastIndexByte(path, '.')+1:] }
+
+// chromaEntry is a style primitive as glamour hands it to chroma for a
+// code block's highlighting: colour, background, then the font's styles.
+func chromaEntry(p ansi.StylePrimitive) string {
+	var parts []string
+	if p.Color != nil {
+		parts = append(parts, *p.Color)
+	}
+	if p.BackgroundColor != nil {
+		parts = append(parts, "bg:"+*p.BackgroundColor)
+	}
+	for _, f := range []struct {
+		on   *bool
+		word string
+	}{{p.Italic, "italic"}, {p.Bold, "bold"}, {p.Underline, "underline"}} {
+		if f.on != nil && *f.on {
+			parts = append(parts, f.word)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // gluePadding returns cfg with the characters glamour writes on either

@@ -38,7 +38,7 @@ func TestPunctuationStaysWithTheCodeBeforeIt(t *testing.T) {
 // style's name or a JSON style file. A value that is neither is said on
 // stderr, with how to mend it, and the lesson is still shown.
 func TestGlamourStyle(t *testing.T) {
-	md := "# Title\n\nSome `code`, and text.\n"
+	md := "# Title\n\nSome `code`, and text.\n\n```go\nfunc f() {}\n```\n"
 	render := func(t *testing.T, value string) (out, stderr string) {
 		t.Setenv(glamourStyleVar, value)
 		var errBuf bytes.Buffer
@@ -60,19 +60,42 @@ func TestGlamourStyle(t *testing.T) {
 	assert.Empty(t, stderr)
 	assert.Contains(t, stripANSI(mine), "H1> Title", "the style file's heading prefix")
 
-	for _, c := range []struct{ value, why string }{
-		{"bogus", "no standard style is called that, and no file is there"},
-		{filepath.Join(t.TempDir(), "missing.json"), "no standard style is called that, and no file is there"},
-		{writeFile(t, "bad.json", "{not json"), "the file is not a glamour style file: invalid character"},
-		{t.TempDir(), "it is a folder, not a style file"},
+	styleFile := func(content string) string { return writeFile(t, "style.json", content) }
+	for _, c := range []struct {
+		value, why string
+		inFile     bool
+	}{
+		{"bogus", "no standard style is called that, and no file is there", false},
+		{filepath.Join(t.TempDir(), "missing.json"), "no standard style is called that, and no file is there", false},
+		{t.TempDir(), "it is a folder, not a style file", false},
+		{styleFile("{not json"), "the file is not a glamour style file: invalid character", true},
+		// chroma's parser panics on a colour it does not know, and
+		// glamour's renderer holds a lock as it does.
+		{styleFile(`{"code_block": {"chroma": {"keyword": {"color": "zzz"}}}}`),
+			`the style file's code_block.chroma.keyword is not a colour chroma knows: unknown style element "zzz"`, true},
+		// A margin or indent of a million cells is a million spaces a line.
+		{styleFile(`{"document": {"margin": 1000000}}`), "the style file's document.margin is 1000000, more than the 40 cells a lesson's layout takes", true},
+		{styleFile(`{"h2": {"indent": 41}}`), "the style file's h2.indent is 41, more than the 40 cells", true},
+		{styleFile(`{"list": {"level_indent": 100}}`), "the style file's list.level_indent is 100, more than the 40 cells", true},
+		{styleFile(`{"document": {"indent": 2, "indent_token": "` + strings.Repeat("x", 17) + `"}}`),
+			"the style file's document.indent_token is 17 bytes long, more than the 16", true},
 	} {
 		out, stderr := render(t, c.value)
 		assert.Equal(t, dark, out, "%s: laid out in the default style", c.value)
 		stderr = stripANSI(stderr)
-		assert.True(t, strings.HasPrefix(stderr, "warning: GLAMOUR_STYLE="+c.value+" names no style: "+c.why), "%q", stderr)
-		assert.Contains(t, stderr, "set it to one of ascii, dark, dracula, light, notty, pink, tokyo-night, auto or a JSON style file's path, or unset it (shown in the dark style)")
+		assert.True(t, strings.HasPrefix(stderr, "warning: GLAMOUR_STYLE="+c.value+" cannot be used: "+c.why), "%q", stderr)
+		mend := "; set GLAMOUR_STYLE to one of ascii, dark, dracula, light, notty, pink, tokyo-night, auto or a JSON style file's path, or unset it (shown in the dark style)\n"
+		if c.inFile {
+			mend = "; mend the file, or set GLAMOUR_STYLE to one of ascii, dark, dracula, light, notty, pink, tokyo-night, auto or another style file's path, or unset it (shown in the dark style)\n"
+		}
+		assert.True(t, strings.HasSuffix(stderr, mend), "%q", stderr)
 		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
 	}
+	// The limits are limits, not refusals of every margin.
+	within, stderr := render(t, styleFile(`{"document": {"margin": 40, "indent": 40, "indent_token": "`+strings.Repeat("x", 16)+`"}, "list": {"level_indent": 40},
+		"code_block": {"chroma": {"keyword": {"color": "#ff8800", "background_color": "#000000", "bold": true}}}}`))
+	assert.Empty(t, stderr)
+	assert.Contains(t, stripANSI(within), "Title")
 
 	// Without colour the style is notty, whatever GLAMOUR_STYLE says.
 	t.Setenv(glamourStyleVar, "bogus")

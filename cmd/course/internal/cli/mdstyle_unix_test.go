@@ -23,5 +23,5 @@ func TestGlamourStyleFIFO(t *testing.T) {
 	env := &Env{Term: Terminal{IsTerminal: true, Profile: termenv.ANSI256, Width: 80, Height: 1000}, Stderr: &errBuf}
 	_, err := env.renderMarkdown("# Title\n")
 	require.NoError(t, err)
-	assert.Contains(t, errBuf.String(), "names no style: it is a FIFO, not a style file")
+	assert.Contains(t, errBuf.String(), "cannot be used: it is a FIFO, not a style file")
 }
