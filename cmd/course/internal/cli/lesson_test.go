@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,6 +89,36 @@ func TestLessonGoesThroughThePager(t *testing.T) {
 	require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01", NoPager: true}))
 	assert.NoFileExists(t, paged, "--no-pager writes straight out")
 	assert.Contains(t, out.String(), "Build")
+}
+
+// A pager setting of no words (spaces alone) means none, as an empty one
+// does: the text is written straight out. It used to end course with an
+// index out of range.
+func TestABlankPagerIsNone(t *testing.T) {
+	for _, c := range []struct{ course, pager string }{{"   ", "less"}, {"\t", ""}, {"", "x"}, {" cat ", ""}} {
+		t.Run(fmt.Sprintf("%q,%q", c.course, c.pager), func(t *testing.T) {
+			t.Setenv("COURSE_PAGER", c.course)
+			t.Setenv("PAGER", c.pager)
+			env, out := lessonEnv(t)
+			env.Term = Terminal{IsTerminal: true, Profile: termenv.Ascii, Width: 80, Height: 5}
+			require.NoError(t, RunLesson(context.Background(), env, &LessonOptions{Module: "01"}))
+			assert.Contains(t, out.String(), "Build")
+		})
+	}
+	t.Run("PAGER of spaces", func(t *testing.T) {
+		t.Setenv("COURSE_PAGER", "") // restored after the test
+		require.NoError(t, os.Unsetenv("COURSE_PAGER"))
+		t.Setenv("PAGER", "  ")
+		words, ok := pagerCommand()
+		assert.Equal(t, []string{"less"}, words, "passed over for less")
+		assert.True(t, ok)
+	})
+	t.Run("words", func(t *testing.T) {
+		t.Setenv("COURSE_PAGER", "  less  -R ")
+		words, ok := pagerCommand()
+		assert.Equal(t, []string{"less", "-R"}, words)
+		assert.True(t, ok)
+	})
 }
 
 const testHarness = "# The harness contract\n\n## Part I\n\n### M1: Handles\n\nNewGame.\n\n#### Zones\n\nHand, deck.\n\n" +

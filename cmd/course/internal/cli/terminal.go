@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/glamour"
@@ -232,16 +233,19 @@ func renderMarkdownAt(md string, style glamouransi.StyleConfig, profile termenv.
 }
 
 // pagerCommand is the pager long text goes through on a terminal, as gh
-// chooses it: COURSE_PAGER, then PAGER, then less. An empty COURSE_PAGER (or
-// "cat") means none.
-func pagerCommand() (string, bool) {
+// chooses it: COURSE_PAGER, then PAGER, then less, as words (a command and
+// its arguments). A COURSE_PAGER of no words (empty, or spaces alone) or
+// "cat" means none; so does a PAGER of "cat", and one of no words is
+// passed over.
+func pagerCommand() ([]string, bool) {
 	if p, ok := os.LookupEnv("COURSE_PAGER"); ok {
-		return p, p != "" && p != "cat"
+		words := strings.Fields(p)
+		return words, len(words) > 0 && !slices.Equal(words, []string{"cat"})
 	}
-	if p := os.Getenv("PAGER"); p != "" {
-		return p, p != "cat"
+	if words := strings.Fields(os.Getenv("PAGER")); len(words) > 0 {
+		return words, !slices.Equal(words, []string{"cat"})
 	}
-	return "less", true
+	return []string{"less"}, true
 }
 
 // page writes text to w, through the pager when w is a terminal, paging is
@@ -254,8 +258,7 @@ func (t Terminal) page(w io.Writer, text string, noPager bool) error {
 		_, err := io.WriteString(w, text)
 		return err
 	}
-	fields := strings.Fields(pager)
-	cmd := exec.Command(fields[0], fields[1:]...)
+	cmd := exec.Command(pager[0], pager[1:]...)
 	cmd.Stdin = strings.NewReader(text)
 	cmd.Stdout, cmd.Stderr = w, os.Stderr
 	if o, ok := w.(*outputWriter); ok {
