@@ -16,11 +16,38 @@ import (
 // The commands' positional arguments: their checks, and the WORKSPACE every
 // command may leave out.
 
+// pathArgs says, for each positional argument that names a folder, what
+// to give instead of an empty one. An empty folder argument is refused:
+// given to the commands as it is, "" is no folder ("mkdir : no such file
+// or directory"), or, where the argument may be left out, the current
+// folder, which the user did not name.
+var pathArgs = map[string]string{
+	"WORKSPACE": "give the folder of a workspace, or leave it out to use the one the current folder is in",
+	"DIR":       "give the folder to make the workspace in",
+	"REPO":      "give the folder of a checkout of the course repository, or leave it out inside one",
+}
+
+// emptyPath refuses an empty (or blank) argument that names a folder: got
+// are the arguments given, names what each is ("[WORKSPACE]" for one that
+// may be left out).
+func emptyPath(cmd *cobra.Command, names, got []string) error {
+	for i, a := range got {
+		if i >= len(names) || strings.TrimSpace(a) != "" {
+			continue
+		}
+		name := strings.Trim(names[i], "[]")
+		if mend, ok := pathArgs[name]; ok {
+			return usagef("%s: %s is empty; %s (a shell variable left unset gives an empty argument)", cmd.CommandPath(), name, mend)
+		}
+	}
+	return nil
+}
+
 // args checks a command's positional arguments, naming them in the error.
 func args(names ...string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, got []string) error {
 		if len(got) == len(names) {
-			return nil
+			return emptyPath(cmd, names, got)
 		}
 		if len(names) == 0 {
 			return usagef("%s takes no argument, and got %d; run `%s --help` for an example",
@@ -71,10 +98,10 @@ func lastStartedHere() string {
 // given, then an optional WORKSPACE.
 func argsWithWorkspace(names ...string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, got []string) error {
-		if len(got) == len(names) || len(got) == len(names)+1 {
-			return nil
-		}
 		want := append(append([]string{}, names...), "[WORKSPACE]")
+		if len(got) == len(names) || len(got) == len(names)+1 {
+			return emptyPath(cmd, want, got)
+		}
 		return usagef("%s takes %s, and got %d argument(s); run `%s --help` for an example",
 			cmd.CommandPath(), strings.Join(want, " "), len(got), cmd.CommandPath())
 	}
@@ -85,7 +112,7 @@ func argsWithWorkspace(names ...string) cobra.PositionalArgs {
 func optionalArgs(names ...string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, got []string) error {
 		if len(got) <= len(names) {
-			return nil
+			return emptyPath(cmd, names, got)
 		}
 		return usagef("%s takes at most %d argument(s), %s, and got %d; run `%s --help` for an example",
 			cmd.CommandPath(), len(names), strings.Join(names, " "), len(got), cmd.CommandPath())

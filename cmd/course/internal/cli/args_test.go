@@ -26,3 +26,35 @@ func TestAWorkspaceArgumentThatReadsAsAModule(t *testing.T) {
 		assert.Equal(t, StatusCannot, Status(err), cmd)
 	}
 }
+
+// An empty argument that names a folder is refused, saying which: given on
+// as it was, "" was no folder to init ("mkdir : no such file or
+// directory", as a fault of course's), or was taken for the current
+// folder by status and watch, and for a commit left out by
+// expansion-check, which then compared with the open drop's commit.
+func TestAnEmptyFolderArgument(t *testing.T) {
+	t.Chdir(t.TempDir())
+	workspaceMend := "WORKSPACE is empty; give the folder of a workspace, or leave it out to use the one the current folder is in (a shell variable left unset gives an empty argument)"
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"init", ""}, "course init: DIR is empty; give the folder to make the workspace in (a shell variable left unset gives an empty argument)"},
+		{[]string{"init", "  "}, "course init: DIR is empty; give the folder to make the workspace in (a shell variable left unset gives an empty argument)"},
+		{[]string{"status", ""}, "course status: " + workspaceMend},
+		{[]string{"watch", ""}, "course watch: " + workspaceMend},
+		{[]string{"validate", ""}, "course validate: " + workspaceMend},
+		{[]string{"coupling-audit", ""}, "course coupling-audit: " + workspaceMend},
+		{[]string{"start-module", "01", ""}, "course start-module: " + workspaceMend},
+		{[]string{"expansion-check", "", "HEAD"}, "course expansion-check: " + workspaceMend},
+		{[]string{"expansion-check", ""}, "course expansion-check: its argument is empty; give a workspace's folder or a COMMIT, or leave it out (a shell variable left unset gives an empty argument)"},
+		{[]string{"dev", "check", ""}, "course dev check: REPO is empty; give the folder of a checkout of the course repository, or leave it out inside one (a shell variable left unset gives an empty argument)"},
+	} {
+		env, _, _ := testEnv()
+		root := NewRoot(env)
+		root.SetArgs(c.args)
+		err := root.Execute()
+		assert.EqualError(t, err, c.want, "%q", c.args)
+		assert.Equal(t, StatusCannot, Status(err), "%q", c.args)
+	}
+}

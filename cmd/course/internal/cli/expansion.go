@@ -74,7 +74,14 @@ removed since COMMIT, and each setting of how the engine runs that differs.`,
   course expansion-check                 # here: since the drop started
   course expansion-check ~/my-engine HEAD
   course expansion-check ~/my-engine v1 --json`,
-		Args: optionalArgs("[WORKSPACE]", "[COMMIT]"),
+		Args: func(cmd *cobra.Command, a []string) error {
+			// A lone argument may be either; an empty one, which read as
+			// a commit left out, is refused as neither.
+			if len(a) == 1 && strings.TrimSpace(a[0]) == "" {
+				return usagef("%s: its argument is empty; give a workspace's folder or a COMMIT, or leave it out (a shell variable left unset gives an empty argument)", cmd.CommandPath())
+			}
+			return optionalArgs("[WORKSPACE]", "[COMMIT]")(cmd, a)
+		},
 		RunE: func(cmd *cobra.Command, a []string) error {
 			ws, commit, err := expansionArgs(a)
 			if err != nil {

@@ -28,12 +28,22 @@ import (
 
 var modulePathSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$`)
 
+// ModulePathError is a module path the go command would not take.
+type ModulePathError struct{ ModulePath string }
+
+func (e *ModulePathError) Error() string {
+	return fmt.Sprintf("--module-path %q is not a Go module path; give one like example.com/my-engine", e.ModulePath)
+}
+
+// UserError marks the error as the user's to mend.
+func (e *ModulePathError) UserError() bool { return true }
+
 // Init makes a new workspace in dir from the template, with modulePath in
 // its go.mod, puts it under git and commits it. dir must not exist, or be
 // an empty folder. It returns the first commit's hash.
 func Init(dir, modulePath string) (string, error) {
 	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
-		return "", &workspace.Error{Path: modulePath, Why: "is not a Go module path; give one like example.com/my-engine"}
+		return "", &ModulePathError{ModulePath: modulePath}
 	}
 	if err := workspace.CheckBuildable(dir, "give a folder whose name has none"); err != nil {
 		return "", err

@@ -1,6 +1,7 @@
 package scaffold
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -247,8 +248,14 @@ func TestInit(t *testing.T) {
 	require.ErrorAs(t, err, &scErr)
 	assert.Contains(t, scErr.Why, "not empty")
 
-	_, err = Init(filepath.Join(t.TempDir(), "other"), "bad path with spaces")
-	require.ErrorAs(t, err, &scErr)
+	for _, bad := range []string{"bad path with spaces", "", "a..b"} {
+		other := filepath.Join(t.TempDir(), "other")
+		_, err = Init(other, bad)
+		var mpErr *ModulePathError
+		require.ErrorAs(t, err, &mpErr, "%q", bad)
+		assert.EqualError(t, err, fmt.Sprintf("--module-path %q is not a Go module path; give one like example.com/my-engine", bad))
+		assert.NoDirExists(t, other, "nothing was made")
+	}
 }
 
 // A folder whose path holds a line break is refused before anything is
