@@ -140,6 +140,13 @@ var envProblem = regexp.MustCompile(`(module lookup disabled by GOPROXY=off|GOPR
 // an import path a learner spells so does not pass for it.
 var cacheProblem = regexp.MustCompile(`(?m)^(go: )?(could not create module cache|module cache not found|failed to initialize build cache|build cache is required).*`)
 
+// settingsProblem is the go command refusing its own settings, from the
+// environment or `go env -w`, before it reads a file of the workspace:
+// GOFLAGS it cannot parse, an unknown GOEXPERIMENT, a GOTOOLCHAIN or
+// GOPATH it cannot use, a Go installation without its tools (a GOROOT
+// that leads nowhere). It starts a line, as cacheProblem does.
+var settingsProblem = regexp.MustCompile(`(?m)^go: (parsing \$GOFLAGS: |unknown GOEXPERIMENT |invalid GOTOOLCHAIN |GOPATH entry is relative|no such tool |cannot find GOROOT).*`)
+
 // build compiles a package's test binary. A compile error is returned as
 // the compiler's complaint, as is a build stopped at its time limit; a go
 // command that cannot work here is an error.
@@ -193,6 +200,12 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 			return "", &EnvironmentError{
 				Why:  fmt.Sprintf("the go command cannot use its caches (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
 				Mend: fmt.Sprintf("point GOMODCACHE and GOCACHE (go env -w, or the environment) at folders this user can write, and run `go mod download` in %s", r.o.Module),
+			}
+		}
+		if m := settingsProblem.FindString(msg); m != "" {
+			return "", &EnvironmentError{
+				Why:  fmt.Sprintf("the go command will not run with its settings here (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
+				Mend: "mend that setting in the environment, or with `go env -w` (`go env` lists them), and run check again",
 			}
 		}
 		if m := envProblem.FindString(msg); m != "" {

@@ -363,6 +363,34 @@ func TestACacheTheGoCommandCannotUseIsAnEnvironmentError(t *testing.T) {
 	assert.Contains(t, res.BuildOutput[p.ImportPath], "could not create module cache")
 }
 
+// Settings the go command refuses (GOFLAGS, GOEXPERIMENT, GOTOOLCHAIN,
+// GOPATH, a GOROOT without Go in it) are no build failure of the tests:
+// the learner's code was never read, and check said "does not compile".
+func TestSettingsTheGoCommandRefusesAreAnEnvironmentError(t *testing.T) {
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	for _, c := range []struct{ env, why string }{
+		{"GOFLAGS=-nosuchflag", "parsing $GOFLAGS: unknown flag -nosuchflag"},
+		{"GOEXPERIMENT=bogusexperiment", "unknown GOEXPERIMENT bogusexperiment"},
+		{"GOTOOLCHAIN=nosuchtoolchain", `invalid GOTOOLCHAIN "nosuchtoolchain"`},
+		{"GOPATH=relative", "GOPATH entry is relative"},
+		{"GOROOT=" + filepath.Join(t.TempDir(), "nogo"), "cannot find GOROOT directory"},
+	} {
+		_, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Env: []string{c.env}})
+		var envErr *EnvironmentError
+		require.ErrorAs(t, err, &envErr, c.env)
+		assert.Contains(t, envErr.Why, "the go command will not run with its settings here ("+c.why, c.env)
+		assert.Equal(t, "mend that setting in the environment, or with `go env -w` (`go env` lists them), and run check again", envErr.Mend)
+	}
+
+	// A compile error that quotes such words is still the learner's.
+	dir, p = module(t, "package tests\n\nimport (\n\t\"testing\"\n\n\t_ \"go: unknown GOEXPERIMENT x\"\n)\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	require.NoError(t, err)
+	assert.Contains(t, res.BuildOutput[p.ImportPath], "unknown GOEXPERIMENT")
+}
+
 func TestATimeoutOutOfRangeIsRefused(t *testing.T) {
 	_, err := Run(context.Background(), Options{Module: t.TempDir(), Timeout: MaxTimeout + time.Second})
 	assert.ErrorContains(t, err, "out of range")
