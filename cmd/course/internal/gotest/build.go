@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
@@ -188,32 +190,8 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		if !isExit(err) {
 			return "", fmt.Errorf("running %s test -c: %w", r.goCmd, err)
 		}
-		if m := newerGo.FindStringSubmatch(msg); m != nil {
-			return "", &EnvironmentError{
-				Why: fmt.Sprintf("%s asks for Go %s, and the go command here is go %s",
-					filepath.Join(r.o.Module, "go.mod"), m[1], m[2]),
-				Mend:    fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), r.o.Module),
-				ByGoMod: true,
-			}
-		}
-		if m := cacheProblem.FindString(msg); m != "" {
-			return "", &EnvironmentError{
-				Why:  fmt.Sprintf("the go command cannot use its caches (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
-				Mend: fmt.Sprintf("point GOMODCACHE and GOCACHE (go env -w, or the environment) at folders this user can write, and run `go mod download` in %s", r.o.Module),
-			}
-		}
-		if m := settingsProblem.FindString(msg); m != "" {
-			return "", &EnvironmentError{
-				Why:  fmt.Sprintf("the go command will not run with its settings here (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
-				Mend: "mend that setting in the environment, or with `go env -w` (`go env` lists them), and run check again",
-			}
-		}
-		if m := envProblem.FindString(msg); m != "" {
-			return "", &EnvironmentError{
-				Why:     fmt.Sprintf("the go command cannot fetch a module the tests need (%s)", strings.TrimSpace(m)),
-				Mend:    fmt.Sprintf("run `go mod download` in %s with the network on, or set GOPROXY to a proxy you can reach", r.o.Module),
-				ByGoMod: true,
-			}
+		if envErr := EnvironmentProblem(r.o.Module, msg); envErr != nil {
+			return "", envErr
 		}
 		if msg == "" {
 			msg = err.Error()
@@ -231,6 +209,65 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 		return "no test files in " + relPattern(r.o.Module, p.Dir), nil
 	}
 	return "", nil
+}
+
+// EnvironmentProblem is the go command's output msg, from a build in the
+// module folder module, read as a problem of the machine or of go.mod, not
+// of the code: a go.mod asking for a newer Go, caches the go command cannot
+// use, settings it refuses, a module it cannot fetch. nil when msg is none
+// of those (a compile error, most often).
+func EnvironmentProblem(module, msg string) *EnvironmentError {
+	if m := newerGo.FindStringSubmatch(msg); m != nil {
+		return &EnvironmentError{
+			Why: fmt.Sprintf("%s asks for Go %s, and the go command here is go %s",
+				filepath.Join(module, "go.mod"), m[1], m[2]),
+			Mend:    fmt.Sprintf("install Go %s or later (https://go.dev/dl/), or lower the go line with `go mod edit -go=%s` in %s", m[1], goLine(m[2]), module),
+			ByGoMod: true,
+		}
+	}
+	if m := cacheProblem.FindString(msg); m != "" {
+		return &EnvironmentError{
+			Why:  fmt.Sprintf("the go command cannot use its caches (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
+			Mend: fmt.Sprintf("point GOMODCACHE and GOCACHE (go env -w, or the environment) at folders this user can write, and run `go mod download` in %s", module),
+		}
+	}
+	if m := settingsProblem.FindString(msg); m != "" {
+		return &EnvironmentError{
+			Why:  fmt.Sprintf("the go command will not run with its settings here (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
+			Mend: "mend that setting in the environment, or with `go env -w` (`go env` lists them), and try again",
+		}
+	}
+	if m := fetchProblem(module, msg); m != "" {
+		return &EnvironmentError{
+			Why:     fmt.Sprintf("the go command cannot fetch a module the workspace needs (%s)", strings.TrimSpace(m)),
+			Mend:    fmt.Sprintf("run `go mod download` in %s with the network on, or set GOPROXY to a proxy you can reach", module),
+			ByGoMod: true,
+		}
+	}
+	return nil
+}
+
+// fetchProblem is the first line of msg where the go command says it
+// could not fetch a module (envProblem), from the phrase on, or "". A line
+// about a package of the workspace's own module is passed over: with
+// -mod=mod the go command looks a package of the module that has no
+// folder (a harness/ deleted) up on the network too, and that is the
+// workspace's to mend, whatever the network says.
+func fetchProblem(module, msg string) string {
+	own := ""
+	if raw, err := regularfile.ReadFile(filepath.Join(module, "go.mod")); err == nil {
+		if p := modfile.ModulePath(raw); p != "" {
+			own = p + "/"
+		}
+	}
+	for line := range strings.Lines(msg) {
+		m := envProblem.FindString(line)
+		if m == "" || own != "" && strings.Contains(line, own) {
+			continue
+		}
+		return m
+	}
+	return ""
 }
 
 // realPaths is o with the module's folder, the packages' and the files

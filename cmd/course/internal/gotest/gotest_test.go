@@ -380,7 +380,7 @@ func TestSettingsTheGoCommandRefusesAreAnEnvironmentError(t *testing.T) {
 		var envErr *EnvironmentError
 		require.ErrorAs(t, err, &envErr, c.env)
 		assert.Contains(t, envErr.Why, "the go command will not run with its settings here ("+c.why, c.env)
-		assert.Equal(t, "mend that setting in the environment, or with `go env -w` (`go env` lists them), and run check again", envErr.Mend)
+		assert.Equal(t, "mend that setting in the environment, or with `go env -w` (`go env` lists them), and try again", envErr.Mend)
 	}
 
 	// A compile error that quotes such words is still the learner's.
@@ -483,4 +483,20 @@ func TestAnInitThatExitsSaysWhereToLook(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash, "Test_01_b": Crash}, outcomes(res))
 	assert.Equal(t, "the test binary stopped before running any test (exit status 0); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer", byName(res)["Test_01_a"].Cause)
+}
+
+// A package of the workspace's own module that has no folder is the
+// workspace's to mend, even where the go command, told -mod=mod, went
+// looking for it on the network and said the network was off; a module of
+// someone else's that cannot be fetched is the machine's.
+func TestAMissingPackageOfTheModuleIsNoFetchProblem(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	own := "go: finding module for package example.com/ws/harness\ntests/a_test.go:5:2: cannot find module providing package example.com/ws/harness: module lookup disabled by GOPROXY=off\n"
+	assert.Nil(t, EnvironmentProblem(dir, own))
+	other := "tests/a_test.go:6:2: cannot find module providing package github.com/stretchr/testify/assert: module lookup disabled by GOPROXY=off\n"
+	envErr := EnvironmentProblem(dir, own+other)
+	require.NotNil(t, envErr)
+	assert.Equal(t, "the go command cannot fetch a module the workspace needs (module lookup disabled by GOPROXY=off)", envErr.Why)
+	assert.True(t, envErr.ByGoMod)
 }

@@ -215,6 +215,11 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 		if _, lookErr := exec.LookPath("go"); lookErr != nil {
 			return "", fmt.Errorf("build the course play driver: the go command is not on PATH: %w", lookErr)
 		}
+		// The machine's or go.mod's problem, not the harness's: a
+		// learner told to mend their harness would look in vain.
+		if envErr := gotest.EnvironmentProblem(ws, string(out)); envErr != nil {
+			return "", envErr
+		}
 		return "", &BuildError{Workspace: ws, Output: string(out)}
 	}
 	return program, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/play/driver/drivertest"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
@@ -243,6 +244,24 @@ func TestBuildRefusesAHarnessThatDoesNotBuild(t *testing.T) {
 	assert.True(t, be.UserError())
 	assert.Contains(t, err.Error(), "does not build")
 	assert.NotContains(t, err.Error(), "\n")
+}
+
+// Go settings the go command refuses are no fault of the harness: the
+// learner is told what to mend, not sent to their harness.
+func TestBuildBlamesTheGoSettingsNotTheHarness(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	offline(t)
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.mod"), []byte("module example.com/ws\n\ngo 1.26\n"), 0o644))
+	t.Setenv("GOFLAGS", "-nosuchflag")
+	_, err := Build(context.Background(), ws, "example.com/ws")
+	var envErr *gotest.EnvironmentError
+	require.ErrorAs(t, err, &envErr)
+	assert.Contains(t, err.Error(), "the go command will not run with its settings here (parsing $GOFLAGS: unknown flag -nosuchflag)")
+	var be *BuildError
+	assert.False(t, errors.As(err, &be))
 }
 
 // greet is the line a shell engine greets with.
