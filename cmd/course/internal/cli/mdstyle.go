@@ -160,6 +160,9 @@ func checkStyle(v reflect.Value, path string) error {
 		if last(path) == "indent_token" && v.Len() > maxIndentToken {
 			return fmt.Errorf("%s is %d bytes long, more than the %d a lesson's layout takes", path, v.Len(), maxIndentToken)
 		}
+	default:
+		// The rest (booleans, the other numbers) are nothing glamour
+		// repeats or hands to chroma.
 	}
 	return nil
 }
