@@ -149,6 +149,12 @@ var cacheProblem = regexp.MustCompile(`(?m)^(go: )?(could not create module cach
 // that leads nowhere). It starts a line, as cacheProblem does.
 var settingsProblem = regexp.MustCompile(`(?m)^go: (parsing \$GOFLAGS: |unknown GOEXPERIMENT |invalid GOTOOLCHAIN |GOPATH entry is relative|no such tool |cannot find GOROOT).*`)
 
+// diskProblem is the compiler, the linker or the go command failing to
+// write what it made: a full disk, or the user's quota spent. It ends a
+// line, as the system's word does (go build's "write ...: no space left on
+// device"); a Go import path, which a compile error quotes, has no space.
+var diskProblem = regexp.MustCompile(`(?m)(no space left on device|disk quota exceeded)$`)
+
 // build compiles a package's test binary. A compile error is returned as
 // the compiler's complaint, as is a build stopped at its time limit; a go
 // command that cannot work here is an error.
@@ -229,6 +235,12 @@ func EnvironmentProblem(module, msg string) *EnvironmentError {
 		return &EnvironmentError{
 			Why:  fmt.Sprintf("the go command cannot use its caches (%s)", strings.TrimPrefix(strings.TrimSpace(m), "go: ")),
 			Mend: fmt.Sprintf("point GOMODCACHE and GOCACHE (go env -w, or the environment) at folders this user can write, and run `go mod download` in %s", module),
+		}
+	}
+	if m := diskProblem.FindString(msg); m != "" {
+		return &EnvironmentError{
+			Why:  fmt.Sprintf("the go command could not write what it built (%s)", m),
+			Mend: "make room on the disk that holds the temporary folder and the go command's cache (`go clean -cache` frees the cache), and try again",
 		}
 	}
 	if m := settingsProblem.FindString(msg); m != "" {

@@ -500,3 +500,20 @@ func TestAMissingPackageOfTheModuleIsNoFetchProblem(t *testing.T) {
 	assert.Equal(t, "the go command cannot fetch a module the workspace needs (module lookup disabled by GOPROXY=off)", envErr.Why)
 	assert.True(t, envErr.ByGoMod)
 }
+
+// A full disk while the tests are built is the machine's, not a compile
+// error of the learner's: check said the tests did not compile.
+func TestAFullDiskIsAnEnvironmentError(t *testing.T) {
+	dir := t.TempDir()
+	for _, msg := range []string{
+		"# example.com/ws/tests\ngo build example.com/ws/tests: write /tmp/go-build123/b001/_pkg_.a: no space left on device",
+		"/usr/local/go/pkg/tool/linux_amd64/link: write /tmp/x/tests.test: disk quota exceeded",
+	} {
+		envErr := EnvironmentProblem(dir, msg)
+		require.NotNil(t, envErr, msg)
+		assert.Contains(t, envErr.Why, "the go command could not write what it built (")
+		assert.Contains(t, envErr.Mend, "make room on the disk")
+	}
+	// A compile error that quotes the words in a literal is the learner's.
+	assert.Nil(t, EnvironmentProblem(dir, `tests/a_test.go:5:9: cannot use "no space left on device" (untyped string constant) as int value in assignment`))
+}
