@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
@@ -158,9 +159,9 @@ func enclosingWorkspace(dir string) (outer, what string) {
 // own (so the terminal's Ctrl-C and hang-up do not reach it), with no input
 // and its output discarded. It returns at once with the process's id.
 func startWarmCache(dir string) (int, error) {
-	path, err := exec.LookPath(warmCommand[0])
+	path, err := gotest.GoCommand()
 	if err != nil {
-		return 0, fmt.Errorf("no %s command on PATH", warmCommand[0])
+		return 0, err
 	}
 	cmd := exec.Command(path, warmCommand[1:]...)
 	cmd.Dir = dir

@@ -25,6 +25,7 @@ func TestInitWarmsTheCacheWithoutWaiting(t *testing.T) {
 	fake := "#!/bin/sh\necho \"$$|$PWD|$*\" > " + marker + ".tmp && mv " + marker + ".tmp " + marker + "\nexec sleep 60\n"
 	require.NoError(t, os.WriteFile(filepath.Join(bin, "go"), []byte(fake), 0o755))
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("GO", "") // go on PATH: see TestInitWarmsWithTheGoThatGONames
 
 	dir := filepath.Join(t.TempDir(), "ws")
 	env, out := embeddedEnv(t)
@@ -56,4 +57,21 @@ func TestInitWarmsTheCacheWithoutWaiting(t *testing.T) {
 		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
 		assert.Equal(t, parts[0], fields[3], "a session of its own (session id = its pid)")
 	}
+}
+
+// $GO names the go command every part of course runs, init's warm-up as
+// check's builds: a warm-up by another Go would warm nothing check uses.
+func TestInitWarmsWithTheGoThatGONames(t *testing.T) {
+	marker := filepath.Join(t.TempDir(), "started")
+	mygo := filepath.Join(t.TempDir(), "go1.99")
+	require.NoError(t, os.WriteFile(mygo, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755))
+	t.Setenv("GO", mygo)
+	pid, err := startWarmCache(t.TempDir())
+	require.NoError(t, err)
+	assert.Positive(t, pid)
+	assert.Eventually(t, func() bool { _, err := os.Stat(marker); return err == nil }, 20*time.Second, 20*time.Millisecond, "the go command GO names ran")
+
+	t.Setenv("GO", filepath.Join(t.TempDir(), "no-go-here"))
+	_, err = startWarmCache(t.TempDir())
+	assert.ErrorContains(t, err, "is not on PATH, so nothing can be built")
 }

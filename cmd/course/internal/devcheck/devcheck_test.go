@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -1133,4 +1134,16 @@ func TestAsideSlug(t *testing.T) {
 		_, ok := AsideSlug(name)
 		assert.False(t, ok, name)
 	}
+}
+
+// dev check runs the tests with the go command $GO names, as check does,
+// so that `make test GO=...` tests the course with that Go throughout.
+func TestDevCheckRunsTheGoThatGONames(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("a program there is found by its extension")
+	}
+	mygo := filepath.Join(t.TempDir(), "go1.99")
+	require.NoError(t, os.WriteFile(mygo, []byte("#!/bin/sh\n"), 0o755))
+	t.Setenv("GO", mygo)
+	assert.Equal(t, mygo, goCommand(context.Background(), t.TempDir(), t.TempDir(), "version").Path)
 }

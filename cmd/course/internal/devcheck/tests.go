@@ -308,7 +308,11 @@ func failureWhy(out string) string {
 // and everything it started end together (package procgroup), and what it
 // had not cleaned up goes with goTmp.
 func goCommand(ctx context.Context, dir, goTmp string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "go", args...)
+	name, err := gotest.GoCommand()
+	if err != nil {
+		name = "go" // the run fails and says so, as it would have
+	}
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOTMPDIR="+goTmp)
 	procgroup.Own(cmd)

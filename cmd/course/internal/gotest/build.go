@@ -341,8 +341,10 @@ func relPattern(module, dir string) string {
 	return "./" + filepath.ToSlash(rel)
 }
 
-// goBinary is the go command: $GO, or go on PATH.
-func goBinary() (string, error) {
+// GoCommand is the go command every part of course runs: $GO, or go on
+// PATH, so that check, play's driver build, init's warm-up and dev check
+// compile with one Go.
+func GoCommand() (string, error) {
 	name := "go"
 	if g := os.Getenv("GO"); g != "" {
 		name = g
@@ -350,8 +352,8 @@ func goBinary() (string, error) {
 	p, err := exec.LookPath(name)
 	if err != nil {
 		return "", &EnvironmentError{
-			Why:  fmt.Sprintf("the go command (%s) is not on PATH, so no test can be built", name),
-			Mend: "install Go (https://go.dev/dl/) and put its bin folder on PATH, then run check again",
+			Why:  fmt.Sprintf("the go command (%s) is not on PATH, so nothing can be built", name),
+			Mend: "install Go (https://go.dev/dl/) and put its bin folder on PATH, then try again",
 		}
 	}
 	return p, nil

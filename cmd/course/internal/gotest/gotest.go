@@ -211,7 +211,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.BuildTimeout <= 0 {
 		o.BuildTimeout = max(DefaultBuildTimeout, o.Timeout)
 	}
-	goCmd, err := goBinary()
+	goCmd, err := GoCommand()
 	if err != nil {
 		return nil, err
 	}

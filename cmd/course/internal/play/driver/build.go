@@ -199,8 +199,12 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 	if st, err := os.Lstat(program); err == nil && !st.Mode().IsRegular() {
 		_ = os.Remove(program) // the go command would write through a link
 	}
+	goCmd, err := gotest.GoCommand()
+	if err != nil {
+		return "", err
+	}
 	rel := filepath.ToSlash(Dir)
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", program, rel+"/driver.go", rel+"/main.go")
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-o", program, rel+"/driver.go", rel+"/main.go")
 	cmd.Dir = ws
 	cmd.Env = gotest.HostBuildEnv() // off, GO111MODULE would not find the harness's import
 
@@ -212,9 +216,6 @@ func Build(ctx context.Context, ws, modulePath string) (string, error) {
 		return "", fmt.Errorf("build the course play driver: %w", context.Cause(ctx))
 	}
 	if err != nil {
-		if _, lookErr := exec.LookPath("go"); lookErr != nil {
-			return "", fmt.Errorf("build the course play driver: the go command is not on PATH: %w", lookErr)
-		}
 		// The machine's or go.mod's problem, not the harness's: a
 		// learner told to mend their harness would look in vain.
 		if envErr := gotest.EnvironmentProblem(ws, string(out)); envErr != nil {

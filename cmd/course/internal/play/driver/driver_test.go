@@ -264,6 +264,32 @@ func TestBuildBlamesTheGoSettingsNotTheHarness(t *testing.T) {
 	assert.False(t, errors.As(err, &be))
 }
 
+// $GO names the go command the driver is built with, as it names check's.
+func TestBuildUsesTheGoThatGONames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	offline(t)
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	real, err := exec.LookPath("go")
+	require.NoError(t, err)
+	marker := filepath.Join(t.TempDir(), "ran")
+	mygo := filepath.Join(t.TempDir(), "mygo")
+	require.NoError(t, os.WriteFile(mygo, []byte("#!/bin/sh\ntouch "+marker+"\nexec "+real+" \"$@\"\n"), 0o755))
+	t.Setenv("GO", mygo)
+	_, err = Build(context.Background(), referenceWorkspace(t), drivertest.Module)
+	require.NoError(t, err)
+	assert.FileExists(t, marker)
+
+	t.Setenv("GO", filepath.Join(t.TempDir(), "no-go-here"))
+	_, err = Build(context.Background(), referenceWorkspace(t), drivertest.Module)
+	var envErr *gotest.EnvironmentError
+	require.ErrorAs(t, err, &envErr)
+	assert.Contains(t, err.Error(), "is not on PATH, so nothing can be built")
+}
+
 // greet is the line a shell engine greets with.
 const greet = "echo '{\"hello\":\"course-play\",\"protocol\":1}' >&3\n"
 
