@@ -42,7 +42,7 @@ unit:
 # cards in agreement, tests RED on the template and GREEN on the reference,
 # and every drop's test failing without its solution.
 devcheck:
-	$(GO) run ./cmd/course dev check
+	GO=$(GO) $(GO) run ./cmd/course dev check
 
 # The main job: the reference engine against every module that exists.
 check:
