@@ -34,9 +34,7 @@ func coloured(t *testing.T, run func(env *Env) error) (colour, plain string) {
 func TestColourInInitStartModuleAndValidate(t *testing.T) {
 	t.Setenv(WarmCacheEnvVar, "0")
 	// A compiler that is not there: init says so, as a warning.
-	old := warmCommand
-	warmCommand = []string{"no-such-command-for-init", "test", "-run", "^$", "./..."}
-	t.Cleanup(func() { warmCommand = old })
+	t.Setenv("GO", filepath.Join(t.TempDir(), "no-such-command-for-init"))
 	ctx := context.Background()
 	base := t.TempDir()
 	n := 0
