@@ -17,6 +17,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // glamourStyleVar is the variable glamour's own programs (glow among them)
@@ -45,7 +46,7 @@ func (e *GlamourStyleError) Error() string {
 	if e.InFile {
 		mend = fmt.Sprintf("mend the file, or set %s to one of %s, auto or another style file's path, or unset it", glamourStyleVar, names)
 	}
-	return fmt.Sprintf("%s=%s cannot be used: %v; %s (shown in the %s style)", glamourStyleVar, e.Value, e.Err, mend, defaultMarkdownStyle)
+	return fmt.Sprintf("%s=%s cannot be used: %s; %s (shown in the %s style)", glamourStyleVar, termsafe.String(e.Value), termsafe.String(e.Err.Error()), mend, defaultMarkdownStyle)
 }
 
 func (e *GlamourStyleError) Unwrap() error { return e.Err }

@@ -91,6 +91,12 @@ func TestGlamourStyle(t *testing.T) {
 		assert.True(t, strings.HasSuffix(stderr, mend), "%q", stderr)
 		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
 	}
+	// The value is the user's, shown as text: an escape in it is spelled
+	// out, not acted on.
+	_, stderr = render(t, "bad\x1b]0;title\x07")
+	assert.Contains(t, stderr, `GLAMOUR_STYLE=bad\x1b]0;title\x07 cannot be used`)
+	assert.NotContains(t, stderr, "\x1b]0;")
+
 	// The limits are limits, not refusals of every margin.
 	within, stderr := render(t, styleFile(`{"document": {"margin": 40, "indent": 40, "indent_token": "`+strings.Repeat("x", 16)+`"}, "list": {"level_indent": 40},
 		"code_block": {"chroma": {"keyword": {"color": "#ff8800", "background_color": "#000000", "bold": true}}}}`))
