@@ -54,8 +54,8 @@ func (e *GlamourStyleError) Unwrap() error { return e.Err }
 // markdownStyle is the glamour style text is laid out in on this
 // terminal: notty without colour; with colour, the one GLAMOUR_STYLE
 // names, as glamour takes it, or dark. A GLAMOUR_STYLE that names no
-// style gives dark and a *GlamourStyleError, for the caller to say.
-func (t Terminal) markdownStyle() (ansi.StyleConfig, error) {
+// style gives dark and the reason, for the caller to say.
+func (t Terminal) markdownStyle() (ansi.StyleConfig, *GlamourStyleError) {
 	if !t.colored() {
 		return glamourstyles.NoTTYStyleConfig, nil
 	}
@@ -63,18 +63,17 @@ func (t Terminal) markdownStyle() (ansi.StyleConfig, error) {
 	if value == "" {
 		return *glamourstyles.DefaultStyles[defaultMarkdownStyle], nil
 	}
-	cfg, err := namedMarkdownStyle(value)
-	if err != nil {
-		var bad *badStyleFile
-		return *glamourstyles.DefaultStyles[defaultMarkdownStyle], &GlamourStyleError{Value: value, InFile: errors.As(err, &bad), Err: err}
-	}
-	return cfg, nil
+	return namedMarkdownStyle(value)
 }
 
 // namedMarkdownStyle is the style value names: a standard style, auto
-// (dark or light, as the terminal's background is), or a JSON style file.
-// The file must be a regular one: a FIFO there would hang the lesson.
-func namedMarkdownStyle(value string) (ansi.StyleConfig, error) {
+// (dark or light, as the terminal's background is), or a JSON style file;
+// or else the default style and why value names none. The file must be a
+// regular one: a FIFO there would hang the lesson.
+func namedMarkdownStyle(value string) (ansi.StyleConfig, *GlamourStyleError) {
+	refuse := func(inFile bool, err error) (ansi.StyleConfig, *GlamourStyleError) {
+		return *glamourstyles.DefaultStyles[defaultMarkdownStyle], &GlamourStyleError{Value: value, InFile: inFile, Err: err}
+	}
 	if value == glamourstyles.AutoStyle {
 		if termenv.HasDarkBackground() {
 			return glamourstyles.DarkStyleConfig, nil
@@ -88,27 +87,21 @@ func namedMarkdownStyle(value string) (ansi.StyleConfig, error) {
 	var notRegular *regularfile.NotRegularError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return ansi.StyleConfig{}, errors.New("no standard style is called that, and no file is there")
+		return refuse(false, errors.New("no standard style is called that, and no file is there"))
 	case errors.As(err, &notRegular):
-		return ansi.StyleConfig{}, fmt.Errorf("it is %s, not a style file", regularfile.Describe(notRegular.Mode))
+		return refuse(false, fmt.Errorf("it is %s, not a style file", regularfile.Describe(notRegular.Mode)))
 	case err != nil:
-		return ansi.StyleConfig{}, fmt.Errorf("reading it as a style file failed: %w", err)
+		return refuse(false, fmt.Errorf("reading it as a style file failed: %w", err))
 	}
 	var cfg ansi.StyleConfig
 	if err := json.Unmarshal(raw, &cfg); err != nil {
-		return ansi.StyleConfig{}, &badStyleFile{fmt.Errorf("the file is not a glamour style file: %w", err)}
+		return refuse(true, fmt.Errorf("the file is not a glamour style file: %w", err))
 	}
 	if err := checkStyle(reflect.ValueOf(cfg), ""); err != nil {
-		return ansi.StyleConfig{}, &badStyleFile{fmt.Errorf("the style file's %w", err)}
+		return refuse(true, fmt.Errorf("the style file's %w", err))
 	}
 	return cfg, nil
 }
-
-// badStyleFile is a style file that was read but cannot be used.
-type badStyleFile struct{ err error }
-
-func (e *badStyleFile) Error() string { return e.err.Error() }
-func (e *badStyleFile) Unwrap() error { return e.err }
 
 // maxStyleIndent is the most a style file may indent or pad by, in
 // cells: a screen is at most a few hundred wide, and glamour writes a
@@ -193,7 +186,8 @@ func chromaEntry(p ansi.StylePrimitive) string {
 }
 
 // gluePadding returns cfg with the characters glamour writes on either
-// side of inline code (a space, in the colour styles) replaced by their
+// side of inline code (its Prefix and Suffix: a space, in the colour
+// styles; glamour writes no BlockPrefix around a code span) replaced by their
 // stand-ins (see keepCodeSpansWhole), which are put back after layout.
 // glamour would otherwise break a line at that padding, between a code
 // span and the comma or full stop right after it, and start the next line
@@ -202,7 +196,5 @@ func gluePadding(cfg ansi.StyleConfig) ansi.StyleConfig {
 	code := &cfg.Code.StylePrimitive
 	code.Prefix = toStandIns.Replace(code.Prefix)
 	code.Suffix = toStandIns.Replace(code.Suffix)
-	code.BlockPrefix = toStandIns.Replace(code.BlockPrefix)
-	code.BlockSuffix = toStandIns.Replace(code.BlockSuffix)
 	return cfg
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,6 +10,8 @@ import (
 	"github.com/muesli/termenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/internal/testws"
 )
 
 // glamour pads inline code with a space on each side in its colour
@@ -54,13 +55,17 @@ func TestGlamourStyle(t *testing.T) {
 	assert.Empty(t, stderr)
 	assert.NotEqual(t, dark, light, "light is a style of its own")
 
-	file := filepath.Join(t.TempDir(), "mine.json")
-	require.NoError(t, os.WriteFile(file, []byte(`{"heading": {"prefix": "H> "}, "h1": {"prefix": "H1> "}}`), 0o644))
+	// styleFile writes a style file of its own and gives its path.
+	styleFile := func(content string) string {
+		dir := t.TempDir()
+		testws.Write(t, dir, map[string]string{"style.json": content})
+		return filepath.Join(dir, "style.json")
+	}
+	file := styleFile(`{"heading": {"prefix": "H> "}, "h1": {"prefix": "H1> "}}`)
 	mine, stderr := render(t, file)
 	assert.Empty(t, stderr)
 	assert.Contains(t, stripANSI(mine), "H1> Title", "the style file's heading prefix")
 
-	styleFile := func(content string) string { return writeFile(t, "style.json", content) }
 	for _, c := range []struct {
 		value, why string
 		inFile     bool
@@ -111,11 +116,4 @@ func TestGlamourStyle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out, "Some code, and text.")
 	assert.Empty(t, errBuf.String())
-}
-
-func writeFile(t *testing.T, name, content string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
-	return p
 }

@@ -188,16 +188,12 @@ func (e *Env) renderMarkdown(md string) (string, error) {
 	if !t.IsTerminal {
 		return md, nil
 	}
-	style, err := t.markdownStyle()
-	if gs := (*GlamourStyleError)(nil); errors.As(err, &gs) {
-		fmt.Fprintln(e.Stderr, t.styles().warn.Render("warning:")+" "+gs.Error())
+	style, refused := t.markdownStyle()
+	if refused != nil {
+		fmt.Fprintln(e.Stderr, t.styles().warn.Render("warning:")+" "+refused.Error())
 	}
-	return t.layOutMarkdown(md, style)
-}
-
-// layOutMarkdown lays md out in style, at the terminal's width or, where
-// that is unknown or wide, between 80 and 100 columns.
-func (t Terminal) layOutMarkdown(md string, style glamouransi.StyleConfig) (string, error) {
+	// At the terminal's width or, where that is unknown or wide, between
+	// 80 and 100 columns.
 	width := t.Width
 	if width <= 0 || width > 100 {
 		width = min(max(width, 80), 100)

@@ -266,18 +266,31 @@ func EnvironmentProblem(module, msg string) *EnvironmentError {
 // folder (a harness/ deleted) up on the network too, and that is the
 // workspace's to mend, whatever the network says.
 func fetchProblem(module, msg string) string {
-	own := ""
-	if raw, err := regularfile.ReadFile(filepath.Join(module, "go.mod")); err == nil {
-		if p := modfile.ModulePath(raw); p != "" {
-			own = p + "/"
-		}
-	}
+	own, read := "", false // the module's path and a slash, read once a line asks
 	for line := range strings.Lines(msg) {
 		m := envProblem.FindString(line)
-		if m == "" || own != "" && strings.Contains(line, own) {
+		if m == "" {
 			continue
 		}
-		return m
+		if !read {
+			own, read = ownPackages(module), true
+		}
+		if own == "" || !strings.Contains(line, own) {
+			return m
+		}
+	}
+	return ""
+}
+
+// ownPackages is the module path of module's go.mod and a slash, the start
+// of its own packages' paths; "" when go.mod cannot be read.
+func ownPackages(module string) string {
+	raw, err := regularfile.ReadFile(filepath.Join(module, "go.mod"))
+	if err != nil {
+		return ""
+	}
+	if p := modfile.ModulePath(raw); p != "" {
+		return p + "/"
 	}
 	return ""
 }
