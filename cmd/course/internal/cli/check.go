@@ -87,7 +87,9 @@ Each test binary is built once and run with a time limit (--timeout): an
 endless loop is reported as a timeout of the test that was running, a crash
 (a stack overflow, os.Exit) as a crash of that test, with its cause and the
 frames of your own code. A build still running after 5 minutes (or after
---timeout, if longer) is stopped and reported as tests that do not compile.
+--timeout, if longer) is stopped and reported as tests that do not compile;
+one whose compiler or linker the system ended (most often for want of
+memory) is no verdict: check stops with status 2 and says so.
 A panicking stub does not hide the tests after it: they run again, each on
 its own. A panic's trace is cut to your own frames; --verbose shows every
 line.

@@ -3,6 +3,7 @@ package gotest
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -155,6 +156,22 @@ var settingsProblem = regexp.MustCompile(`(?m)^go: (parsing \$GOFLAGS: |unknown 
 // device"); a Go import path, which a compile error quotes, has no space.
 var diskProblem = regexp.MustCompile(`(?m)(no space left on device|disk quota exceeded)$`)
 
+// killedTool is one of Go's tools (the compiler, the linker, the
+// assembler, cgo) ended by a signal before it wrote a word, most often by
+// the kernel for want of memory. The go command writes it as a line of its
+// own, "<package>: <the tool's path>: signal: <name>"; a compile error,
+// whose position ends in a line number, never ends so.
+var killedTool = regexp.MustCompile(`(?m)^\S+: (\S*[/\\])?(compile|link|asm|cgo)(\.exe)?: signal: [a-z ]+$`)
+
+// toolOutOfMemory is a tool's Go runtime giving up for want of memory,
+// which it says on a line of its own, as no compile error (a position
+// first) can.
+var toolOutOfMemory = regexp.MustCompile(`(?m)^fatal error: (runtime: )?out of memory$`)
+
+// memoryMend is what to do when the build ran out of memory or a tool of
+// it was ended from outside.
+const memoryMend = "most often the system ran short of memory and ended it: close what else runs, or check fewer workspaces at once (-j), and try again; if it happens again with this workspace alone, look in it for a very large literal or generated file"
+
 // build compiles a package's test binary. A compile error is returned as
 // the compiler's complaint, as is a build stopped at its time limit; a go
 // command that cannot work here is an error.
@@ -195,6 +212,14 @@ func (r *runner) build(ctx context.Context, p Package, bin string) (string, erro
 	if err != nil {
 		if !isExit(err) {
 			return "", fmt.Errorf("running %s test -c: %w", r.goCmd, err)
+		}
+		if exitErr := (*exec.ExitError)(nil); errors.As(err, &exitErr) && exitErr.ExitCode() == -1 {
+			// The go command itself ended by a signal that was not check's
+			// (check's own stop, and its time limit, are told above).
+			return "", &EnvironmentError{
+				Why:  fmt.Sprintf("the go command was ended by a signal (%s) while it built the tests of %s", err, relPattern(r.o.Module, p.Dir)),
+				Mend: memoryMend,
+			}
 		}
 		if envErr := EnvironmentProblem(r.o.Module, msg); envErr != nil {
 			return "", envErr
@@ -241,6 +266,18 @@ func EnvironmentProblem(module, msg string) *EnvironmentError {
 		return &EnvironmentError{
 			Why:  fmt.Sprintf("the go command could not write what it built (%s)", m),
 			Mend: "make room on the disk that holds the temporary folder and the go command's cache (`go clean -cache` frees the cache), and try again",
+		}
+	}
+	if m := killedTool.FindString(msg); m != "" {
+		return &EnvironmentError{
+			Why:  fmt.Sprintf("a tool of the go command's build was ended by a signal (%s)", m),
+			Mend: memoryMend,
+		}
+	}
+	if toolOutOfMemory.MatchString(msg) {
+		return &EnvironmentError{
+			Why:  "a tool of the go command's build ran out of memory",
+			Mend: memoryMend,
 		}
 	}
 	if m := settingsProblem.FindString(msg); m != "" {

@@ -517,3 +517,31 @@ func TestAFullDiskIsAnEnvironmentError(t *testing.T) {
 	// A compile error that quotes the words in a literal is the learner's.
 	assert.Nil(t, EnvironmentProblem(dir, `tests/a_test.go:5:9: cannot use "no space left on device" (untyped string constant) as int value in assignment`))
 }
+
+// A build tool ended by the kernel, or whose runtime ran out of memory, is
+// the machine's; the lines that say so cannot be written by a compile
+// error, whose position (a //line directive may name any file) ends in a
+// line number.
+func TestABuildOutOfMemoryIsAnEnvironmentError(t *testing.T) {
+	dir := t.TempDir()
+	for _, msg := range []string{
+		"example.com/ws/tests: /usr/local/go/pkg/tool/linux_amd64/compile: signal: killed",
+		"example.com/ws/tests.test: /usr/local/go/pkg/tool/linux_amd64/link: signal: killed",
+		`example.com/ws/tests: C:\Go\pkg\tool\windows_amd64\compile.exe: signal: segmentation fault`,
+		"# example.com/ws/tests\nfatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw(...)",
+		"# example.com/ws/tests\nruntime: out of memory: cannot allocate 4194304-byte block (1 in use)\nfatal error: out of memory",
+	} {
+		envErr := EnvironmentProblem(dir, msg)
+		require.NotNil(t, envErr, msg)
+		assert.Contains(t, envErr.Why, "a tool of the go command's build ", msg)
+		assert.Equal(t, memoryMend, envErr.Mend, msg)
+	}
+	for _, msg := range []string{
+		"# example.com/ws/tests\n/usr/local/go/pkg/tool/linux_amd64/compile:3:1: signal: killed",
+		"# example.com/ws/tests\ntests/a_test.go:5:9: undefined: compile: signal: killed",
+		"# example.com/ws/tests\ntests/a_test.go:5:9: fatal error: out of memory",
+		"example.com/ws/tests: /usr/local/go/pkg/tool/linux_amd64/vet: signal: killed",
+	} {
+		assert.Nil(t, EnvironmentProblem(dir, msg), msg)
+	}
+}

@@ -178,3 +178,36 @@ func TestGlobInSaysWhenItCannotReadTheFolder(t *testing.T) {
 		assert.ErrorIs(t, err, fs.ErrPermission)
 	}
 }
+
+// A compiler or linker the system ends (its out-of-memory killer, most
+// often) is no compile error of the learner's, and neither is a go command
+// ended so: check said the tests did not compile, a RED verdict the code
+// never earned. The tools are ended here through -toolexec, as the kernel
+// would, once each is past the go command's question of its version.
+func TestABuildToolEndedByASignalIsAnEnvironmentError(t *testing.T) {
+	// The package is new to the build cache, so the tools run.
+	unique := strconv.Quote(t.TempDir())
+	dir, p := module(t, "package tests\n\nimport \"testing\"\n\nconst unique = "+unique+"\n\nfunc Test_01_a(t *testing.T) {}\n")
+	p.Expected = []string{"Test_01_a"}
+	for _, tool := range []string{"compile", "link"} {
+		script := filepath.Join(t.TempDir(), tool) // the go command names the tool by it
+		require.NoError(t, os.WriteFile(script, []byte("#!/bin/sh\ncase \"$*\" in *-V=full*) exec \"$@\";; esac\ncase \"$1\" in */"+tool+") kill -9 $$;; esac\nexec \"$@\"\n"), 0o755))
+		_, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute,
+			Env: []string{"GOFLAGS=-toolexec=" + script}})
+
+		var envErr *EnvironmentError
+		require.ErrorAs(t, err, &envErr, tool)
+		assert.Contains(t, envErr.Why, "a tool of the go command's build was ended by a signal (", tool)
+		assert.Contains(t, envErr.Why, ": signal: killed)", tool)
+		assert.Equal(t, memoryMend, envErr.Mend)
+	}
+
+	goScript := filepath.Join(t.TempDir(), "go")
+	require.NoError(t, os.WriteFile(goScript, []byte("#!/bin/sh\nkill -9 $$\n"), 0o755))
+	t.Setenv("GO", goScript)
+	_, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	var envErr *EnvironmentError
+	require.ErrorAs(t, err, &envErr)
+	assert.Equal(t, "the go command was ended by a signal (signal: killed) while it built the tests of ./tests", envErr.Why)
+	assert.Equal(t, memoryMend, envErr.Mend)
+}
