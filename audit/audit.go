@@ -526,7 +526,7 @@ func DirsOf(t *enginefiles.Tree, ws string, dirs []string, r *Rules, also engine
 			folders.add(res.goFile)
 		}
 	}
-	folded := folders.audit(r, clean.folders)
+	folded := folders.audit(r, clean.folders, t.TrustsIndex())
 	if clean.text != nil {
 		t.Later(clean.text.Save)
 		t.Later(clean.goFiles.Save)

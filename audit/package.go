@@ -279,15 +279,17 @@ func folderDigest(files []*folderFile) plumbing.Hash {
 }
 
 // audit is Package's findings in each folder, several folders at once,
-// but one whose Go files verdicts already keeps clean; a folder it finds
-// nothing in is kept clean in verdicts, if they persist.
-func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet) []Finding {
+// but one whose Go files verdicts already keeps clean (when lookUp: a
+// Tree that takes nothing on trust looks no verdict up, see
+// enginefiles.OpenContent); a folder it finds nothing in is kept clean in
+// verdicts, if they persist.
+func (m folderFiles) audit(r *Rules, verdicts *enginefiles.BlobSet, lookUp bool) []Finding {
 	dirs := slices.Sorted(maps.Keys(m))
 	found := make([][]Finding, len(dirs))
 	enginefiles.Each(len(dirs), runtime.GOMAXPROCS(0), func(i int) {
 		files := m[dirs[i]]
 		digest := folderDigest(files)
-		if verdicts != nil && verdicts.Has(digest) {
+		if lookUp && verdicts != nil && verdicts.Has(digest) {
 			return
 		}
 		slices.SortFunc(files, func(a, b *folderFile) int { return strings.Compare(a.Path, b.Path) })

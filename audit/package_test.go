@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/audit/internal/enginefiles"
 	"github.com/systemic-game-design/course/internal/usercache"
 )
 
@@ -249,4 +250,36 @@ func TestAFolderIsTypeCheckedWithTheFilesThatJoinNothing(t *testing.T) {
 	r, err := Dirs(root, []string{"engine"}, NewRules(testNames, AllModules))
 	require.NoError(t, err)
 	assert.Equal(t, []string{`engine/c.go:3:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`}, lines(r.Findings))
+}
+
+// A folder verdict forged in the user's cache (the digest of the folder's
+// Go files added to the clean set, as anyone who can write there can do)
+// spares the folder in a run that trusts the cache; a Tree opened with
+// OpenContent, check's, looks no verdict up and judges the files it read.
+func TestAContentTreeLooksNoFolderVerdictUp(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	root := t.TempDir()
+	a, b := "package engine\n\nconst p = \"RO\"\n", "package engine\n\nvar s = p + \"CK\"\n"
+	write(t, root, "engine/a.go", a)
+	write(t, root, "engine/b.go", b)
+	commitAll(t, root)
+	rules := NewRules(testNames, AllModules)
+	want := []string{`engine/b.go:3:9: engine names "ROCK" (a grid noun, Module 06) as ROCK`}
+
+	forged := enginefiles.OpenBlobSet("clean-folder-" + rules.key)
+	forged.Add(folderDigest([]*folderFile{
+		{GoFile: GoFile{Path: "engine/a.go"}, hash: enginefiles.BlobHash([]byte(a))},
+		{GoFile: GoFile{Path: "engine/b.go"}, hash: enginefiles.BlobHash([]byte(b))},
+	}))
+	forged.Save()
+	r, err := Dirs(root, []string{"engine"}, rules)
+	require.NoError(t, err)
+	assert.Empty(t, r.Findings, "the forged verdict spares the folder in a run that trusts the cache")
+
+	tr, err := enginefiles.OpenContent(root, false)
+	require.NoError(t, err)
+	r, err = DirsOf(tr, root, []string{"engine"}, rules, nil)
+	require.NoError(t, err)
+	tr.Save()
+	assert.Equal(t, want, lines(r.Findings))
 }

@@ -146,6 +146,44 @@ func TestFolderCacheChangedInPlaceIsNotBelieved(t *testing.T) {
 	assert.Zero(t, hits, "no folder came from the spoilt cache")
 }
 
+// A folder listing forged in the user's cache (an entry dropped, the
+// cache sealed again, as anyone who can write there can do) hides a file
+// from a walk through a Tree that trusts the cache; a Tree opened with
+// OpenContent, check's, lists every folder itself, so its verdict stands
+// on the files there are. It still keeps what it lists for later runs.
+func TestAContentTreeTakesNoFolderListingFromTheCache(t *testing.T) {
+	f := newCacheFixture(t)
+	f.settled()
+	tr, err := Open(f.dir, true)
+	require.NoError(t, err)
+	forged := 0
+	for _, r := range tr.dirs.dirs {
+		kept := r.entries[:0]
+		for _, e := range r.entries {
+			if e.name != "world.go" {
+				kept = append(kept, e)
+			}
+		}
+		forged += len(r.entries) - len(kept)
+		r.entries = kept
+	}
+	require.Equal(t, 1, forged, "the listing named the engine's file")
+	tr.dirs.dirty = true
+	tr.dirs.save()
+	got, _ := f.files()
+	assert.Empty(t, got, "the forged listing hides the file from a Tree that trusts the cache")
+
+	content, err := OpenContent(f.dir, true)
+	require.NoError(t, err)
+	got = nil
+	require.NoError(t, content.Walk("engine", Visitor{File: func(file File) error {
+		got = append(got, file.Path)
+		return nil
+	}}))
+	assert.Equal(t, []string{"engine/world.go"}, got)
+	assert.Zero(t, content.dirs.hits.Load(), "no folder came from the cache")
+}
+
 // TestAPrunedWalkLeavesOutOnlyWhatItPrunes: Prune leaves a folder and a
 // linked folder out of one walk; the folder listings that walk keeps still
 // name them, so the next, unpruned walk finds their files.

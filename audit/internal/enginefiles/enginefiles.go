@@ -255,8 +255,11 @@ func rootSlash(root string) string {
 
 // OpenContent is Open for a verdict that must stand on the files' own
 // bytes: the Tree's Vouches is always false, so every check through it
-// reads and judges each file itself, and neither looks a verdict up nor
-// keeps one under an index entry's hash. Git takes its index at its word
+// reads and judges each file itself, lists each folder itself, and neither
+// looks a verdict up (a file's or a folder's) nor keeps one under an index
+// entry's hash: the user's cache is no more the instructor's word than the
+// index is, since whoever can write there (a test run unconfined, say) can
+// forge a record in it. Git takes its index at its word
 // for a file whose stat data all still hold, and so does Open; but the
 // index is the learner's file, and an entry can keep one blob's hash with
 // the stat data of a file that holds another (a one-off clean filter, or

@@ -290,7 +290,11 @@ func (w *walker) walk(rel, real string, parts []string, ps []gitignore.Pattern, 
 	haveStamp := false
 	if t.dirs != nil {
 		stamp, haveStamp = folderStamp(absReal)
-		if haveStamp {
+		// A Tree that takes nothing on trust (OpenContent) lists each
+		// folder itself: a record is the user's cache's word, which
+		// anyone who can write there can forge. It still keeps what it
+		// lists, for the runs that do trust the cache.
+		if haveStamp && !t.content {
 			rec = t.dirs.get(key, stamp)
 		}
 	}
