@@ -288,6 +288,18 @@ func TestRevisionSpellings(t *testing.T) {
 	assert.Empty(t, f.check(head.Name().Short()))
 	assert.Empty(t, f.check("HEAD"))
 
+	// Git's short form of HEAD, and the peeling suffixes that name the
+	// commit a tag leads to.
+	_, err = f.repo.CreateTag("annotated", first, &git.CreateTagOptions{Message: "the drop", Tagger: &object.Signature{Name: "T", Email: "t@example.com"}})
+	require.NoError(t, err)
+	assert.Empty(t, f.check("@"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("@~1"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("@^"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("annotated^{commit}"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("annotated^{}"))
+	assert.Equal(t, []string{"changed: engine/world.go"}, f.check("HEAD^{commit}~1"))
+	assert.Empty(t, f.check("@^{}~0^{commit}^0"))
+
 	// A full hash no object has is no commit, though a branch bears it as
 	// its name (history rewritten, then a branch made to stand in).
 	gone := strings.Repeat("ab", 20)
@@ -299,7 +311,7 @@ func TestRevisionSpellings(t *testing.T) {
 
 func TestBadRevisionsAreRefused(t *testing.T) {
 	f := baseWorkspace(t)
-	for _, rev := range []string{"", "HEAD@{1}", "@{-1}", "HEAD:engine", "HEAD~1..HEAD", "nope", "HEAD~5", "deadbeef", "HEAD^{tree}"} {
+	for _, rev := range []string{"", "HEAD@{1}", "@{-1}", "HEAD:engine", "HEAD~1..HEAD", "nope", "HEAD~5", "deadbeef", "HEAD^{tree}", "HEAD^{tag}", "HEAD^{/fix}", "HEAD^{"} {
 		_, err := Check(f.dir, rev, []string{"engine"})
 		var re *RevisionError
 		assert.ErrorAs(t, err, &re, "revision %q", rev)

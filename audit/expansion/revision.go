@@ -27,11 +27,13 @@ func (e *RevisionError) Error() string {
 // UserError marks the error as the user's to mend.
 func (e *RevisionError) UserError() bool { return true }
 
-// revisionSyntax is what the check accepts: a name (branch, tag, HEAD, a hash
-// or its prefix), then any number of ^, ^N, ~ and ~N. Everything else
-// (reflog @{...}, paths after ':', ranges, ^{type}) is refused rather than
-// misread.
-var revisionSyntax = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_./+-]*((\^[0-9]*)|(~[0-9]*))*$`)
+// revisionSyntax is what the check accepts: a name (branch, tag, HEAD or
+// its short form @, a hash or its prefix), then any number of ^, ^N, ~,
+// ~N, and ^{} or ^{commit} (the commit a tag leads to, which every name
+// here is read as anyway). Everything else (reflog @{...}, paths after
+// ':', ranges, ^{tree} and the other object types, ^{/text}) is refused
+// rather than misread.
+var revisionSyntax = regexp.MustCompile(`^(@|[A-Za-z0-9_][A-Za-z0-9_./+-]*)((\^[0-9]*)|(~[0-9]*)|(\^\{(commit)?\}))*$`)
 
 var hexPrefix = regexp.MustCompile(`^[0-9a-fA-F]{4,40}$`)
 
@@ -69,6 +71,9 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	if i := strings.IndexAny(rev, "^~"); i >= 0 {
 		name, ops = rev[:i], rev[i:]
 	}
+	if name == "@" {
+		name = "HEAD" // git's short form
+	}
 	// Worked out only for a refusal: it reads .git/shallow.
 	unknown := func() error { return unknownRevision(repo, rev) }
 	c, err := resolveName(repo, rev, name)
@@ -87,6 +92,11 @@ func resolve(repo *git.Repository, rev string) (*object.Commit, error) {
 	for ops != "" {
 		op := ops[0]
 		ops = ops[1:]
+		if op == '^' && strings.HasPrefix(ops, "{") {
+			// ^{} or ^{commit}, as the syntax allows: c is a commit already.
+			ops = ops[strings.IndexByte(ops, '}')+1:]
+			continue
+		}
 		j := 0
 		for j < len(ops) && ops[j] >= '0' && ops[j] <= '9' {
 			j++

@@ -50,9 +50,10 @@ only when its checkout is at another commit, and one that Go builds into
 your module (files and no go.mod of its own) is refused, as the checks do
 not read its files.
 
-COMMIT is HEAD, HEAD~N, HEAD^N, a branch, a tag or a (short) hash, resolved
-as git resolves it (a branch named like a hash is the branch); reflog
-(@{...}), path (:) and range (..) forms are refused.
+COMMIT is HEAD (or @), HEAD~N, HEAD^N, a branch, a tag or a (short) hash,
+with ^{} or ^{commit} after any of them, resolved as git resolves it (a
+branch named like a hash is the branch); reflog (@{...}), path (:), range
+(..) and other ^{...} forms are refused.
 
 Without COMMIT it compares with the commit the workspace's open Expansion
 Drop started from (the one start-module --expansion recorded; a drop ends
