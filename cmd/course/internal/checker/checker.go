@@ -202,6 +202,12 @@ type Drop struct {
 	// (EndFile) first appears, since that module's start ended the drop.
 	JudgedTo string `json:"judgedTo,omitempty"`
 	EndFile  string `json:"endFile,omitempty"`
+	// RecordedEnd is the end the record names when check does not
+	// believe it (End is then "", and the drop is judged as open), and
+	// EndWhy why an end recorded was not taken (JudgedTo then says where
+	// the drop was judged to, or RecordedEnd is set).
+	RecordedEnd string `json:"recordedEnd,omitempty"`
+	EndWhy      string `json:"endWhy,omitempty"`
 	// FirstSeen is the start a class check of this workspace first saw,
 	// when the record now names another commit: the record was moved.
 	// FirstSeenGone says HEAD's history no longer holds it either. A

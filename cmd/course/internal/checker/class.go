@@ -275,6 +275,8 @@ func dropVerdict(d Drop) string {
 		verdict += " (moved)"
 	case d.NotInHistory:
 		verdict += " (not in history)"
+	case d.RecordedEnd != "":
+		verdict += " (end not believed)"
 	case d.JudgedFrom != "" || d.JudgedTo != "":
 		verdict += " (judged from history)"
 	}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -56,14 +58,14 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 			drops = append(drops, d)
 			continue
 		}
-		if err := d.judgeSpan(hist, course, starts, ws.Real); err != nil {
+		if err := d.judgeSpan(hist, course, starts, ws); err != nil {
 			d.Error = err.Error()
 			drops = append(drops, d)
 			continue
 		}
 		var res *expansion.Result
 		var err error
-		if rec.Open() {
+		if d.End == "" { // open, or an end not believed (see judgeEnd)
 			// Every engine file read: check's drop verdict trusts no index
 			// entry (a smudge filter's content), at a cost the tests dwarf.
 			res, err = expansion.CheckContent(ws.Dir, d.from(), ws.Config.EngineDirs)
@@ -116,33 +118,66 @@ func dropFiles(course fs.FS, n string) []string {
 
 // judgeSpan decides the commits the drop is judged over: from judgeStart's
 // start, and for an ended drop to judgeEnd's end.
-func (d *Drop) judgeSpan(hist *expansion.History, course fs.FS, starts StartBook, folder string) error {
+func (d *Drop) judgeSpan(hist *expansion.History, course fs.FS, starts StartBook, ws *workspace.Workspace) error {
 	n := strings.TrimSuffix(d.Module, "x")
-	if err := d.judgeStart(hist, dropFiles(course, n), starts, folder); err != nil || d.End == "" {
+	if err := d.judgeStart(hist, dropFiles(course, n), starts, ws.Real); err != nil || d.End == "" {
 		return err
 	}
-	return d.judgeEnd(hist, laterFiles(course, n))
+	return d.judgeEnd(hist, laterFiles(course, n), ws.Dir)
 }
 
-// judgeEnd moves an ended drop's end back to the commit before a later
-// module's test file first appears on HEAD's first-parent line, when that
-// is earlier than the end recorded and not before the drop's start: that
+// judgeEnd decides where an ended drop is judged to. The end recorded is
+// the learner's file, and only the start of a later module ends a drop: a
+// record with no later module's test file in tests/ or on HEAD's
+// first-parent line, or whose end is not the start or a commit after it
+// on HEAD's history, is not believed (an end moved back to the start
+// would pass every engine change since). Such a drop is judged to the
+// commit before a later module's test file first appears, when the
+// history shows one, and otherwise as an open drop is, to the files on
+// disk (d.End cleared, the record kept in RecordedEnd).
+//
+// A believed end is moved back to the commit before a later module's
+// test file first appears on HEAD's first-parent line, when that is
+// earlier than the end recorded and not before the drop's start: that
 // module's start ended the drop, and its engine work is not the drop's. A
 // drop recorded again (.course/ lost) once a later module was started
 // starts and ends at HEAD; judged from where its test file first appears,
 // it would otherwise be blamed for every later module's engine work.
-func (d *Drop) judgeEnd(hist *expansion.History, later []string) error {
+func (d *Drop) judgeEnd(hist *expansion.History, later []string, dir string) error {
 	app, err := hist.FirstAppearance(later)
-	if err != nil || app == nil || app.Before == "" {
+	if err != nil {
 		return err
 	}
+	if app == nil && !anyRegular(dir, later) {
+		d.notBelieved("no later module has started (none of its test files is in tests/ or HEAD's history)")
+		return nil
+	}
 	end, inHistory, err := hist.Commit(d.End)
-	if err != nil || !inHistory {
+	if err != nil {
 		return err
 	}
 	from, _, err := hist.Commit(d.from())
 	if err != nil || from == "" {
 		return err
+	}
+	after := inHistory && end == from
+	if inHistory && !after {
+		if after, err = hist.Before(from, end); err != nil {
+			return err
+		}
+	}
+	if !after {
+		why := "it is not the drop's start or a commit after it in HEAD's history"
+		if app == nil || app.Before == "" || app.Before != from && !mustBefore(hist, from, app.Before) {
+			d.notBelieved(why)
+			return nil
+		}
+		d.EndWhy = why
+		d.JudgedTo, d.EndFile = app.Before, app.File
+		return nil
+	}
+	if app == nil || app.Before == "" {
+		return nil
 	}
 	if ok, err := hist.Before(app.Before, end); err != nil || !ok {
 		return err
@@ -154,6 +189,30 @@ func (d *Drop) judgeEnd(hist *expansion.History, later []string) error {
 	}
 	d.JudgedTo, d.EndFile = app.Before, app.File
 	return nil
+}
+
+// notBelieved sets the drop open, its recorded end not believed for the
+// reason why.
+func (d *Drop) notBelieved(why string) {
+	d.RecordedEnd, d.EndWhy = d.End, why
+	d.End, d.EndPassed, d.EndTests = "", 0, 0
+}
+
+// mustBefore is hist.Before with an error read as no.
+func mustBefore(hist *expansion.History, a, b string) bool {
+	ok, err := hist.Before(a, b)
+	return err == nil && ok
+}
+
+// anyRegular reports whether any of files (slash paths in the folder dir)
+// is a regular file there.
+func anyRegular(dir string, files []string) bool {
+	for _, f := range files {
+		if info, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(f))); err == nil && info.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // laterFiles is the test files of every module after n, as start-module
@@ -305,7 +364,12 @@ func (d Drop) moveNote() string {
 	case MovedByFirstSeen:
 		notes = append(notes, fmt.Sprintf("judged from %s, where a class check first saw it start, not %s as recorded now", short(d.JudgedFrom), short(d.Commit)))
 	}
-	if d.JudgedTo != "" {
+	switch {
+	case d.RecordedEnd != "":
+		notes = append(notes, fmt.Sprintf("judged as open, to the files on disk, not ended at %s as recorded: %s", short(d.RecordedEnd), d.EndWhy))
+	case d.JudgedTo != "" && d.EndWhy != "":
+		notes = append(notes, fmt.Sprintf("judged to %s, the commit before module %s's test file %s first appears, not %s as recorded: %s", short(d.JudgedTo), moduleOfTest(d.EndFile), d.EndFile, short(d.End), d.EndWhy))
+	case d.JudgedTo != "":
 		notes = append(notes, fmt.Sprintf("judged to %s, the commit before module %s's test file %s first appears, not %s as recorded", short(d.JudgedTo), moduleOfTest(d.EndFile), d.EndFile, short(d.End)))
 	}
 	switch {

@@ -233,13 +233,13 @@ func TestAStartNotInHistoryIsSaid(t *testing.T) {
 func TestAnEndedDropMovedToItsEndIsJudgedFromHistory(t *testing.T) {
 	r := newDropRepo(t)
 	before := r.head()
-	r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
+	work := r.commit("the drop, and the engine", map[string]string{dropTest: "package tests\n", "engine/world.go": engineChange})
 	end := r.commit("module 2 started", map[string]string{"tests/02_queue_test.go": "package tests\n"})
-	d := r.judge(workspace.Drop{Commit: end, End: end}, nil)
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: end, End: end}, nil)
 	assert.False(t, d.OK)
 	assert.Equal(t, before, d.JudgedFrom)
-	assert.Equal(t, fmt.Sprintf("drop 01x: engine/world.go changed between %s and %s, where it ended", before[:7], end[:7]), d.lines()[1])
-	assert.Equal(t, fmt.Sprintf("from %s to %s, where it ended (judged from %s, the commit before its test file %s first appears, not %s as recorded)", before[:7], end[:7], before[:7], dropTest, end[:7]), d.Span())
+	assert.Equal(t, fmt.Sprintf("drop 01x: engine/world.go changed between %s and %s, where it ended", before[:7], work[:7]), d.lines()[1])
+	assert.Equal(t, fmt.Sprintf("from %s to %s, where it ended (judged from %s, the commit before its test file %s first appears, not %s as recorded; judged to %s, the commit before module 02's test file tests/02_queue_test.go first appears, not %s as recorded)", before[:7], work[:7], before[:7], dropTest, end[:7], work[:7], end[:7]), d.Span())
 }
 
 // firstSeen is a StartBook in memory.
@@ -366,4 +366,59 @@ func TestAnEndMovedBackStillSeesTheDropsEngineChange(t *testing.T) {
 var laterCourse = fstest.MapFS{
 	"01-handles/expansion/tests/01x_walls_test.go": {Data: []byte("package tests\n")},
 	"02-queue/tests/02_queue_test.go":              {Data: []byte("package tests\n")},
+}
+
+// Only a later module's start ends a drop. An end written into the record
+// by hand, with no later module's test file anywhere, is not believed:
+// the drop is judged as an open one, to the files on disk, and the
+// verdict says so. Believed, an end moved back to the start passed every
+// engine change since.
+func TestAnEndRecordedWithNoLaterModuleStartedIsNotBelieved(t *testing.T) {
+	r := newDropRepo(t)
+	start := r.head()
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	d := r.judgeWith(laterCourse, workspace.Drop{Commit: start, End: start, EndPassed: 1, EndTests: 1}, nil)
+	assert.False(t, d.OK)
+	assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes)
+	assert.Empty(t, d.End)
+	assert.Zero(t, d.EndTests, "how its tests did at an end not believed is not taken either")
+	assert.Equal(t, start, d.RecordedEnd)
+	assert.Equal(t, []string{
+		fmt.Sprintf("drop 01x: judged as open, to the files on disk, not ended at %s as recorded: no later module has started (none of its test files is in tests/ or HEAD's history)", start[:7]),
+		fmt.Sprintf("drop 01x: engine/world.go changed since %s", start[:7]),
+	}, d.lines())
+	assert.Equal(t, "changed (end not believed)", dropVerdict(d), "a class row says so")
+
+	// A later module's test file on disk, not yet committed, is a start.
+	testws.Write(t, r.dir, map[string]string{"tests/02_queue_test.go": "package tests\n"})
+	d = r.judgeWith(laterCourse, workspace.Drop{Commit: start, End: start}, nil)
+	assert.Equal(t, start, d.End)
+	assert.Empty(t, d.RecordedEnd)
+}
+
+// An end that is not the drop's start or a commit after it on HEAD's
+// history (one before the start, or a commit made on a line of its own
+// whose engine is the start's) is not believed either: with a later
+// module's test file committed, the drop is judged to the commit before
+// it; without one, as an open drop.
+func TestAnEndNotAfterTheStartIsNotBelieved(t *testing.T) {
+	r := newDropRepo(t)
+	first := r.head()
+	start := r.commit("more of the module", map[string]string{"harness/more.go": "package harness\n"})
+	r.commit("the drop", map[string]string{dropTest: "package tests\n"})
+	work := r.commit("the engine", map[string]string{"engine/world.go": engineChange})
+	testws.Git(t, r.dir, "checkout", "-q", "--orphan", "elsewhere")
+	testws.Git(t, r.dir, "reset", "-q", "--hard", start)
+	elsewhere := r.commit("the start's engine, elsewhere", nil)
+	testws.Git(t, r.dir, "checkout", "-q", "main")
+	r.commit("module 2", map[string]string{"tests/02_queue_test.go": "package tests\n"})
+
+	for _, end := range []string{first, elsewhere} {
+		d := r.judgeWith(laterCourse, workspace.Drop{Commit: start, End: end}, nil)
+		assert.False(t, d.OK, end)
+		assert.Equal(t, work, d.JudgedTo, end)
+		assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes, end)
+		assert.Contains(t, d.lines()[0], "not "+end[:7]+" as recorded: it is not the drop's start or a commit after it in HEAD's history", end)
+	}
 }

@@ -65,7 +65,10 @@ is judged from there, and a line says so ("drop 01x: judged from 1a2b3c4,
 the commit before its test file ... first appears, not 9f8e7d6 as
 recorded"); a recorded commit not in HEAD's history is said too. An ended
 drop is judged no further than the commit before a later module's test file
-first appears, since that module's start ended it.
+first appears, since that module's start ended it; an end recorded while no
+later module's test file is in tests/ or the history, or one that is not the
+drop's start or a commit after it, is not believed, and the drop is judged
+as an open one (a line says so).
 
 It prints the audit's line(s), validate's line(s), a line per module with its
 first failure in full and every other failing test in one line, a line per
