@@ -285,7 +285,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// workspace passes there and fails under status's check.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(ctx, env, report, key, opts.Timeout == DefaultTimeout && !opts.NoSandbox)
+		next = rememberCheck(ctx, env, opts.Workspace, report, key, opts.Timeout == DefaultTimeout && !opts.NoSandbox)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {

@@ -187,12 +187,13 @@ func fingerprintFile(h io.Writer, p, rel string) error {
 // one status checks with: only a check with it is status's result.
 const DefaultTimeout = time.Minute
 
-// rememberCheck keeps a learner workspace's check result for status and
+// rememberCheck keeps the check result of the learner workspace dir (as
+// given, not as the report names it, which quotes some names) for status and
 // modules under key (the workspace's cacheKey from before the run) when
 // keep is true and key is not "", and returns the next step it leads to
 // ("" for the course repository, or when the workspace cannot be read).
-func rememberCheck(ctx context.Context, env *Env, report *checker.Report, key string, keep bool) string {
-	ws, err := workspace.Open(report.Workspace)
+func rememberCheck(ctx context.Context, env *Env, dir string, report *checker.Report, key string, keep bool) string {
+	ws, err := workspace.Open(dir)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
 	}
