@@ -3,14 +3,12 @@ package expansion
 import (
 	"errors"
 	"fmt"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 
@@ -140,27 +138,12 @@ func (s runSettings) goDebugSettings(name string, src []byte) {
 // builtHere reports whether the go command on this machine builds the
 // file named name (a path in the workspace, slash-separated) with content
 // src, by its name and its build constraints, as the checks' go test
-// does: with the default build context for the system this runs on
-// (check builds the tests for it, whatever GOOS or GOARCH a shell sets for
-// cross-compiling) and the tags GOFLAGS adds.
+// does: in goimports.Here's build context (this system's, whatever GOOS
+// or GOARCH a shell sets for cross-compiling, and the tags GOFLAGS adds,
+// from the environment or the go env file).
 func builtHere(name string, src []byte) bool {
-	ctx := build.Default
-	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
-	ctx.BuildTags = goFlagsTags(os.Getenv("GOFLAGS"))
-	ok, err := goimports.Match(ctx, name, src)
+	ok, err := goimports.Match(goimports.Here(), name, src)
 	return ok && err == nil
-}
-
-// goFlagsTags is the build tags a GOFLAGS value gives the go command
-// (-tags=a,b), the last such flag winning as on the command line.
-func goFlagsTags(goflags string) []string {
-	var tags []string
-	for _, f := range strings.Fields(goflags) {
-		if name, v, ok := strings.Cut(f, "="); ok && (name == "-tags" || name == "--tags") {
-			tags = strings.Split(v, ",")
-		}
-	}
-	return tags
 }
 
 // isTestFile reports whether a name in the tests folder is a Go test

@@ -3,6 +3,7 @@ package expansion
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -171,11 +172,27 @@ func TestAGoDebugLineInAFileTheBuildLeavesOutChangesNothing(t *testing.T) {
 	}, settingLines(res))
 }
 
-func TestGoFlagsTags(t *testing.T) {
-	assert.Nil(t, goFlagsTags(""))
-	assert.Equal(t, []string{"a", "b"}, goFlagsTags("-mod=mod -tags=a,b"))
-	assert.Equal(t, []string{"c"}, goFlagsTags("--tags=a -tags=c"))
-	assert.Nil(t, goFlagsTags("-tagsx=a"))
+// GOFLAGS set with `go env -w` adds its tags to check's build as GOFLAGS
+// in the environment does, so a //go:debug line in a file one of them
+// builds is reported; the environment's GOFLAGS, when set, wins.
+func TestAGoDebugLineInAFileATagOfTheGoEnvFileBuildsCounts(t *testing.T) {
+	f := newFixture(t)
+	f.write("engine/engine.go", "package engine\n")
+	f.write("go.mod", startGoMod)
+	f.commit("start")
+	f.write("tests/tagged_test.go", "//go:build slow\n\n//go:debug asynctimerchan=1\n\npackage tests\n")
+	env := filepath.Join(t.TempDir(), "env")
+	require.NoError(t, os.WriteFile(env, []byte("GOFLAGS=-mod=mod '-tags=fast slow'\n"), 0o644))
+	t.Setenv("GOENV", env)
+	t.Setenv("GOFLAGS", "")
+	res, err := Check(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Equal(t, []string{`tests/tagged_test.go: "//go:debug asynctimerchan=1" added`}, settingLines(res))
+
+	t.Setenv("GOFLAGS", "-mod=mod")
+	res, err = Check(f.dir, "HEAD", []string{"engine"})
+	require.NoError(t, err)
+	assert.Empty(t, settingLines(res))
 }
 
 // A shell set up to cross-compile (GOOS of another system) changes

@@ -41,6 +41,7 @@ import (
 
 	"github.com/systemic-game-design/course/audit"
 	"github.com/systemic-game-design/course/audit/internal/enginefiles"
+	"github.com/systemic-game-design/course/internal/goenv"
 	"github.com/systemic-game-design/course/internal/regularfile"
 	"github.com/systemic-game-design/course/internal/usercache"
 )
@@ -123,12 +124,31 @@ func goSources(entries []*index.Entry) int {
 // contextKey names what a verdict depends on besides the content: the
 // build context (not its cgo setting, since a file counts with cgo on or
 // off) and the go/build package of this build (a newer one may read
-// constraints differently).
+// constraints differently). The tags are quoted one by one: a tag of
+// GOFLAGS's older form may hold a comma ("a,b" is one tag, that no
+// constraint names), and joined with commas it would share a key with
+// the tags a and b.
 func contextKey(ctx build.Context) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", cacheFormat, runtime.Version(),
-		ctx.GOOS, ctx.GOARCH, ctx.Compiler, strings.Join(ctx.BuildTags, ","), strings.Join(ctx.ToolTags, ","), strings.Join(ctx.ReleaseTags, ","))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%q\x00%q\x00%q", cacheFormat, runtime.Version(),
+		ctx.GOOS, ctx.GOARCH, ctx.Compiler, ctx.BuildTags, ctx.ToolTags, ctx.ReleaseTags)
 	return hex.EncodeToString(h.Sum(nil)[:10])
+}
+
+// Here is the build context of the go command that builds the workspace
+// here, for course check: this system's GOOS and GOARCH, which check
+// sets for its build whatever a shell sets for cross-compiling (go/build
+// takes them from the environment), and the tags GOFLAGS gives, from the
+// environment or else the go env file (goenv.BuildTags), as the go
+// command takes them. The rule judges a file as that build would, or a
+// tag set with `go env -w GOFLAGS=-tags=...` would build an import it
+// never follows. The tool tags stay go/build's, which it reads from the
+// environment alone (GOEXPERIMENT, GOAMD64 and the like).
+func Here() build.Context {
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
+	ctx.BuildTags = goenv.BuildTags()
+	return ctx
 }
 
 // cacheFormat begins the cache file and names its layout, and what a

@@ -7,7 +7,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -167,6 +169,55 @@ func TestAVerdictIsKeptForItsBuildContext(t *testing.T) {
 	gccgo := linux()
 	gccgo.Compiler = "gccgo"
 	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, gccgo), ws, "engine"))
+}
+
+// TestTagsWithACommaHaveAKeyOfTheirOwn: GOFLAGS's older form can give a
+// tag with a comma in it ("a,b", which no constraint names); the verdicts
+// made with it are not taken for those of the tags a and b.
+func TestTagsWithACommaHaveAKeyOfTheirOwn(t *testing.T) {
+	assert.NotEqual(t, contextKey(linux("a,b", "c")), contextKey(linux("a", "b", "c")))
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{"engine/a.go": "//go:build a && b\n\npackage engine\n\nimport \"example.com/ws/rules\"\n"})
+	one := openReader(t, ws, linux("a,b", "c"))
+	assert.Empty(t, imports(t, one, ws, "engine"))
+	one.Save()
+	assert.Equal(t, map[string][]string{"engine/a.go": {"example.com/ws/rules"}}, imports(t, openReader(t, ws, linux("a", "b", "c")), ws, "engine"))
+}
+
+// TestHereIsTheContextOfChecksBuild: the tags are GOFLAGS's, from the
+// environment or else the go env file; GOOS and GOARCH are this
+// system's, for which check builds whatever a shell sets to cross-compile
+// (go/build reads GOOS and GOARCH as the program starts, so that part runs
+// in a process of its own started with them).
+func TestHereIsTheContextOfChecksBuild(t *testing.T) {
+	const helperEnv = "GOIMPORTS_CROSS_HELPER"
+	other, otherArch := "windows", "arm64"
+	if runtime.GOOS == "windows" {
+		other = "linux"
+	}
+	if runtime.GOARCH == "arm64" {
+		otherArch = "amd64"
+	}
+	if os.Getenv(helperEnv) != "" {
+		require.Equal(t, other, build.Default.GOOS, "the shell's GOOS did not reach go/build")
+		ctx := Here()
+		assert.Equal(t, runtime.GOOS, ctx.GOOS)
+		assert.Equal(t, runtime.GOARCH, ctx.GOARCH)
+		assert.True(t, matchIn(ctx, "cheat_"+runtime.GOOS+".go", []byte("package p\n")), "a file for this system")
+		return
+	}
+	env := filepath.Join(t.TempDir(), "env")
+	require.NoError(t, os.WriteFile(env, []byte("GOFLAGS=-tags=cheat,fast\n"), 0o644))
+	t.Setenv("GOENV", env)
+	t.Setenv("GOFLAGS", "")
+	assert.Equal(t, []string{"cheat", "fast"}, Here().BuildTags)
+	t.Setenv("GOFLAGS", "-tags=mine")
+	assert.Equal(t, []string{"mine"}, Here().BuildTags)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHereIsTheContextOfChecksBuild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"=1", "GOOS="+other, "GOARCH="+otherArch)
+	out, err := cmd.CombinedOutput()
+	assert.NoError(t, err, "%s", out)
 }
 
 func TestNothingIsKeptOutsideARepositoryOrWithTheCacheOff(t *testing.T) {

@@ -8,7 +8,6 @@
 package session
 
 import (
-	"go/build"
 	"sync"
 
 	"github.com/systemic-game-design/course/audit"
@@ -52,11 +51,12 @@ func open(dir string, openTree func(string, bool) (*enginefiles.Tree, error)) (*
 }
 
 // Imports is the reader of what the workspace's Go files import, as the
-// go command would build them here (see goimports); it is saved with the
-// Session.
+// go command would build them here (see goimports), in the build context
+// of check's build (goimports.Here: GOFLAGS's tags included); it is saved
+// with the Session.
 func (s *Session) Imports() *goimports.Reader {
 	s.importsOnce.Do(func() {
-		s.imports = goimports.New(s.tree, build.Default)
+		s.imports = goimports.New(s.tree, goimports.Here())
 		s.tree.Later(s.imports.Save)
 	})
 	return s.imports

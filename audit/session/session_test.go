@@ -397,3 +397,42 @@ func TestAModuleInsideTheWorkspacesPathIsNotItsFolder(t *testing.T) {
 	l.LocalModules = map[string]audit.LocalModule{"example.com/ws": {Dir: "./elsewhere", From: "go.mod's replace directive"}}
 	require.NoError(t, checkListedIn(t, ws, l), "the workspace's own module is what the folders hold")
 }
+
+// TestATagGOFLAGSGivesCountsInTheRule: check's build takes the tags of
+// GOFLAGS, from the environment or else from the go env file (`go env
+// -w`), so the rule counts a file one of them builds; a verdict kept from
+// a run without the tag is not taken for one with it.
+func TestATagGOFLAGSGivesCountsInTheRule(t *testing.T) {
+	t.Setenv(usercache.EnvVar, t.TempDir())
+	ws := testws.Committed(t, map[string]string{
+		"harness/h.go":     "package harness\n\nimport _ \"example.com/ws/engine\"\n",
+		"content/names.go": "package content\n\nconst N = \"Test Filler\"\n",
+		"engine/e.go":      "package engine\n",
+		"engine/cheat.go":  "//go:build cheat\n\npackage engine\n\nimport \"example.com/ws/content\"\n\nvar N = content.N\n",
+	})
+	env := filepath.Join(t.TempDir(), "env")
+	t.Setenv("GOENV", env)
+	t.Setenv("GOFLAGS", "")
+	check := func() error {
+		s, err := Open(ws)
+		require.NoError(t, err)
+		defer s.Save()
+		return s.CheckListed(listedIn("example.com/ws"))
+	}
+	require.NoError(t, check(), "no tag, no file")
+
+	refused := audit.EngineImportError{File: "engine/cheat.go", ImportPath: "example.com/ws/content", Dir: "content", What: "a content folder"}
+	t.Setenv("GOFLAGS", "-mod=mod -tags=cheat")
+	var got *audit.EngineImportError
+	require.ErrorAs(t, check(), &got, "the environment's GOFLAGS")
+	assert.Equal(t, refused, *got)
+
+	t.Setenv("GOFLAGS", "")
+	require.NoError(t, check())
+	require.NoError(t, os.WriteFile(env, []byte("GOFLAGS=-tags=fast,cheat\n"), 0o644))
+	require.ErrorAs(t, check(), &got, "the go env file's GOFLAGS")
+	assert.Equal(t, refused, *got)
+
+	t.Setenv("GOFLAGS", "-mod=mod")
+	require.NoError(t, check(), "the environment's GOFLAGS wins over the file's")
+}
