@@ -171,6 +171,19 @@ func TestNamesCountAsCaseFoldingReadsThem(t *testing.T) {
 		lines(r.File("engine/notes.md", []byte("the TWıſTING NETHER\n"))))
 }
 
+// A finding is one line: a name a raw string literal spells over two
+// lines, or with a tab, and a file name with a line break in it are shown
+// with the break and the tab spelled out.
+func TestAFindingIsOneLine(t *testing.T) {
+	r := NewRules(testNames, AllModules)
+	assert.Equal(t, []string{`engine/a.go:3:10: engine names "Test Filler" (a card, Module 01) as Test\nFiller`},
+		lines(r.File("engine/a.go", []byte("package engine\n\nvar s = `Test\nFiller`\n"))))
+	assert.Equal(t, []string{`engine/a.go:3:10: engine names "Test Filler" (a card, Module 01) as Test\tFiller`},
+		lines(r.File("engine/a.go", []byte("package engine\n\nvar s = `Test\tFiller`\n"))))
+	assert.Equal(t, []string{`engine/a\nb/test_filler.go: engine names "Test Filler" (a card, Module 01) in a file or folder name, as test_filler`},
+		lines(r.NameFindings("engine/a\nb/test_filler.go")))
+}
+
 // TestLiteralsJoinedByPlusAreOneString: string literals joined by '+' are
 // one constant, so a name split across them is the name, reported at the
 // literal it starts in (at the name in a raw string) with the joined text
