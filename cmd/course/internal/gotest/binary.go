@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"regexp"
@@ -41,13 +42,118 @@ type binaryRun struct {
 	pkgOut   string // output outside any test
 }
 
+// maxRunPattern bounds the -test.run pattern of one process: Linux takes
+// at most 128 KiB in one argument (and about 2 MiB for the arguments and
+// the environment together), macOS 1 MiB in all, and Windows 32767
+// characters for the whole command line, where check's TestMain is handed
+// its arguments in the environment besides. A variable, so that a test
+// can make it small.
+var maxRunPattern = 16 << 10
+
 // runBinary runs the test binary for the named tests, reading its stream
 // as it comes; progress says whether it reports the tests' progress. With
 // hung not nil, a run that runs out of time sets it, and a run that finds
 // it set when its turn comes does not start (and tells nothing): both
 // while holding its place among the Jobs, so no run starts after another
 // ran out of time and gave its place up.
+//
+// Tests too many to name in one -test.run (maxRunPattern) run in parts,
+// one process after another, told as one run: a part that leaves a test
+// of its own without an outcome (a crash, a time-out) ends it, as such a
+// test would end one process of them all, so the tests left are run as
+// after a crash; and the run's verdict confirms a pass only if every
+// part's says 0. Each part has the whole time limit.
 func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+	var run binaryRun
+	for i, part := range runParts(names) {
+		br, err := r.runPart(ctx, p, bin, part, progress, hung)
+		if err != nil {
+			return br, err
+		}
+		if i == 0 {
+			run = br
+		} else {
+			run.join(br)
+		}
+		if br.skipped || br.timedOut || br.stuck || !toldAll(br, part) {
+			break
+		}
+	}
+	return run, nil
+}
+
+// runParts is names in runs of the binary whose -test.run pattern
+// (runPattern) is at most maxRunPattern long, in their order; always one
+// at least. A name longer than that alone is a part of its own.
+func runParts(names []string) [][]string {
+	var parts [][]string
+	var part []string
+	size := 0 // of part's pattern
+	for _, n := range names {
+		q := len(regexp.QuoteMeta(n))
+		if len(part) > 0 && size+len("|")+q > maxRunPattern {
+			parts = append(parts, part)
+			part = nil
+		}
+		if len(part) == 0 {
+			size = len(runPattern(nil)) + q
+		} else {
+			size += len("|") + q
+		}
+		part = append(part, n)
+	}
+	return append(parts, part)
+}
+
+// runPattern is the -test.run pattern that runs the named top-level tests
+// and no other.
+func runPattern(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = regexp.QuoteMeta(n)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
+}
+
+// toldAll reports whether every test of names has an outcome in br.
+func toldAll(br binaryRun, names []string) bool {
+	told := make(map[string]bool, len(br.tests))
+	for _, t := range br.tests {
+		told[t.Name] = true
+	}
+	for _, n := range names {
+		if !told[n] {
+			return false
+		}
+	}
+	return true
+}
+
+// join adds the next part's run to run, as one run of them all would have
+// told it: a verdict only if each part gave one, the first code that is
+// not 0, and how the run ended as the last part, which ended it, tells.
+func (run *binaryRun) join(next binaryRun) {
+	run.tests = append(run.tests, next.tests...)
+	run.verdict = run.verdict && next.verdict
+	if run.code == 0 {
+		run.code = next.code
+	}
+	run.records = run.records && next.records
+	if len(next.ended) > 0 {
+		if run.ended == nil {
+			run.ended = map[string]Outcome{}
+		}
+		maps.Copy(run.ended, next.ended)
+	}
+	run.timedOut = run.timedOut || next.timedOut
+	run.running = append(run.running, next.running...)
+	run.stuck = run.stuck || next.stuck
+	run.skipped = run.skipped || next.skipped
+	run.cause, run.exit, run.pkgOut = next.cause, next.exit, next.pkgOut
+}
+
+// runPart runs the test binary once, for the named tests: see runBinary.
+func (r *runner) runPart(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
 	var br binaryRun
 	if !r.acquire(ctx) {
 		return br, nil
@@ -57,17 +163,13 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []s
 		br.skipped = true
 		return br, nil
 	}
-	quoted := make([]string, len(names))
-	for i, n := range names {
-		quoted[i] = regexp.QuoteMeta(n)
-	}
 	// The binary's own alarm ends it at the time limit with a trace that
 	// names the running test; this deadline is for a binary too stuck to
 	// hear its alarm.
 	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+stuckGrace)
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
-		"-test.timeout", r.o.Timeout.String(), "-test.run", "^("+strings.Join(quoted, "|")+")$")
+		"-test.timeout", r.o.Timeout.String(), "-test.run", runPattern(names))
 	cmd.Dir = p.Dir
 	cmd.Env = withPWD(r.testEnv, cmd.Dir)
 	procgroup.Own(cmd)
