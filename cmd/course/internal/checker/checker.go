@@ -287,7 +287,7 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	}
 	// The folder as named, and where its links lead.
 	for _, dir := range []string{o.Workspace, ws.Real} {
-		if err := workspace.CheckBuildable(dir, "rename the folder without it"); err != nil {
+		if err := workspace.CheckBuildable(dir, "rename the folder, or move it, so that its path has none"); err != nil {
 			return nil, err
 		}
 	}

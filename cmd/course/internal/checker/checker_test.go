@@ -274,7 +274,7 @@ func TestAWorkspaceTheGoCommandCannotBuildInIsRefused(t *testing.T) {
 		var wsErr *workspace.Error
 		require.ErrorAs(t, err, &wsErr, dir)
 		assert.Contains(t, wsErr.Why, `holds a line break, which the go command refuses in a package's folder`)
-		assert.Contains(t, wsErr.Why, "rename the folder without it")
+		assert.Contains(t, wsErr.Why, "rename the folder, or move it, so that its path has none")
 	}
 }
 

@@ -92,7 +92,10 @@ endless loop is reported as a timeout of the test that was running, a crash
 frames of your own code. A build still running after 5 minutes (or after
 --timeout, if longer) is stopped and reported as tests that do not compile;
 one whose compiler or linker the system ended (most often for want of
-memory) is no verdict: check stops with status 2 and says so.
+memory) is no verdict: check stops with status 2 and says so. So is a
+workspace folder, or a TMPDIR, whose path holds a byte that is not UTF-8:
+check cannot name its copies of the course's tests there to the go
+command; rename or move the folder, or point TMPDIR elsewhere.
 A panicking stub does not hide the tests after it: they run again, each on
 its own. A panic's trace is cut to your own frames; --verbose shows every
 line.

@@ -211,3 +211,47 @@ func TestABuildToolEndedByASignalIsAnEnvironmentError(t *testing.T) {
 	assert.Equal(t, "the go command was ended by a signal (signal: killed) while it built the tests of ./tests", envErr.Why)
 	assert.Equal(t, memoryMend, envErr.Mend)
 }
+
+// notUTF8Folder makes a folder whose name holds a byte that is not UTF-8,
+// where the file system takes one.
+func notUTF8Folder(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "x\xff")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Skipf("this file system takes no such name: %v", err)
+	}
+	return dir
+}
+
+// The overlay cannot name a path that is not UTF-8 (JSON has no spelling
+// for such a byte): a module in such a folder is no build of the files on
+// disk, where the learner's test file would run in place of the course's
+// copy and no TestMain of check's would confirm a pass, but an error that
+// names the folder; the tests' folder in such a TMPDIR is no build error
+// of the tests, but an error that says to point TMPDIR elsewhere.
+func TestAPathTheOverlayCannotNameIsAnEnvironmentError(t *testing.T) {
+	const learners = "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\n"
+	const course = "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) { t.Fatal(\"not yet\") }\n"
+	for _, verify := range []bool{false, true} {
+		dir, p := module(t, learners)
+		moved := filepath.Join(notUTF8Folder(t), "m")
+		require.NoError(t, os.Rename(dir, moved))
+		p.Dir, p.Expected, p.Verify = filepath.Join(moved, "tests"), []string{"Test_01_a"}, verify
+		p.Replace = map[string][]byte{filepath.Join(p.Dir, "x_test.go"): []byte(course)}
+		res, err := Run(context.Background(), Options{Module: moved, Packages: []Package{p}, Timeout: time.Minute})
+		var envErr *EnvironmentError
+		require.ErrorAs(t, err, &envErr, "verify %v: %+v", verify, res)
+		assert.Nil(t, res)
+		assert.Equal(t, `the path `+strconv.Quote(p.Dir)+` holds a byte that is not UTF-8, which the go command's -overlay file cannot name, so the tests of example.com/m/tests cannot be built as check builds them; rename the folder, or move it, so that its path has none, and try again`, err.Error())
+	}
+
+	dir, p := module(t, course)
+	tmp := notUTF8Folder(t)
+	t.Setenv("TMPDIR", tmp)
+	p.Expected, p.Verify = []string{"Test_01_a"}, true
+	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
+	var envErr *EnvironmentError
+	require.ErrorAs(t, err, &envErr, "%+v", res)
+	assert.Contains(t, envErr.Why, `the temporary folder `+strings.TrimSuffix(strconv.Quote(tmp), `"`)+`/course-check-`)
+	assert.Equal(t, "point TMPDIR (TMP on Windows) at a folder whose path is all UTF-8, and try again", envErr.Mend)
+}

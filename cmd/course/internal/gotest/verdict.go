@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
@@ -305,8 +306,12 @@ func verdictProgram(pkg, importPath string, own []string, flags map[string]strin
 // writeOverlay writes, into tmp, the files the build of p takes instead of
 // the disk's (check's TestMain when p.Verify, and p.Replace) and the
 // overlay file that says so; it returns the overlay's path, and each file
-// written there by the path it stands for.
+// written there by the path it stands for. A path the overlay cannot name
+// (overlayPathError) is an error, and nothing is written.
 func writeOverlay(tmp, name string, p Package) (string, map[string]string, error) {
+	if err := overlayPathError(tmp, p); err != nil {
+		return "", nil, err
+	}
 	replace := map[string]string{}
 	i := 0
 	add := func(target string, content []byte) error {
@@ -350,6 +355,36 @@ func writeOverlay(tmp, name string, p Package) (string, map[string]string, error
 		return "", nil, fmt.Errorf("writing the build overlay of %s: %w", p.ImportPath, err)
 	}
 	return overlay, replace, nil
+}
+
+// overlayPathError is an EnvironmentError when tmp, p's folder or a file
+// p.Replace names is not UTF-8: the overlay file is JSON, which has no
+// spelling for such a byte (encoding/json writes U+FFFD in its place), so
+// the go command would find no file of check's (the build fails), or no
+// file to put one in place of, and build the package as it is on disk,
+// without check's TestMain and with the learner's test files in place of
+// the course's copies.
+func overlayPathError(tmp string, p Package) error {
+	if !utf8.ValidString(tmp) {
+		return &EnvironmentError{
+			Why:  fmt.Sprintf("the temporary folder %s holds a byte that is not UTF-8, which the go command's -overlay file cannot name, so the tests of %s cannot be built as check builds them", strconv.Quote(tmp), p.ImportPath),
+			Mend: "point TMPDIR (TMP on Windows) at a folder whose path is all UTF-8, and try again",
+		}
+	}
+	paths := []string{p.Dir}
+	for f := range p.Replace {
+		paths = append(paths, f)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		if !utf8.ValidString(path) {
+			return &EnvironmentError{
+				Why:  fmt.Sprintf("the path %s holds a byte that is not UTF-8, which the go command's -overlay file cannot name, so the tests of %s cannot be built as check builds them", strconv.Quote(path), p.ImportPath),
+				Mend: "rename the folder, or move it, so that its path has none, and try again",
+			}
+		}
+	}
+	return nil
 }
 
 // verdictPackage is the package check's TestMain goes into, of the

@@ -45,7 +45,7 @@ func Init(dir, modulePath string) (string, error) {
 	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
 		return "", &ModulePathError{ModulePath: modulePath}
 	}
-	if err := workspace.CheckBuildable(dir, "give a folder whose name has none"); err != nil {
+	if err := workspace.CheckBuildable(dir, "give a folder whose path has none"); err != nil {
 		return "", err
 	}
 	if entries, err := os.ReadDir(dir); err == nil {

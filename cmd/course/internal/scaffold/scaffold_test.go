@@ -267,7 +267,7 @@ func TestInitRefusesAFolderTheGoCommandCannotBuildIn(t *testing.T) {
 		var wsErr *workspace.Error
 		require.ErrorAs(t, err, &wsErr)
 		assert.Contains(t, wsErr.Why, "holds a line break, which the go command refuses")
-		assert.Contains(t, wsErr.Why, "give a folder whose name has none")
+		assert.Contains(t, wsErr.Why, "give a folder whose path has none")
 		entries, err := os.ReadDir(parent)
 		require.NoError(t, err)
 		assert.Empty(t, entries, "nothing was made")

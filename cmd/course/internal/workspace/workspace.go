@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
@@ -103,10 +104,13 @@ func (e *Error) Error() string { return e.Path + ": " + e.Why }
 func (e *Error) UserError() bool { return true }
 
 // CheckBuildable refuses a workspace folder dir that the go command could
-// never build in: one whose absolute path holds a line break (the go
-// command refuses such a package folder), so that init does not make a
-// workspace no test of can compile, and check does not report that as the
-// learner's build error.
+// never build in, or check could not build the course's tests in: one
+// whose absolute path holds a line break (the go command refuses such a
+// package folder), or a byte that is not UTF-8 (check names its copies of
+// the course's tests to the go command in a JSON file, which has no
+// spelling for such a path), so that init does not make a workspace no
+// test of can compile or be checked, and check does not report that as
+// the learner's build error or failing tests.
 // mend ends the message: how to put it right.
 func CheckBuildable(dir, mend string) error {
 	abs, err := filepath.Abs(dir)
@@ -115,6 +119,9 @@ func CheckBuildable(dir, mend string) error {
 	}
 	if strings.ContainsAny(abs, "\r\n") {
 		return &Error{Path: dir, Why: fmt.Sprintf("its path %s holds a line break, which the go command refuses in a package's folder, so no test could build; %s", strconv.Quote(abs), mend)}
+	}
+	if !utf8.ValidString(abs) {
+		return &Error{Path: dir, Why: fmt.Sprintf("its path %s holds a byte that is not UTF-8, which check cannot name to the go command when it builds the course's tests, so none could be checked; %s", strconv.Quote(abs), mend)}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -257,4 +258,20 @@ func TestLocalModulesAreTheFoldersTheGoCommandWouldTake(t *testing.T) {
 
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ws\nreplace (\n"), 0o644))
 	assert.Nil(t, ws.LocalModules())
+}
+
+// A folder whose path holds a byte that is not UTF-8 is refused, by its
+// path spelled in Go's quotes, with the mend the caller gives: check
+// cannot name such a path to the go command as it builds the course's
+// tests. A path of other letters in UTF-8 is a path like any.
+func TestCheckBuildableRefusesAPathThatIsNotUTF8(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "caf\xe9", "ws")
+	err := CheckBuildable(bad, "rename it")
+	var wsErr *Error
+	require.ErrorAs(t, err, &wsErr)
+	assert.Equal(t, bad, wsErr.Path)
+	assert.Equal(t, `its path `+strconv.Quote(bad)+` holds a byte that is not UTF-8, which check cannot name to the go command when it builds the course's tests, so none could be checked; rename it`, wsErr.Why)
+	assert.Contains(t, wsErr.Why, `caf\xe9`)
+
+	assert.NoError(t, CheckBuildable(filepath.Join(t.TempDir(), "café", "ws"), "rename it"))
 }
