@@ -308,6 +308,9 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 	var stErr error
 	if repo {
 		p, err = repositoryPlan(ws, upTo)
+		if err == nil && o.Course != nil {
+			err = ownTests(ws, o.Course, p)
+		}
 	} else {
 		st, stErr = workspace.LoadState(ws)
 		p, err = workspacePlan(ws, upTo, o.Course, st, stErr)

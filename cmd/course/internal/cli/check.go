@@ -143,7 +143,11 @@ each).
 
 Inside the course repository itself ("course check ."), it checks the
 reference engine: the audit on engine/, the repository's card and level
-files, then every module's tests and Expansion Drop tests that exist.`,
+files, then every module's tests and Expansion Drop tests that exist. Run
+it with the course program built from the repository (go run ./cmd/course
+check .): a repository whose module tests are not this program's own is
+refused, since a folder that only passes for the repository would
+otherwise be judged by tests of its own making.`,
 		Example: `  course check ~/my-engine
   course check ~/my-engine --module 03
   course check . --json

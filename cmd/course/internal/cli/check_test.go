@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,6 +39,17 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	write("course/01-handles/tests/01_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01_a(t *testing.T) {}\nfunc Test_01_b(t *testing.T) {}\n")
 	write("course/01-handles/expansion/tests/01x_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_c(t *testing.T) { t.Error(\"the drop is not done\") }\n")
 	write("course/02-queue/tests/02_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_a(t *testing.T) {}\n")
+	// The course program's own tests are the repository's: check runs
+	// no other in a repository.
+	testEnv := func() (*Env, *bytes.Buffer, *bytes.Buffer) {
+		files := map[string]string{}
+		for _, rel := range []string{"course/01-handles/tests/01_test.go", "course/01-handles/expansion/tests/01x_test.go", "course/02-queue/tests/02_test.go"} {
+			raw, err := os.ReadFile(filepath.Join(repo, filepath.FromSlash(rel)))
+			require.NoError(t, err)
+			files["tests/"+path.Base(rel)] = string(raw)
+		}
+		return courseEnv(files)
+	}
 
 	env, out, _ := testEnv()
 	err := RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Timeout: time.Minute})
@@ -85,6 +98,25 @@ func TestCheckInTheCourseRepository(t *testing.T) {
 	require.Len(t, report.Validate.Findings, 1)
 	assert.Equal(t, "course/01-handles/cards/broken.json", report.Validate.Findings[0].File)
 	assert.Equal(t, "/clauses/0/effect", report.Validate.Findings[0].Path)
+
+	// A module test package that is not the course program's own (a file
+	// changed, one more) is refused, not run: a folder that passes for the
+	// repository would be judged by tests of its making.
+	for _, c := range []struct{ file, content string }{
+		{"course/02-queue/tests/02_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_02_a(t *testing.T) {} // mine\n"},
+		{"course/02-queue/tests/extra_test.go", "package tests\n"},
+	} {
+		env, out, _ = testEnv()
+		original, err := os.ReadFile(filepath.Join(repo, "course/02-queue/tests/02_test.go"))
+		require.NoError(t, err)
+		write(c.file, c.content)
+		err = RunCheck(context.Background(), env, &CheckOptions{Workspace: repo, Timeout: time.Minute})
+		assert.Equal(t, 2, Status(err), c.file)
+		assert.ErrorContains(t, err, c.file+" is not this course program's, so its tests are not the course's", c.file)
+		assert.Empty(t, out.String(), c.file)
+		require.NoError(t, os.RemoveAll(filepath.Join(repo, "course/02-queue/tests/extra_test.go")))
+		write("course/02-queue/tests/02_test.go", string(original))
+	}
 }
 
 // A class checked confined, where the kernel's Landlock does not scope
