@@ -1,6 +1,7 @@
 package expansion
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -240,13 +242,14 @@ func (d *differ) same(f enginefiles.File, w entry) (bool, error) {
 	if real == "" {
 		real = f.Path
 	}
-	return d.sameFile(f.Abs, real, f.Path, w.hash)
+	return d.sameFile(f.Abs, real, f.Path, f.Path, w.hash)
 }
 
 // sameFile reports whether the file at abs (the Path p, named in errors as
-// what) has the content of the blob h. Anything but a regular file there
-// (a FIFO, a device) is not what the commit has, and is not read.
-func (d *differ) sameFile(abs, p, what string, h plumbing.Hash) (bool, error) {
+// what, and built by the go command as the Path as) has the content of
+// the blob h. Anything but a regular file there (a FIFO, a device) is not
+// what the commit has, and is not read.
+func (d *differ) sameFile(abs, p, what, as string, h plumbing.Hash) (bool, error) {
 	content, _, err := regularfile.Read(abs)
 	var nr *regularfile.NotRegularError
 	if errors.As(err, &nr) {
@@ -255,20 +258,86 @@ func (d *differ) sameFile(abs, p, what string, h plumbing.Hash) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("reading %s: %w", what, err)
 	}
-	return d.sameContent(p, content, h), nil
+	return d.sameContent(p, what, as, content, h)
 }
 
-// sameContent reports whether content, the file at the Path p, is the
-// blob, as git would read it: with its CRLF line ends as LF only where
-// git turns them so for that file.
-func (d *differ) sameContent(p string, content []byte, h plumbing.Hash) bool {
+// sameContent reports whether content, the file at the Path p (as, to the
+// go command), stands for the blob h. Its own bytes always do, and so do
+// the bytes a checkout of the blob writes here (Conversion.Checkout: line
+// ends). Beyond those, git's commit direction reads bytes no checkout
+// writes as the blob (CRLF where a checkout writes LF), which only a Tree
+// that trusts git's index takes, as git does: a check of the bytes
+// (ReadsContent) takes that only in a Go source file that no //go:embed
+// names, which the compiler reads as it reads LF (a CR is white space, a
+// raw string drops it, a line comment's is cut off), while an embedded
+// file's CR bytes are what the program gets.
+func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash) (bool, error) {
 	if enginefiles.BlobHash(content) == h {
-		return true
+		return true, nil
 	}
-	if lf := d.t.LFContent(p, content); len(lf) != len(content) {
-		return enginefiles.BlobHash(lf) == h
+	conv := d.t.ConversionOf(p)
+	if conv.None() {
+		return false, nil
 	}
-	return false
+	// What a commit of these bytes would store: when that is the blob,
+	// the blob is known without reading it.
+	var blob []byte
+	if clean := conv.Clean(content); enginefiles.BlobHash(clean) == h {
+		if !d.t.ReadsContent() {
+			return true, nil
+		}
+		blob = clean
+	} else if conv.WritesCRLF() {
+		var err error
+		if blob, err = d.blob(what, h); blob == nil || err != nil {
+			return false, err
+		}
+	} else {
+		return false, nil // a checkout writes the blob's own bytes
+	}
+	if bytes.Equal(conv.Checkout(blob), content) {
+		return true, nil
+	}
+	if !d.t.ReadsContent() || !conv.CleansCRLF(content) || !d.goSource(p) || !d.goSource(as) {
+		return false, nil
+	}
+	lf := bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
+	return bytes.Equal(lf, bytes.ReplaceAll(blob, []byte("\r\n"), []byte("\n"))), nil
+}
+
+// goSource reports whether the go command reads the file at the Path p
+// as Go source alone: a .go file that no //go:embed pattern names.
+func (d *differ) goSource(p string) bool {
+	return strings.HasSuffix(p, ".go") && !d.t.Embedded(p)
+}
+
+// blob is the content of the blob h, the commit's for the file what; nil
+// for one larger than any file the checks read, which no file on disk
+// can stand for.
+func (d *differ) blob(what string, h plumbing.Hash) ([]byte, error) {
+	raw, err := readBlob(d.t.Repo, h)
+	switch {
+	case errors.Is(err, plumbing.ErrObjectNotFound):
+		return nil, fmt.Errorf("reading %s as the commit has it (git object %s): %w; the repository lacks that object (a partial or damaged clone): `git fsck` names what is missing, and a full clone mends it", what, h, err)
+	case err != nil:
+		return nil, fmt.Errorf("reading %s as the commit has it (git object %s): %w", what, h, err)
+	}
+	return raw, nil
+}
+
+// readBlob is the content of the blob h; nil for one over
+// regularfile.MaxSize.
+func readBlob(repo *git.Repository, h plumbing.Hash) ([]byte, error) {
+	b, err := repo.BlobObject(h)
+	if err != nil || b.Size > regularfile.MaxSize {
+		return nil, err
+	}
+	r, err := b.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
 }
 
 // sameTarget reports whether the file an unchanged link points at, inside
@@ -296,7 +365,7 @@ func (d *differ) sameTarget(f enginefiles.File) (bool, error) {
 	if !ok {
 		return false, nil
 	}
-	return d.sameFile(real, filepath.ToSlash(rel), rel+", the target of "+f.Path, then.hash)
+	return d.sameFile(real, filepath.ToSlash(rel), rel+", the target of "+f.Path, f.Path, then.hash)
 }
 
 // submoduleAt is the commit a submodule's checkout is at; zero when it

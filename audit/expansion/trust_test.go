@@ -1,10 +1,12 @@
 package expansion
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -170,22 +172,36 @@ func TestAutoCRLFLineEndsAreUnchanged(t *testing.T) {
 // that file's CRLF into LF: a .gitattributes line for other files, -text,
 // the binary macro or a lone CR under autocrlf leave the bytes as they
 // are, and the go command embeds the CRs. Each case is git's own answer
-// (git diff, git hash-object --path).
+// (git diff, git hash-object --path) for Check, which trusts git's
+// index; CheckContent, which judges the bytes, takes CRLF only where a
+// checkout of the blob writes CRLF itself (git cat-file --filters): the
+// commit direction's reading of CRLF as LF is no reason to take bytes a
+// checkout of the start commit would not write, which an embedded file
+// hands the program as they are.
 func TestCRLFCountsAsLFOnlyWhereGitConvertsTheFile(t *testing.T) {
 	crlf := "alpha\r\nbeta\r\n"
 	for _, c := range []struct {
-		name, attributes, autocrlf, content string
-		changed                             bool
+		name, attributes, autocrlf, eol, content string
+		changed                                  bool
+		// checkout is the line end a checkout writes: "crlf", or
+		// "native" for the system's; "" for LF, or the blob's bytes.
+		checkout string
 	}{
 		{name: "text for other files", attributes: "*.md text\n", changed: true},
-		{name: "text for this file", attributes: "*.txt text\n"},
-		{name: "text=auto", attributes: "* text=auto\n"},
-		{name: "eol", attributes: "* eol=crlf\n"},
-		{name: "a folder's files", attributes: "engine/** text\n"},
+		{name: "text for this file", attributes: "*.txt text\n", checkout: "native"},
+		{name: "text with core.eol crlf", attributes: "*.txt text\n", eol: "crlf", checkout: "crlf"},
+		{name: "text with core.eol lf", attributes: "*.txt text\n", eol: "lf"},
+		{name: "text=auto", attributes: "* text=auto\n", checkout: "native"},
+		{name: "text=auto and autocrlf", attributes: "* text=auto\n", autocrlf: "true", checkout: "crlf"},
+		{name: "eol", attributes: "* eol=crlf\n", checkout: "crlf"},
+		{name: "eol lf under autocrlf", attributes: "* eol=lf\n", autocrlf: "true"},
+		{name: "crlf=input", attributes: "* crlf=input\n", eol: "crlf"},
+		{name: "a folder's files", attributes: "engine/** text\n", checkout: "native"},
 		{name: "a folder pattern, which names no file", attributes: "engine/ text\n", changed: true},
 		{name: "-text after text", attributes: "* text\n*.txt -text\n", changed: true},
-		{name: "autocrlf", autocrlf: "true"},
+		{name: "autocrlf", autocrlf: "true", checkout: "crlf"},
 		{name: "autocrlf input", autocrlf: "input"},
+		{name: "autocrlf input and core.eol crlf", autocrlf: "input", eol: "crlf"},
 		{name: "autocrlf and -text", autocrlf: "true", attributes: "*.txt -text\n", changed: true},
 		{name: "autocrlf and binary", autocrlf: "true", attributes: "*.txt binary\n", changed: true},
 		{name: "a macro that unsets text", attributes: "[attr]mine -text\n* text\n*.txt mine\n", changed: true},
@@ -202,6 +218,9 @@ func TestCRLFCountsAsLFOnlyWhereGitConvertsTheFile(t *testing.T) {
 			if c.autocrlf != "" {
 				f.setCore("autocrlf", c.autocrlf)
 			}
+			if c.eol != "" {
+				f.setCore("eol", c.eol)
+			}
 			if c.attributes != "" {
 				f.write(".gitattributes", c.attributes)
 			}
@@ -211,10 +230,16 @@ func TestCRLFCountsAsLFOnlyWhereGitConvertsTheFile(t *testing.T) {
 				want = []string{"changed: engine/data.txt"}
 			}
 			assert.Equal(t, want, f.check("HEAD"))
+			assertGitAgrees(t, f.dir, "engine/data.txt", c.changed)
+			written := c.checkout == "crlf" || c.checkout == "native" && runtime.GOOS == "windows"
+			want = nil
+			if !written {
+				want = []string{"changed: engine/data.txt"}
+			}
 			res, err := CheckContent(f.dir, "HEAD", []string{"engine"})
 			require.NoError(t, err)
 			assert.Equal(t, want, changeStrings(res), "every file read")
-			assertGitAgrees(t, f.dir, "engine/data.txt", c.changed)
+			assertCheckoutAgrees(t, f.dir, "engine/data.txt", written)
 		})
 	}
 }
@@ -237,6 +262,34 @@ func assertGitAgrees(t *testing.T, dir, p string, changed bool) {
 		require.NoError(t, err, "git diff")
 	}
 	assert.Equal(t, changed, gitChanged, "git diff's own answer for %s", p)
+}
+
+// assertCheckoutAgrees holds an expectation to the git program's own
+// answer, where git is installed: whether the file at p (a slash path)
+// holds the bytes a checkout of HEAD's blob writes there (git
+// checkout-index, through an index of its own), with no user or system
+// configuration read.
+func assertCheckoutAgrees(t *testing.T, dir, p string, written bool) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	tmp := filepath.Join(dir, ".checkout")
+	require.NoError(t, os.MkdirAll(tmp, 0o755))
+	defer os.RemoveAll(tmp)
+	index := filepath.Join(t.TempDir(), "index")
+	for _, args := range [][]string{{"read-tree", "HEAD"}, {"checkout-index", "--prefix=.checkout/", "--", p}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1", "GIT_INDEX_FILE="+index)
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "git %s: %s", strings.Join(args, " "), out)
+	}
+	checkout, err := os.ReadFile(filepath.Join(tmp, filepath.FromSlash(p)))
+	require.NoError(t, err)
+	raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+	require.NoError(t, err)
+	assert.Equal(t, written, bytes.Equal(checkout, raw), "git's checkout of %s writes %q", p, checkout)
 }
 
 // Git reads no .gitattributes that is a symbolic link; info/attributes

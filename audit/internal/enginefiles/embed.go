@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
 // needsEmbedScan reports whether a folder has Go files and a file whose
@@ -184,4 +186,76 @@ func embedMatches(pat, rel string) bool {
 		}
 	}
 	return false
+}
+
+// Embedded reports whether a //go:embed pattern of a Go file in the folder
+// of p (a Path) or one above it, up to the workspace, names p: whether
+// the go command may give its bytes to a program as data. A folder whose
+// Go files cannot all be read counts as one that does.
+func (t *Tree) Embedded(p string) bool {
+	rel := path.Base(p)
+	for d := path.Dir(p); ; {
+		pats, ok := t.patternsOf(d)
+		if !ok {
+			return true
+		}
+		for _, pat := range pats {
+			if embedMatches(pat, rel) {
+				return true
+			}
+		}
+		if d == t.Prefix || d == "." {
+			return false
+		}
+		rel = path.Base(d) + "/" + rel
+		d = path.Dir(d)
+	}
+}
+
+// patternsOf is the //go:embed patterns of the Go files in a folder: a
+// walk's scan of it, or else a read of them here, with no read hook (the
+// checks that set one had the files from the walk), kept apart from the
+// walk's; false if a Go file there cannot be read.
+func (t *Tree) patternsOf(dir string) ([]string, bool) {
+	t.mu.Lock()
+	pats, ok := t.embed[dir]
+	if !ok {
+		pats, ok = t.lateEmbed[dir]
+	}
+	t.mu.Unlock()
+	if ok {
+		return pats, pats != nil
+	}
+	pats, ok = readEmbedPatterns(filepath.Join(t.Root, filepath.FromSlash(dir)))
+	if ok && pats == nil {
+		pats = []string{}
+	}
+	t.mu.Lock()
+	if t.lateEmbed == nil {
+		t.lateEmbed = map[string][]string{}
+	}
+	t.lateEmbed[dir] = pats
+	t.mu.Unlock()
+	return pats, ok
+}
+
+// readEmbedPatterns is the //go:embed patterns of the Go files in the
+// folder abs; false if one cannot be read.
+func readEmbedPatterns(abs string) ([]string, bool) {
+	entries, err := readDir(abs)
+	if err != nil {
+		return nil, os.IsNotExist(err)
+	}
+	var pats []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		src, _, err := regularfile.Read(filepath.Join(abs, e.Name()))
+		if err != nil {
+			return nil, false
+		}
+		pats = append(pats, EmbedPatterns(src)...)
+	}
+	return pats, true
 }

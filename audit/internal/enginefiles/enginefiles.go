@@ -64,6 +64,9 @@ type Tree struct {
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
 	above map[string]bool        // folder -> whether it or one above it has any
 	infos map[string]fs.FileInfo // Lstat of files, taken by the embed scan or an earlier walk
+	// lateEmbed is embed's like, for folders Embedded read after the
+	// walks; nil for one it could not read.
+	lateEmbed map[string][]string
 	// keepRead is set on a Tree more than one check walks: infos then
 	// also holds what fstat said of the files a walk read.
 	keepRead bool
@@ -288,6 +291,10 @@ func (t *Tree) Vouches(e *index.Entry, info fs.FileInfo) bool {
 // opened with OpenContent, whose checks then read every file (and need
 // not stat one first to ask).
 func (t *Tree) TrustsIndex() bool { return !t.content && t.Index != nil }
+
+// ReadsContent reports whether the Tree was opened with OpenContent: its
+// checks judge each file by its bytes, not by what git would make of them.
+func (t *Tree) ReadsContent() bool { return t.content }
 
 // relInside is the workspace's folder inside the repository, "." for its
 // root.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -14,38 +15,73 @@ import (
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
-// EOL is what git does to a working-tree file's CRLF line ends when it
-// reads the file to compare it with a blob (convert.c's crlf_action on
-// the way in).
-type EOL int
+// Conversion is what git does to the bytes of one working-tree file
+// between it and its blob (convert.c's conv_attrs, decided): its line
+// ends, by the text, crlf and eol attributes, core.autocrlf and core.eol.
+// Git's commit direction (Clean) and its checkout direction (Checkout)
+// are not each other's inverse: a commit reads CRLF as LF where a
+// checkout writes LF, so that bytes no checkout writes can still clean
+// to the blob.
+type Conversion struct {
+	toGit  bool // a commit reads CRLF line ends as LF
+	guess  bool // ... only in a file git takes for text (text=auto, core.autocrlf)
+	toCRLF bool // a checkout writes LF line ends as CRLF
+}
 
-// What git does to CRLF line ends.
-const (
-	EOLKeep EOL = iota // nothing: the bytes are the content
-	EOLText            // each CRLF is read as LF
-	EOLAuto            // each CRLF is read as LF, in a file git takes for text
-)
+// None reports whether git reads and writes the file's bytes as they are.
+func (c Conversion) None() bool { return !c.toGit }
 
-// LFContent is content as git reads it for the working-tree file p (a
-// Path): CRLF line ends made LF where its attributes and core.autocrlf
-// say so, the bytes as they are everywhere else. Only a file git would
-// convert may differ from its blob in line ends alone and count as the
-// same: a .gitattributes line for other files, or one that sets -text,
-// must not make the check read an embedded file's CR bytes away.
-func (t *Tree) LFContent(p string, content []byte) []byte {
-	if !bytes.Contains(content, []byte("\r\n")) {
-		return content
+// WritesCRLF reports whether a checkout may write LF line ends as CRLF.
+func (c Conversion) WritesCRLF() bool { return c.toCRLF }
+
+// CleansCRLF reports whether a commit of content reads its CRLF line ends
+// as LF (convert.c's crlf_to_git), for the file's attributes.
+func (c Conversion) CleansCRLF(content []byte) bool {
+	if !c.toGit || !bytes.Contains(content, []byte("\r\n")) {
+		return false
 	}
-	switch t.EOLOf(p) {
-	case EOLText:
-	case EOLAuto:
-		if binaryForGit(content) {
-			return content
+	return !c.guess || !binaryForGit(content)
+}
+
+// Clean is content as git would commit it: CRLF line ends made LF where
+// CleansCRLF says (convert_to_git, past any filter). It is content itself
+// when nothing changes.
+func (c Conversion) Clean(content []byte) []byte {
+	// Git also leaves CRLF alone where it guesses and the index's blob
+	// has a CR; the bytes made here have none then, so they are not that
+	// blob either way.
+	out := content
+	if c.CleansCRLF(content) {
+		if c.guess {
+			// A file git guesses is text has no lone CR: every CR goes.
+			out = bytes.ReplaceAll(content, []byte("\r"), nil)
+		} else {
+			out = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
 		}
-	default:
-		return content
 	}
-	return bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
+	return out
+}
+
+// Checkout is the bytes a checkout of the blob writes (entry.c's
+// write_entry, past any filter): each LF not after a CR made CRLF where
+// git writes CRLF, unless git guesses at the file and takes it for binary
+// or finds a CR in it already. It is blob itself when nothing changes.
+func (c Conversion) Checkout(blob []byte) []byte {
+	out := blob
+	if !c.toCRLF || bytes.IndexByte(out, '\n') < 0 {
+		return out
+	}
+	if c.guess && (bytes.IndexByte(out, '\r') >= 0 || binaryForGit(out)) {
+		return out
+	}
+	crlf := make([]byte, 0, len(out)+bytes.Count(out, []byte("\n")))
+	for i, b := range out {
+		if b == '\n' && (i == 0 || out[i-1] != '\r') {
+			crlf = append(crlf, '\r')
+		}
+		crlf = append(crlf, b)
+	}
+	return crlf
 }
 
 // binaryForGit is git's test of a file core.autocrlf or text=auto leaves
@@ -83,9 +119,77 @@ func binaryForGit(b []byte) bool {
 	return printable>>7 < nonprintable
 }
 
-// EOLOf is what git does to the CRLF line ends of the working-tree file p
-// (a Path): its text, crlf and eol attributes, then core.autocrlf.
-func (t *Tree) EOLOf(p string) EOL {
+// ConversionOf is what git does to the bytes of the working-tree file p
+// (a Path) on their way to and from its blob: its text, crlf and eol
+// attributes, then core.autocrlf and core.eol, decided as convert.c's
+// convert_attrs decides them.
+func (t *Tree) ConversionOf(p string) Conversion {
+	got := t.attrsOf(p)
+	text := crlfAction(got["text"])
+	if text == crlfUndefined {
+		text = crlfAction(got["crlf"])
+	}
+	if text != crlfBinary {
+		switch eol := got["eol"].value; {
+		case text == crlfAuto && eol == "lf":
+			text = crlfAutoInput
+		case text == crlfAuto && eol == "crlf":
+			text = crlfAutoCRLF
+		case eol == "lf":
+			text = crlfTextInput
+		case eol == "crlf":
+			text = crlfTextCRLF
+		}
+	}
+	autocrlf := t.Config("core", "autocrlf")
+	input := strings.EqualFold(autocrlf, "input")
+	on := !input && gitBool(autocrlf)
+	var c Conversion
+	switch text {
+	case crlfBinary:
+	case crlfTextInput:
+		c.toGit = true
+	case crlfTextCRLF:
+		c.toGit, c.toCRLF = true, true
+	case crlfText:
+		c.toGit, c.toCRLF = true, t.textEOLIsCRLF(on, input)
+	case crlfAuto:
+		c.toGit, c.guess, c.toCRLF = true, true, t.textEOLIsCRLF(on, input)
+	case crlfAutoInput:
+		c.toGit, c.guess = true, true
+	case crlfAutoCRLF:
+		c.toGit, c.guess, c.toCRLF = true, true, true
+	case crlfUndefined:
+		// No attribute says: core.autocrlf does, as text=auto with the
+		// eol it names would.
+		c.toGit, c.guess, c.toCRLF = on || input, on || input, on
+	}
+	return c
+}
+
+// textEOLIsCRLF is the line end a checkout writes for a text file whose
+// attributes name none (convert.c's text_eol_is_crlf): core.autocrlf's,
+// then core.eol's, then the system's own (CRLF on Windows, where git is
+// built so).
+func (t *Tree) textEOLIsCRLF(autocrlf, input bool) bool {
+	switch {
+	case autocrlf:
+		return true
+	case input:
+		return false
+	}
+	switch eol := t.Config("core", "eol"); {
+	case strings.EqualFold(eol, "crlf"):
+		return true
+	case strings.EqualFold(eol, "lf"):
+		return false
+	}
+	return runtime.GOOS == "windows"
+}
+
+// attrsOf is every attribute the attributes files git reads give the
+// working-tree file p (a Path), macros expanded.
+func (t *Tree) attrsOf(p string) map[string]attrState {
 	a := t.attributes()
 	parts := strings.Split(p, "/")
 	// Lowest priority first: the system's and the user's files, each
@@ -132,39 +236,22 @@ func (t *Tree) EOLOf(p string) EOL {
 			}
 		}
 	}
-	text := crlfAction(got["text"])
-	if text == crlfUndefined {
-		text = crlfAction(got["crlf"])
-	}
-	if eol := got["eol"].value; text != crlfBinary && (eol == "lf" || eol == "crlf") {
-		if text == crlfAuto {
-			return EOLAuto
-		}
-		return EOLText
-	}
-	switch text {
-	case crlfText:
-		return EOLText
-	case crlfAuto:
-		return EOLAuto
-	case crlfBinary:
-		return EOLKeep
-	case crlfUndefined:
-		// No attribute says: core.autocrlf does, as text=auto would.
-	}
-	if autocrlf := t.Config("core", "autocrlf"); strings.EqualFold(autocrlf, "input") || gitBool(autocrlf) {
-		return EOLAuto
-	}
-	return EOLKeep
+	return got
 }
 
 type crlfKind int
 
+// The crlf actions of convert.c, as the attributes give them and as
+// convert_attrs decides them with the eol attribute.
 const (
 	crlfUndefined crlfKind = iota
 	crlfText
 	crlfBinary
 	crlfAuto
+	crlfTextInput
+	crlfTextCRLF
+	crlfAutoInput
+	crlfAutoCRLF
 )
 
 // crlfAction is what a text or crlf attribute says (git_path_check_crlf).
@@ -175,7 +262,7 @@ func crlfAction(st attrState) crlfKind {
 	case st.unset:
 		return crlfBinary
 	case st.value == "input":
-		return crlfText
+		return crlfTextInput
 	case st.value == "auto":
 		return crlfAuto
 	}
