@@ -3,6 +3,7 @@ package expansion
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -75,6 +76,72 @@ func TestACheckoutThatWritesCRLFChangesNothing(t *testing.T) {
 	assert.Equal(t, []string{"changed: engine/blob.bin"}, f.check("HEAD"))
 	assert.Equal(t, []string{"changed: engine/blob.bin"}, f.checkContent("HEAD"))
 	assertCheckoutAgrees(t, f.dir, "engine/blob.bin", false)
+}
+
+// The ident attribute: a checkout writes $Id$ as $Id: <the blob's id> $, a
+// commit reads any $Id: ... $ (no line break in it) as $Id$. The bytes a
+// checkout writes, and the blob's own, are unchanged for both checks;
+// another id is git's unchanged (Check) but not the start commit's bytes
+// (CheckContent): in a string literal, the program would print it.
+func TestIdentKeywordsAreTheBlobsIdOrUnchanged(t *testing.T) {
+	const blob = "// $Id$\npackage engine\n\nconst id = \"$Id$\"\n"
+	h := enginefiles.BlobHash([]byte(blob)).String()
+	expanded := strings.ReplaceAll(blob, "$Id$", "$Id: "+h+" $")
+	other := strings.ReplaceAll(blob, "$Id$", "$Id: 0000000000000000000000000000000000000000 $")
+	for _, c := range []struct {
+		name, content, autocrlf string
+		changed, notWritten     bool // for Check, for CheckContent
+		written                 bool // a checkout writes these bytes
+	}{
+		{name: "as a checkout writes it", content: expanded, written: true},
+		{name: "as committed", content: blob},
+		{name: "another id", content: other, notWritten: true},
+		{name: "another system's id", content: strings.ReplaceAll(blob, "$Id$", "$Id: world.go,v 1.1 $"), notWritten: true},
+		{name: "an id with a line break in it", content: strings.Replace(blob, "$Id$", "$Id: a\nb $", 1), changed: true, notWritten: true},
+		{name: "as a checkout writes it, CRLF", content: strings.ReplaceAll(expanded, "\n", "\r\n"), autocrlf: "true", written: true},
+		{name: "another id, CRLF a checkout does not write", content: strings.ReplaceAll(other, "\n", "\r\n"), autocrlf: "input", notWritten: true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := baseWorkspace(t)
+			f.write(".gitattributes", "engine/*.go ident\n")
+			f.write("engine/id.go", blob)
+			f.commit("ident")
+			if c.autocrlf != "" {
+				f.setCore("autocrlf", c.autocrlf)
+			}
+			f.write("engine/id.go", c.content)
+			var want []string
+			if c.changed {
+				want = []string{"changed: engine/id.go"}
+			}
+			assert.Equal(t, want, f.check("HEAD"))
+			assertGitAgrees(t, f.dir, "engine/id.go", c.changed)
+			want = nil
+			if c.notWritten {
+				want = []string{"changed: engine/id.go"}
+			}
+			assert.Equal(t, want, f.checkContent("HEAD"), "every file read")
+			assertCheckoutAgrees(t, f.dir, "engine/id.go", c.written)
+		})
+	}
+}
+
+// A blob committed with an id expanded in it (before the attribute was
+// set, or by a tool that ignores attributes) is written with its own id
+// by a checkout: those bytes are unchanged, read against the blob itself,
+// though git's commit direction would store $Id$ for them.
+func TestAnIdCommittedExpandedIsTheCheckouts(t *testing.T) {
+	f := baseWorkspace(t)
+	const blob = "// $Id: 1111111111111111111111111111111111111111 $\npackage engine\n"
+	f.write("engine/id.go", blob)
+	f.commit("an id crept in")
+	f.write(".gitattributes", "engine/*.go ident\n")
+	f.commit("ident")
+	h := enginefiles.BlobHash([]byte(blob)).String()
+	f.write("engine/id.go", "// $Id: "+h+" $\npackage engine\n")
+	assertCheckoutAgrees(t, f.dir, "engine/id.go", true)
+	assert.Empty(t, f.check("HEAD"))
+	assert.Empty(t, f.checkContent("HEAD"))
 }
 
 // Bytes that need the blob itself to be judged (a checkout's CRLF, where

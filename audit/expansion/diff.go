@@ -264,13 +264,14 @@ func (d *differ) sameFile(abs, p, what, as string, h plumbing.Hash) (bool, error
 // sameContent reports whether content, the file at the Path p (as, to the
 // go command), stands for the blob h. Its own bytes always do, and so do
 // the bytes a checkout of the blob writes here (Conversion.Checkout: line
-// ends). Beyond those, git's commit direction reads bytes no checkout
-// writes as the blob (CRLF where a checkout writes LF), which only a Tree
-// that trusts git's index takes, as git does: a check of the bytes
-// (ReadsContent) takes that only in a Go source file that no //go:embed
-// names, which the compiler reads as it reads LF (a CR is white space, a
-// raw string drops it, a line comment's is cut off), while an embedded
-// file's CR bytes are what the program gets.
+// ends, $Id$). Beyond those, git's commit direction reads bytes no
+// checkout writes as the blob (CRLF where a checkout writes LF, any
+// $Id: ... $), which only a Tree that trusts git's index takes, as git
+// does: a check of the bytes (ReadsContent) takes that only for CRLF in a
+// Go source file that no //go:embed names, which the compiler reads as it
+// reads LF (a CR is white space, a raw string drops it, a line comment's
+// is cut off), while an embedded file's CR bytes, or another $Id$ in a
+// string literal, are what the program gets.
 func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash) (bool, error) {
 	if enginefiles.BlobHash(content) == h {
 		return true, nil
@@ -287,7 +288,7 @@ func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash
 			return true, nil
 		}
 		blob = clean
-	} else if conv.WritesCRLF() {
+	} else if conv.Ident() || conv.WritesCRLF() {
 		var err error
 		if blob, err = d.blob(what, h); blob == nil || err != nil {
 			return false, err
@@ -295,14 +296,15 @@ func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash
 	} else {
 		return false, nil // a checkout writes the blob's own bytes
 	}
-	if bytes.Equal(conv.Checkout(blob), content) {
+	if bytes.Equal(conv.Checkout(blob, h), content) {
 		return true, nil
 	}
 	if !d.t.ReadsContent() || !conv.CleansCRLF(content) || !d.goSource(p) || !d.goSource(as) {
 		return false, nil
 	}
 	lf := bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
-	return bytes.Equal(lf, bytes.ReplaceAll(blob, []byte("\r\n"), []byte("\n"))), nil
+	return bytes.Equal(lf, bytes.ReplaceAll(blob, []byte("\r\n"), []byte("\n"))) ||
+		bytes.Equal(lf, bytes.ReplaceAll(conv.Checkout(blob, h), []byte("\r\n"), []byte("\n"))), nil
 }
 
 // goSource reports whether the go command reads the file at the Path p

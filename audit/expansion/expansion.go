@@ -6,13 +6,13 @@
 // enginefiles' answer, the same the coupling audit uses: untracked files
 // count, ignored ones count only when Go would build or embed them, links
 // are followed. A file counts as unchanged only when its content is the
-// commit's, or what a checkout of the commit writes there (its line
-// ends): the index's stat data is trusted only when all of it (size,
-// modification and change times, inode) still holds, and anything else
-// is hashed. It never walks the rest of the repository. The commit's files
-// come from the index instead of the tree objects when the index's entries
-// make that very tree, by a hash of them computed here (the cache tree
-// only says where to look: see enginefiles.TrackedAt).
+// commit's, or what a checkout of the commit writes there (line ends, the
+// ident attribute's $Id$): the index's stat data is trusted only when all
+// of it (size, modification and change times, inode) still holds, and
+// anything else is hashed. It never walks the rest of the repository. The
+// commit's files come from the index instead of the tree objects when the
+// index's entries make that very tree, by a hash of them computed here
+// (the cache tree only says where to look: see enginefiles.TrackedAt).
 package expansion
 
 import (
@@ -96,9 +96,9 @@ func Check(workspace, revision string, engineDirs []string) (*Result, error) {
 // for it (a clean filter that stores one content and a smudge filter
 // that writes another) must not pass for unchanged. For the same reason
 // it takes no bytes that git's commit direction alone reads as the blob
-// (CRLF where a checkout writes LF): a file must hold the blob or what a
-// checkout of it writes, but for CRLF in Go source that no //go:embed
-// names, which the compiler reads as LF.
+// (CRLF where a checkout writes LF, another $Id: ... $): a file must hold
+// the blob or what a checkout of it writes, but for CRLF in Go source
+// that no //go:embed names, which the compiler reads as LF.
 func CheckContent(workspace, revision string, engineDirs []string) (*Result, error) {
 	t, err := enginefiles.OpenContent(workspace, true)
 	if err != nil {

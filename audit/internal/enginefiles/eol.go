@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -17,19 +18,29 @@ import (
 
 // Conversion is what git does to the bytes of one working-tree file
 // between it and its blob (convert.c's conv_attrs, decided): its line
-// ends, by the text, crlf and eol attributes, core.autocrlf and core.eol.
-// Git's commit direction (Clean) and its checkout direction (Checkout)
-// are not each other's inverse: a commit reads CRLF as LF where a
-// checkout writes LF, so that bytes no checkout writes can still clean
+// ends, by the text, crlf and eol attributes, core.autocrlf and core.eol,
+// and its $Id$ keywords, by the ident attribute. Git's commit direction
+// (Clean) and its checkout direction (Checkout) are not each other's
+// inverse: a commit reads CRLF as LF where a checkout writes LF, and any
+// $Id: ... $ as $Id$, so that bytes no checkout writes can still clean
 // to the blob.
 type Conversion struct {
 	toGit  bool // a commit reads CRLF line ends as LF
 	guess  bool // ... only in a file git takes for text (text=auto, core.autocrlf)
 	toCRLF bool // a checkout writes LF line ends as CRLF
+	ident  bool // $Id$ is expanded on checkout and collapsed on commit
+	// inCore is set where a checkout converts the whole blob at once
+	// (text=auto but for eol=lf, or core.autocrlf true where no attribute
+	// says): everywhere else it streams the blob through filters, whose
+	// $Id$ differs from the whole blob's in edge cases (see streamIdent).
+	inCore bool
 }
 
 // None reports whether git reads and writes the file's bytes as they are.
-func (c Conversion) None() bool { return !c.toGit }
+func (c Conversion) None() bool { return !c.toGit && !c.ident }
+
+// Ident reports whether the file has the ident attribute.
+func (c Conversion) Ident() bool { return c.ident }
 
 // WritesCRLF reports whether a checkout may write LF line ends as CRLF.
 func (c Conversion) WritesCRLF() bool { return c.toCRLF }
@@ -44,7 +55,8 @@ func (c Conversion) CleansCRLF(content []byte) bool {
 }
 
 // Clean is content as git would commit it: CRLF line ends made LF where
-// CleansCRLF says (convert_to_git, past any filter). It is content itself
+// CleansCRLF says, then each $Id: ... $ made $Id$ where the file has the
+// ident attribute (convert_to_git, past any filter). It is content itself
 // when nothing changes.
 func (c Conversion) Clean(content []byte) []byte {
 	// Git also leaves CRLF alone where it guesses and the index's blob
@@ -59,15 +71,27 @@ func (c Conversion) Clean(content []byte) []byte {
 			out = bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
 		}
 	}
+	if c.ident {
+		out = collapseIdent(out)
+	}
 	return out
 }
 
-// Checkout is the bytes a checkout of the blob writes (entry.c's
-// write_entry, past any filter): each LF not after a CR made CRLF where
-// git writes CRLF, unless git guesses at the file and takes it for binary
-// or finds a CR in it already. It is blob itself when nothing changes.
-func (c Conversion) Checkout(blob []byte) []byte {
+// Checkout is the bytes a checkout of the blob with content blob and id h
+// writes (entry.c's write_entry, past any filter): each $Id$ expanded to
+// $Id: <h> $ where the file has the ident attribute, then each LF not
+// after a CR made CRLF where git writes CRLF, unless git guesses at the
+// file and takes it for binary or finds a CR in it already. It is blob
+// itself when nothing changes.
+func (c Conversion) Checkout(blob []byte, h plumbing.Hash) []byte {
 	out := blob
+	if c.ident {
+		if c.inCore {
+			out = expandIdent(out, h.String())
+		} else {
+			out = streamIdent(out, h.String())
+		}
+	}
 	if !c.toCRLF || bytes.IndexByte(out, '\n') < 0 {
 		return out
 	}
@@ -82,6 +106,208 @@ func (c Conversion) Checkout(blob []byte) []byte {
 		crlf = append(crlf, b)
 	}
 	return crlf
+}
+
+// streamIdent is src as git's streaming ident filter writes it (convert.c's
+// ident_filter_fn), which a checkout uses for every file it need not
+// convert whole: "$Id" then "$" or ":", up to the next "$" or LF, is
+// written as $Id: <id> $, unless it starts "$Id: " and holds white space
+// other than just before its closing dollar (another versioning system's
+// id). It differs from expandIdent where its state is not reset: a "$"
+// that ends a partial "$Id" starts no keyword, and the text held since a
+// partial match (after "$Id" and another byte) is dropped when a keyword
+// follows it at once.
+func streamIdent(src []byte, id string) []byte {
+	const (
+		head     = "$Id\x00" // the C string's NUL is matched too
+		skipping = -1
+	)
+	keyword := ": " + id + " $"
+	var out, left []byte
+	state := 0
+	drain := func() {
+		out = append(out, left...)
+		left = left[:0]
+		state = 0
+	}
+	for _, ch := range src {
+		if state == skipping {
+			left = append(left, ch)
+			if ch != '\n' && ch != '$' {
+				continue
+			}
+			if ch == '$' && !foreignIdent(left) {
+				left = append(left[:3], keyword...)
+			}
+			drain()
+			continue
+		}
+		if state < len(head) && head[state] == ch {
+			state++
+			continue
+		}
+		left = append(left, head[:state]...)
+		if state == 3 {
+			switch ch {
+			case ':':
+				left = append(left, ch)
+				state = skipping
+			case '$':
+				left = append(left, keyword...)
+				drain()
+			default:
+				left = append(left, ch)
+				state = 0 // what is held stays held
+			}
+			continue
+		}
+		left = append(left, ch)
+		drain()
+	}
+	if state > 0 {
+		left = append(left, head[:state]...)
+	}
+	return append(out, left...)
+}
+
+// foreignIdent is convert.c's is_foreign_ident, on the C string held: it
+// starts "$Id: ", then holds a space, tab or CR (git's own isspace; no LF
+// gets here) not just before a dollar.
+func foreignIdent(held []byte) bool {
+	if i := bytes.IndexByte(held, 0); i >= 0 {
+		held = held[:i]
+	}
+	str, ok := bytes.CutPrefix(held, []byte("$Id: "))
+	if !ok {
+		return false
+	}
+	for i, ch := range str {
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') && (i+1 >= len(str) || str[i+1] != '$') {
+			return true
+		}
+	}
+	return false
+}
+
+// countIdent is how many $Id$ or $Id: ... $ (no line break between the
+// dollars) keywords src holds (convert.c's count_ident).
+func countIdent(src []byte) int {
+	n := 0
+	for len(src) > 0 {
+		ch := src[0]
+		src = src[1:]
+		if ch != '$' {
+			continue
+		}
+		if len(src) < 3 {
+			break
+		}
+		if src[0] != 'I' || src[1] != 'd' {
+			continue
+		}
+		ch = src[2]
+		src = src[3:]
+		if ch == '$' {
+			n++
+		}
+		if ch != ':' {
+			continue
+		}
+		for len(src) > 0 {
+			ch = src[0]
+			src = src[1:]
+			if ch == '$' {
+				n++
+				break
+			}
+			if ch == '\n' {
+				break
+			}
+		}
+	}
+	return n
+}
+
+// expandIdent is src with each $Id$, and each $Id: ... $ that has no line
+// break and no space but the last before its closing dollar, written as
+// $Id: <id> $ (convert.c's ident_to_worktree). It is src itself when it
+// holds no keyword.
+func expandIdent(src []byte, id string) []byte {
+	if countIdent(src) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+len(id)+4)
+loop:
+	for {
+		dollar := bytes.IndexByte(src, '$')
+		if dollar < 0 {
+			break
+		}
+		out = append(out, src[:dollar+1]...)
+		src = src[dollar+1:]
+		if len(src) < 3 || src[0] != 'I' || src[1] != 'd' {
+			continue
+		}
+		switch src[2] {
+		case '$':
+			src = src[3:]
+		case ':':
+			end := bytes.IndexByte(src[3:], '$')
+			if end < 0 {
+				break loop // an unclosed keyword: the rest as it is
+			}
+			end += 3
+			if bytes.IndexByte(src[3:end], '\n') >= 0 {
+				continue
+			}
+			// Spaces elsewhere than before the closing dollar: another
+			// versioning system's id, left alone. ("$Id:$" has git read
+			// on past the keyword for a space; taken here as an id.)
+			if end > 4 {
+				if sp := bytes.IndexByte(src[4:end], ' '); sp >= 0 && 4+sp < end-1 {
+					continue
+				}
+			}
+			src = src[end+1:]
+		default:
+			continue
+		}
+		out = append(out, "Id: "...)
+		out = append(out, id...)
+		out = append(out, " $"...)
+	}
+	return append(out, src...)
+}
+
+// collapseIdent is src with each $Id: ... $ that has no line break
+// written as $Id$ (convert.c's ident_to_git). It is src itself when it
+// holds no keyword.
+func collapseIdent(src []byte) []byte {
+	if countIdent(src) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src))
+	for {
+		dollar := bytes.IndexByte(src, '$')
+		if dollar < 0 {
+			break
+		}
+		out = append(out, src[:dollar+1]...)
+		src = src[dollar+1:]
+		if len(src) > 3 && bytes.HasPrefix(src, []byte("Id:")) {
+			end := bytes.IndexByte(src[3:], '$')
+			if end < 0 {
+				break
+			}
+			end += 3
+			if bytes.IndexByte(src[3:end], '\n') >= 0 {
+				continue
+			}
+			out = append(out, "Id$"...)
+			src = src[end+1:]
+		}
+	}
+	return append(out, src...)
 }
 
 // binaryForGit is git's test of a file core.autocrlf or text=auto leaves
@@ -120,9 +346,9 @@ func binaryForGit(b []byte) bool {
 }
 
 // ConversionOf is what git does to the bytes of the working-tree file p
-// (a Path) on their way to and from its blob: its text, crlf and eol
-// attributes, then core.autocrlf and core.eol, decided as convert.c's
-// convert_attrs decides them.
+// (a Path) on their way to and from its blob: its text, crlf, eol and
+// ident attributes, then core.autocrlf and core.eol, decided as
+// convert.c's convert_attrs decides them.
 func (t *Tree) ConversionOf(p string) Conversion {
 	got := t.attrsOf(p)
 	text := crlfAction(got["text"])
@@ -144,7 +370,7 @@ func (t *Tree) ConversionOf(p string) Conversion {
 	autocrlf := t.Config("core", "autocrlf")
 	input := strings.EqualFold(autocrlf, "input")
 	on := !input && gitBool(autocrlf)
-	var c Conversion
+	c := Conversion{ident: got["ident"].set}
 	switch text {
 	case crlfBinary:
 	case crlfTextInput:
@@ -154,15 +380,15 @@ func (t *Tree) ConversionOf(p string) Conversion {
 	case crlfText:
 		c.toGit, c.toCRLF = true, t.textEOLIsCRLF(on, input)
 	case crlfAuto:
-		c.toGit, c.guess, c.toCRLF = true, true, t.textEOLIsCRLF(on, input)
+		c.toGit, c.guess, c.toCRLF, c.inCore = true, true, t.textEOLIsCRLF(on, input), true
 	case crlfAutoInput:
 		c.toGit, c.guess = true, true
 	case crlfAutoCRLF:
-		c.toGit, c.guess, c.toCRLF = true, true, true
+		c.toGit, c.guess, c.toCRLF, c.inCore = true, true, true, true
 	case crlfUndefined:
 		// No attribute says: core.autocrlf does, as text=auto with the
 		// eol it names would.
-		c.toGit, c.guess, c.toCRLF = on || input, on || input, on
+		c.toGit, c.guess, c.toCRLF, c.inCore = on || input, on || input, on, on
 	}
 	return c
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -24,10 +25,17 @@ func TestConversionIsGits(t *testing.T) {
 		"", "\n", "\r\n", "no line end", "a\nb\n", "a\r\nb\r\n", "a\r\nb\n", "a\rb\n", "a\r\r\nb\n",
 		"nul\x00\n", "ctl\x01\x02\x03\x04\x05\x06\x07\x0b\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\n",
 		"end\x1a",
+		// The ident attribute's keywords, and the edge cases where git's
+		// two ways of expanding them part.
+		"$Id$\n", "x $Id$ y\r\n$Id$\n", "$Id: 1234 $\n", "$Id: a b c $\n", "$Id: ab $\r\n",
+		"$Id: a\nb $\n", "$Id:x$\n", "$Id:\tx $\n", "$Id: a\tb $\n", "$Id: a\x00 b $\n", "$Id: a\r$ b\n",
+		"$Id: open", "$Id$$Id: x $\n", "$Id", "$I", "$$Id$", "$I$Id$", "$Idx$Id: abc $\n", "$Id\x00$Id$",
+		"\r\n$Id: 0000000000000000000000000000000000000000 $\r\n",
 	}
 	attributes := []string{
 		"", "* text", "* text=auto", "* -text", "* eol=crlf", "* eol=lf", "* text=auto eol=crlf",
 		"* text=auto eol=lf", "* crlf=input", "* -crlf", "* binary", "[attr]mine text eol=crlf\n* mine",
+		"* ident", "* ident text eol=crlf", "* ident text=auto", "* binary ident", "[attr]mine text eol=crlf ident\n* mine",
 	}
 	settings := [][2]string{{}, {"true", ""}, {"input", ""}, {"", "crlf"}, {"false", "lf"}, {"input", "crlf"}}
 	t.Setenv("HOME", t.TempDir())
@@ -71,7 +79,7 @@ func TestConversionIsGits(t *testing.T) {
 					assert.Equal(t, cleaned[i], BlobHash(conv.Clean([]byte(c))).String(), "Clean(%q)", c)
 					written, err := os.ReadFile(filepath.Join(dir, "engine", strconv.Itoa(i)+".txt"))
 					require.NoError(t, err)
-					assert.Equal(t, string(written), string(conv.Checkout([]byte(c))), "Checkout(%q)", c)
+					assert.Equal(t, string(written), string(conv.Checkout([]byte(c), plumbing.NewHash(blobs[i]))), "Checkout(%q)", c)
 				}
 			})
 		}
