@@ -317,7 +317,7 @@ func printCheck(env *Env, report *checker.Report, next string) {
 	// file names): shown as termsafe shows it, before the colours.
 	report.WriteText(termsafe.NewWriter(out))
 	if report.OK && next != "" {
-		fmt.Fprintf(out, "next: %s\n", next)
+		fmt.Fprintf(out, "next: %s\n", termsafe.String(next))
 	}
 }
 

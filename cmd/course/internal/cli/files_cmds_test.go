@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 	"github.com/systemic-game-design/course/internal/testws"
@@ -321,4 +322,32 @@ func TestInitAndStartModuleFitTheTerminal(t *testing.T) {
 		assert.Contains(t, text, "\nnext: course check "+dir+": the module's tests fail (RED) until you build\n      what they state; course status says where you stand\n")
 		assert.Contains(t, text, "\nnote: module 05 comes after modules 00 to 04, not started here; its tests build\n      on what those modules build, so start them first unless you mean to skip\n      ahead\n")
 	}
+}
+
+// A workspace's folder name is the user's: init, start-module and modules
+// echo it (in the workspace line and in the next step) as termsafe shows
+// it, so an escape sequence in it is spelled out, not sent to the
+// terminal.
+func TestAWorkspaceNameIsEchoedTermSafe(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "ws\x1b[31m")
+	env, out := embeddedEnv(t)
+	require.NoError(t, RunInit(ctx, env, &InitOptions{Dir: dir, ModulePath: "example.com/x"}))
+	env, out2 := embeddedEnv(t)
+	require.NoError(t, RunStartModule(ctx, env, &StartModuleOptions{Module: "00", Workspace: dir}))
+	t.Chdir(dir)
+	env, out3 := embeddedEnv(t)
+	require.NoError(t, RunModules(env, &ModulesOptions{}))
+	for _, o := range []string{out.String(), out2.String(), out3.String()} {
+		assert.NotContains(t, o, "\x1b", o)
+		assert.Contains(t, o, `ws\x1b[31m`, o)
+	}
+}
+
+// check's next step names the workspace too, and is shown the same way.
+func TestChecksNextStepIsShownTermSafe(t *testing.T) {
+	env, out := embeddedEnv(t)
+	printCheck(env, &checker.Report{OK: true, Modules: []checker.Module{}, Drops: []checker.Drop{}}, "course start-module 01 'ws\x1b[31m'")
+	assert.Contains(t, out.String(), `next: course start-module 01 'ws\x1b[31m'`)
+	assert.NotContains(t, out.String(), "\x1b")
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/templates"
 )
 
@@ -125,13 +126,13 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 		return writeJSON(env.Stdout, r)
 	}
 	st := env.Term.styles()
-	env.sayf("init: ", "%s %s (module %s), first commit %s", st.pass.Render("workspace"), opts.Dir, opts.ModulePath, shortHash(hash))
+	env.sayf("init: ", "%s %s (module %s), first commit %s", st.pass.Render("workspace"), termsafe.String(opts.Dir), opts.ModulePath, shortHash(hash))
 	if r.WarmCache.Started {
 		env.sayf("init: ", "%s", st.dim.Render(fmt.Sprintf("compiling the workspace in the background (%s), so your first check starts warm", r.WarmCache.Command)))
 	} else if opts.WarmCache {
 		env.sayf("init: ", "%s; your first check compiles instead", st.warn.Render(fmt.Sprintf("could not compile in the background (%s)", r.WarmCache.Why)))
 	}
-	env.sayf(st.pass.Render("next:")+" ", "%s", r.Next)
+	env.sayf(st.pass.Render("next:")+" ", "%s", termsafe.String(r.Next))
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -110,7 +111,7 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 		return writeJSON(env.Stdout, ModulesReport{SchemaVersion: 1, Workspace: ws, Modules: infos})
 	}
 	if ws != "" {
-		fmt.Fprintf(env.Stdout, "in the workspace %s\n\n", ws)
+		fmt.Fprintf(env.Stdout, "in the workspace %s\n\n", termsafe.String(ws))
 	}
 	st := env.Term.styles()
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)

@@ -13,6 +13,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -270,7 +271,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	if !opts.Found {
 		check += " " + shellarg.Quote(opts.Workspace)
 	}
-	env.sayf(st.pass.Render("next:")+" ", "%s: the module's tests fail (RED) until you build what they state; course status says where you stand", check)
+	env.sayf(st.pass.Render("next:")+" ", "%s: the module's tests fail (RED) until you build what they state; course status says where you stand", termsafe.String(check))
 	return nil
 }
 
