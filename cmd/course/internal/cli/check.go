@@ -30,6 +30,10 @@ import (
 // CheckOptions are the arguments of course check.
 type CheckOptions struct {
 	Workspace string
+	// Found is true when WORKSPACE was left out and Workspace is the one
+	// the current folder is in: the next step then names none, as the
+	// learner runs it there.
+	Found bool
 	// Workspaces is every WORKSPACE given; more than one (or All) checks a
 	// class of workspaces.
 	Workspaces []string
@@ -160,7 +164,7 @@ otherwise be judged by tests of its own making.`,
 				if err != nil {
 					return err
 				}
-				a = []string{ws}
+				a, opts.Found = []string{ws}, true
 			}
 			if len(a) > 0 {
 				opts.Workspace = a[0]
@@ -292,7 +296,7 @@ func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	// workspace passes there and fails under status's check.
 	next := ""
 	if opts.Module == "" {
-		next = rememberCheck(ctx, env, opts.Workspace, report, key, opts.Timeout == DefaultTimeout && !opts.NoSandbox)
+		next = rememberCheck(ctx, env, opts.Workspace, opts.Found, report, key, opts.Timeout == DefaultTimeout && !opts.NoSandbox)
 	}
 	if opts.JSON {
 		if err := writeJSON(env.Stdout, report); err != nil {

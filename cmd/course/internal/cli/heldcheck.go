@@ -14,6 +14,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/subpath"
 )
 
@@ -188,11 +189,12 @@ func fingerprintFile(h io.Writer, p, rel string) error {
 const DefaultTimeout = time.Minute
 
 // rememberCheck keeps the check result of the learner workspace dir (as
-// given, not as the report names it, which quotes some names) for status and
+// given, not as the report names it, which quotes some names; found when
+// check found it from the current folder, so the next step names none) for status and
 // modules under key (the workspace's cacheKey from before the run) when
 // keep is true and key is not "", and returns the next step it leads to
 // ("" for the course repository, or when the workspace cannot be read).
-func rememberCheck(ctx context.Context, env *Env, dir string, report *checker.Report, key string, keep bool) string {
+func rememberCheck(ctx context.Context, env *Env, dir string, found bool, report *checker.Report, key string, keep bool) string {
 	ws, err := workspace.Open(dir)
 	if err != nil || ws.Kind == workspace.Repository {
 		return ""
@@ -201,6 +203,9 @@ func rememberCheck(ctx context.Context, env *Env, dir string, report *checker.Re
 		_ = cacheCheck(ctx, ws, key, time.Now(), report) // a cache that cannot be written is only slower
 	}
 	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
+	if !found {
+		rep.ws = wsArg(shellarg.Quote(dir))
+	}
 	fillStatus(env, rep, workspaceProgress(ws), report)
 	return rep.Next
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/systemic-game-design/course/audit/expansion"
 	"github.com/systemic-game-design/course/cmd/course/internal/checker"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -76,6 +77,8 @@ type StatusReport struct {
 	// (the audit, the card and level files, the learner's own tests), as
 	// the step that comes before moving on; "" when nothing is.
 	holding string
+	// ws is the workspace as the steps' commands name it (see wsArg).
+	ws wsArg
 	// lost is the modules start-module recorded when tests/ holds no
 	// module's test files at all (the folder deleted, say).
 	lost []string
@@ -181,6 +184,7 @@ func RunStatus(ctx context.Context, env *Env, opts *StatusOptions) error {
 // workspaceStatus works out where a workspace stands, running check when
 // the cached result no longer holds.
 func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*StatusReport, error) {
+	given := wsArg(shellarg.Quote(dir)) // "" when found: the steps name it as given
 	if dir == "" {
 		found, err := findWorkspace("")
 		if err != nil {
@@ -201,7 +205,7 @@ func workspaceStatus(ctx context.Context, env *Env, dir string, fresh bool) (*St
 		return nil, err
 	}
 	progress := workspaceProgress(ws)
-	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}}
+	rep := &StatusReport{SchemaVersion: 1, Workspace: ws.Abs, Modules: []ModuleStatus{}, ws: given}
 	anyStarted := false
 	for _, p := range progress {
 		anyStarted = anyStarted || p.started
@@ -251,24 +255,24 @@ func fillStatus(env *Env, rep *StatusReport, progress map[string]moduleProgress,
 		}
 		rep.Modules = append(rep.Modules, ms)
 	}
-	rep.holding = holdingStep(results)
+	rep.holding = holdingStep(results, rep.ws)
 	rep.Next = nextStep(rep)
 }
 
 // holdingStep is what a check found wrong besides the modules' tests, as
 // a step: a module whose tests pass is not done while the engine names a
 // card, a card file does not load, or the learner's own tests fail.
-func holdingStep(r *checker.Report) string {
+func holdingStep(r *checker.Report, ws wsArg) string {
 	switch {
 	case r == nil:
 		return ""
 	case r.Audit != nil && !r.Audit.OK && len(r.Audit.Findings) > 0:
-		return fmt.Sprintf("the coupling audit fails (%s): move that name out of the engine, to content or the harness; `course check` shows every finding",
-			termsafe.String(r.Audit.Findings[0].String()))
+		return fmt.Sprintf("the coupling audit fails (%s): move that name out of the engine, to content or the harness; `%s` shows every finding",
+			termsafe.String(r.Audit.Findings[0].String()), ws.course("check"))
 	case r.Validate != nil && !r.Validate.OK && len(r.Validate.Lines) > 0:
-		return fmt.Sprintf("a card or level file does not hold (%s): `course check` shows every problem", termsafe.String(r.Validate.Lines[0]))
+		return fmt.Sprintf("a card or level file does not hold (%s): `%s` shows every problem", termsafe.String(r.Validate.Lines[0]), ws.course("check"))
 	case r.YourTests != nil && r.YourTests.FirstFailure != nil:
-		return fmt.Sprintf("your own tests fail (%s first): `course check` shows why", termsafe.String(r.YourTests.FirstFailure.Test))
+		return fmt.Sprintf("your own tests fail (%s first): `%s` shows why", termsafe.String(r.YourTests.FirstFailure.Test), ws.course("check"))
 	}
 	return ""
 }
@@ -387,15 +391,15 @@ func nextStep(rep *StatusReport) string {
 	}
 	switch {
 	case last == nil && len(rep.lost) == 1:
-		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `course start-module %s --force` to put them back", rep.lost[0], rep.lost[0])
+		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `%s` to put them back", rep.lost[0], rep.ws.course("start-module", rep.lost[0], "--force"))
 	case last == nil && len(rep.lost) > 1:
-		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `course start-module NN --force` for each to put them back", joinAnd(rep.lost))
+		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `%s` for each to put them back", joinAnd(rep.lost), rep.ws.course("start-module", "NN", "--force"))
 	case last == nil && upcoming != "":
-		return fmt.Sprintf("start the first module: `course start-module %s`, then `course lesson %s`", upcoming, upcoming)
+		return fmt.Sprintf("start the first module: `%s`, then `course lesson %s`", rep.ws.course("start-module", upcoming), upcoming)
 	case last == nil:
 		return "this course has no module ready to start"
 	}
-	if step := testsStep(last); step != "" {
+	if step := testsStep(last, rep.ws); step != "" {
 		return step
 	}
 	if rep.holding != "" {
@@ -403,29 +407,29 @@ func nextStep(rep *StatusReport) string {
 	}
 	for i := range rep.Modules {
 		if m := &rep.Modules[i]; m.Started && m != last {
-			if step := testsStep(m); step != "" {
+			if step := testsStep(m, rep.ws); step != "" {
 				return step
 			}
 		}
 	}
-	if step, _ := dropStep(last); step != "" {
+	if step, _ := dropStep(last, rep.ws); step != "" {
 		return step
 	}
 	if upcoming != "" {
-		return fmt.Sprintf("commit, then `course start-module %s`", upcoming)
+		return fmt.Sprintf("commit, then `%s`", rep.ws.course("start-module", upcoming))
 	}
 	if len(rep.skipped) > 0 {
 		what := "module " + rep.skipped[0] + " is"
 		if len(rep.skipped) > 1 {
 			what = "modules " + joinAnd(rep.skipped) + " are"
 		}
-		return fmt.Sprintf("commit, then `course start-module %s`: %s not started yet, and the course is finished when every module is done", rep.skipped[0], what)
+		return fmt.Sprintf("commit, then `%s`: %s not started yet, and the course is finished when every module is done", rep.ws.course("start-module", rep.skipped[0]), what)
 	}
 	var stuck []string
 	engineStuck := 0 // how many of stuck changed the engine; the others' tests failed as they ended
 	for i := range rep.Modules {
 		if m := &rep.Modules[i]; m.Started && m != last && !m.Done {
-			switch step, stuckDrop := dropStep(m); {
+			switch step, stuckDrop := dropStep(m, rep.ws); {
 			case stuckDrop:
 				stuck = append(stuck, m.Number+"x")
 				if len(m.Drop.EngineChanged) > 0 {
@@ -457,13 +461,13 @@ func nextStep(rep *StatusReport) string {
 
 // testsStep is what a started module's tests ask of the learner; "" when
 // they all pass.
-func testsStep(m *ModuleStatus) string {
+func testsStep(m *ModuleStatus, ws wsArg) string {
 	switch {
 	case m.NotBuilt:
-		return fmt.Sprintf("module %s's tests do not build against your workspace: `course check` shows why (the compiler's error, or the file of yours it refuses)", m.Number)
+		return fmt.Sprintf("module %s's tests do not build against your workspace: `%s` shows why (the compiler's error, or the file of yours it refuses)", m.Number, ws.course("check"))
 	case m.Passed < m.Total:
-		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `course check` shows why, `course hint %s` helps",
-			m.Number, m.Passed, m.Total, m.FirstFailure, m.Number)
+		return fmt.Sprintf("make module %s's tests pass (%d of %d do; %s fails first): `%s` shows why, `course hint %s` helps",
+			m.Number, m.Passed, m.Total, m.FirstFailure, ws.course("check"), m.Number)
 	}
 	return ""
 }
@@ -471,16 +475,16 @@ func testsStep(m *ModuleStatus) string {
 // dropStep is what a started module's Expansion Drop asks of the learner;
 // "" when it is done. stuck is true when nothing can be done: the drop
 // changed the engine before it ended.
-func dropStep(m *ModuleStatus) (step string, stuck bool) {
+func dropStep(m *ModuleStatus, ws wsArg) (step string, stuck bool) {
 	d := m.Drop
 	switch {
 	case d == nil:
-		return fmt.Sprintf("commit, then `course start-module %s --expansion`", m.Number), false
+		return fmt.Sprintf("commit, then `%s`", ws.course("start-module", m.Number, "--expansion")), false
 	case d.Commit == "":
-		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `course start-module %s --expansion` again", m.Number, m.Number), false
+		return fmt.Sprintf("the drop of module %s was started without a record of its commit: commit your work, then `%s` again", m.Number, ws.course("start-module", m.Number, "--expansion")), false
 	case d.Error != "":
-		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `course expansion-check COMMIT`, or start it again with `course start-module %s --expansion` after removing its record from %s",
-			m.Number, d.Error, m.Number, workspace.StateFile), false
+		return fmt.Sprintf("the drop of module %s cannot be checked (%s): name the commit it started from to `%s`, or start it again with `%s` after removing its record from %s",
+			m.Number, d.Error, ws.course("expansion-check", "COMMIT"), ws.course("start-module", m.Number, "--expansion"), workspace.StateFile), false
 	case len(d.EngineChanged) > 0 && d.End != "":
 		return fmt.Sprintf("the drop of module %s changed %s (%s) before it ended at %s, so it stays undone; go on with the next module",
 			m.Number, changedWhat(d.changes), strings.Join(d.EngineChanged, ", "), shortHash(d.judgedTo())), true
@@ -492,7 +496,7 @@ func dropStep(m *ModuleStatus) (step string, stuck bool) {
 		return fmt.Sprintf("drop %sx's test passed %d of %d when it ended at %s, so it stays undone; go on with the next module",
 			m.Number, d.Passed, d.Total, shortHash(d.End)), true
 	case d.Passed < d.Total:
-		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `course check` shows why", m.Number), false
+		return fmt.Sprintf("make drop %sx's test pass without touching the engine: `%s` shows why", m.Number, ws.course("check")), false
 	}
 	return "", false
 }
@@ -617,3 +621,33 @@ func age(d time.Duration) string {
 }
 
 // DefaultTimeout is check's time limit for each run of the tests, and the
+
+// wsArg is the workspace as the commands a step suggests name it: as the
+// learner gave it to the command, quoted for a shell (shellarg.Quote), or
+// "" when the command found it from the current folder, where the
+// commands need none.
+type wsArg string
+
+// course is the course command sub with args (a flag's after the
+// positional ones and the workspace, which goes where sub takes it:
+// after start-module's module, before expansion-check's commit).
+func (w wsArg) course(sub string, args ...string) string {
+	words := []string{"course", sub}
+	var flags []string
+	for _, a := range args {
+		if strings.HasPrefix(a, "--") {
+			flags = append(flags, a)
+		} else {
+			words = append(words, a)
+		}
+	}
+	if w != "" {
+		switch sub {
+		case "start-module":
+			words = append(words, string(w))
+		default:
+			words = slices.Insert(words, 2, string(w))
+		}
+	}
+	return strings.Join(append(words, flags...), " ")
+}

@@ -149,7 +149,7 @@ func TestNextStepWaitsForTheAuditTheFilesAndYourTests(t *testing.T) {
 		YourTests: &checker.Module{FirstFailure: &checker.Failure{Test: "TestMine"}},
 	}
 	step := func(r *checker.Report, mods []ModuleStatus) string {
-		return nextStep(&StatusReport{Modules: mods, holding: holdingStep(r)})
+		return nextStep(&StatusReport{Modules: mods, holding: holdingStep(r, "")})
 	}
 	assert.Equal(t, "the coupling audit fails ("+finding.String()+"): move that name out of the engine, to content or the harness; `course check` shows every finding", step(report, green))
 	report.Audit = &checker.AuditReport{OK: true, Report: &audit.Report{}}
@@ -371,4 +371,27 @@ func TestStatusCarriesTheEndADropIsJudgedTo(t *testing.T) {
 	assert.Contains(t, ms.Drop.judgedSpan(), "from 1111111 to 2222222")
 	ms.Drop.span = ""
 	assert.Equal(t, "from 1111111 to 2222222, where it ended", ms.Drop.judgedSpan())
+}
+
+// The commands a step suggests name the workspace where each command
+// takes it, when the learner named it; none when it was found from the
+// current folder.
+func TestStepsNameTheWorkspaceAsGiven(t *testing.T) {
+	for _, tc := range []struct {
+		ws   wsArg
+		args []string
+		want string
+	}{
+		{"", []string{"check"}, "course check"},
+		{"ws1", []string{"check"}, "course check ws1"},
+		{"'my ws'", []string{"start-module", "00", "--expansion"}, "course start-module 00 'my ws' --expansion"},
+		{"ws1", []string{"start-module", "NN", "--force"}, "course start-module NN ws1 --force"},
+		{"ws1", []string{"expansion-check", "COMMIT"}, "course expansion-check ws1 COMMIT"},
+		{"", []string{"start-module", "02"}, "course start-module 02"},
+	} {
+		assert.Equal(t, tc.want, tc.ws.course(tc.args[0], tc.args[1:]...))
+	}
+	red := ModuleStatus{Number: "01", Started: true, Passed: 1, Total: 4, FirstFailure: "Test_01_a"}
+	assert.Equal(t, "make module 01's tests pass (1 of 4 do; Test_01_a fails first): `course check 'my ws'` shows why, `course hint 01` helps",
+		nextStep(&StatusReport{Modules: []ModuleStatus{red}, ws: "'my ws'"}))
 }
