@@ -519,7 +519,7 @@ func leftModules(ws *workspace.Workspace, st *workspace.State, started []modules
 		}
 		out = append(out, Warning{File: "tests/",
 			Message: fmt.Sprintf("holds none of module %s's test files, though start-module started it: check leaves the module out, as not started", m.Number),
-			Mend:    fmt.Sprintf("run `course start-module %s %s --force` to put them back (or leave them out if you started it by mistake)", m.Number, shellarg.Quote(ws.Dir))})
+			Mend:    fmt.Sprintf("run `course start-module %s %s` to put them back (or leave them out if you started it by mistake)", m.Number, shellarg.Quote(ws.Dir))})
 	}
 	return out
 }

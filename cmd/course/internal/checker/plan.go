@@ -144,12 +144,14 @@ func workspacePlan(ws *workspace.Workspace, upTo *modules.Module, course fs.FS, 
 		// Modules start-module recorded whose files are all gone (tests/
 		// deleted, say) are what to put back: Module 0 alone would leave
 		// the rest out of every later check.
+		// A save mends it too (the files put back from git), so it is no
+		// NotStarted error: watch waits for one.
 		if stErr == nil && len(st.Modules) > 0 {
 			recorded := slices.Sorted(maps.Keys(st.Modules))
 			if len(recorded) == 1 {
-				return nil, notStartedf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s --force` to put them back", recorded[0], recorded[0], shellarg.Quote(dir))
+				return nil, errorf("course check: tests/ holds none of module %s's test files, though start-module started it; run `course start-module %s %s` to put them back (or restore them from git)", recorded[0], recorded[0], shellarg.Quote(dir))
 			}
-			return nil, notStartedf("course check: tests/ holds none of the test files of modules %s and %s, though start-module started them; run `course start-module NN %s --force` for each to put them back",
+			return nil, errorf("course check: tests/ holds none of the test files of modules %s and %s, though start-module started them; run `course start-module NN %s` for each to put them back (or restore them from git)",
 				strings.Join(recorded[:len(recorded)-1], ", "), recorded[len(recorded)-1], shellarg.Quote(dir))
 		}
 		return nil, notStartedf("course check: no module is started in %s (no course tests in %s); run `course start-module %s %s`", dir, filepath.Join(dir, "tests"), modules.All()[0].Number, shellarg.Quote(dir))

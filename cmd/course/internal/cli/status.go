@@ -391,9 +391,9 @@ func nextStep(rep *StatusReport) string {
 	}
 	switch {
 	case last == nil && len(rep.lost) == 1:
-		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `%s` to put them back", rep.lost[0], rep.ws.course("start-module", rep.lost[0], "--force"))
+		return fmt.Sprintf("tests/ holds none of module %s's test files, though start-module started it: run `%s` to put them back", rep.lost[0], rep.ws.course("start-module", rep.lost[0]))
 	case last == nil && len(rep.lost) > 1:
-		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `%s` for each to put them back", joinAnd(rep.lost), rep.ws.course("start-module", "NN", "--force"))
+		return fmt.Sprintf("tests/ holds none of the test files of modules %s, though start-module started them: run `%s` for each to put them back", joinAnd(rep.lost), rep.ws.course("start-module", "NN"))
 	case last == nil && upcoming != "":
 		return fmt.Sprintf("start the first module: `%s`, then `course lesson %s`", rep.ws.course("start-module", upcoming), upcoming)
 	case last == nil:

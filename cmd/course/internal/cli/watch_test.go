@@ -316,6 +316,25 @@ func TestWatchWaitsForTheMendOfABadConfig(t *testing.T) {
 	assert.Contains(t, out.String(), "tests/mine_test.go")
 }
 
+// A started module whose test files are all gone from tests/ is said, and
+// the watch waits: putting them back (from git, or with start-module)
+// is a save, and the check runs again.
+func TestWatchWaitsForLostTestFilesToComeBack(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.Remove(filepath.Join(ws, "tests", "mine_test.go")))
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, ".course"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course", "state.json"), []byte(`{"modules": {"01": "2026-01-02T03:04:05Z"}}`), 0o644))
+	out, done := startWatch(t, ws)
+	assert.Contains(t, out.String(), "tests/ holds none of module 01's test files")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "tests", "01_handles_test.go"), []byte("package tests\n"), 0o644))
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no second check after the test file came back:\n%s", out.String())
+	}
+	assert.Contains(t, out.String(), "course watch: check 2 at ")
+}
+
 // A workspace moved or deleted while watched ends the watch with status 2:
 // no save can mend it.
 func TestWatchEndsWhenTheWorkspaceIsGone(t *testing.T) {
