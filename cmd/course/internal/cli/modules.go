@@ -2,8 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
@@ -29,7 +32,11 @@ Inside a workspace (found from the current folder, as go finds go.mod) it
 also says which modules you have started and which are done: a module is
 done, as status counts it, when the last check or status passed every one
 of its tests and of its Expansion Drop's, with the engine unchanged by the
-drop.`,
+drop.
+
+On a terminal too narrow for the table, each module takes lines of its own:
+its number and title, then its slug, part and status, wrapped between words.
+Through a pipe the table is printed whole, one module a line.`,
 		Example: `  course modules
   course modules --json`,
 		Args: args(),
@@ -110,38 +117,94 @@ func RunModules(env *Env, opts *ModulesOptions) error {
 	if opts.JSON {
 		return writeJSON(env.Stdout, ModulesReport{SchemaVersion: 1, Workspace: ws, Modules: infos})
 	}
-	if ws != "" {
-		fmt.Fprintf(env.Stdout, "in the workspace %s\n\n", termsafe.String(ws))
+	return printModules(env, ws, infos)
+}
+
+// moduleStatus is a module's STATUS column.
+func moduleStatus(m ModuleInfo) string {
+	switch {
+	case !m.Available:
+		return "not available yet"
+	case m.HasExpansion:
+		return "available, with its Expansion Drop"
 	}
+	return "available"
+}
+
+// printModules writes the list for a person: a table, one module a row,
+// through a pipe (scripts read it) and on a terminal with room for it; on
+// a narrower terminal, where each row would break mid-word at the edge,
+// each module in lines of its own (modulesByLine). ws is the workspace,
+// "" outside one, where Started and Done are not said.
+func printModules(env *Env, ws string, infos []ModuleInfo) error {
 	st := env.Term.styles()
-	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
+	var table strings.Builder
+	w := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	header := "NN\tSLUG\tPART\tTITLE\tSTATUS"
 	if ws != "" {
 		header = "NN\tSLUG\tPART\tTITLE\tSTATUS\tYOU"
 	}
 	fmt.Fprintln(w, header)
 	for _, m := range infos {
-		status := "available"
-		switch {
-		case !m.Available:
-			status = "not available yet"
-		case m.HasExpansion:
-			status = "available, with its Expansion Drop"
-		}
 		if ws == "" {
-			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status)
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, moduleStatus(m))
 			continue
-		}
-		you := "-"
-		switch {
-		case *m.Done:
-			you = st.pass.Render("done")
-		case *m.Started:
-			you = st.warn.Render("started")
 		}
 		// The coloured column is the last, so its escapes do not upset the
 		// alignment.
-		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, status, you)
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\n", m.Number, m.Slug, m.Part, m.Title, moduleStatus(m), youColumn(st, m, "-"))
 	}
-	return w.Flush()
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if ws != "" {
+		env.sayf("", "in the workspace %s", termsafe.String(ws))
+		fmt.Fprintln(env.Stdout)
+	}
+	// Room for the table is room short of the last column, as hang
+	// leaves a line.
+	if t := env.Term; !t.IsTerminal || t.Width <= 0 || widestLine(table.String()) <= t.Width-1 {
+		_, err := io.WriteString(env.Stdout, table.String())
+		return err
+	}
+	modulesByLine(env, ws, infos)
+	return nil
+}
+
+// youColumn is how far the learner is with module m: done, started, or
+// notStarted.
+func youColumn(st styles, m ModuleInfo, notStarted string) string {
+	switch {
+	case *m.Done:
+		return st.pass.Render("done")
+	case *m.Started:
+		return st.warn.Render("started")
+	}
+	return notStarted
+}
+
+// modulesByLine is the list on a terminal too narrow for its table: a
+// module's number and title on one line, then its slug, part and status
+// (and inside a workspace how far the learner is) under the title, each
+// line wrapped between words under its indent as hang wraps it.
+func modulesByLine(env *Env, ws string, infos []ModuleInfo) {
+	st := env.Term.styles()
+	const indent = "    "
+	for _, m := range infos {
+		env.sayf(fmt.Sprintf("%-*s", len(indent), m.Number), "%s", m.Title)
+		about := fmt.Sprintf("%s, part %s: %s", m.Slug, m.Part, moduleStatus(m))
+		if ws != "" {
+			about += "; " + youColumn(st, m, "not started")
+		}
+		env.sayf(indent, "%s", about)
+	}
+}
+
+// widestLine is the width in cells of text's widest line.
+func widestLine(text string) int {
+	widest := 0
+	for line := range strings.SplitSeq(text, "\n") {
+		widest = max(widest, ansi.StringWidth(line))
+	}
+	return widest
 }
