@@ -68,7 +68,8 @@ q too once the screen says it is waiting. What your engine prints
 --record FILE writes the moves played as the level's solution (the level
 file with its "solution"); a file already at FILE is kept as FILE.orig (or
 FILE.orig.1, ... when one is kept already). --replay plays a level's
-recorded solution, one move per key (space) or one every --every.`,
+recorded solution, one move per key (space) or one every --every, up to the
+move that wins the level; the screen says how many moves it left unplayed.`,
 		Example: `  course play --list
   course play 01-push
   course play levels/03-text-is-push.json --record my-solution.json

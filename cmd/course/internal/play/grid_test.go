@@ -463,6 +463,60 @@ func TestReplayOnATimer(t *testing.T) {
 	tm.WaitFinished(t)
 }
 
+// wonWithMovesLeft is 01-push with a recorded solution that wins at its
+// fourth move and goes on for two more, which walk Baba off the flag.
+func wonWithMovesLeft(o *GridOptions) {
+	o.Replay = true
+	o.Level.Solution = append(o.Level.Solution[:4:4], data.Move{Dir: grid.Left}, data.Move{Dir: grid.Up})
+}
+
+// TestGoldenReplayStopsAtTheWin: a replay on a timer stops at the move
+// that wins, as a key is refused once the level is won, and says that the
+// rest of the recorded solution is not played; the banner counts the moves
+// to the win, with Baba on the flag.
+func TestGoldenReplayStopsAtTheWin(t *testing.T) {
+	m := newGrid(t, "01-push", func(o *GridOptions) { wonWithMovesLeft(o); o.Every = time.Millisecond })
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(string(b), "not played") }, teatest.WithDuration(5*time.Second))
+	// a tick more than the moves left, had the replay gone on
+	time.Sleep(20 * time.Millisecond)
+	require.NoError(t, tm.Quit())
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Grid)
+	assert.Equal(t, 4, final.MoveCount())
+	assert.False(t, final.ticking, "the replay's timer stopped")
+	golden.RequireEqual(t, []byte(final.View().Content))
+}
+
+// TestReplayByKeyStopsAtTheWin: one move per key, the replay plays none
+// past the win; a key for the next move then names the keys that go on,
+// and undoing the winning move lets the replay go on from there.
+func TestReplayByKeyStopsAtTheWin(t *testing.T) {
+	m := newGrid(t, "01-push", wonWithMovesLeft)
+	press(m, "space", "space", "space", "space")
+	require.True(t, m.Won())
+	assert.Equal(t, "the level is won at move 4 of the recorded solution's 6: its last 2 moves are not played", m.status)
+	press(m, "space", "n")
+	assert.Equal(t, 4, m.MoveCount())
+	assert.True(t, m.Won())
+	assert.Contains(t, m.View().Content, "won in 4 moves")
+	assert.Equal(t, "the level is won: the recorded solution's last 2 moves are not played; u undoes, r restarts, q quits", m.status)
+
+	press(m, "u", "space")
+	assert.Equal(t, 4, m.MoveCount(), "the replay plays the winning move again, and stops there")
+	assert.Contains(t, m.status, "not played")
+
+	// the last move left is said as one
+	one := newGrid(t, "01-push", func(o *GridOptions) {
+		o.Replay = true
+		o.Level.Solution = append(o.Level.Solution[:4:4], data.Move{Dir: grid.Left})
+	})
+	press(one, "space", "space", "space", "space")
+	assert.Contains(t, one.status, "its last move is not played")
+	press(one, "space")
+	assert.Equal(t, 4, one.MoveCount())
+	assert.Contains(t, one.status, "the recorded solution's last move is not played")
+}
+
 func TestReplayNeedsASolution(t *testing.T) {
 	lv, err := Load("01-push")
 	require.NoError(t, err)

@@ -97,10 +97,19 @@ func (m *Grid) rewindReplay() {
 	m.replay = n
 }
 
-// replayNext plays the solution's next move; false once it is all played.
+// replayNext plays the solution's next move; false once it is all played
+// or the level is won. A won level takes no more steps from a key (boardKey)
+// and none from the replay either: the engine's win holds through the
+// moves after it, so the banner would count them and show the board they
+// lead to, YOU off the win. A loss does not end a replay, as it ends no
+// live play either: the keys still take moves while no object is YOU.
 func (m *Grid) replayNext() bool {
 	sol := m.o.Level.Solution
 	if m.replay >= len(sol) {
+		return false
+	}
+	if m.st.Won {
+		m.sayReplayWon(false)
 		return false
 	}
 	mv := moveOf(sol[m.replay])
@@ -113,21 +122,46 @@ func (m *Grid) replayNext() bool {
 		return false
 	}
 	m.replay++
-	if m.replay == len(sol) && !m.st.Won {
+	switch {
+	case m.st.Won && m.replay < len(sol):
+		m.sayReplayWon(true)
+		return false
+	case m.replay == len(sol) && !m.st.Won:
 		m.say(true, "the recorded solution is played and the level is not won")
 	}
 	return m.replay < len(sol)
 }
 
+// sayReplayWon says that the replay stopped at the win with moves of the
+// recorded solution left, which are not played: after the move that won,
+// that move's number in the solution; asked for a move once won, the keys
+// that go on from there, as a step refused then names them.
+func (m *Grid) sayReplayWon(winning bool) {
+	sol := m.o.Level.Solution
+	left := "last move is"
+	if n := len(sol) - m.replay; n > 1 {
+		left = fmt.Sprintf("last %d moves are", n)
+	}
+	if winning {
+		m.say(false, "the level is won at move %d of the recorded solution's %d: its %s not played", m.replay, len(sol), left)
+		return
+	}
+	m.say(false, "the level is won: the recorded solution's %s not played; %s", left, m.wonKeys())
+}
+
+// wonKeys names the keys that go on from a won level.
+func (m *Grid) wonKeys() string {
+	if m.spell() {
+		// a SpellGrid level has no undo (u says so)
+		return "tab goes back through the history, r restarts, q quits"
+	}
+	return "u undoes, r restarts, q quits"
+}
+
 func (m *Grid) boardKey(k string) {
 	if d, ok := dirKeys[k]; ok {
 		if m.st.Won {
-			if m.spell() {
-				// a SpellGrid level has no undo (u says so)
-				m.say(false, "the level is won: tab goes back through the history, r restarts, q quits")
-				return
-			}
-			m.say(false, "the level is won: u undoes, r restarts, q quits")
+			m.say(false, "the level is won: %s", m.wonKeys())
 			return
 		}
 		m.perform(stepMove(d))
