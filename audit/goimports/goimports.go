@@ -136,20 +136,11 @@ func contextKey(ctx build.Context) string {
 }
 
 // Here is the build context of the go command that builds the workspace
-// here, for course check: this system's GOOS and GOARCH, which check
-// sets for its build whatever a shell sets for cross-compiling (go/build
-// takes them from the environment), and the tags GOFLAGS gives, from the
-// environment or else the go env file (goenv.BuildTags), as the go
-// command takes them. The rule judges a file as that build would, or a
-// tag set with `go env -w GOFLAGS=-tags=...` would build an import it
-// never follows. The tool tags stay go/build's, which it reads from the
-// environment alone (GOEXPERIMENT, GOAMD64 and the like).
-func Here() build.Context {
-	ctx := build.Default
-	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
-	ctx.BuildTags = goenv.BuildTags()
-	return ctx
-}
+// here, for course check (goenv.Context: this system's GOOS and GOARCH,
+// GOFLAGS's tags from the environment or the go env file). The rule
+// judges a file as that build would, or a tag set with `go env -w
+// GOFLAGS=-tags=...` would build an import it never follows.
+func Here() build.Context { return goenv.Context() }
 
 // cacheFormat begins the cache file and names its layout, and what a
 // verdict means: 3 since a file counts if any cgo setting or Go release

@@ -8,8 +8,10 @@ package goenv
 
 import (
 	"bytes"
+	"go/build"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -68,6 +70,22 @@ func fileValue(data []byte, key string) string {
 		}
 	}
 	return val
+}
+
+// Context is the build context of the go command course check runs: this
+// system's GOOS and GOARCH, which check sets for its build whatever a
+// shell sets for cross-compiling (go/build takes them from the
+// environment), and the tags GOFLAGS gives (BuildTags). What check reads
+// of a workspace's files (which build, which tests they declare) must be
+// what that build takes, or a file a tag set with `go env -w
+// GOFLAGS=-tags=...` builds goes unread. The tool tags stay go/build's,
+// which it reads from the environment alone (GOEXPERIMENT, GOAMD64 and
+// the like).
+func Context() build.Context {
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH
+	ctx.BuildTags = BuildTags()
+	return ctx
 }
 
 // BuildTags is the build tags the go command's builds take from GOFLAGS,

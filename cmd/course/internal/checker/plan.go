@@ -2,7 +2,6 @@ package checker
 
 import (
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/goenv"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
 )
@@ -246,13 +246,14 @@ func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, err
 	var names []string
 	var bad []BuildError
 	fset := token.NewFileSet()
+	ctx := goenv.Context() // the build go test makes, GOFLAGS's tags and all
 	for _, f := range files {
 		name := path.Join(rel, filepath.Base(f))
 		src, err := ws.ReadFile(name)
 		if err != nil {
 			return nil, nil, err
 		}
-		if ok, err := build.Default.MatchFile(dir, filepath.Base(f)); err == nil && !ok {
+		if ok, err := ctx.MatchFile(dir, filepath.Base(f)); err == nil && !ok {
 			continue // build constraints leave it out, as go test will
 		}
 		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)

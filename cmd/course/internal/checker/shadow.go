@@ -3,7 +3,6 @@ package checker
 import (
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -13,6 +12,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/gotest"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/coursetests"
+	"github.com/systemic-game-design/course/internal/goenv"
 )
 
 // The course's copies are built in one package with the learner's own
@@ -88,12 +88,13 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 		return nil, err
 	}
 	var out []BuildError
+	ctx := goenv.Context() // the build go test makes, GOFLAGS's tags and all
 	for _, name := range files {
 		rel := path.Join("tests", filepath.Base(name))
 		if copies.replaces(rel) {
 			continue
 		}
-		if ok, err := build.Default.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
+		if ok, err := ctx.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
 			continue // left out of the build
 		}
 		src, err := ws.ReadFile(rel)

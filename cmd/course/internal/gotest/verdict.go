@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -23,6 +22,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/systemic-game-design/course/internal/goenv"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -409,13 +409,14 @@ func verdictPackage(dir string, replace map[string][]byte) (string, []string, er
 		course bool
 	}
 	var files []file
+	ctx := goenv.Context() // the build go test makes, GOFLAGS's tags and all
 	for _, n := range names {
 		if filepath.Base(n) == VerdictFile {
 			continue
 		}
 		src, course := replace[n]
 		if !course {
-			if ok, err := build.Default.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
+			if ok, err := ctx.MatchFile(dir, filepath.Base(n)); err != nil || !ok {
 				continue // left out of the build
 			}
 			// Read as the workspace's files are: a FIFO is not waited on.
