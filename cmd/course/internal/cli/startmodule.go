@@ -50,6 +50,11 @@ kept before is replaced. A file that cannot be read, or that is not a regular
 file (a FIFO, a folder), stops the command instead. Running it twice changes
 nothing.
 
+A test file start-module copied for the module path go.mod named before (you
+changed it since) is still the course's copy: its harness import is rewritten
+for the new module path (updated), and nothing is kept, since nothing in it is
+yours.
+
 It writes only inside the workspace: a tests/ or cards/ folder, or a file in
 them, that is a symbolic link leading out of the workspace (dangling or not)
 is refused with status 2, naming the path.
@@ -222,8 +227,11 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 	}
 	for _, r := range results {
 		file := r.Path
-		if r.Action == scaffold.Replaced {
+		switch r.Action {
+		case scaffold.Replaced:
 			file += " (the old one is " + r.Kept + ")"
+		case scaffold.Updated:
+			file += " (its harness import rewritten for go.mod's module path, " + termsafe.String(ws.ModulePath) + "; it was " + termsafe.String(r.Was) + ")"
 		}
 		env.sayf("  "+padded(actionStyle(st, r.Action), string(r.Action), 9)+" ", "%s", file)
 	}
@@ -276,11 +284,11 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 }
 
 // actionStyle is how start-module shows what it did with a file: a new
-// file in the passing colour, a replaced one (its old copy kept) as a
-// warning, an unchanged one faint.
+// file, or one rewritten for go.mod's module path, in the passing colour, a
+// replaced one (its old copy kept) as a warning, an unchanged one faint.
 func actionStyle(st styles, a scaffold.Action) lipgloss.Style {
 	switch a {
-	case scaffold.Copied:
+	case scaffold.Copied, scaffold.Updated:
 		return st.pass
 	case scaffold.Replaced:
 		return st.warn

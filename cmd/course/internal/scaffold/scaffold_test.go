@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -272,4 +273,76 @@ func TestInitRefusesAFolderTheGoCommandCannotBuildIn(t *testing.T) {
 		require.NoError(t, err)
 		assert.Empty(t, entries, "nothing was made")
 	}
+}
+
+// A course test file written for the module path go.mod named before is
+// the course's copy, not an edit of the learner's: start-module rewrites
+// its harness import for go.mod's module path now, as it writes every copy,
+// and keeps nothing, since nothing in it is theirs.
+func TestCopyWrittenForAnotherModulePathIsUpdated(t *testing.T) {
+	for _, before := range []string{"example.com/old", "github.com/systemic-game-design/course"} {
+		t.Run(before, func(t *testing.T) {
+			o := fakeCourse(t)
+			o.ModulePath = before
+			_, err := StartModule(o)
+			require.NoError(t, err)
+			target := filepath.Join(o.Workspace.Dir, "tests", "01_handles_test.go")
+
+			o.ModulePath = "github.com/me/eng"
+			rs, err := Plan(o)
+			require.NoError(t, err)
+			assert.Equal(t, FileResult{Path: "tests/01_handles_test.go", Action: Updated, Was: before + "/harness"}, rs[0])
+			o.Force = true // nothing to keep, with --force too
+			rs, err = Plan(o)
+			require.NoError(t, err)
+			assert.Equal(t, FileResult{Path: "tests/01_handles_test.go", Action: Updated, Was: before + "/harness"}, rs[0])
+			o.Force = false
+			old, err := os.ReadFile(target)
+			require.NoError(t, err)
+			assert.Contains(t, string(old), `"`+before+`/harness"`, "Plan writes nothing")
+
+			rs, err = StartModule(o)
+			require.NoError(t, err)
+			assert.Equal(t, Updated, actions(rs)["tests/01_handles_test.go"])
+			got, err := os.ReadFile(target)
+			require.NoError(t, err)
+			want, err := RewriteHarnessImport("t.go", []byte(courseTest), "github.com/me/eng/harness")
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+			assert.NoFileExists(t, target+".orig")
+
+			rs, err = StartModule(o)
+			require.NoError(t, err)
+			assert.Equal(t, Unchanged, actions(rs)["tests/01_handles_test.go"])
+		})
+	}
+}
+
+// A copy written for another module path that the learner changed beside
+// its import is theirs: refused as any changed copy, and with --force kept.
+func TestEditedCopyForAnotherModulePathIsRefused(t *testing.T) {
+	o := fakeCourse(t)
+	o.ModulePath = "example.com/old"
+	_, err := StartModule(o)
+	require.NoError(t, err)
+	target := filepath.Join(o.Workspace.Dir, "tests", "01_handles_test.go")
+	old, err := os.ReadFile(target)
+	require.NoError(t, err)
+	edited := strings.Replace(string(old), "harness.GameOpts{}", "harness.GameOpts{Seed: 1}", 1)
+	require.NoError(t, os.WriteFile(target, []byte(edited), 0o644))
+
+	o.ModulePath = "github.com/me/eng"
+	_, err = StartModule(o)
+	var scErr *workspace.Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Equal(t, target, scErr.Path)
+	assert.Contains(t, scErr.Why, "--force")
+
+	o.Force = true
+	rs, err := StartModule(o)
+	require.NoError(t, err)
+	assert.Equal(t, Replaced, actions(rs)["tests/01_handles_test.go"])
+	kept, err := os.ReadFile(target + ".orig")
+	require.NoError(t, err)
+	assert.Equal(t, edited, string(kept))
 }

@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
@@ -45,6 +46,11 @@ const (
 	Copied    Action = "copied"
 	Unchanged Action = "unchanged"
 	Replaced  Action = "replaced" // the old file is kept beside it (Kept)
+	// Updated is a course test file that was the course's copy as written
+	// for another module path (Was, its harness import): go.mod's module
+	// path changed since. Nothing in it is the learner's, so it is
+	// rewritten in place, nothing kept.
+	Updated Action = "updated"
 )
 
 // FileResult is one file StartModule wrote or left alone.
@@ -54,6 +60,9 @@ type FileResult struct {
 	// Kept is where a replaced file's old version now is: NAME.orig, or
 	// NAME.orig.1, NAME.orig.2, ... when earlier versions are kept already.
 	Kept string `json:"kept,omitempty"`
+	// Was is an updated file's harness import before, written for the
+	// module path go.mod named then.
+	Was string `json:"was,omitempty"`
 }
 
 // KeptName is the first name free for keeping the old version of the
@@ -69,6 +78,12 @@ type planned struct {
 	content []byte
 	card    bool   // a card file: the same data laid out otherwise is the same file
 	drop    string // for an earlier Expansion Drop's card, that module's number
+	// course is a test file's text in the course and name its path there:
+	// content is that text rewritten for go.mod's module path, and a
+	// workspace file that is it rewritten for another module path is the
+	// course's copy still, not an edit.
+	course []byte
+	name   string
 }
 
 // StartModule copies the module's tests (or its Expansion Drop's test) into
@@ -89,7 +104,7 @@ func StartModule(o StartOptions) ([]FileResult, error) {
 			if err := ws.Rename(p.target, results[i].Kept); err != nil {
 				return nil, fmt.Errorf("keeping the old %s: %w", p.target, err)
 			}
-		case Copied:
+		case Copied, Updated:
 		}
 		if err := ws.WriteFile(p.target, p.content); err != nil {
 			return nil, err
@@ -132,7 +147,7 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		plan = append(plan, planned{target: "tests/" + path.Base(t), content: out})
+		plan = append(plan, planned{target: "tests/" + path.Base(t), content: out, course: src, name: t})
 	}
 	if !o.Expansion {
 		cards, err := moduleCards(o)
@@ -158,6 +173,10 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 		case bytes.Equal(existing, p.content), p.card && sameJSON(existing, p.content):
 			results[i] = FileResult{Path: p.target, Action: Unchanged}
 		default:
+			if was := writtenFor(p, existing); was != "" {
+				results[i] = FileResult{Path: p.target, Action: Updated, Was: was}
+				continue
+			}
 			results[i] = FileResult{Path: p.target, Action: Replaced}
 			changed = append(changed, p.target)
 		}
@@ -183,6 +202,30 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 		}
 	}
 	return plan, results, nil
+}
+
+// writtenFor is the harness import of existing when it is p, a course's
+// test file, as start-module writes it for the module path that import
+// names, other than go.mod's now ("" when it is not): the learner changed
+// go.mod's module path since, and nothing in the file is theirs.
+func writtenFor(p planned, existing []byte) string {
+	if p.course == nil {
+		return ""
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), p.name, existing, parser.ImportsOnly)
+	if err != nil {
+		return ""
+	}
+	for _, im := range f.Imports {
+		ip, err := strconv.Unquote(im.Path.Value)
+		if err != nil || !strings.HasSuffix(ip, "/harness") {
+			continue
+		}
+		if out, err := RewriteHarnessImport(p.name, p.course, ip); err == nil && bytes.Equal(out, existing) {
+			return ip
+		}
+	}
+	return ""
 }
 
 // moduleCards plans the card files a module brings: its catalog cards from
