@@ -53,7 +53,9 @@ nothing.
 A test file start-module copied for the module path go.mod named before (you
 changed it since) is still the course's copy: its harness import is rewritten
 for the new module path (updated), and nothing is kept, since nothing in it is
-yours.
+yours. An earlier drop's card is yours when you started that drop before a
+module brought the card; otherwise it is the course's copy, and a refusal of
+it names the data that differs.
 
 It writes only inside the workspace: a tests/ or cards/ folder, or a file in
 them, that is a symbolic link leading out of the workspace (dangling or not)
@@ -176,6 +178,7 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 		if err != nil {
 			return err
 		}
+		so.State = state // who made a card the start would refuse
 		if results, err = nothingToWrite(so, state, ended); err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/stretchr/testify/assert"
@@ -172,7 +173,9 @@ func TestLaterModuleKeepsTheDropCardTheLearnerWrote(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, written, string(got), "the learner's card is left as they wrote it")
 
-	// A drop card whose data differs is refused, by what it is and how to mend it.
+	// A drop card whose data differs is refused, by what it is and how to
+	// mend it: the learner started the drop, and wrote its card.
+	o.State = &workspace.State{Drops: map[string]workspace.Drop{"01": {Commit: "c"}}}
 	require.NoError(t, os.WriteFile(mine, []byte(`{"name": "Drop Card", "cost": 9}`), 0o644))
 	_, err = StartModule(o)
 	var scErr *workspace.Error
@@ -345,4 +348,91 @@ func TestEditedCopyForAnotherModulePathIsRefused(t *testing.T) {
 	kept, err := os.ReadFile(target + ".orig")
 	require.NoError(t, err)
 	assert.Equal(t, edited, string(kept))
+}
+
+// laterModule is o starting module 03, which brings Module 01's drop card,
+// with the drop card in the workspace holding other data than the course's.
+func laterModule(t *testing.T) StartOptions {
+	t.Helper()
+	o := fakeCourse(t)
+	m, err := modules.Lookup("03")
+	require.NoError(t, err)
+	o.Module = m
+	o.Course.(fstest.MapFS)[m.TestsDir()+"/03_x_test.go"] = &fstest.MapFile{Data: []byte(courseTest)}
+	card := filepath.Join(o.Workspace.Dir, "cards", "drop-card.json")
+	require.NoError(t, os.MkdirAll(filepath.Dir(card), 0o755))
+	require.NoError(t, os.WriteFile(card, []byte(`{"name": "Drop Card", "cost": 9}`), 0o644))
+	return o
+}
+
+// A drop's card that a later module brought in, the drop not started then,
+// is the course's copy: a refusal of it says so, where its data differs
+// and how to see the whole difference without the course repository.
+func TestCourseCopyOfADropCardIsNotCalledTheLearners(t *testing.T) {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	for name, c := range map[string]struct {
+		state *workspace.State
+		came  string
+	}{
+		"the drop not started, brought by a module started": {
+			&workspace.State{Modules: map[string]time.Time{"01": t0, "02": t0.Add(time.Hour)}},
+			"which came with module 02 (a drop not started here)",
+		},
+		"the drop started after a module brought its card": {
+			&workspace.State{Modules: map[string]time.Time{"01": t0, "02": t0.Add(time.Hour)},
+				Drops: map[string]workspace.Drop{"01": {Commit: "c", StartedAt: t0.Add(2 * time.Hour)}}},
+			"which came with module 02 before that drop was started",
+		},
+		"no record of the drop or of a module that brings its card": {
+			nil,
+			"which module 03 brings, as that drop was not started here",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			o := laterModule(t)
+			o.State = c.state
+			card := filepath.Join(o.Workspace.Dir, "cards", "drop-card.json")
+			require.NoError(t, os.WriteFile(card+".orig", []byte("kept before"), 0o644))
+
+			_, err := StartModule(o)
+			var scErr *workspace.Error
+			require.ErrorAs(t, err, &scErr)
+			assert.Equal(t, card, scErr.Path)
+			assert.Equal(t, "is the course's card for Module 01's Expansion Drop, "+c.came+
+				", and its data differs from the course's copy in cost (1 file(s) changed: cards/drop-card.json); "+
+				"rerun with --force to put the course's copy back, keeping this one as cards/drop-card.json.orig.1 to compare with it", scErr.Why)
+			assert.NoFileExists(t, filepath.Join(o.Workspace.Dir, "tests", "03_x_test.go"))
+
+			// --force does what the refusal says.
+			o.Force = true
+			rs, err := StartModule(o)
+			require.NoError(t, err)
+			assert.Equal(t, FileResult{Path: "cards/drop-card.json", Action: Replaced, Kept: "cards/drop-card.json.orig.1"}, rs[len(rs)-1])
+			kept, err := os.ReadFile(card + ".orig.1")
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"name": "Drop Card", "cost": 9}`, string(kept))
+		})
+	}
+}
+
+// The card of a drop the learner started before any module brought it is
+// the one they wrote, and the refusal says so.
+func TestDropCardTheLearnerWroteIsCalledTheirs(t *testing.T) {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	o := laterModule(t)
+	o.State = &workspace.State{Modules: map[string]time.Time{"01": t0, "02": t0.Add(2 * time.Hour)},
+		Drops: map[string]workspace.Drop{"01": {Commit: "c", StartedAt: t0.Add(time.Hour)}}}
+	_, err := StartModule(o)
+	var scErr *workspace.Error
+	require.ErrorAs(t, err, &scErr)
+	assert.Contains(t, scErr.Why, "is the card you wrote for Module 01's Expansion Drop")
+}
+
+func TestDifferingKeys(t *testing.T) {
+	course := []byte(`{"name": "A", "cost": 1, "clauses": [{"kind": "effect"}]}`)
+	assert.Equal(t, []string{"clauses", "cost"}, differingKeys([]byte(`{"name": "A", "cost": 2, "clauses": []}`), course))
+	// A key one of them lacks is named too, quoted when it is not a plain word.
+	assert.Equal(t, []string{"cost", "health", `"x\x1b y"`}, differingKeys([]byte(`{"name": "A", "clauses": [{"kind": "effect"}], "x\u001b y": 1, "health": 2}`), course))
+	assert.Nil(t, differingKeys([]byte(`[1]`), course))
+	assert.Nil(t, differingKeys([]byte(`{`), course))
 }

@@ -12,8 +12,11 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/go/ast/astutil"
 
@@ -36,6 +39,10 @@ type StartOptions struct {
 	ModulePath string // the workspace's module path, from its go.mod
 	Expansion  bool   // copy the Expansion Drop's test instead of the module's tests
 	Force      bool   // replace changed files, keeping every old one (see KeptName)
+	// State is the workspace's record of the modules and drops started
+	// (nil for none): a refused card of an earlier drop is the learner's
+	// only when they started that drop before any module copied it in.
+	State *workspace.State
 }
 
 // Action is what StartModule did with one file.
@@ -162,18 +169,20 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 	// that does not exist) stops the command: it may be the learner's work.
 	ws := o.Workspace
 	results := make([]FileResult, len(plan))
+	existing := make([][]byte, len(plan))
 	var changed []string
 	for i, p := range plan {
-		existing, err := ws.ReadFile(p.target)
+		var err error
+		existing[i], err = ws.ReadFile(p.target)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			results[i] = FileResult{Path: p.target, Action: Copied}
 		case err != nil:
 			return nil, nil, err
-		case bytes.Equal(existing, p.content), p.card && sameJSON(existing, p.content):
+		case bytes.Equal(existing[i], p.content), p.card && sameJSON(existing[i], p.content):
 			results[i] = FileResult{Path: p.target, Action: Unchanged}
 		default:
-			if was := writtenFor(p, existing); was != "" {
+			if was := writtenFor(p, existing[i]); was != "" {
 				results[i] = FileResult{Path: p.target, Action: Updated, Was: was}
 				continue
 			}
@@ -184,11 +193,9 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 	if len(changed) > 0 && !o.Force {
 		first := changed[0]
 		why := fmt.Sprintf("differs from the course's copy (%d file(s) changed: %s); the course's files are not yours to edit: rerun with --force to replace them, keeping each old one as NAME.orig (or NAME.orig.1, ... when one is kept already)", len(changed), strings.Join(changed, ", "))
-		for _, p := range plan {
+		for i, p := range plan {
 			if p.target == first && p.drop != "" {
-				// The learner wrote this card for a drop, as the lesson asked:
-				// it is theirs, and what differs is its data.
-				why = fmt.Sprintf("is the card you wrote for Module %s's Expansion Drop, and its data differs from the course's copy (%d file(s) changed: %s); compare it with %s in the course repository and mend it, or rerun with --force to take the course's copy, keeping yours as NAME.orig (or NAME.orig.1, ... when one is kept already)", p.drop, len(changed), strings.Join(changed, ", "), p.target)
+				why = dropCardRefusal(o, p, existing[i], changed)
 			}
 		}
 		return nil, nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(first)), Why: why}
@@ -202,6 +209,99 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 		}
 	}
 	return plan, results, nil
+}
+
+// dropCardRefusal is the refusal of p, an earlier Expansion Drop's card
+// whose data differs from the course's copy (existing, the workspace's
+// file), told by who made the file. The learner wrote it when they started
+// the drop before any module brought the card; otherwise it is the
+// course's copy, and the learner, who may have no course repository, sees
+// the difference by the keys named here and by --force, which puts the
+// course's copy beside theirs.
+func dropCardRefusal(o StartOptions, p planned, existing []byte, changed []string) string {
+	files := fmt.Sprintf("%d file(s) changed: %s", len(changed), strings.Join(changed, ", "))
+	started, broughtBy := cardOrigin(o.State, p.drop)
+	if started && broughtBy == "" {
+		// The learner wrote this card for the drop, as the lesson asked:
+		// it is theirs, and what differs is its data.
+		return fmt.Sprintf("is the card you wrote for Module %s's Expansion Drop, and its data differs from the course's copy (%s); compare it with %s in the course repository and mend it, or rerun with --force to take the course's copy, keeping yours as NAME.orig (or NAME.orig.1, ... when one is kept already)", p.drop, files, p.target)
+	}
+	var came string
+	switch {
+	case started:
+		came = fmt.Sprintf("which came with module %s before that drop was started", broughtBy)
+	case broughtBy != "":
+		came = fmt.Sprintf("which came with module %s (a drop not started here)", broughtBy)
+	default:
+		came = fmt.Sprintf("which module %s brings, as that drop was not started here", o.Module.Number)
+	}
+	in := ""
+	if keys := differingKeys(existing, p.content); len(keys) > 0 {
+		in = " in " + strings.Join(keys, ", ")
+	}
+	return fmt.Sprintf("is the course's card for Module %s's Expansion Drop, %s, and its data differs from the course's copy%s (%s); rerun with --force to put the course's copy back, keeping this one as %s to compare with it", p.drop, came, in, files, KeptName(o.Workspace, p.target))
+}
+
+// cardOrigin says whether st records the Expansion Drop of module drop as
+// started, and the first module after it recorded as started (every one
+// brings the drop's card) before the drop was, "" for none: its start
+// copied the course's card in, unless the same data was there already.
+func cardOrigin(st *workspace.State, drop string) (started bool, broughtBy string) {
+	if st == nil {
+		return false, ""
+	}
+	d, started := st.Drops[drop]
+	var when time.Time
+	for n, at := range st.Modules {
+		if n <= drop || started && !at.Before(d.StartedAt) {
+			continue
+		}
+		if broughtBy == "" || at.Before(when) || at.Equal(when) && n < broughtBy {
+			broughtBy, when = n, at
+		}
+	}
+	return started, broughtBy
+}
+
+// differingKeys is the top-level keys whose values the card file and the
+// course's copy hold otherwise, or which one of them lacks, sorted, so that
+// a learner without the course's copy knows where to look; nil when either
+// is not a JSON object. A key that is not a plain word is quoted as Go
+// quotes it: the file's keys are the learner's text, and the refusal one
+// line.
+func differingKeys(file, course []byte) []string {
+	var mine, theirs map[string]any
+	if decodeNumbers(file, &mine) != nil || decodeNumbers(course, &theirs) != nil {
+		return nil
+	}
+	var keys []string
+	for k, v := range theirs {
+		if w, ok := mine[k]; !ok || !reflect.DeepEqual(v, w) {
+			keys = append(keys, k)
+		}
+	}
+	for k := range mine {
+		if _, ok := theirs[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		if !plainKey.MatchString(k) {
+			keys[i] = strconv.Quote(k)
+		}
+	}
+	return keys
+}
+
+// plainKey is a key shown as it is in a refusal.
+var plainKey = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+// decodeNumbers decodes the JSON text into v, numbers as json.Number.
+func decodeNumbers(text []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(text))
+	d.UseNumber()
+	return d.Decode(v)
 }
 
 // writtenFor is the harness import of existing when it is p, a course's
