@@ -235,6 +235,8 @@ func RunStartModule(ctx context.Context, env *Env, opts *StartModuleOptions) err
 			file += " (the old one is " + r.Kept + ")"
 		case scaffold.Updated:
 			file += " (its harness import rewritten for go.mod's module path, " + termsafe.String(ws.ModulePath) + "; it was " + termsafe.String(r.Was) + ")"
+		default:
+			// copied or unchanged: the file's name says it all
 		}
 		env.sayf("  "+padded(actionStyle(st, r.Action), string(r.Action), 9)+" ", "%s", file)
 	}
