@@ -38,6 +38,8 @@ type courseCopy struct {
 	rel    string // "tests/03_queue_test.go"
 	abs    string // the key of courseCopies.files
 	drop   bool   // the module's Expansion Drop's
+	name   string // its path in the course folder
+	source []byte // the course's file, before its harness import is rewritten
 }
 
 // copiesFor is the course's copies of the test files of modules (and of
@@ -105,7 +107,7 @@ func (c *courseCopies) add(ws *workspace.Workspace, course fs.FS, modPath, modul
 	rel := "tests/" + path.Base(f)
 	abs := filepath.Join(ws.Abs, filepath.FromSlash(rel))
 	c.files[abs] = want
-	c.list = append(c.list, courseCopy{module: module, rel: rel, abs: abs, drop: drop})
+	c.list = append(c.list, courseCopy{module: module, rel: rel, abs: abs, drop: drop, name: f, source: src})
 	for _, n := range coursetests.FuncNames(rel, want) {
 		c.names[module] = append(c.names[module], n)
 		c.module[n] = module

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/systemic-game-design/course/audit/expansion"
+	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/modules"
@@ -463,6 +464,14 @@ func editedTests(ws *workspace.Workspace, replaced []replacedCopy) []Warning {
 				Mend:    fmt.Sprintf("run `course start-module %s %s %s` to put it back", c.module, shellarg.Quote(ws.Dir), flag)})
 			continue
 		}
+		if c.writtenFor != "" {
+			// Nothing in it is the learner's: start-module rewrites the
+			// import, and keeps nothing.
+			out = append(out, Warning{File: c.rel,
+				Message: fmt.Sprintf("is the course's copy written for the module path its harness import names (%s), not go.mod's: check runs the course's copy in its place, and go test cannot build it", c.writtenFor),
+				Mend:    fmt.Sprintf("run `course start-module %s %s%s` to rewrite its import for go.mod's module path", c.module, shellarg.Quote(ws.Dir), strings.TrimSuffix(" "+flag, " --force"))})
+			continue
+		}
 		out = append(out, Warning{File: c.rel,
 			Message: "is not the course's copy any more: check runs the course's copy in its place, go test runs yours",
 			Mend:    fmt.Sprintf("run `course start-module %s %s %s` to restore it (your version is kept beside it)", c.module, shellarg.Quote(ws.Dir), flag)})
@@ -475,6 +484,10 @@ func editedTests(ws *workspace.Workspace, replaced []replacedCopy) []Warning {
 type replacedCopy struct {
 	courseCopy
 	missing bool
+	// writtenFor is the harness import of a file that is the course's copy
+	// written for another module path (go.mod's changed since): "" for one
+	// edited or missing.
+	writtenFor string
 }
 
 // replacedCopies is the course's test files that tests/ no longer holds as
@@ -489,9 +502,9 @@ func replacedCopies(ws *workspace.Workspace, copies *courseCopies) []replacedCop
 		have, err := ws.ReadFile(c.rel)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			out = append(out, replacedCopy{c, true})
+			out = append(out, replacedCopy{c, true, ""})
 		case err == nil && !bytes.Equal(have, copies.files[c.abs]):
-			out = append(out, replacedCopy{c, false})
+			out = append(out, replacedCopy{c, false, scaffold.WrittenFor(c.name, c.source, have)})
 		}
 	}
 	return out

@@ -312,7 +312,15 @@ func writtenFor(p planned, existing []byte) string {
 	if p.course == nil {
 		return ""
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), p.name, existing, parser.ImportsOnly)
+	return WrittenFor(p.name, p.course, existing)
+}
+
+// WrittenFor is the harness import of existing when it is the course's
+// test file name (its content course) as start-module writes it for the
+// module path that import names: the course's copy, written before go.mod's
+// module path changed. "" when it is not.
+func WrittenFor(name string, course, existing []byte) string {
+	f, err := parser.ParseFile(token.NewFileSet(), name, existing, parser.ImportsOnly)
 	if err != nil {
 		return ""
 	}
@@ -321,7 +329,7 @@ func writtenFor(p planned, existing []byte) string {
 		if err != nil || !strings.HasSuffix(ip, "/harness") {
 			continue
 		}
-		if out, err := RewriteHarnessImport(p.name, p.course, ip); err == nil && bytes.Equal(out, existing) {
+		if out, err := RewriteHarnessImport(name, course, ip); err == nil && bytes.Equal(out, existing) {
 			return ip
 		}
 	}
