@@ -1162,3 +1162,20 @@ func TestALargerScreenBringsTheGridScrollBack(t *testing.T) {
 	require.Less(t, most, scrolled, "the larger screen shows more of the panes")
 	assert.Equal(t, most, m.scroll)
 }
+
+// TestAWonSpellGridLevelTakesNoCast: once the level is won, a cast or a
+// play is refused as a step is, naming the keys that go on, not offered
+// from the hand: the engine's win holds through the moves after it.
+func TestAWonSpellGridLevelTakesNoCast(t *testing.T) {
+	m := newGrid(t, "12-spellgrid-gravecaller", nil)
+	for _, d := range m.o.Level.Solution {
+		press(m, d.Dir.String())
+	}
+	require.True(t, m.Won())
+	require.NotEmpty(t, m.st.Hand, "the hand holds a card to offer")
+	for _, k := range []string{"c", "p"} {
+		press(m, k)
+		assert.Equal(t, modeBoard, m.mode, k)
+		assert.Equal(t, "the level is won: tab goes back through the history, r restarts, q quits", m.status, k)
+	}
+}

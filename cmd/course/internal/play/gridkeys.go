@@ -210,6 +210,11 @@ func (m *Grid) boardKey(k string) {
 		if !m.spell() {
 			return
 		}
+		if m.st.Won {
+			// refused as a step is: the win holds through what follows
+			m.say(false, "the level is won: %s", m.wonKeys())
+			return
+		}
 		if len(m.st.Hand) == 0 {
 			m.say(false, "the hand is empty")
 			return
