@@ -158,34 +158,23 @@ type Finding struct {
 }
 
 // The path and the spelling are the workspace's, so they are shown as
-// oneLine shows them: a file name cannot steer the terminal, and a finding
-// is one line.
+// termsafe.Line shows them: a file name cannot steer the terminal, and a
+// finding is one line (a raw string's name may run over two).
 func (f Finding) String() string {
 	if f.Line == 0 {
-		return fmt.Sprintf("%s: engine names %q (%s) in a file or folder name, as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), oneLine(f.As))
+		return fmt.Sprintf("%s: engine names %q (%s) in a file or folder name, as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), termsafe.Line(f.As))
 	}
-	return fmt.Sprintf("%s: engine names %q (%s) as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), oneLine(f.As))
+	return fmt.Sprintf("%s: engine names %q (%s) as %s", f.Place(), f.Name, Describe(f.Kind, f.Module), termsafe.Line(f.As))
 }
 
 // Place is where the finding is, as its line begins: "engine/a.go:3:6", or
 // the path alone for a name in the path itself (Line 0).
 func (f Finding) Place() string {
 	if f.Line == 0 {
-		return oneLine(f.Path)
+		return termsafe.Line(f.Path)
 	}
-	return fmt.Sprintf("%s:%d:%d", oneLine(f.Path), f.Line, f.Column)
+	return fmt.Sprintf("%s:%d:%d", termsafe.Line(f.Path), f.Line, f.Column)
 }
-
-// oneLine is s as termsafe shows it, with its line breaks and tabs
-// spelled out too: a raw string literal's name that runs over two lines
-// (`Unstable` and `Ghoul`) would otherwise break the finding's line, and
-// a reader of findings, one to a line, would take its second half for
-// another.
-func oneLine(s string) string {
-	return lineBreaks.Replace(termsafe.String(s))
-}
-
-var lineBreaks = strings.NewReplacer("\n", `\n`, "\t", `\t`)
 
 // Describe says what a name is, for a finding: "a card, Module 02", "a grid
 // noun, Module 06", "a card, Module 03's Expansion Drop".

@@ -296,7 +296,8 @@ func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash
 	} else {
 		return false, nil // a checkout writes the blob's own bytes
 	}
-	if bytes.Equal(conv.Checkout(blob, h), content) {
+	checkout := conv.Checkout(blob, h)
+	if bytes.Equal(checkout, content) {
 		return true, nil
 	}
 	if !d.t.ReadsContent() || !conv.CleansCRLF(content) || !d.goSource(p) || !d.goSource(as) {
@@ -304,7 +305,7 @@ func (d *differ) sameContent(p, what, as string, content []byte, h plumbing.Hash
 	}
 	lf := bytes.ReplaceAll(content, []byte("\r\n"), []byte("\n"))
 	return bytes.Equal(lf, bytes.ReplaceAll(blob, []byte("\r\n"), []byte("\n"))) ||
-		bytes.Equal(lf, bytes.ReplaceAll(conv.Checkout(blob, h), []byte("\r\n"), []byte("\n"))), nil
+		bytes.Equal(lf, bytes.ReplaceAll(checkout, []byte("\r\n"), []byte("\n"))), nil
 }
 
 // goSource reports whether the go command reads the file at the Path p

@@ -30,6 +30,16 @@ func String(s string) string {
 	return b.String()
 }
 
+// Line is String's s with its tabs and line breaks spelled out too, as \t
+// and \n: text from elsewhere shown as one line (a table's cell, a
+// finding), where a tab would start a column and a line break a line of
+// their own.
+func Line(s string) string {
+	return lineEscapes.Replace(String(s))
+}
+
+var lineEscapes = strings.NewReplacer("\t", `\t`, "\n", `\n`)
+
 // Safe reports whether s holds nothing String would spell out.
 func Safe(s string) bool {
 	for i := 0; i < len(s); i++ {

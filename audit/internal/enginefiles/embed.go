@@ -8,8 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/systemic-game-design/course/internal/regularfile"
+	"sync/atomic"
 )
 
 // needsEmbedScan reports whether a folder has Go files and a file whose
@@ -66,8 +65,11 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		return pats
 	}
 	abs := filepath.Join(t.Root, filepath.FromSlash(dir))
+	var unread atomic.Bool // a Go file (or the folder) that could not be read
 	if entries == nil {
-		entries, _ = readDir(abs)
+		var err error
+		entries, err = readDir(abs)
+		unread.Store(err != nil && !os.IsNotExist(err))
 	}
 	var goFiles, paths []string
 	var links []bool
@@ -98,7 +100,7 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 		}
 		// Anything but a regular file (an error here) is left to the walk,
 		// which reports it; the check that reads it refuses it.
-		_ = ReadPooled(goFiles[i], func(c *Content) {
+		err := ReadPooled(goFiles[i], func(c *Content) {
 			if !links[i] {
 				t.mu.Lock()
 				if t.infos[paths[i]] == nil {
@@ -119,6 +121,9 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 				t.noEmbed.Add(c.Hash())
 			}
 		})
+		if err != nil {
+			unread.Store(true)
+		}
 	})
 	for _, f := range found {
 		pats = append(pats, f...)
@@ -128,6 +133,9 @@ func (t *Tree) embedPatterns(dir string, entries []fs.DirEntry) []string {
 	}
 	t.mu.Lock()
 	t.embed[dir] = pats
+	if unread.Load() {
+		t.embedUnread[dir] = true
+	}
 	t.mu.Unlock()
 	return pats
 }
@@ -193,11 +201,29 @@ func embedMatches(pat, rel string) bool {
 // the go command may give its bytes to a program as data. A folder whose
 // Go files cannot all be read counts as one that does.
 func (t *Tree) Embedded(p string) bool {
-	rel := path.Base(p)
-	for d := path.Dir(p); ; {
-		pats, ok := t.patternsOf(d)
-		if !ok {
-			return true
+	return t.namedByEmbed(path.Dir(p), path.Base(p), nil, true)
+}
+
+// namedByEmbed reports whether a //go:embed pattern of the Go files in the
+// folder dir (a Path, whose entries the caller may have read already) or
+// a folder above it, up to the workspace, names the file name in dir.
+// With unreadable, a folder a Go file of which could not be read counts
+// as one whose patterns name it.
+func (t *Tree) namedByEmbed(dir, name string, entries []fs.DirEntry, unreadable bool) bool {
+	rel := name
+	for d := dir; ; {
+		var es []fs.DirEntry
+		if d == dir {
+			es = entries
+		}
+		pats := t.embedPatterns(d, es)
+		if unreadable {
+			t.mu.Lock()
+			unread := t.embedUnread[d]
+			t.mu.Unlock()
+			if unread {
+				return true
+			}
 		}
 		for _, pat := range pats {
 			if embedMatches(pat, rel) {
@@ -210,52 +236,4 @@ func (t *Tree) Embedded(p string) bool {
 		rel = path.Base(d) + "/" + rel
 		d = path.Dir(d)
 	}
-}
-
-// patternsOf is the //go:embed patterns of the Go files in a folder: a
-// walk's scan of it, or else a read of them here, with no read hook (the
-// checks that set one had the files from the walk), kept apart from the
-// walk's; false if a Go file there cannot be read.
-func (t *Tree) patternsOf(dir string) ([]string, bool) {
-	t.mu.Lock()
-	pats, ok := t.embed[dir]
-	if !ok {
-		pats, ok = t.lateEmbed[dir]
-	}
-	t.mu.Unlock()
-	if ok {
-		return pats, pats != nil
-	}
-	pats, ok = readEmbedPatterns(filepath.Join(t.Root, filepath.FromSlash(dir)))
-	if ok && pats == nil {
-		pats = []string{}
-	}
-	t.mu.Lock()
-	if t.lateEmbed == nil {
-		t.lateEmbed = map[string][]string{}
-	}
-	t.lateEmbed[dir] = pats
-	t.mu.Unlock()
-	return pats, ok
-}
-
-// readEmbedPatterns is the //go:embed patterns of the Go files in the
-// folder abs; false if one cannot be read.
-func readEmbedPatterns(abs string) ([]string, bool) {
-	entries, err := readDir(abs)
-	if err != nil {
-		return nil, os.IsNotExist(err)
-	}
-	var pats []string
-	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") {
-			continue
-		}
-		src, _, err := regularfile.Read(filepath.Join(abs, e.Name()))
-		if err != nil {
-			return nil, false
-		}
-		pats = append(pats, EmbedPatterns(src)...)
-	}
-	return pats, true
 }

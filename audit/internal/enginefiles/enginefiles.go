@@ -64,9 +64,9 @@ type Tree struct {
 	embed map[string][]string    // folder (a Path) -> the //go:embed patterns of its Go files
 	above map[string]bool        // folder -> whether it or one above it has any
 	infos map[string]fs.FileInfo // Lstat of files, taken by the embed scan or an earlier walk
-	// lateEmbed is embed's like, for folders Embedded read after the
-	// walks; nil for one it could not read.
-	lateEmbed map[string][]string
+	// embedUnread is the folders of embed whose Go files could not all
+	// be read (see Embedded).
+	embedUnread map[string]bool
 	// keepRead is set on a Tree more than one check walks: infos then
 	// also holds what fstat said of the files a walk read.
 	keepRead bool
@@ -183,7 +183,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, embedUnread: map[string]bool{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
 	var extension string
 	switch {
@@ -200,9 +200,9 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		if needRepo {
 			return nil, &NotRepositoryError{Dir: ws}
 		}
-		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
+		return &Tree{Root: absWS, Prefix: ".", embed: map[string][]string{}, embedUnread: map[string]bool{}, above: map[string]bool{}, infos: map[string]fs.FileInfo{}}, nil
 	}
-	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, above: map[string]bool{},
+	t := &Tree{Root: wt.Filesystem.Root(), Repo: repo, embed: map[string][]string{}, embedUnread: map[string]bool{}, above: map[string]bool{},
 		trackedDirs: map[string]bool{}}
 	if t.Prefix, err = relInside(t.Root, absWS); err != nil {
 		return nil, err

@@ -593,24 +593,5 @@ func (t *Tree) goUses(dir, name string, entries []fs.DirEntry) bool {
 	if GoUses(name) {
 		return true
 	}
-	if !t.embedsAbove(dir, entries) {
-		return false
-	}
-	rel := name
-	for d := dir; ; {
-		var es []fs.DirEntry
-		if d == dir {
-			es = entries
-		}
-		for _, pat := range t.embedPatterns(d, es) {
-			if embedMatches(pat, rel) {
-				return true
-			}
-		}
-		if d == t.Prefix || d == "." {
-			return false
-		}
-		rel = path.Base(d) + "/" + rel
-		d = path.Dir(d)
-	}
+	return t.embedsAbove(dir, entries) && t.namedByEmbed(dir, name, entries, false)
 }

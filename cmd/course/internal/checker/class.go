@@ -236,11 +236,7 @@ func WriteClassTable(w io.Writer, results []Checked, reason func(error) string) 
 // message) as one cell of the table: spelled out as termsafe spells it,
 // tabs and newlines too, which would start a column or a row of their
 // own. The table measures the cell as it is shown, so the columns line up.
-func cell(s string) string {
-	return cellEscapes.Replace(termsafe.String(s))
-}
-
-var cellEscapes = strings.NewReplacer("\t", `\t`, "\n", `\n`)
+func cell(s string) string { return termsafe.Line(s) }
 
 func auditCell(r *Report) string {
 	switch {

@@ -161,30 +161,29 @@ func (d *Drop) judgeEnd(hist *expansion.History, later []string, dir string) err
 	if err != nil || from == "" {
 		return err
 	}
-	after := inHistory && end == from
-	if inHistory && !after {
-		if after, err = hist.Before(from, end); err != nil {
+	after, err := atOrAfter(hist, from, end, inHistory)
+	if err != nil {
+		return err
+	}
+	// toLater: the commit before a later module's test file first
+	// appears, when there is one at or after the start.
+	toLater := app != nil && app.Before != ""
+	if toLater {
+		if toLater, err = atOrAfter(hist, from, app.Before, true); err != nil {
 			return err
 		}
 	}
-	if !after {
-		why := "it is not the drop's start or a commit after it in HEAD's history"
-		if app == nil || app.Before == "" || app.Before != from && !mustBefore(hist, from, app.Before) {
-			d.notBelieved(why)
-			return nil
-		}
-		d.EndWhy = why
-		d.JudgedTo, d.EndFile = app.Before, app.File
+	const notAfter = "it is not the drop's start or a commit after it in HEAD's history"
+	switch {
+	case !after && !toLater:
+		d.notBelieved(notAfter)
 		return nil
-	}
-	if app == nil || app.Before == "" {
+	case !after:
+		d.EndWhy = notAfter
+	case !toLater:
 		return nil
-	}
-	if ok, err := hist.Before(app.Before, end); err != nil || !ok {
-		return err
-	}
-	if app.Before != from {
-		if ok, err := hist.Before(from, app.Before); err != nil || !ok {
+	default:
+		if ok, err := hist.Before(app.Before, end); err != nil || !ok {
 			return err
 		}
 	}
@@ -199,10 +198,13 @@ func (d *Drop) notBelieved(why string) {
 	d.End, d.EndPassed, d.EndTests = "", 0, 0
 }
 
-// mustBefore is hist.Before with an error read as no.
-func mustBefore(hist *expansion.History, a, b string) bool {
-	ok, err := hist.Before(a, b)
-	return err == nil && ok
+// atOrAfter reports whether commit b is commit a or comes after it, when
+// b is in HEAD's history (inHistory); full hashes of commits held here.
+func atOrAfter(hist *expansion.History, a, b string, inHistory bool) (bool, error) {
+	if !inHistory || a == b {
+		return inHistory, nil
+	}
+	return hist.Before(a, b)
 }
 
 // anyRegular reports whether any of files (slash paths in the folder dir)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/spf13/cobra"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
@@ -163,7 +163,7 @@ func printModules(env *Env, ws string, infos []ModuleInfo) error {
 	}
 	// Room for the table is room short of the last column, as hang
 	// leaves a line.
-	if t := env.Term; !t.IsTerminal || t.Width <= 0 || widestLine(table.String()) <= t.Width-1 {
+	if t := env.Term; !t.IsTerminal || t.Width <= 0 || lipgloss.Width(table.String()) <= t.Width-1 {
 		_, err := io.WriteString(env.Stdout, table.String())
 		return err
 	}
@@ -198,13 +198,4 @@ func modulesByLine(env *Env, ws string, infos []ModuleInfo) {
 		}
 		env.sayf(indent, "%s", about)
 	}
-}
-
-// widestLine is the width in cells of text's widest line.
-func widestLine(text string) int {
-	widest := 0
-	for line := range strings.SplitSeq(text, "\n") {
-		widest = max(widest, ansi.StringWidth(line))
-	}
-	return widest
 }

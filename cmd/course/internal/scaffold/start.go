@@ -271,7 +271,10 @@ func cardOrigin(st *workspace.State, drop string) (started bool, broughtBy strin
 // line.
 func differingKeys(file, course []byte) []string {
 	var mine, theirs map[string]any
-	if decodeNumbers(file, &mine) != nil || decodeNumbers(course, &theirs) != nil {
+	if _, err := decodeNumbers(file, &mine); err != nil {
+		return nil
+	}
+	if _, err := decodeNumbers(course, &theirs); err != nil {
 		return nil
 	}
 	var keys []string
@@ -297,11 +300,15 @@ func differingKeys(file, course []byte) []string {
 // plainKey is a key shown as it is in a refusal.
 var plainKey = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
-// decodeNumbers decodes the JSON text into v, numbers as json.Number.
-func decodeNumbers(text []byte, v any) error {
+// decodeNumbers decodes the first JSON value of text into v, numbers as
+// json.Number, and reports whether another value follows it.
+func decodeNumbers(text []byte, v any) (more bool, err error) {
 	d := json.NewDecoder(bytes.NewReader(text))
 	d.UseNumber()
-	return d.Decode(v)
+	if err := d.Decode(v); err != nil {
+		return false, err
+	}
+	return d.More(), nil
 }
 
 // writtenFor is the harness import of existing when it is p, a course's
@@ -379,14 +386,10 @@ func sameJSON(a, b []byte) bool {
 		return false
 	}
 	var va, vb any
-	da, db := json.NewDecoder(bytes.NewReader(a)), json.NewDecoder(bytes.NewReader(b))
-	da.UseNumber()
-	db.UseNumber()
-	if da.Decode(&va) != nil || db.Decode(&vb) != nil {
-		return false
-	}
+	moreA, errA := decodeNumbers(a, &va)
+	moreB, errB := decodeNumbers(b, &vb)
 	// A second value after the first is not the same file.
-	if da.More() || db.More() {
+	if errA != nil || errB != nil || moreA || moreB {
 		return false
 	}
 	return reflect.DeepEqual(va, vb)
