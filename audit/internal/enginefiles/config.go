@@ -11,9 +11,10 @@ import (
 )
 
 // Config is the value of a git config option (section.key, as "core.autocrlf")
-// as git would read it for this repository: the repository's own config,
-// then the user's (~/.gitconfig, then $XDG_CONFIG_HOME/git/config), then the
-// system's. "" when unset.
+// as git would read it for this repository: GIT_CONFIG_COUNT's settings,
+// the repository's own config, then the user's (GIT_CONFIG_GLOBAL, or else
+// ~/.gitconfig, then $XDG_CONFIG_HOME/git/config), then the system's (see
+// gitSystem). "" when unset.
 func (t *Tree) Config(section, key string) string {
 	v, _ := t.configValue(section, key)
 	return v
@@ -41,34 +42,40 @@ type gitConfig struct {
 	cfg  *config.Config // nil when it cannot be read or parsed
 }
 
-// readConfigs reads and parses git's config files.
-func readConfigs(files []string) []gitConfig {
-	out := make([]gitConfig, len(files))
-	for i, file := range files {
-		out[i].path = file
-		raw, err := regularfile.ReadFile(file)
-		if err != nil {
-			continue
+// readConfigs reads and parses git's config files, the one that wins
+// first, with the environment's settings, which win over them all, ahead
+// of the files.
+func readConfigs(sys gitSystem, files []string) []gitConfig {
+	out := make([]gitConfig, 1, 1+len(files))
+	out[0] = sys.envConfig()
+	for _, file := range files {
+		c := gitConfig{path: file}
+		if raw, err := regularfile.ReadFile(file); err == nil {
+			c.raw = raw
+			cfg := config.New()
+			if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
+				c.cfg = cfg
+			}
 		}
-		out[i].raw = raw
-		cfg := config.New()
-		if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
-			out[i].cfg = cfg
-		}
+		out = append(out, c)
 	}
 	return out
 }
 
-// configFiles is git's config files, the one that wins first.
-func (t *Tree) configFiles() []string {
+// configFiles is git's config files, the one that wins first: the
+// repository's, the user's, the system's and, on Windows, the one Git for
+// Windows reads before the system's.
+func (t *Tree) configFiles(sys gitSystem) []string {
 	var files []string
 	if t.CommonDir != "" {
 		files = append(files, filepath.Join(t.CommonDir, "config"))
 	}
-	if home, err := os.UserHomeDir(); err == nil {
-		files = append(files, filepath.Join(home, ".gitconfig"))
+	files = append(files, sys.globalConfigFiles()...)
+	for _, f := range []string{sys.configFile(), sys.programData} {
+		if f != "" {
+			files = append(files, f)
+		}
 	}
-	files = append(files, filepath.Join(xdgConfigHome(), "git", "config"), "/etc/gitconfig")
 	return files
 }
 

@@ -56,6 +56,7 @@ type Tree struct {
 	// system core.excludesFile).
 	foldCase bool
 	configs  []gitConfig         // git's config files, the one that wins first
+	sys      gitSystem           // where git keeps its system-wide files
 	base     []gitignore.Pattern // core.excludesFile, info/exclude
 	baseKey  [20]byte            // what base was read from (see rulesKey)
 	dirs     *dirCache           // folders as earlier walks read them; nil for none
@@ -237,7 +238,8 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 			t.trackedDirs[p] = true
 		}
 	}
-	t.configs = readConfigs(t.configFiles())
+	t.sys = findGitSystem()
+	t.configs = readConfigs(t.sys, t.configFiles(t.sys))
 	t.foldCase = gitBool(t.Config("core", "ignorecase"))
 	t.base, t.baseKey = t.basePatterns()
 	t.dirs = openDirCache(t.Root, sum)

@@ -539,7 +539,10 @@ func (t *Tree) attributes() *attrs {
 		if global == "" {
 			global = filepath.Join(xdgConfigHome(), "git", "attributes")
 		}
-		for _, f := range []string{"/etc/gitattributes", global} {
+		for _, f := range []string{t.sys.attributesFile(), global} {
+			if f == "" {
+				continue
+			}
 			raw, err := regularfile.ReadFile(f)
 			if err == nil {
 				c.all.base = append(c.all.base, t.parseAttrs(raw, nil, true))

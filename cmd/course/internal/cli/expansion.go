@@ -41,7 +41,8 @@ linked folder's files are compared one by one.
 A file is unchanged only when its content is the commit's. Git's index is
 trusted only while every stat field it recorded still holds; otherwise the
 file is read and hashed, so an edit with its old modification time put back
-is still seen. core.autocrlf and the text, eol and crlf attributes of
+is still seen. core.autocrlf (from whichever of git's config files sets
+it, the system's included) and the text, eol and crlf attributes of
 .gitattributes (CRLF read as LF only in the files git converts so),
 core.fileMode=false, core.excludesFile (or
 ~/.config/git/ignore) and .git/info/exclude (the main repository's, in a
