@@ -55,6 +55,12 @@ func keepCodeSpansWhole(md string) (string, func(string) string, bool) {
 // inCodeSpans applies f to the content of each code span of line: a run of
 // backticks, what follows, and the next run of as many.
 func inCodeSpans(line string, f func(string) string) string {
+	return mapCodeSpans(line, func(run, content string) string { return run + f(content) + run })
+}
+
+// mapCodeSpans is line with each code span, run of backticks and content,
+// replaced by what f makes of them.
+func mapCodeSpans(line string, f func(run, content string) string) string {
 	var b strings.Builder
 	i := 0
 	for i < len(line) {
@@ -76,9 +82,8 @@ func inCodeSpans(line string, f func(string) string) string {
 			i = open + n
 			continue
 		}
-		b.WriteString(line[i : open+n])
-		b.WriteString(f(line[open+n : close]))
-		b.WriteString(run)
+		b.WriteString(line[i:open])
+		b.WriteString(f(run, line[open+n:close]))
 		i = close + n
 	}
 	b.WriteString(line[i:])

@@ -209,7 +209,7 @@ func (e *Env) renderMarkdown(md string) (string, error) {
 // line would follow every long one: the caller joins them first, with
 // mdlines.JoinListLines.
 func renderMarkdownAt(md string, style glamouransi.StyleConfig, profile termenv.Profile, width int) (string, error) {
-	md, putBack, replaced := keepCodeSpansWhole(md)
+	md, putBack, replaced := keepCodeSpansWhole(plainCodeInWideTables(md, width))
 	if replaced {
 		style = gluePadding(style)
 	}
