@@ -49,17 +49,46 @@ func readConfigs(sys gitSystem, files []string) []gitConfig {
 	out := make([]gitConfig, 1, 1+len(files))
 	out[0] = sys.envConfig()
 	for _, file := range files {
-		c := gitConfig{path: file}
-		if raw, err := regularfile.ReadFile(file); err == nil {
-			c.raw = raw
-			cfg := config.New()
-			if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
-				c.cfg = cfg
-			}
-		}
-		out = append(out, c)
+		out = appendConfig(out, file, 0)
 	}
 	return out
+}
+
+// maxIncludeDepth is how deep git follows include.path before it gives
+// up (its MAX_INCLUDE_DEPTH); a loop of includes ends there.
+const maxIncludeDepth = 10
+
+// appendConfig appends the config file to out, after the files its
+// include.path options name, read the same way. Git reads an included
+// file where the include stands, so that what follows it in the file
+// wins over it; a parsed file keeps no such order, and an included file
+// is taken to win over the one that includes it, as when it is included
+// at the end (the usual place for a file of local settings). The
+// conditional includes (includeIf) are not read.
+func appendConfig(out []gitConfig, file string, depth int) []gitConfig {
+	c := gitConfig{path: file}
+	raw, err := regularfile.ReadFile(file)
+	if err == nil {
+		c.raw = raw
+		cfg := config.New()
+		if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
+			c.cfg = cfg
+		}
+	}
+	if c.cfg != nil && depth < maxIncludeDepth && c.cfg.HasSection("include") {
+		includes := c.cfg.Section("include").Options.GetAll("path")
+		for i := len(includes) - 1; i >= 0; i-- { // the last one wins first
+			inc := expandHome(includes[i])
+			if inc == "" {
+				continue
+			}
+			if !filepath.IsAbs(inc) {
+				inc = filepath.Join(filepath.Dir(file), inc)
+			}
+			out = appendConfig(out, inc, depth+1)
+		}
+	}
+	return append(out, c)
 }
 
 // configFiles is git's config files, the one that wins first: the

@@ -112,3 +112,25 @@ func TestGitConfigCountWinsOverEveryFile(t *testing.T) {
 	tree = &Tree{configs: readConfigs(sys, []string{repo})}
 	assert.Equal(t, "true", tree.Config("core", "autocrlf"))
 }
+
+func TestIncludedConfigFilesAreRead(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	global := write("home.gitconfig", "[include]\n\tpath = more/local.gitconfig\n[core]\n\tautocrlf = true\n\teol = lf\n")
+	write("more/local.gitconfig", "[core]\n\tautocrlf = input\n[include]\n\tpath = deeper.gitconfig\n")
+	write("more/deeper.gitconfig", "[core]\n\tignorecase = true\n")
+	loop := write("loop.gitconfig", "[include]\n\tpath = loop.gitconfig\n[core]\n\tsymlinks = false\n")
+	repo := write("repo/config", "[core]\n\teol = crlf\n")
+
+	sys := gitSystem{getenv: func(string) string { return "" }}
+	tree := &Tree{configs: readConfigs(sys, []string{repo, global, loop})}
+	assert.Equal(t, "input", tree.Config("core", "autocrlf"), "an included file's setting wins over the including file's")
+	assert.Equal(t, "true", tree.Config("core", "ignorecase"), "an include in an included file, relative to it")
+	assert.Equal(t, "crlf", tree.Config("core", "eol"), "the repository's config still wins over the user's")
+	assert.Equal(t, "false", tree.Config("core", "symlinks"), "a file that includes itself is read, and the reading ends")
+}
