@@ -375,6 +375,11 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 			res.Tests = append(res.Tests, gotest.NotRunOf(pkg, nil)...)
 		}
 	} else if len(p.packages) > 0 {
+		// A FIFO the go command would read stops the build until its
+		// time limit: it is named now, as one the audit reads is.
+		if err := irregularBuildFile(ws.Abs); err != nil {
+			return nil, err
+		}
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{
 			Module: ws.Abs, Packages: p.packages, Timeout: o.Timeout, Jobs: o.Jobs, Env: o.Env,
