@@ -67,6 +67,10 @@ type Options struct {
 	// Starts is the instructor's record of where the workspace's drops
 	// were first seen to start (a class check's); nil for none.
 	Starts StartBook
+	// beforeBuild, when set, is asked before the tests are built: false
+	// stops the check there, as a stop would (Class's, stopped while
+	// this workspace's files were still being read).
+	beforeBuild func() bool
 }
 
 // Validation is validate's verdict on the card and level files, as check
@@ -379,6 +383,9 @@ func Run(ctx context.Context, o Options, progress func(Progress)) (*Report, erro
 		// time limit: it is named now, as one the audit reads is.
 		if err := irregularBuildFile(ws.Abs); err != nil {
 			return nil, err
+		}
+		if o.beforeBuild != nil && !o.beforeBuild() {
+			return nil, &gotest.CanceledError{Cause: context.Cause(ctx)}
 		}
 		progress(Progress{Phase: "build"})
 		res, err = gotest.Run(ctx, gotest.Options{

@@ -42,8 +42,9 @@ type ClassProgress struct {
 // Class checks every workspace, jobs at once (0: the number of CPUs). A
 // workspace that cannot be checked is a result with its reason, not the
 // end of the run; only a cancelled run is an error, returned with the
-// results of the workspaces that ended before it. The results are in the
-// order of dirs.
+// results of the workspaces that ended before it, once those building or
+// running tests have ended them (not those still reading their files).
+// The results are in the order of dirs.
 func Class(ctx context.Context, dirs []string, o Options, jobs int, progress func(ClassProgress)) ([]Checked, error) {
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -72,43 +73,90 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 		sort.Strings(names)
 		progress(ClassProgress{Done: done, Total: len(dirs), Running: names})
 	}
+	// A stop reaches a workspace's check once it builds or runs the
+	// tests, which it then ends; before that it reads the workspace's
+	// files (the audit, the drops), which for a workspace of gigabytes
+	// goes on for minutes. The class waits for the checks that build or
+	// test to end theirs, not for those still reading: they are stopped
+	// (gave up, under mu) before they start a build, and the rows of the
+	// workspaces that ended are shown at once.
+	gaveUp := false
+	var building sync.WaitGroup
 	var g errgroup.Group
 	g.SetLimit(jobs)
-	for i, dir := range dirs {
-		g.Go(func() error {
-			if ctx.Err() != nil {
+	var waitErr error
+	waited := make(chan struct{})
+	go func() {
+		defer close(waited)
+		for i, dir := range dirs {
+			g.Go(func() error {
+				if ctx.Err() != nil {
+					return nil
+				}
+				mu.Lock()
+				if gaveUp {
+					mu.Unlock()
+					return nil
+				}
+				running[dir] = true
+				report()
+				mu.Unlock()
+				wo := o
+				wo.Workspace = dir
+				if scratch != nil {
+					wo.Env = append(append([]string(nil), o.Env...), "GOCACHE="+scratch[i])
+				}
+				entered := false
+				wo.beforeBuild = func() bool {
+					mu.Lock()
+					defer mu.Unlock()
+					if gaveUp {
+						return false
+					}
+					building.Add(1)
+					entered = true
+					return true
+				}
+				r, err := Run(ctx, wo, nil)
+				// What its tests left running (a setsid daemon) ends
+				// with the workspace's check, not with the class's.
+				procgroup.EndLeftBehind()
+				mu.Lock()
+				out[i] = Checked{Workspace: dir, Report: r, Err: err}
+				delete(running, dir)
+				done++
+				// Given up on, the class's rows may be out already:
+				// no progress line goes after them.
+				if !gaveUp {
+					report()
+				}
+				mu.Unlock()
+				if entered {
+					building.Done()
+				}
+				var canceled *gotest.CanceledError
+				if errors.As(err, &canceled) {
+					return err
+				}
 				return nil
-			}
-			mu.Lock()
-			running[dir] = true
-			report()
-			mu.Unlock()
-			wo := o
-			wo.Workspace = dir
-			if scratch != nil {
-				wo.Env = append(append([]string(nil), o.Env...), "GOCACHE="+scratch[i])
-			}
-			r, err := Run(ctx, wo, nil)
-			// What its tests left running (a setsid daemon) ends
-			// with the workspace's check, not with the class's.
-			procgroup.EndLeftBehind()
-			out[i] = Checked{Workspace: dir, Report: r, Err: err}
-			mu.Lock()
-			delete(running, dir)
-			done++
-			report()
-			mu.Unlock()
-			var canceled *gotest.CanceledError
-			if errors.As(err, &canceled) {
-				return err
-			}
-			return nil
-		})
+			})
+		}
+		waitErr = g.Wait()
+	}()
+	select {
+	case <-waited:
+		err = waitErr
+	case <-ctx.Done():
+		mu.Lock()
+		gaveUp = true
+		mu.Unlock()
+		building.Wait()
 	}
-	err = g.Wait()
 	if err == nil && ctx.Err() != nil {
 		err = &gotest.CanceledError{Cause: context.Cause(ctx)}
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if err != nil {
 		var ended []Checked
 		for _, c := range out {
@@ -119,7 +167,7 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 		}
 		return ended, err
 	}
-	return out, nil
+	return append([]Checked(nil), out...), nil
 }
 
 // scratchCaches gives each workspace a build cache of its own, but only
