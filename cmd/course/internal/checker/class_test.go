@@ -107,7 +107,8 @@ func TestNoTwoNamesAreShownAlike(t *testing.T) {
 		assert.Equal(t, plain, ShownName(plain), "a plain name is shown as it is")
 		assert.Equal(t, plain, JSONName(plain))
 	}
-	for _, quoted := range []string{"ana\x1b", `ana\x1b`, "ana\u200b", "d\u202eb", `"x"`, `cy\`, "tab\there"} {
+	for _, quoted := range []string{"ana\x1b", `ana\x1b`, "ana\u200b", "d\u202eb", `"x"`, `cy\`, "tab\there",
+		"class/ana ", "class/ ana", "class/ana  4/4  ok", " class/ana"} {
 		assert.True(t, strings.HasPrefix(ShownName(quoted), `"`), "ShownName(%q) is quoted", quoted)
 		assert.True(t, termsafe.Safe(ShownName(quoted)) && !strings.ContainsAny(ShownName(quoted), "\t\n"), "ShownName(%q) shows nothing a terminal acts on", quoted)
 	}

@@ -11,7 +11,10 @@ import (
 // backslash and it does not start with a double quote; otherwise quoted
 // as Go quotes a string ("a\x1bb", "a\\x1bb"). So no two names are shown
 // alike: a learner cannot name a folder so that it reads as another's, or
-// as the spelled-out form of a name with a control character in it.
+// as the spelled-out form of a name with a control character in it. A
+// space that starts or ends a part of the name, or two in a row, is
+// quoted too: the table's columns are set apart by spaces, so "alice "
+// read as alice's row, and a name with gaps in it as a name and cells.
 func ShownName(name string) string {
 	if plainName(name) {
 		return name
@@ -22,6 +25,11 @@ func ShownName(name string) string {
 func plainName(name string) bool {
 	if strings.HasPrefix(name, `"`) || strings.Contains(name, `\`) {
 		return false
+	}
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, " ") || strings.HasSuffix(part, " ") || strings.Contains(part, "  ") {
+			return false
+		}
 	}
 	for _, r := range name {
 		if !strconv.IsPrint(r) {
