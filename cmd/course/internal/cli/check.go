@@ -480,11 +480,21 @@ func checkedDirs(entries []classEntry) []string {
 }
 
 // SameWorkspaceError is the row of a folder that is another name (a link)
-// of a workspace the class check checks under another name.
-type SameWorkspaceError struct{ Dir, CheckedAs string }
+// of a workspace the class check checks under another name. Link says Dir
+// is itself a link; otherwise it is the folder by another path (the class
+// folder given once by its path from here and once from /, or through a
+// link to a folder above it).
+type SameWorkspaceError struct {
+	Dir, CheckedAs string
+	Link           bool
+}
 
 func (e *SameWorkspaceError) Error() string {
-	return fmt.Sprintf("%s is the same workspace as %s (a link to it), which has its own row", e.Dir, e.CheckedAs)
+	how := "a link to it"
+	if !e.Link {
+		how = "its folder by another path"
+	}
+	return fmt.Sprintf("%s is the same workspace as %s (%s), which has its own row", e.Dir, e.CheckedAs, how)
 }
 
 // UserError marks the error as the user's to mend.
@@ -513,7 +523,7 @@ func classRows(entries []classEntry, results []checker.Checked) []checker.Checke
 		c, ok := ended[e.dir]
 		switch {
 		case e.sameAs != "":
-			c = checker.Checked{Workspace: e.dir, Err: &SameWorkspaceError{Dir: e.dir, CheckedAs: e.sameAs}}
+			c = checker.Checked{Workspace: e.dir, Err: &SameWorkspaceError{Dir: e.dir, CheckedAs: e.sameAs, Link: isLink(e.dir)}}
 		case !ok:
 			c = checker.Checked{Workspace: e.dir, Err: errUnreached}
 		}
