@@ -219,6 +219,12 @@ type Drop struct {
 	// or not (NotInHistory says the latter).
 	FirstSeen     string `json:"firstSeen,omitempty"`
 	FirstSeenGone bool   `json:"firstSeenGone,omitempty"`
+	// EarlierStart is the start a class check first saw for this drop
+	// when the workspace's folder held another history, and EarlierRoot
+	// that history's first commit: the history was made again since (or
+	// the folder is another workspace now).
+	EarlierStart string `json:"earlierStart,omitempty"`
+	EarlierRoot  string `json:"earlierRoot,omitempty"`
 	// NotInHistory says Commit is not HEAD or one of its ancestors:
 	// history rewritten since, or a commit from elsewhere.
 	NotInHistory bool `json:"notInHistory,omitempty"`

@@ -303,7 +303,8 @@ func auditCell(r *Report) string {
 // dropVerdict is a drop's verdict as a class row gives it, with "(moved)"
 // when the start recorded is not the one the class check's own record
 // first saw, "(not in history)" when the commit recorded is not in HEAD's
-// history, and "(judged from history)" when only the history moved its
+// history, "(new history)" when the folder held another history when a
+// class check first saw the drop start, and "(judged from history)" when only the history moved its
 // start or end (a drop recorded again after .course/ was lost, as README
 // tells a learner to): the first problem says more.
 func dropVerdict(d Drop) string {
@@ -319,6 +320,8 @@ func dropVerdict(d Drop) string {
 		verdict += " (moved)"
 	case d.NotInHistory:
 		verdict += " (not in history)"
+	case d.EarlierStart != "":
+		verdict += " (new history)"
 	case d.RecordedEnd != "":
 		verdict += " (end not believed)"
 	case d.JudgedFrom != "" || d.JudgedTo != "":

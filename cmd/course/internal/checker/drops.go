@@ -93,6 +93,10 @@ type StartBook interface {
 	// workspace, or "" when none was: then commit is recorded as the
 	// start first seen.
 	FirstSeen(ws WorkspaceID, module, commit string) (string, error)
+	// EarlierHistory is the start first seen for drop module of the
+	// workspace's folder when it held another history, and that
+	// history's first commit; "" when it held none.
+	EarlierHistory(ws WorkspaceID, module string) (start, root string)
 }
 
 // WorkspaceID is what tells a workspace from another over time: its
@@ -290,9 +294,14 @@ func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder,
 	if err != nil {
 		return err
 	}
-	first, err := starts.FirstSeen(WorkspaceID{Path: folder, Root: root}, strings.TrimSuffix(d.Module, "x"), firstNonEmpty(recorded, d.Commit))
-	if err != nil || first == "" {
+	id, module := WorkspaceID{Path: folder, Root: root}, strings.TrimSuffix(d.Module, "x")
+	first, err := starts.FirstSeen(id, module, firstNonEmpty(recorded, d.Commit))
+	if err != nil {
 		return err
+	}
+	d.EarlierStart, d.EarlierRoot = starts.EarlierHistory(id, module)
+	if first == "" {
+		return nil
 	}
 	seen, seenIn, err := hist.Commit(first)
 	if err != nil {
@@ -382,6 +391,9 @@ func (d Drop) moveNote() string {
 		notes = append(notes, fmt.Sprintf("moved: a class check first saw it start at %s, and %s records %s", short(d.FirstSeen), workspace.StateFile, short(d.Commit)))
 	case d.NotInHistory && d.Moved == "":
 		notes = append(notes, fmt.Sprintf("its recorded start %s is not in HEAD's history (rewritten since, or a commit from elsewhere)", short(d.Commit)))
+	}
+	if d.EarlierStart != "" {
+		notes = append(notes, fmt.Sprintf("new history: a class check first saw it start at %s in another history of this folder (first commit %s), which this one does not start from: the learner made their history again, which can hold an engine change in its first commits, or the folder is another workspace now (next term's: delete the cache folder's %s to start afresh)", short(d.EarlierStart), short(d.EarlierRoot), "drop-starts-v1"))
 	}
 	return strings.Join(notes, "; ")
 }

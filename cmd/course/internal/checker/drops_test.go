@@ -253,6 +253,8 @@ func (f firstSeen) FirstSeen(_ WorkspaceID, module, commit string) (string, erro
 	return "", nil
 }
 
+func (f firstSeen) EarlierHistory(WorkspaceID, string) (string, string) { return "", "" }
+
 // A record moved between two class checks, past an engine change, with no
 // drop file committed to tell: the second check shows the drop as moved,
 // judges it from the start the first saw, and names both commits.
@@ -332,6 +334,8 @@ type brokenBook struct{}
 func (brokenBook) FirstSeen(WorkspaceID, string, string) (string, error) {
 	return "", errors.New("the record is broken")
 }
+
+func (brokenBook) EarlierHistory(WorkspaceID, string) (string, string) { return "", "" }
 
 // A drop recorded again (.course/ lost) once module 2 was started starts
 // and ends at HEAD. Judged from before its test file, it is judged to the
@@ -421,4 +425,18 @@ func TestAnEndNotAfterTheStartIsNotBelieved(t *testing.T) {
 		assert.Equal(t, []expansion.Change{{Path: "engine/world.go", Kind: expansion.Changed}}, d.Changes, end)
 		assert.Contains(t, d.lines()[0], "not "+end[:7]+" as recorded: it is not the drop's start or a commit after it in HEAD's history", end)
 	}
+}
+
+// A drop first seen in another history of its folder is told as such in
+// its row and its note, whatever its verdict: a history made again from a
+// new first commit can hold an engine change before the new start.
+func TestADropOfANewHistoryIsSaidSo(t *testing.T) {
+	d := Drop{Module: "01x", OK: true, Commit: "4444444444444444444444444444444444444444",
+		EarlierStart: "1111111111111111111111111111111111111111", EarlierRoot: "9999999999999999999999999999999999999999"}
+	assert.Equal(t, "ok (new history)", dropVerdict(d))
+	assert.Contains(t, d.moveNote(), "new history: a class check first saw it start at 1111111 in another history of this folder (first commit 9999999)")
+	d.OK = false
+	assert.Equal(t, "changed (new history)", dropVerdict(d))
+	d.FirstSeen = "2222222222222222222222222222222222222222"
+	assert.Equal(t, "changed (moved)", dropVerdict(d), "a move is said first")
 }

@@ -13,7 +13,9 @@
 // and never replaced, so two class checks at once keep the first record
 // (usercache.CreateFile). A record whose first commit is not the folder's
 // history's is another workspace's (the folder reused for another
-// repository): it is replaced by the start seen now. A folder with no record takes the record of a
+// repository): it is replaced by the start seen now, and the record keeps
+// the one it replaced, which every later class check tells (see
+// EarlierHistory). A folder with no record takes the record of a
 // folder with the same first commit that is gone: a class folder moved,
 // or a workspace cloned again elsewhere, keeps what was first seen.
 package dropstarts
@@ -81,6 +83,17 @@ type record struct {
 	Drop      string    `json:"drop"`      // the module number, "01"
 	Commit    string    `json:"commit"`    // the start first seen
 	SeenAt    time.Time `json:"seenAt"`
+	// Replaced is the record this one took the place of: the same
+	// folder's, of another history.
+	Replaced *earlier `json:"replaced,omitempty"`
+}
+
+// earlier is a record of another history of the same folder, as a record
+// that replaced it keeps it.
+type earlier struct {
+	Root   string    `json:"root"`
+	Commit string    `json:"commit"`
+	SeenAt time.Time `json:"seenAt"`
 }
 
 // CorruptError is a record file that does not read as one.
@@ -122,6 +135,9 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		return "", err
 	}
 	first := record{Workspace: ws.Path, Root: ws.Root, Drop: module, Commit: commit, SeenAt: b.now().UTC().Truncate(time.Second)}
+	if replace {
+		first.Replaced = &earlier{Root: rec.Root, Commit: rec.Commit, SeenAt: rec.SeenAt}
+	}
 	moved := b.movedFrom(ws, module)
 	if moved != nil {
 		first.Commit, first.SeenAt = moved.Commit, moved.SeenAt
@@ -162,6 +178,21 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		return moved.Commit, nil
 	}
 	return "", nil
+}
+
+// EarlierHistory is the start a class check first saw for drop module of
+// the workspace's folder when it held another history (another first
+// commit), and that history's first commit: "" when the record of the
+// folder is of no other. A learner who makes their history again from a
+// new first commit, the drop's start and an engine change committed in
+// one, is judged from the new history's own record; this says the
+// folder's first record was of another.
+func (b *Book) EarlierHistory(ws checker.WorkspaceID, module string) (start, root string) {
+	rec, err := read(b.file(ws.Path, module))
+	if err != nil || rec.Root != ws.Root || rec.Replaced == nil {
+		return "", ""
+	}
+	return rec.Replaced.Commit, rec.Replaced.Root
 }
 
 // movedFrom is the record of drop module of the one workspace with ws's

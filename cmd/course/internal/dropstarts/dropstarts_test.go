@@ -91,7 +91,8 @@ func TestACorruptRecordIsNamed(t *testing.T) {
 // A folder reused for another repository (next term's class checked in
 // last term's folders, or a workspace made again there) is another
 // workspace: the record of the history it held is not told, but replaced
-// by the start seen now, which the next check is told.
+// by the start seen now, which the next check is told; the new record
+// keeps the one it replaced, which EarlierHistory tells.
 func TestAFolderReusedForAnotherRepositoryStartsAfresh(t *testing.T) {
 	b := Open(t.TempDir())
 	folder := t.TempDir()
@@ -108,6 +109,19 @@ func TestAFolderReusedForAnotherRepositoryStartsAfresh(t *testing.T) {
 	got, err = b.FirstSeen(checker.WorkspaceID{Path: folder}, "01", first)
 	require.NoError(t, err)
 	assert.Equal(t, second, got, "a history whose first commit is not known is not another one")
+
+	start, was := b.EarlierHistory(reused, "01")
+	assert.Equal(t, first, start, "the record of the new history keeps the start first seen in the one it replaced")
+	assert.Equal(t, root, was)
+	start, was = b.EarlierHistory(checker.WorkspaceID{Path: folder, Root: root}, "01")
+	assert.Empty(t, start+was, "asked of the history it replaced, the record is not that history's")
+	start, _ = b.EarlierHistory(checker.WorkspaceID{Path: t.TempDir(), Root: root}, "01")
+	assert.Empty(t, start, "a folder with no record held no other history")
+	fresh := checker.WorkspaceID{Path: t.TempDir(), Root: root}
+	_, err = b.FirstSeen(fresh, "01", first)
+	require.NoError(t, err)
+	start, _ = b.EarlierHistory(fresh, "01")
+	assert.Empty(t, start, "a folder's first history replaced none")
 }
 
 // A record that cannot be read (not one that does not decode) is said as
