@@ -620,9 +620,10 @@ func runClass(ctx context.Context, env *Env, opts *CheckOptions) error {
 		if c.Report == nil {
 			failing++
 			if firstReason == "" {
-				// Most reasons name the folder already.
+				// Most reasons name the folder already, spelled out
+				// where it holds what a terminal acts on.
 				firstReason = reason(c.Err)
-				if !strings.HasPrefix(firstReason, c.Workspace+":") {
+				if !strings.HasPrefix(firstReason, c.Workspace+":") && !strings.HasPrefix(firstReason, termsafe.String(c.Workspace)+":") {
 					firstReason = c.Workspace + ": " + firstReason
 				}
 			}
