@@ -211,6 +211,17 @@ func TestAHeadingSpelledOtherwiseIsItsTests(t *testing.T) {
 	}, got)
 }
 
+// A scenario heading inside an HTML comment is no heading to the reader
+// of the Markdown, and a test whose only heading was one passed: its
+// scenario was nowhere to be read.
+func TestAHeadingInAnHTMLComment(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n<!--\n## test_01_summon_gives_an_id\n\nText.\n-->\n")
+	assert.Equal(t, []string{
+		"course/01-handles/scenarios.md:4: heading ## test_01_summon_gives_an_id is inside an HTML comment (<!-- ... -->), which Markdown does not show, so test Test_01_summon_gives_an_id has no scenario; take the heading and its scenario out of the comment",
+	}, problemsOf(t, repo))
+}
+
 func TestAMissingFileOfTheModule(t *testing.T) {
 	repo := fixture(t)
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))

@@ -28,21 +28,28 @@ var (
 )
 
 // headings are the scenario headings of a Markdown file, with their lines,
-// and the lines of headings that look like one and are not.
-func headings(text string) (map[string][]int, []int) {
-	out := map[string][]int{}
-	var slips []int
+// the lines of headings that look like one and are not, and the scenario
+// headings an HTML comment holds (commented out: Markdown shows none of
+// them), by name, with their lines.
+func headings(text string) (heads map[string][]int, slips []int, commented map[string][]int) {
+	heads, commented = map[string][]int{}, map[string][]int{}
 	for ln := range mdlines.Lines(text) {
 		if ln.Code {
 			continue
 		}
+		if ln.Comment {
+			if m := headingLine.FindStringSubmatch(strings.TrimLeft(ln.Text, " ")); m != nil {
+				commented[m[1]] = append(commented[m[1]], ln.Number)
+			}
+			continue
+		}
 		if m := headingLine.FindStringSubmatch(ln.Text); m != nil {
-			out[m[1]] = append(out[m[1]], ln.Number)
+			heads[m[1]] = append(heads[m[1]], ln.Number)
 		} else if almostHeading.MatchString(ln.Text) {
 			slips = append(slips, ln.Number)
 		}
 	}
-	return out, slips
+	return heads, slips, commented
 }
 
 // testFuncs are the Test functions of a folder's test files, with the file
@@ -135,7 +142,7 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	if !ok {
 		return
 	}
-	heads, slips := headings(text)
+	heads, slips, commented := headings(text)
 	lines := strings.Split(text, "\n")
 	funcs, probs := c.folderTests(testsDir)
 	c.rep.Problems = append(c.rep.Problems, probs...)
@@ -201,9 +208,16 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 			c.problem(pos.Filename, pos.Line, "test %s does not start %s, so check cannot tell which module it belongs to; rename it %s, or move it to the module it belongs to", name, prefix, prefix+testStem(name))
 			continue
 		}
-		if _, ok := heads["t"+name[1:]]; !ok && !pairedTest[name] {
-			c.problem(pos.Filename, pos.Line, "test %s has no scenario; add a heading ## t%s to %s", name, name[1:], courseFile(mdPath))
+		if _, ok := heads["t"+name[1:]]; ok || pairedTest[name] {
+			continue
 		}
+		if ls, ok := commented["t"+name[1:]]; ok {
+			// The author sees the heading in the file; the reader of
+			// the Markdown does not.
+			c.problem(courseFile(mdPath), ls[0], "heading ## t%s is inside an HTML comment (<!-- ... -->), which Markdown does not show, so test %s has no scenario; take the heading and its scenario out of the comment", name[1:], name)
+			continue
+		}
+		c.problem(pos.Filename, pos.Line, "test %s has no scenario; add a heading ## t%s to %s", name, name[1:], courseFile(mdPath))
 	}
 }
 

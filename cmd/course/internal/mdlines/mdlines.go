@@ -23,6 +23,12 @@ type Line struct {
 	Code bool
 	// Fence is true for a line that opens or closes a block.
 	Fence bool
+	// Comment is true for a line of an HTML comment that stands as a
+	// block (CommonMark's HTML block of type 2): from a line that starts,
+	// indentation of up to three spaces aside, with <!--, to the first
+	// line that holds -->. Markdown shows none of it: a heading there is
+	// no heading, and a fence there opens no block.
+	Comment bool
 }
 
 // Lines yields the lines of text in order. A block opens at a line
@@ -31,15 +37,26 @@ type Line struct {
 // many, and nothing after them but spaces (as CommonMark has it); a block
 // left open runs to the end of the text. Indentation is not limited to
 // three spaces, since a block inside a list item is indented with it.
+// Outside a block, an HTML comment's lines are marked Comment.
 func Lines(text string) iter.Seq[Line] {
 	return func(yield func(Line) bool) {
-		var open string // the fence of the block the walk is in; "" outside one
+		var open string  // the fence of the block the walk is in; "" outside one
+		comment := false // the walk is in an HTML comment
 		n := 0
 		for raw := range strings.Lines(text) {
 			n++
 			ln := Line{Number: n, Text: strings.TrimRight(raw, "\r\n"), Raw: raw}
 			run := FenceRun(strings.TrimSpace(ln.Text))
 			switch {
+			case comment:
+				ln.Comment = true
+				comment = !strings.Contains(ln.Text, "-->")
+			case open == "" && opensComment(ln.Text):
+				// The line that opens it may close it too (<!-- x -->,
+				// <!-->), which CommonMark looks for from its start.
+				ln.Comment = true
+				_, after, _ := strings.Cut(ln.Text, "<!--")
+				comment = !strings.Contains("--"+after, "-->")
 			case open == "" && run != "":
 				open, ln.Code, ln.Fence = run, true, true
 			case open != "" && closes(strings.TrimSpace(ln.Text), open):
@@ -52,6 +69,13 @@ func Lines(text string) iter.Seq[Line] {
 			}
 		}
 	}
+}
+
+// opensComment says whether a line starts an HTML comment block: <!--
+// after up to three spaces.
+func opensComment(t string) bool {
+	rest := strings.TrimLeft(t, " ")
+	return len(t)-len(rest) <= 3 && strings.HasPrefix(rest, "<!--")
 }
 
 // FenceRun is the run of three or more backticks or tildes a trimmed line

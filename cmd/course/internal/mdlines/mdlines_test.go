@@ -8,11 +8,13 @@ import (
 )
 
 // marks writes each line's state as one letter: "t" text, "f" a fence,
-// "c" a line of code between fences.
+// "c" a line of code between fences, "h" a line of an HTML comment.
 func marks(text string) string {
 	var b strings.Builder
 	for ln := range Lines(text) {
 		switch {
+		case ln.Comment:
+			b.WriteByte('h')
 		case ln.Fence:
 			b.WriteByte('f')
 		case ln.Code:
@@ -39,6 +41,12 @@ func TestLinesMarksFencedBlocks(t *testing.T) {
 		{"two backticks are no fence", "``\n# heading\n", "tt"},
 		{"CRLF line endings", "```\r\n# code\r\n```\r\n# h\r\n", "fcft"},
 		{"no text", "", ""},
+		{"an HTML comment", "<!--\n## heading\n```\n-->\n# h\n", "hhhht"},
+		{"a comment of one line", "<!-- a -->\n# h\n<!-->\n# h\n", "htht"},
+		{"a comment closed after text", "   <!-- a\nb --> c\n# h\n", "hht"},
+		{"an open comment runs to the end", "<!--\n# h\n", "hh"},
+		{"a comment in a block is code", "```\n<!--\n```\n# h\n", "fcft"},
+		{"four spaces make no comment", "    <!--\n# h\n", "tt"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, marks(c.text))
