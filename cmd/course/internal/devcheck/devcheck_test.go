@@ -261,6 +261,29 @@ func TestLessonsNameWhatExists(t *testing.T) {
 	assert.Len(t, got, 4, got)
 }
 
+// A code span may close on the next line of its paragraph. Read a line at
+// a time, the backtick that closed it opened a span, and the spans after
+// it on that line were never checked: a lesson naming a command, a
+// function or a path that does not exist passed.
+func TestACodeSpanOverALineBreak(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nRun (`course\ncheck --jsn ~/ws`) and `course chek`, call `g.Vanish()`, read\n`engine/gone.go`; (`go test\n./tests/... -run Test_01_nothing`).\n\nA ` alone, then\n\n`course check ~/ws` and `g.Vanish()` in a paragraph of their own.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	line := strings.Count(goodLesson, "\n") + 2
+	at := func(n int, what string) string {
+		return "course/01-handles/lesson.md:" + strconv.Itoa(line+n) + ": " + what
+	}
+	assert.ElementsMatch(t, []string{
+		at(0, "`course check --jsn ~/ws`: no flag --jsn"),
+		at(1, "`course chek`: no command chek"),
+		at(1, "names Vanish, which neither the harness contract nor the reference has; rename it or drop the mention"),
+		at(2, "names engine/gone.go, which the repository does not have; fix the path"),
+		at(2, `go test -run "Test_01_nothing" matches no test of module 01, its drop or an earlier module (go test reads it as an unanchored regexp, split at / for subtests), so it runs nothing; fix the pattern`),
+		at(7, "names Vanish, which neither the harness contract nor the reference has; rename it or drop the mention"),
+	}, got)
+}
+
 // Each course command a shell line runs is checked, not only the first:
 // one after && or a pipe ran unchecked.
 func TestEveryCourseCommandOfALineIsChecked(t *testing.T) {

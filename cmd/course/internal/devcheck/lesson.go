@@ -140,11 +140,13 @@ var repoDirs = map[string]bool{"engine": true, "harness": true, "course": true, 
 // names checks that every course command line, harness function and
 // repository path a text of module m names exists.
 func (c *checker) names(m modules.Module, file, text string) {
+	spans := codeSpans(text)
+	var before []runArg // the runs of the line before, whose span may end on this one
 	for ln := range mdlines.Lines(text) {
 		if ln.Fence {
 			continue
 		}
-		runs := goTestRuns(ln.Text, ln.Code)
+		runs := goTestRuns(ln.Text, ln.Code, spans[ln.Number])
 		if !strings.HasPrefix(strings.TrimSpace(ln.Text), "#") {
 			// A heading's test is sync's to find, and one in a block
 			// shows how a heading is written; anywhere else a test named
@@ -152,7 +154,7 @@ func (c *checker) names(m modules.Module, file, text string) {
 			// go test -run or -skip pattern is a regexp, checked as go test
 			// reads it.
 			rest := ln.Text
-			for _, r := range runs {
+			for _, r := range append(before, runs...) {
 				rest = strings.Replace(rest, r.raw, "", 1)
 			}
 			c.testMentions(file, ln.Number, rest)
@@ -160,6 +162,7 @@ func (c *checker) names(m modules.Module, file, text string) {
 		for _, r := range runs {
 			c.runPattern(m, file, ln.Number, r)
 		}
+		before = runs
 		c.cardMentions(m, file, ln.Number, ln.Text)
 		if ln.Code {
 			cmdline := strings.TrimPrefix(strings.TrimSpace(ln.Text), "$ ")
@@ -168,8 +171,8 @@ func (c *checker) names(m modules.Module, file, text string) {
 			}
 			continue
 		}
-		for _, m := range codeSpan.FindAllStringSubmatch(ln.Text, -1) {
-			span := strings.TrimSpace(m[1])
+		for _, span := range spans[ln.Number] {
+			span = strings.TrimSpace(span)
 			switch {
 			case strings.HasPrefix(span, "course "):
 				c.command(file, ln.Number, span)
@@ -207,6 +210,77 @@ func (c *checker) names(m modules.Module, file, text string) {
 		}
 	}
 }
+
+// paragraphSpan is a code span of a paragraph, which may run on over its
+// line breaks.
+var paragraphSpan = regexp.MustCompile("`([^`]+)`")
+
+// codeSpans are the code spans of a Markdown text's prose (outside code
+// blocks and HTML comments), by the line each starts on, their line breaks
+// read as spaces, as Markdown reads them. A span may close on a later line
+// of its paragraph ("`go test\n./tests/...`"), so the backticks of a line
+// pair with those of the lines before it in the paragraph: taken a line at
+// a time, the backtick that closed such a span opened one, and the spans
+// after it on the line went unread.
+func codeSpans(text string) map[int][]string {
+	out := map[int][]string{}
+	var para []mdlines.Line
+	flush := func() {
+		if len(para) == 0 {
+			return
+		}
+		var b strings.Builder
+		starts := make([]int, len(para)) // each line's offset in the paragraph
+		for i, ln := range para {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			starts[i] = b.Len()
+			b.WriteString(ln.Text)
+		}
+		joined := b.String()
+		for _, m := range paragraphSpan.FindAllStringSubmatchIndex(joined, -1) {
+			i := 0
+			for i+1 < len(starts) && starts[i+1] <= m[0] {
+				i++
+			}
+			n := para[i].Number
+			out[n] = append(out[n], strings.ReplaceAll(joined[m[2]:m[3]], "\n", " "))
+		}
+		para = para[:0]
+	}
+	for ln := range mdlines.Lines(text) {
+		t := strings.TrimSpace(ln.Text)
+		switch {
+		case ln.Code || ln.Comment || t == "":
+			flush()
+		case startsParagraph(t):
+			flush()
+			para = append(para, ln)
+			if t[0] == '#' || t[0] == '|' || t[0] == '<' {
+				flush() // a heading, a table row or an HTML line stands alone
+			}
+		default:
+			para = append(para, ln)
+		}
+	}
+	flush()
+	return out
+}
+
+// startsParagraph says whether a trimmed line of prose begins a block of
+// its own (a heading, a list item, a quote, a table row, HTML), so that no
+// code span runs on into it from the line before.
+func startsParagraph(t string) bool {
+	switch t[0] {
+	case '#', '>', '|', '<':
+		return true
+	}
+	return listItem.MatchString(t)
+}
+
+// listItem is a trimmed line that starts a list item.
+var listItem = regexp.MustCompile(`^(?:[-*+]|[0-9]{1,9}[.)])(?: |$)`)
 
 // testMention is a course test named in a text, as its func
 // (Test_03_name) or its scenario heading (test_03_name).
@@ -565,15 +639,15 @@ type runArg struct{ flag, raw, pattern string }
 
 // goTestRuns finds the -run and -skip patterns of the go test commands on a line:
 // the line itself when it is code (a line of a block, with or without its
-// leading "$ "), else each code span; each command a shell line runs in
-// turn.
-func goTestRuns(line string, code bool) []runArg {
+// leading "$ "), else each code span that starts on it (spans, as
+// codeSpans finds them); each command a shell line runs in turn.
+func goTestRuns(line string, code bool, spans []string) []runArg {
 	var cmds []string
 	if code {
 		cmds = append(cmds, strings.TrimPrefix(strings.TrimSpace(line), "$ "))
 	} else {
-		for _, m := range codeSpan.FindAllStringSubmatch(line, -1) {
-			cmds = append(cmds, strings.TrimSpace(m[1]))
+		for _, span := range spans {
+			cmds = append(cmds, strings.TrimSpace(span))
 		}
 	}
 	var out []runArg
