@@ -60,6 +60,9 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	if fe := checkKeys(KindCard, file, raw, false); fe != nil {
 		return card.Def{}, fe
 	}
+	if fe := checkEscapes(KindCard, file, raw); fe != nil {
+		return card.Def{}, fe
+	}
 	if err := c.cardSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {

@@ -102,6 +102,9 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	if fe := checkKeys(KindLevel, file, raw, false); fe != nil {
 		return Level{}, fe
 	}
+	if fe := checkEscapes(KindLevel, file, raw); fe != nil {
+		return Level{}, fe
+	}
 	if err := c.levelSchema.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {

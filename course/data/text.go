@@ -11,11 +11,12 @@ import (
 
 // Go's JSON reader, and every reader of a card or level file built on it
 // (the loaders here, and a learner's engine calling json.Unmarshal), reads
-// three kinds of text otherwise than its author sees it: a byte order mark
-// is an "invalid character 'ï'", a byte that is not UTF-8 becomes U+FFFD
-// without a word, and of a key an object gives twice the last value wins
-// without a word. checkText and checkKeys refuse each by name before the
-// schema is asked, so that the first problem a file reports is the real
+// four kinds of text otherwise than its author sees it: a byte order mark
+// is an "invalid character 'ï'", a byte that is not UTF-8 and an escape of
+// half a surrogate pair become U+FFFD without a word, and of a key an
+// object gives twice the last value wins without a word. checkText,
+// checkKeys and checkEscapes refuse each by name before the schema is
+// asked, so that the first problem a file reports is the real
 // one and a file that loads means one thing to every reader.
 
 // The byte order marks a file may start with.
@@ -98,9 +99,73 @@ func checkKeys(kind, file string, raw []byte, fold bool) *FileError {
 		Mend: "keep one of them"}
 }
 
+// checkEscapes refuses a string, at any depth, that holds a \u escape of
+// half a UTF-16 surrogate pair without the other half (\ud800 alone, or
+// \udc00 first): Go's reader turns it into U+FFFD without a word, as it
+// does a byte that is not UTF-8, so "Z\ud800" and "Z\udc00" would load as
+// one name. raw is JSON (the syntax is checked first). It is one pass over
+// the bytes, and allocates nothing unless the file is refused.
+func checkEscapes(kind, file string, raw []byte) *FileError {
+	in := false
+	for i := 0; i < len(raw); i++ {
+		switch c := raw[i]; {
+		case c == '"':
+			in = !in
+		case !in || c != '\\':
+		case i+1 < len(raw) && raw[i+1] == 'u':
+			r := hex4(raw[i+2:])
+			switch {
+			case r >= 0xD800 && r < 0xDC00:
+				if i+7 < len(raw) && raw[i+6] == '\\' && raw[i+7] == 'u' {
+					if lo := hex4(raw[i+8:]); lo >= 0xDC00 && lo < 0xE000 {
+						i += 11 // the pair, whole
+						continue
+					}
+				}
+			case r >= 0xDC00 && r < 0xE000:
+			default:
+				i += 5
+				continue
+			}
+			at, _ := jsonobject.PointerAt(raw, int64(i))
+			line, col := lineColumn(raw, i)
+			return &FileError{Kind: kind, File: file, Path: at,
+				Rule: fmt.Sprintf("the escape %s at offset %d (line %d, column %d) is half of a UTF-16 surrogate pair without its other half, which a JSON reader would turn into U+FFFD without a word",
+					raw[i:i+6], i, line, col),
+				Mend: "write the character itself, or its whole pair of escapes (\\ud83d\\ude00 for U+1F600)"}
+		default:
+			i++ // the escaped character: a quote there ends no string
+		}
+	}
+	return nil
+}
+
+// hex4 is the value of the four hexadecimal digits b starts with, or -1.
+func hex4(b []byte) rune {
+	if len(b) < 4 {
+		return -1
+	}
+	var r rune
+	for _, c := range b[:4] {
+		var d byte
+		switch {
+		case c >= '0' && c <= '9':
+			d = c - '0'
+		case c >= 'a' && c <= 'f':
+			d = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(d)
+	}
+	return r
+}
+
 // CheckJSONText holds a content file's text to the rules above before it
 // is read: checkText, then, if the text is JSON (its syntax is the
-// reader's to report), checkKeys. Keys are compared without regard to case
+// reader's to report), checkKeys and checkEscapes. Keys are compared without regard to case
 // for the catalog and the lexicon, which have no schema and are decoded
 // into structs, where Go's reader matches a key to a field without regard
 // to case: "words" then "Words" would load the second list alone. The
@@ -113,7 +178,10 @@ func CheckJSONText(kind, file string, raw []byte) *FileError {
 	if !json.Valid(raw) {
 		return nil
 	}
-	return checkKeys(kind, file, raw, kind == KindCatalog || kind == KindLexicon)
+	if fe := checkKeys(kind, file, raw, kind == KindCatalog || kind == KindLexicon); fe != nil {
+		return fe
+	}
+	return checkEscapes(kind, file, raw)
 }
 
 // lineColumn is where the byte at offset off of raw stands, both counted

@@ -155,3 +155,42 @@ func TestLoadersRefuseAKeyInAnotherCase(t *testing.T) {
 		})
 	}
 }
+
+// An escape of half a UTF-16 surrogate pair, without its other half, is
+// refused at its string's JSON pointer with its place: Go's reader turns
+// it into U+FFFD without a word, so "Z\ud800" and "Z\udc00" loaded as one
+// name and were told as a card defined twice, under a name neither file
+// spells.
+func TestLoadersRefuseHalfASurrogatePair(t *testing.T) {
+	cases := []struct {
+		name, kind, raw, path, escape, place string
+	}{
+		{"a card's name", KindCard, strings.Replace(goodCard, `"Alpha"`, `"Alph\ud800"`, 1),
+			"/name", `\ud800`, "offset 14 (line 1, column 15)"},
+		{"the second half alone", KindCard, strings.Replace(goodCard, `"Alpha"`, `"\uDC00Alpha"`, 1),
+			"/name", `\uDC00`, "offset 10 (line 1, column 11)"},
+		{"a first half before another escape", KindCard, strings.Replace(goodCard, `"Alpha"`, `"A\ud83d\u0041"`, 1),
+			"/name", `\ud83d`, "offset 11 (line 1, column 12)"},
+		{"a key", KindCard, strings.Replace(goodCard, `"cost"`, `"co\udfffst"`, 1),
+			"/co\uFFFDst", `\udfff`, "offset 39 (line 1, column 40)"},
+		{"a level's title", KindLevel, `{"title": "x\ud800", "width": 1, "height": 1}`,
+			"/title", `\ud800`, "offset 12 (line 1, column 13)"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fe := fileError(t, tc.kind, parseAs(t, tc.kind, tc.raw))
+			assert.Equal(t, tc.path, fe.Path)
+			assert.Equal(t, "the escape "+tc.escape+" at "+tc.place+" is half of a UTF-16 surrogate pair without its other half, which a JSON reader would turn into U+FFFD without a word", fe.Rule)
+			assert.Equal(t, `write the character itself, or its whole pair of escapes (\ud83d\ude00 for U+1F600)`, fe.Mend)
+		})
+	}
+	// A whole pair, other escapes, and an escaped backslash before a u
+	// load as they are.
+	for _, name := range []string{`"Alpha \ud83d\ude00"`, `"Alpha \u00e9\n\"\\"`, `"Alpha \\ud800"`} {
+		require.NoError(t, parseAs(t, KindCard, strings.Replace(goodCard, `"Alpha"`, name, 1)), name)
+	}
+	// The catalog and the lexicon are held to it too.
+	fe := CheckJSONText(KindCatalog, CatalogFile, []byte(`{"cards": [{"name": "\ud800"}]}`))
+	require.NotNil(t, fe)
+	assert.Equal(t, "/cards/0/name", fe.Path)
+}

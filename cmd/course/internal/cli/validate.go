@@ -34,9 +34,10 @@ every number a whole number in digits alone (3, not 3.0 or 3e0, which Go's
 JSON reader will not read into an int), clauses in a well-formed order, no
 two files defining the same card (nor cards whose names differ only in case,
 spacing or how Unicode encodes their letters, which read as one), every
-summon naming a minion. A byte order mark, a byte that is not UTF-8 and a
-repeated key are refused because a JSON reader would take the file otherwise
-than it reads: it calls the mark an invalid character, turns the byte into
+summon naming a minion. A byte order mark, a byte that is not UTF-8, an
+escape of half a surrogate pair (\ud800 alone) and a repeated key are
+refused because a JSON reader would take the file otherwise than it reads:
+it calls the mark an invalid character, turns the byte and the escape into
 U+FFFD and keeps the last of the two values, each without a word. A number is
 named as the file writes it (1e400, not its four hundred digits). A summon
 may name a minion of the workspace or one of the course's own cards, so a
