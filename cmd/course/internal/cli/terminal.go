@@ -18,6 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
+	"github.com/systemic-game-design/course/internal/termsafe"
 )
 
 // Terminal is what a command knows of the screen it writes to. The zero
@@ -182,8 +183,11 @@ func padded(style lipgloss.Style, s string, width int) string {
 // renderMarkdown lays Markdown out for the terminal with glamour, in colour
 // when the terminal has it (see markdownStyle); on a pipe the Markdown is
 // returned as it is. A GLAMOUR_STYLE that names no style is said on
-// stderr, and the text laid out in the default style.
+// stderr, and the text laid out in the default style. Either way a
+// character of the text that a terminal would act on is spelled out
+// (shownText).
 func (e *Env) renderMarkdown(md string) (string, error) {
+	md = shownText(md)
 	t := e.Term
 	if !t.IsTerminal {
 		return md, nil
@@ -199,6 +203,19 @@ func (e *Env) renderMarkdown(md string) (string, error) {
 		width = min(max(width, 80), 100)
 	}
 	return renderMarkdownAt(mdlines.JoinListLines(md), style, t.Profile, width)
+}
+
+// shownText is course content as lesson and hint show it: a lesson of a
+// COURSE_CONTENT checkout may hold anything, and an escape sequence in it
+// (one that sets the window's title, clears the screen or writes to the
+// clipboard) is spelled out as termsafe spells it, not sent to the
+// terminal. Line endings of CR LF are read as LF first, so a checkout with
+// Windows line endings shows no \r on every line.
+func shownText(md string) string {
+	if termsafe.Safe(md) {
+		return md
+	}
+	return termsafe.String(strings.ReplaceAll(md, "\r\n", "\n"))
 }
 
 // renderMarkdownAt lays md out with glamour's style at width, every line of
