@@ -52,8 +52,12 @@ var (
 // Parse finds the folded blocks of a lesson. A <details> without its
 // </details> is an error naming the line, since folding it would swallow the
 // rest of the lesson. Tags on the lines of a fenced code block are code the
-// lesson shows, not blocks: neither opens nor closes one.
+// lesson shows, not blocks: neither opens nor closes one. Lines may end
+// in CR LF, as a checkout on Windows writes them (git's core.autocrlf) and
+// the embedded copy keeps them: the text is read, and unfolded, with LF
+// alone.
 func Parse(text string) (*Lesson, error) {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
 	l := &Lesson{Text: text}
 	code := codeLines(text)
 	pos := 0

@@ -91,6 +91,19 @@ func TestUnfoldKeepsHintsAndDiscussionsFolded(t *testing.T) {
 	assert.NotContains(t, open, "Look at the turn.", "hints stay folded with --discussion")
 }
 
+// A lesson whose lines end in CR LF, as a checkout on Windows writes them
+// and go:embed keeps them, has the same blocks: none was found, so course
+// hint said the module had no hints and course lesson showed every hint
+// and discussion unfolded.
+func TestParseReadsCRLFLineEndings(t *testing.T) {
+	l, err := Parse(strings.ReplaceAll(sample, "\n", "\r\n"))
+	require.NoError(t, err)
+	want, err := Parse(sample)
+	require.NoError(t, err)
+	assert.Equal(t, want.Blocks, l.Blocks)
+	assert.Equal(t, want.Unfold(Options{Module: "09"}), l.Unfold(Options{Module: "09"}))
+}
+
 func TestParseRefusesAnUnclosedBlock(t *testing.T) {
 	_, err := Parse("# T\n\ntext\n<details>\n<summary>Hint 1</summary>\n\nbody\n")
 	require.Error(t, err)
