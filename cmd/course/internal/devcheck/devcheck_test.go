@@ -222,6 +222,17 @@ func TestAHeadingInAnHTMLComment(t *testing.T) {
 	}, problemsOf(t, repo))
 }
 
+// A setext heading (the name over a line of - or =) is a heading to the
+// reader of the Markdown, but not one dev check read: a second heading
+// for a test, written so, passed, and the reader saw the scenario twice.
+func TestASetextScenarioHeading(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\ntest_01_summon_gives_an_id\n--------------------------\n\nText.\n\nA paragraph\n---\n\n- test_01_summon_gives_an_id\n---\n\n```\ntest_01_summon_gives_an_id\n---\n```\n")
+	assert.Equal(t, []string{
+		`course/01-handles/scenarios.md:5: "test_01_summon_gives_an_id" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+	}, problemsOf(t, repo))
+}
+
 func TestAMissingFileOfTheModule(t *testing.T) {
 	repo := fixture(t)
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))

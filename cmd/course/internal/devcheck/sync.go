@@ -25,6 +25,11 @@ var (
 	// case and at any level, indented by up to three spaces as Markdown
 	// allows: one that is not headingLine is a slip.
 	almostHeading = regexp.MustCompile(`(?i)^ {0,3}#+\s*test_?[0-9]`)
+	// setextText is a line that reads like a scenario's name, which a
+	// setext underline (setextLine) makes a heading of: Markdown shows
+	// it as one, and dev check reads only ## headings.
+	setextText = regexp.MustCompile("(?i)^ {0,3}`?test_?[0-9]")
+	setextLine = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*$`)
 )
 
 // headings are the scenario headings of a Markdown file, with their lines,
@@ -33,8 +38,15 @@ var (
 // them), by name, with their lines.
 func headings(text string) (heads map[string][]int, slips []int, commented map[string][]int) {
 	heads, commented = map[string][]int{}, map[string][]int{}
+	var prose mdlines.Line // the line before, when it is prose; zero otherwise
 	for ln := range mdlines.Lines(text) {
+		before := prose
+		prose = mdlines.Line{}
 		if ln.Code {
+			continue
+		}
+		if before.Number > 0 && setextLine.MatchString(ln.Text) && setextText.MatchString(before.Text) {
+			slips = append(slips, before.Number) // a setext heading: test_01_name over ---
 			continue
 		}
 		if ln.Comment {
@@ -47,6 +59,8 @@ func headings(text string) (heads map[string][]int, slips []int, commented map[s
 			heads[m[1]] = append(heads[m[1]], ln.Number)
 		} else if almostHeading.MatchString(ln.Text) {
 			slips = append(slips, ln.Number)
+		} else if strings.TrimSpace(ln.Text) != "" {
+			prose = ln
 		}
 	}
 	return heads, slips, commented
