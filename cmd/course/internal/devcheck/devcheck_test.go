@@ -116,7 +116,7 @@ func fixtureAt(t *testing.T, repo string) string {
 	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n")
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", "package tests\n\nimport \"testing\"\n\nfunc Test_01x_play(t *testing.T) { "+checks+" }\n")
 	write(t, repo, "course/01-handles/expansion/solution.md", "# Solution\n")
-	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["cards/test-filler.json"]}`)
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"funcs": ["harness/game.go:NewGame"]}`)
 	return repo
 }
 
@@ -317,7 +317,6 @@ func TestACardIsFoundInARepositoryNamedLikeAPattern(t *testing.T) {
 	card := filepath.Join(repo, "course", "01-handles", "cards", "test-filler.json")
 	require.NoError(t, os.MkdirAll(filepath.Dir(card), 0o755))
 	require.NoError(t, os.Rename(filepath.Join(repo, "cards", "test-filler.json"), card))
-	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["course/01-handles/cards/test-filler.json"]}`)
 	assert.Empty(t, problemsOf(t, repo))
 }
 

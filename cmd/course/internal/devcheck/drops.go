@@ -65,7 +65,9 @@ func (c *checker) solution(m modules.Module) *Solution {
 	for _, f := range s.Files {
 		if !c.solutionFile(p, f) {
 			ok = false
+			continue
 		}
+		c.solutionCard(m, p, f)
 	}
 	for _, fn := range s.Funcs {
 		file, name, found := strings.Cut(fn, ":")
@@ -108,6 +110,48 @@ func (c *checker) solution(m modules.Module) *Solution {
 		return nil
 	}
 	return &s
+}
+
+// solutionCard reports a card file a drop's solution lists that the
+// catalog gives to the drop's module or an earlier stage: start-module
+// copies the cards of a module and of the drops before it into the
+// learner's workspace, so the learner would have the drop's solution
+// before the drop starts, and its test would pass unwritten. Module 0's
+// drop is held to it too: its cards must come after it.
+func (c *checker) solutionCard(m modules.Module, manifest, p string) {
+	if !cardFilePath(p) {
+		return
+	}
+	raw, err := os.ReadFile(filepath.Join(c.opts.Repo, filepath.FromSlash(p)))
+	if err != nil {
+		return // read again, and told, with the card files
+	}
+	var card struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(raw, &card) != nil || card.Name == "" {
+		return // the card files' check names what is wrong with it
+	}
+	introduced, ok := c.catalogCards()[card.Name]
+	if !ok || stage(introduced) > stage(m.Number) {
+		return // a card the catalog does not list is content's to tell
+	}
+	c.problem(courseFile(manifest), 0, "lists %s, card %q, which course/catalog.json gives module %s, before drop %sx, so start-module copies it into the learner's workspace before the drop starts and the drop's test passes unwritten; give it module %sx in the catalog",
+		p, card.Name, introduced, m.Number, m.Number)
+}
+
+// cardFilePath reports whether a path from the repository's root is a
+// card file's: cards/NAME.json or course/NN-slug/cards/NAME.json.
+func cardFilePath(p string) bool {
+	dir, file := path.Split(p)
+	if !strings.HasSuffix(file, ".json") {
+		return false
+	}
+	if dir == "cards/" {
+		return true
+	}
+	parts := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+	return len(parts) == 3 && parts[0] == "course" && parts[2] == "cards"
 }
 
 // solutionFile reports whether p, a file a manifest lists, is one the

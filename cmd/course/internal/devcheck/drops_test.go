@@ -27,8 +27,12 @@ func TestRemoveFunc(t *testing.T) {
 func TestSolutionManifests(t *testing.T) {
 	repo := fixture(t)
 	for _, tc := range []struct{ manifest, want string }{
-		{`{"files": ["cards/test-filler.json"]}`, ""},
+		{`{"funcs": ["harness/game.go:NewGame"]}`, ""},
 		{`{"none": "nothing to write"}`, ""},
+		// A card the catalog gives the module itself, which start-module
+		// copies into the workspace with the module's cards: the drop
+		// would be done before it starts.
+		{`{"files": ["cards/test-filler.json"]}`, `lists cards/test-filler.json, card "Test Filler", which course/catalog.json gives module 01, before drop 01x, so start-module copies it into the learner's workspace before the drop starts and the drop's test passes unwritten; give it module 01x in the catalog`},
 		{`{}`, "give either what the solution adds (files, words, funcs) or none with the reason"},
 		{`{"files": ["engine/doc.go"]}`, "the solution names engine/doc.go; a drop's solution changes no file under engine/"},
 		{`{"files": ["cards/nope.json"]}`, "names cards/nope.json, which the repository does not have"},
@@ -72,6 +76,7 @@ func TestADropMustNeedItsSolution(t *testing.T) {
 	}
 	repo := fixture(t)
 	write(t, repo, "go.mod", "module example.com/r\n\ngo 1.26\n")
+	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}]}`)
 	write(t, repo, "cards/extra.json", `{"name": "Extra"}`)
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", `package tests
 
