@@ -140,6 +140,20 @@ func (c *checker) solutionCard(m modules.Module, manifest, p string) {
 		p, card.Name, introduced, m.Number, m.Number)
 }
 
+// solutionPath reports whether a path from the repository's root is one a
+// drop's solution may add: a card file, a level, or a Go file of the
+// reference harness that is not a test.
+func solutionPath(p string) bool {
+	dir, file := path.Split(p)
+	switch {
+	case cardFilePath(p):
+		return true
+	case dir == "levels/":
+		return strings.HasSuffix(file, ".json")
+	}
+	return strings.HasPrefix(dir, "harness/") && strings.HasSuffix(file, ".go") && !strings.HasSuffix(file, "_test.go")
+}
+
 // cardFilePath reports whether a path from the repository's root is a
 // card file's: cards/NAME.json or course/NN-slug/cards/NAME.json.
 func cardFilePath(p string) bool {
@@ -178,6 +192,13 @@ func (c *checker) solutionFile(manifest, p string) bool {
 		// A folder cannot be taken away as a file, and a link may lead
 		// under engine/ or out of the copy.
 		c.problem(courseFile(manifest), 0, "names %s, which is not a regular file; list the files the solution adds one by one", p)
+		return false
+	}
+	if !solutionPath(p) {
+		// Taken away, a test file, go.mod or go.sum makes the drop's test
+		// fail for another reason (it is gone, or nothing builds), which
+		// proves nothing of the solution.
+		c.problem(courseFile(manifest), 0, "names %s, which is no part of a solution: a drop's solution is a card file (cards/, a module's cards/), a level (levels/) or harness code (harness/, not a test), and without %s the drop's test fails for another reason; list the files the solution adds", p, p)
 		return false
 	}
 	return true

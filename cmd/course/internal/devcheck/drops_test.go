@@ -47,6 +47,11 @@ func TestSolutionManifests(t *testing.T) {
 		{`{"files": ["/etc/hosts"]}`, `names "/etc/hosts", which is not a path inside the repository from its root`},
 		{`{"funcs": ["harness/../engine/doc.go:Doc"]}`, `names "harness/../engine/doc.go", which is not a path inside the repository from its root`},
 		{`{"files": ["cards"]}`, "names cards, which is not a regular file; list the files the solution adds one by one"},
+		// Taken away, the drop's own test, or go.sum, makes the test fail
+		// for another reason: it is gone, or nothing builds.
+		{`{"files": ["course/01-handles/expansion/tests/01x_handles_test.go"]}`, "names course/01-handles/expansion/tests/01x_handles_test.go, which is no part of a solution: a drop's solution is a card file (cards/, a module's cards/), a level (levels/) or harness code (harness/, not a test), and without course/01-handles/expansion/tests/01x_handles_test.go the drop's test fails for another reason; list the files the solution adds"},
+		{`{"files": ["course/01-handles/scenarios.md"]}`, "names course/01-handles/scenarios.md, which is no part of a solution"},
+		{`{"funcs": ["course/01-handles/tests/01_handles_test.go:Test_01_summon_gives_an_id"]}`, "names course/01-handles/tests/01_handles_test.go, which is no part of a solution"},
 	} {
 		write(t, repo, "course/01-handles/expansion/solution.json", tc.manifest)
 		got := strings.Join(problemsOf(t, repo), "\n")
@@ -78,6 +83,7 @@ func TestADropMustNeedItsSolution(t *testing.T) {
 	write(t, repo, "go.mod", "module example.com/r\n\ngo 1.26\n")
 	write(t, repo, "course/catalog.json", `{"cards": [{"name": "Test Filler", "type": "minion", "cost": 1, "attack": 1, "health": 1, "module": "01x"}]}`)
 	write(t, repo, "cards/extra.json", `{"name": "Extra"}`)
+	write(t, repo, "go.sum", "")
 	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", `package tests
 
 import (
@@ -103,6 +109,13 @@ func Test_01x_play(t *testing.T) {
 	got := run(`{"files": ["cards/extra.json"]}`)
 	require.Len(t, got, 1)
 	assert.Contains(t, got[0].What, "drop 01x's test passes without the solution it lists")
+	// Without go.sum, go test would not run at all: the test "fails",
+	// and said nothing of the solution.
+	write(t, repo, "course/01-handles/expansion/solution.json", `{"files": ["go.sum"]}`)
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	assert.Nil(t, c.solution(modulesByNumber(t, "01")))
+	require.Len(t, c.rep.Problems, 1)
+	assert.Contains(t, c.rep.Problems[0].What, "names go.sum, which is no part of a solution")
 	_, err := os.Stat(filepath.Join(repo, "cards/extra.json"))
 	assert.NoError(t, err, "the repository itself is never changed")
 }
