@@ -270,7 +270,7 @@ func checkSet(set []parsedCard) *FileError {
 			if !ok || t.Type != card.TypeMinion {
 				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k),
 					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
-					"add a card file for it or correct the name")
+					mendNoSuchCard)
 			}
 			if rule, mend := OffGridToken(d.Name, d.Noun, t.Name, t.Noun); rule != "" {
 				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)

@@ -152,7 +152,7 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	}
 	for i, name := range doc.Hand {
 		if byName[name] == nil {
-			rule, mend := noCardNamed(name, defs, "name a card of cards/ (or of the course), or add its card file")
+			rule, mend := noCardNamed(name, defs, mendNoCardNamed)
 			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), rule, mend)
 		}
 	}
@@ -191,7 +191,7 @@ func parseMove(file, at string, raw json.RawMessage, def grid.LevelDef, byName m
 		}
 	}
 	if byName[name] == nil {
-		rule, mend := noCardNamed(name, defs, "name a card of cards/ (or of the course), or add its card file")
+		rule, mend := noCardNamed(name, defs, mendNoCardNamed)
 		return Move{}, levelError(file, at+field, rule, mend)
 	}
 	return mv, nil
@@ -203,7 +203,7 @@ func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def
 	d := byName[name]
 	switch {
 	case d == nil:
-		rule, mend := noCardNamed(name, defs, "name a minion of cards/ (or of the course), or add its card file")
+		rule, mend := noCardNamed(name, defs, mendNoMinionNamed)
 		return levelError(file, at, rule, mend)
 	case d.Type != card.TypeMinion:
 		return levelError(file, at, fmt.Sprintf("card %q is a spell, and only a minion stands on the grid", name), "place a minion, or deal the spell in \"hand\"")

@@ -82,3 +82,30 @@ func TestValidateTellsEveryBadCardOfALargeSetQuickly(t *testing.T) {
 	assert.Equal(t, `cards/c1999.json at /clauses/1/card: card "C1999" summons "Nobody 1999", which is not a minion of any card file; add a card file for it or correct the name`, r.Problems[n-1].Error())
 	assert.Less(t, time.Since(start), 20*time.Second)
 }
+
+// A summon, a placed card or a card dealt that names a card whose own file
+// does not load is told so, with the file to mend: it said no card file
+// had the card and sent the learner to add one, which made a second file
+// for it.
+func TestValidateNamesTheFileOfACardThatDoesNotLoad(t *testing.T) {
+	broken := []byte(`{"name": "Test Sapling", "type": "minion", "cost": 1, "attack": 1, "health": 0, "text": "", "clauses": []}`)
+	summoner := []byte(`{"name": "Test Planter", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "Deathrattle: Summon a Test Sapling.",
+		"clauses": [{"kind": "trigger", "trigger": "deathrattle"}, {"kind": "effect", "effect": "summon", "card": "Test Sapling"}]}`)
+	level := []byte(`{"width": 3, "height": 2, "hand": ["Whirlwind", "Test Sapling"], "solution": [{"cast": "Test Nobody"}]}`)
+	r, err := embedded(t).Validate([]File{{"cards/sapling.json", broken}, {"cards/planter.json", summoner}}, []File{{"levels/a.json", level}}, false)
+	require.NoError(t, err)
+	var got []string
+	for _, p := range r.Problems {
+		got = append(got, p.Error())
+	}
+	assert.Equal(t, []string{
+		`cards/sapling.json at /health: 0 is less than 1, the least allowed here; use a value of at least 1`,
+		`cards/planter.json at /clauses/1/card: card "Test Planter" summons "Test Sapling", which is not a minion of any card file that loads: cards/sapling.json defines it, and does not load; mend cards/sapling.json (its own line says what is wrong with it), not a second file for "Test Sapling"`,
+		`levels/a.json at /hand/1: no card is named "Test Sapling" that loads: cards/sapling.json defines it, and does not load; mend cards/sapling.json (its own line says what is wrong with it), not a second file for "Test Sapling"`,
+	}, got)
+	// A name no file has keeps its mend.
+	r, err = embedded(t).Validate(nil, []File{{"levels/a.json", []byte(`{"width": 3, "height": 2, "hand": ["Test Nobody"]}`)}}, false)
+	require.NoError(t, err)
+	require.Len(t, r.Problems, 1)
+	assert.Equal(t, `levels/a.json at /hand/0: no card is named "Test Nobody"; name a card of cards/ (or of the course), or add its card file`, r.Problems[0].Error())
+}

@@ -58,8 +58,8 @@ and how to mend it:
   cards/foo.json at /clauses/0/effect: value must be one of ...; use one of ...
   cards/bar.json: starts with a byte order mark (EF BB BF); save the file ...
 Every bad file is reported, one line each (its first problem). A card that
-summons a card whose own file does not load is reported too: fixing that
-file clears it.`,
+summons a card whose own file does not load, or a level that names one, is
+reported too, naming that file: fixing it clears them.`,
 		Example: `  course validate ~/my-engine
   course validate . --json`,
 		Args:              workspaceNotModule(argsWithWorkspace()),
