@@ -295,6 +295,20 @@ func TestACodeSpanOverALineBreak(t *testing.T) {
 	}, got)
 }
 
+// A path written from ./ or with a line after it names its file all the
+// same: both passed unchecked.
+func TestLessonsNamePathsFromDotAndWithALine(t *testing.T) {
+	repo := fixture(t)
+	text := goodLesson + "\nRead `./engine/gone.go`, `harness/gone.go:12`, `harness/game.go:3:1`, `./harness/game.go` and `./tests/gone_test.go`.\n"
+	write(t, repo, "course/01-handles/lesson.md", text)
+	line := "course/01-handles/lesson.md:" + strconv.Itoa(strings.Count(text, "\n")) + ": "
+	assert.Equal(t, []string{
+		line + "names ./engine/gone.go, which the repository does not have; fix the path",
+		line + "names harness/gone.go:12, which the repository does not have; fix the path",
+		line + "names ./tests/gone_test.go, which no module's start-module copies into a workspace; fix the name",
+	}, problemsOf(t, repo))
+}
+
 // Each course command a shell line runs is checked, not only the first:
 // one after && or a pipe ran unchecked.
 func TestEveryCourseCommandOfALineIsChecked(t *testing.T) {

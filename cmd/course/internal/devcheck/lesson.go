@@ -193,17 +193,20 @@ func (c *checker) names(m modules.Module, file, text string) {
 				// field, not only a function.
 				m := memberForm.FindStringSubmatch(span)
 				c.member(file, ln.Number, m[1], m[2])
-			case pathForm.MatchString(span) && !strings.Contains(span, "*"):
-				top, _, _ := strings.Cut(span, "/")
-				if learnerFolder(top, span) {
+			case pathForm.MatchString(filePart(span)) && !strings.Contains(span, "*"):
+				// A path written from ./, or with the line it points at
+				// (engine/game/game.go:42), names the file all the same.
+				p := filePart(span)
+				top, _, _ := strings.Cut(p, "/")
+				if learnerFolder(top, p) {
 					continue
 				}
 				switch {
 				case top == "tests":
-					if !c.workspaceTestExists(span) {
+					if !c.workspaceTestExists(p) {
 						c.problem(file, ln.Number, "names %s, which no module's start-module copies into a workspace; fix the name", span)
 					}
-				case repoDirs[top] && !c.pathExists(span):
+				case repoDirs[top] && !c.pathExists(p):
 					c.problem(file, ln.Number, "names %s, which the repository does not have; fix the path", span)
 				}
 			}
@@ -281,6 +284,15 @@ func startsParagraph(t string) bool {
 
 // listItem is a trimmed line that starts a list item.
 var listItem = regexp.MustCompile(`^(?:[-*+]|[0-9]{1,9}[.)])(?: |$)`)
+
+// lineSuffix is a position after a file's path: :42, or :42:7.
+var lineSuffix = regexp.MustCompile(`:[0-9]+(?::[0-9]+)?$`)
+
+// filePart is the path a code span names, without a leading ./ and a
+// line (and column) after it.
+func filePart(span string) string {
+	return lineSuffix.ReplaceAllString(strings.TrimPrefix(span, "./"), "")
+}
 
 // testMention is a course test named in a text, as its func
 // (Test_03_name) or its scenario heading (test_03_name).
