@@ -110,17 +110,19 @@ type ValidateFinding struct {
 }
 
 // String is the finding's line, as course/data words the file's error.
+// It is one line: a line break in a file's name (or a tab) is spelled out,
+// as termsafe.Line spells it.
 func (f ValidateFinding) String() string {
 	e := data.FileError(f)
-	return termsafe.String(e.Error())
+	return termsafe.Line(e.Error())
 }
 
 // styled is the finding's line with its file and place in st's fail style.
 // The file's name and the values quoted are the workspace's: shown as
-// termsafe shows them.
+// termsafe shows them, on one line.
 func (f ValidateFinding) styled(st styles) string {
 	e := data.FileError(f)
-	return stylePrefix(st.fail, termsafe.String(e.Error()), termsafe.String(e.Where()))
+	return stylePrefix(st.fail, termsafe.Line(e.Error()), termsafe.Line(e.Where()))
 }
 
 // RunValidate validates the workspace's card and level files.
@@ -159,7 +161,7 @@ func printValidate(env *Env, r *ValidateReport) {
 	}
 	for _, name := range r.Unread {
 		folder, _, _ := strings.Cut(name, "/")
-		fmt.Fprintf(env.Stdout, "validate: note: %s is not read: only the .json files directly in %s/ are; move it there, or name it .json\n", termsafe.String(name), folder)
+		fmt.Fprintf(env.Stdout, "validate: note: %s is not read: only the .json files directly in %s/ are; move it there, or name it .json\n", termsafe.Line(name), folder)
 	}
 }
 

@@ -193,3 +193,22 @@ func TestValidateThisRepository(t *testing.T) {
 	assert.Regexp(t, "^validate: ok \\("+regexp.QuoteMeta(strconv.Itoa(len(cards)+len(scoped)))+" card files, "+
 		strconv.Itoa(len(levels))+" level files?\\)\n$", out.String())
 }
+
+// Each finding, and each note, is one line whatever the file is named: a
+// line break in a name started a line of its own, which could read as
+// another file's finding or as "validate: ok".
+func TestValidateSpellsOutALineBreakInAFileName(t *testing.T) {
+	ws := validateWorkspaceDir(t, map[string]string{
+		"cards/a\nvalidate: ok (9 card files, 0 level files).json": schemaBreaking,
+		"cards/b\tc.json":         effectFirst,
+		"cards/d\ne/skipped.json": "{",
+	})
+	env, out, _ := testEnv()
+	err := RunValidate(context.Background(), env, &ValidateOptions{Workspace: ws})
+	assert.Equal(t, StatusFinding, Status(err))
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	require.Len(t, lines, 3, out.String())
+	assert.True(t, strings.HasPrefix(lines[0], `cards/a\nvalidate: ok (9 card files, 0 level files).json at /clauses/0/effect: `), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], `cards/b\tc.json at /clauses/0: `), lines[1])
+	assert.Equal(t, `validate: note: cards/d\ne/skipped.json is not read: only the .json files directly in cards/ are; move it there, or name it .json`, lines[2])
+}
