@@ -233,6 +233,21 @@ func TestASetextScenarioHeading(t *testing.T) {
 	}, problemsOf(t, repo))
 }
 
+// Among the scenarios every # or ## heading is a test's: one written as
+// prose ("## Deck order"), or as "## test 01 ..." with spaces, is a
+// scenario with no test, and passed. An introduction before the first
+// scenario may have sections; a ### inside a scenario is a part of it.
+func TestAHeadingAmongTheScenariosThatIsNone(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## The pieces\n\nText.\n\n## test_01_summon_gives_an_id\n\n### Notes\n\n## Deck order\n\nText.\n\n## test 01 zones in hand\n\n# Afterword\n")
+	write(t, repo, "course/01-handles/expansion/README.md", "# Drop\n\n## test_01x_play\n\n## The constraint\n")
+	assert.Equal(t, []string{
+		`course/01-handles/scenarios.md:11: heading "## Deck order" stands among the scenarios but is none, so it is a scenario with no test; write it ## test_01_name with its test, or make it text of the scenario above`,
+		`course/01-handles/scenarios.md:15: "## test 01 zones in hand" reads like a scenario heading but is not one, so it has no test; write it as ## test_01_name at the start of its line, two #s and test_ in lower case`,
+		`course/01-handles/scenarios.md:17: heading "# Afterword" stands among the scenarios but is none, so it is a scenario with no test; write it ## test_01_name with its test, or make it text of the scenario above`,
+	}, problemsOf(t, repo))
+}
+
 func TestAMissingFileOfTheModule(t *testing.T) {
 	repo := fixture(t)
 	require.NoError(t, os.Remove(filepath.Join(repo, "course/01-handles/expansion/solution.md")))

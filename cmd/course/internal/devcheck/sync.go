@@ -24,7 +24,10 @@ var (
 	// almostHeading is a heading that reads like a scenario's, in any
 	// case and at any level, indented by up to three spaces as Markdown
 	// allows: one that is not headingLine is a slip.
-	almostHeading = regexp.MustCompile(`(?i)^ {0,3}#+\s*test_?[0-9]`)
+	almostHeading = regexp.MustCompile(`(?i)^ {0,3}#+\s*test[\s_-]*[0-9]`)
+	// sectionHeading is a heading of # or ##, which ends a scenario (a
+	// ### is a part of one).
+	sectionHeading = regexp.MustCompile(`^ {0,3}#{1,2}(?:[ \t]|$)`)
 	// setextText is a line that reads like a scenario's name, which a
 	// setext underline (setextLine) makes a heading of: Markdown shows
 	// it as one, and dev check reads only ## headings.
@@ -33,10 +36,11 @@ var (
 )
 
 // headings are the scenario headings of a Markdown file, with their lines,
-// the lines of headings that look like one and are not, and the scenario
+// the lines of headings that look like one and are not, the scenario
 // headings an HTML comment holds (commented out: Markdown shows none of
-// them), by name, with their lines.
-func headings(text string) (heads map[string][]int, slips []int, commented map[string][]int) {
+// them), by name, with their lines, and the lines of the other headings
+// of # or ##.
+func headings(text string) (heads map[string][]int, slips []int, commented map[string][]int, others []int) {
 	heads, commented = map[string][]int{}, map[string][]int{}
 	var prose mdlines.Line // the line before, when it is prose; zero otherwise
 	for ln := range mdlines.Lines(text) {
@@ -59,11 +63,13 @@ func headings(text string) (heads map[string][]int, slips []int, commented map[s
 			heads[m[1]] = append(heads[m[1]], ln.Number)
 		} else if almostHeading.MatchString(ln.Text) {
 			slips = append(slips, ln.Number)
+		} else if sectionHeading.MatchString(ln.Text) {
+			others = append(others, ln.Number)
 		} else if strings.TrimSpace(ln.Text) != "" {
 			prose = ln
 		}
 	}
-	return heads, slips, commented
+	return heads, slips, commented, others
 }
 
 // testFuncs are the Test functions of a folder's test files, with the file
@@ -156,8 +162,23 @@ func (c *checker) sync(m modules.Module, mdPath, testsDir, prefix string) {
 	if !ok {
 		return
 	}
-	heads, slips, commented := headings(text)
+	heads, slips, commented, others := headings(text)
 	lines := strings.Split(text, "\n")
+	if path.Base(mdPath) == "scenarios.md" {
+		// From the first scenario on, every heading of scenarios.md is a
+		// test's (an introduction may have sections before it, and a
+		// drop's README has sections of its own): one that is not is a
+		// scenario with no test, and cuts the scenario above it short.
+		first := len(lines) + 1
+		for _, ls := range heads {
+			first = min(first, ls[0])
+		}
+		for _, n := range others {
+			if n > first {
+				c.problem(courseFile(mdPath), n, "heading %s stands among the scenarios but is none, so it is a scenario with no test; write it ## %sname with its test, or make it text of the scenario above", strconv.QuoteToASCII(strings.TrimRight(lines[n-1], " \t")), "t"+prefix[1:])
+			}
+		}
+	}
 	funcs, probs := c.folderTests(testsDir)
 	c.rep.Problems = append(c.rep.Problems, probs...)
 	if len(funcs) == 0 && len(probs) == 0 {
