@@ -270,6 +270,18 @@ func TestLessonSectionsAndHints(t *testing.T) {
 	assert.Contains(t, got[2], "Build has hints 1, 2, 4; it has three")
 }
 
+// A hint inside an HTML comment is commented out, and the lesson has one
+// hint fewer than it needs: it counted, and the lesson passed.
+func TestAHintInAnHTMLCommentIsNone(t *testing.T) {
+	repo := fixture(t)
+	text := strings.Replace(goodLesson, "<details>\n<summary>Hint 3: pseudo-code</summary>\n\np\n\n</details>", "<!--\n<details>\n<summary>Hint 3: pseudo-code</summary>\n\np\n\n</details>\n-->", 1)
+	require.NotEqual(t, goodLesson, text)
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	require.Len(t, got, 1, got)
+	assert.Contains(t, got[0], "Build has hints 1, 2; it has three")
+}
+
 func TestLessonsNameWhatExists(t *testing.T) {
 	repo := fixture(t)
 	text := goodLesson + "\nRun `course chek ~/ws`, `course check --jsn`, read `engine/gone.go`, make `engine/yours/`, call `g.Vanish()`; `rand.New(src)` and `assert.Equal(t, a, b)` are not the harness's.\n"

@@ -52,7 +52,8 @@ var (
 // Parse finds the folded blocks of a lesson. A <details> without its
 // </details> is an error naming the line, since folding it would swallow the
 // rest of the lesson. Tags on the lines of a fenced code block are code the
-// lesson shows, not blocks: neither opens nor closes one. Lines may end
+// lesson shows, not blocks: neither opens nor closes one; nor do tags in an
+// HTML comment, which Markdown does not show. Lines may end
 // in CR LF, as a checkout on Windows writes them (git's core.autocrlf) and
 // the embedded copy keeps them: the text is read, and unfolded, with LF
 // alone.
@@ -91,11 +92,12 @@ func Parse(text string) (*Lesson, error) {
 }
 
 // codeLines says, by line number from 1, which lines of text belong to a
-// fenced code block.
+// fenced code block or to an HTML comment: a tag on one is shown as code,
+// or not shown at all, and folds nothing (a hint commented out is none).
 func codeLines(text string) []bool {
 	code := []bool{false}
 	for ln := range mdlines.Lines(text) {
-		code = append(code, ln.Code)
+		code = append(code, ln.Code || ln.Comment)
 	}
 	return code
 }

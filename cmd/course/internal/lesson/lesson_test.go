@@ -104,6 +104,20 @@ func TestParseReadsCRLFLineEndings(t *testing.T) {
 	assert.Equal(t, want.Unfold(Options{Module: "09"}), l.Unfold(Options{Module: "09"}))
 }
 
+// A block inside an HTML comment is commented out: Markdown shows none of
+// it, so it is no hint. It counted as one, for course hint and for dev
+// check's count of a lesson's three hints.
+func TestParseLeavesBlocksInACommentAlone(t *testing.T) {
+	text := strings.Replace(sample, "<details>\n<summary>Hint 2: the concepts</summary>\n\nA journal.\n\n</details>\n",
+		"<!--\n<details>\n<summary>Hint 2: the concepts</summary>\n\nA journal.\n\n</details>\n-->\n", 1)
+	require.NotEqual(t, sample, text)
+	l, err := Parse(text)
+	require.NoError(t, err)
+	require.Len(t, l.Hints(), 1)
+	assert.Equal(t, "Hint 1: a nudge", l.Hints()[0].Summary)
+	assert.Len(t, l.Blocks, 4)
+}
+
 func TestParseRefusesAnUnclosedBlock(t *testing.T) {
 	_, err := Parse("# T\n\ntext\n<details>\n<summary>Hint 1</summary>\n\nbody\n")
 	require.Error(t, err)
