@@ -282,6 +282,18 @@ func TestAHintInAnHTMLCommentIsNone(t *testing.T) {
 	assert.Contains(t, got[0], "Build has hints 1, 2; it has three")
 }
 
+// A section whose heading is inside an HTML comment is commented out: the
+// lesson does not show it, and it counted as one of the lesson's sections.
+func TestASectionInAnHTMLCommentIsNone(t *testing.T) {
+	repo := fixture(t)
+	text := strings.Replace(goodLesson, "## Stress it\n\ns\n", "<!--\n## Stress it\n\ns\n-->\n", 1)
+	require.NotEqual(t, goodLesson, text)
+	write(t, repo, "course/01-handles/lesson.md", text)
+	got := problemsOf(t, repo)
+	require.Len(t, got, 1, got)
+	assert.Contains(t, got[0], "the sections are Observe, Predict, Spec, Build, Name it, Expansion Drop, Further reading; a lesson has, in this order:")
+}
+
 func TestLessonsNameWhatExists(t *testing.T) {
 	repo := fixture(t)
 	text := goodLesson + "\nRun `course chek ~/ws`, `course check --jsn`, read `engine/gone.go`, make `engine/yours/`, call `g.Vanish()`; `rand.New(src)` and `assert.Equal(t, a, b)` are not the harness's.\n"

@@ -45,7 +45,10 @@ func (c *checker) lesson(m modules.Module, text string) {
 		if ln.Code {
 			continue
 		}
-		if s := sectionLine.FindStringSubmatch(ln.Text); s != nil {
+		// A heading in an HTML comment is commented out: no section. The
+		// comment stays in the body, where lesson.Parse leaves the
+		// blocks in it alone too.
+		if s := sectionLine.FindStringSubmatch(ln.Text); s != nil && !ln.Comment {
 			secs = append(secs, section{name: s[1], line: ln.Number})
 		} else if len(secs) > 0 {
 			secs[len(secs)-1].body += ln.Text + "\n"
