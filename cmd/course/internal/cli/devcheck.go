@@ -16,6 +16,7 @@ import (
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
+	"github.com/systemic-game-design/course/internal/termsafe"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -162,7 +163,9 @@ func RunDevCheck(ctx context.Context, env *Env, opts *DevCheckOptions) error {
 	} else {
 		st := env.Term.styles()
 		for _, p := range rep.Problems {
-			fmt.Fprintln(env.Stdout, stylePrefix(st.fail, p.String(), p.Where()))
+			// A problem quotes what the course's files hold (a lesson's
+			// code span, a test's output): shown, not obeyed, on one line.
+			fmt.Fprintln(env.Stdout, stylePrefix(st.fail, termsafe.Line(p.String()), termsafe.Line(p.Where())))
 		}
 		fmt.Fprintf(env.Stdout, "dev check: %d modules, %d tests, %d problem(s)\n", rep.Modules, rep.Tests, len(rep.Problems))
 	}
