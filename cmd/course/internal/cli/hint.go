@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -41,8 +42,10 @@ ignores. Try the tests between hints: each one gives away more.`,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			opts.Module = a[0]
 			if len(a) == 2 {
+				// Digits alone, as a module's number is read: Atoi
+				// also takes a sign (+1).
 				k, err := strconv.Atoi(a[1])
-				if err != nil || k < 1 {
+				if err != nil || k < 1 || strings.TrimLeft(a[1], "0123456789") != "" {
 					return usagef("course hint: K is a hint's number, 1, 2 or 3, not %q", a[1])
 				}
 				opts.K = k

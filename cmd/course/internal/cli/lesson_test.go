@@ -239,6 +239,8 @@ func TestLessonAndHintFlags(t *testing.T) {
 		{args: []string{"01", "2"}, want: HintOptions{Module: "01", K: 2}},
 		{args: []string{"01", "zero"}, err: `K is a hint's number, 1, 2 or 3, not "zero"`},
 		{args: []string{"01", "0"}, err: `not "0"`},
+		{args: []string{"01", "+1"}, err: `not "+1"`},
+		{args: []string{"01", "02"}, want: HintOptions{Module: "01", K: 2}},
 		{args: []string{"01", "1", "2"}, err: "takes NN and an optional K, and got 3"},
 	})
 }
