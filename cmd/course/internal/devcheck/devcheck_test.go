@@ -969,6 +969,11 @@ func TestGreenReportsTheCoursesOwnTests(t *testing.T) {
 	write(t, repo, "go.mod", "module github.com/systemic-game-design/course\n\ngo 1.26\n")
 	write(t, repo, "course/course_test.go", "package course\n\nimport \"testing\"\n\nfunc TestHolds(t *testing.T) {}\n\nfunc TestCatalogAgrees(t *testing.T) {\n\tt.Fatal(\"cards/x.json: text differs\")\n}\n")
 	write(t, repo, "course/data/data_test.go", "package data\n\nimport \"testing\"\n\nfunc TestLoads(t *testing.T) {\n\tt.Run(\"sub\", func(t *testing.T) { t.Error(\"no\") })\n}\n")
+	// A package that fails with no test failing is told too: a test that
+	// ended the binary, a TestMain's exit status, an init's panic.
+	write(t, repo, "course/exits/exits_test.go", "package exits\n\nimport (\"os\"; \"testing\")\n\nfunc TestFine(t *testing.T) {}\n\nfunc TestLeaves(t *testing.T) { os.Exit(3) }\n")
+	write(t, repo, "course/mainexit/main_test.go", "package mainexit\n\nimport (\"os\"; \"testing\")\n\nfunc TestMain(m *testing.M) { m.Run(); os.Exit(1) }\n\nfunc TestFine(t *testing.T) {}\n")
+	write(t, repo, "course/initpanic/init_test.go", "package initpanic\n\nimport \"testing\"\n\nvar _ = func() int { panic(\"the init gave up\") }()\n\nfunc TestFine(t *testing.T) {}\n")
 	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
 	require.NoError(t, c.green(context.Background()))
 	var got []string
@@ -978,6 +983,9 @@ func TestGreenReportsTheCoursesOwnTests(t *testing.T) {
 	assert.ElementsMatch(t, []string{
 		"course/course_test.go:7: TestCatalogAgrees fails against the reference (go test ./course -run '^TestCatalogAgrees$' shows why): course_test.go:8: cards/x.json: text differs",
 		"course/data/data_test.go:5: TestLoads fails against the reference (go test ./course/data -run '^TestLoads$' shows why): data_test.go:6: no",
+		"course/exits/exits_test.go:7: TestLeaves fails against the reference (go test ./course/exits -run '^TestLeaves$' shows why): no output",
+		"course/mainexit: go test ./course/mainexit fails against the reference with no test failing: it printed nothing but FAIL",
+		"course/initpanic: go test ./course/initpanic fails against the reference with no test failing: panic: the init gave up",
 	}, got)
 }
 

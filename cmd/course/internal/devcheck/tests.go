@@ -28,6 +28,8 @@ type testEvent struct {
 	ImportPath string `json:"ImportPath"` // of a build event
 	Test       string `json:"Test"`
 	Output     string `json:"Output"`
+	// FailedBuild is set on a package's fail event when its build failed.
+	FailedBuild string `json:"FailedBuild"`
 }
 
 // devcheckModule is the module path of the workspace the RED run makes.
@@ -75,6 +77,14 @@ func (c *checker) green(ctx context.Context) error {
 	output := map[pkgTest]*strings.Builder{}
 	buildOutput := map[string]*strings.Builder{} // by import path
 	var unbuilt []string                         // import paths, as they failed
+	// A package's run can fail with no test failing: a test the time limit
+	// stopped has no result of its own, and a TestMain that exits 1 or an
+	// init that panics fails the package alone. running is each package's
+	// tests started and not ended; pkgOutput its lines outside any test.
+	running := map[string][]string{}
+	pkgOutput := map[string]*strings.Builder{}
+	testFailedIn := map[string]bool{}
+	var pkgFailed []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
 	for sc.Scan() {
@@ -94,11 +104,44 @@ func (c *checker) green(ctx context.Context) error {
 			continue
 		}
 		if ev.Test == "" {
+			switch ev.Action {
+			case "output":
+				if pkgOutput[ev.Package] == nil {
+					pkgOutput[ev.Package] = &strings.Builder{}
+				}
+				pkgOutput[ev.Package].WriteString(ev.Output)
+			case "fail":
+				if ev.FailedBuild != "" {
+					continue
+				}
+				// The tests still running when the package ended have
+				// failed (the time limit, a crash), though no event says so.
+				for _, name := range running[ev.Package] {
+					key := pkgTest{ev.Package, name}
+					failed[name] = "fails"
+					otherFailed = append(otherFailed, key)
+					testFailedIn[ev.Package] = true
+				}
+				if !testFailedIn[ev.Package] {
+					pkgFailed = append(pkgFailed, ev.Package)
+				}
+			}
 			continue
 		}
 		// A subtest's output is its test's: it says why the test failed.
 		top, _, sub := strings.Cut(ev.Test, "/")
 		key := pkgTest{ev.Package, top}
+		if !sub {
+			switch ev.Action {
+			case "run":
+				running[ev.Package] = append(running[ev.Package], ev.Test)
+			case "pass", "fail", "skip":
+				running[ev.Package] = slices.DeleteFunc(running[ev.Package], func(name string) bool { return name == ev.Test })
+			}
+		}
+		if ev.Action == "fail" {
+			testFailedIn[ev.Package] = true
+		}
 		if ev.Action == "output" {
 			if output[key] == nil {
 				output[key] = &strings.Builder{}
@@ -179,7 +222,43 @@ func (c *checker) green(ctx context.Context) error {
 		}
 		c.problem(file, line, "%s fails against the reference (go test ./%s -run '^%s$' shows why): %s", k.test, dir, k.test, trim(why))
 	}
+	// A package that failed with no test failing and no build failure
+	// (its TestMain's exit, a panic in an init) is a problem at its folder.
+	for _, pkg := range pkgFailed {
+		dir, ok := strings.CutPrefix(pkg, workspace.RepositoryModule+"/")
+		if !ok || notBuilt[dir] {
+			continue
+		}
+		why := "no output"
+		if b := pkgOutput[pkg]; b != nil {
+			why = packageFailureWhy(b.String())
+		}
+		c.problem(dir, 0, "go test ./%s fails against the reference with no test failing: %s", dir, trim(why))
+	}
 	return nil
+}
+
+// packageFailureWhy is the first line of a package's own output (outside
+// any test) that says why its run failed: not go test's PASS, FAIL or
+// exit status lines, unless there is nothing else.
+func packageFailureWhy(out string) string {
+	var status string
+	for _, ln := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case t == "" || t == "PASS" || t == "FAIL" || strings.HasPrefix(t, "FAIL\t") || strings.HasPrefix(t, "ok "):
+		case strings.HasPrefix(t, "exit status "):
+			if status == "" {
+				status = t
+			}
+		default:
+			return t
+		}
+	}
+	if status != "" {
+		return status
+	}
+	return "it printed nothing but FAIL"
 }
 
 // findTest is the file and line of a test function in a package folder
