@@ -59,8 +59,8 @@ func locateGitSystem(goos string, lookPath func(string) (string, error), exists 
 		}
 		dir := filepath.Dir(git)
 		for range 3 {
-			if exists(filepath.Join(dir, "etc", "gitconfig")) || exists(filepath.Join(dir, "etc", "gitattributes")) {
-				sys.dir = filepath.Join(dir, "etc")
+			if etc := filepath.Join(dir, "etc"); holdsSystemFiles(etc, exists) {
+				sys.dir = etc
 				return sys
 			}
 			dir = filepath.Dir(dir)
@@ -82,17 +82,23 @@ func locateGitSystem(goos string, lookPath func(string) (string, error), exists 
 	if prefix == "/usr" || prefix == "/" {
 		return sys
 	}
-	if etc := filepath.Join(prefix, "etc"); exists(filepath.Join(etc, "gitconfig")) || exists(filepath.Join(etc, "gitattributes")) {
+	if etc := filepath.Join(prefix, "etc"); holdsSystemFiles(etc, exists) {
 		sys.dir = etc
 	}
 	return sys
+}
+
+// holdsSystemFiles reports whether the folder etc holds a gitconfig or a
+// gitattributes.
+func holdsSystemFiles(etc string, exists func(string) bool) bool {
+	return exists(filepath.Join(etc, "gitconfig")) || exists(filepath.Join(etc, "gitattributes"))
 }
 
 // configFile is the system-wide config file git reads: GIT_CONFIG_SYSTEM
 // when it is set, none under GIT_CONFIG_NOSYSTEM, or else the system
 // folder's gitconfig.
 func (s gitSystem) configFile() string {
-	if gitEnvBool(s.getenv("GIT_CONFIG_NOSYSTEM")) {
+	if gitBool(s.getenv("GIT_CONFIG_NOSYSTEM")) {
 		return ""
 	}
 	if f := s.getenv("GIT_CONFIG_SYSTEM"); f != "" {
@@ -107,7 +113,7 @@ func (s gitSystem) configFile() string {
 // attributesFile is the system-wide attributes file: none under
 // GIT_ATTR_NOSYSTEM, or else the system folder's gitattributes.
 func (s gitSystem) attributesFile() string {
-	if s.dir == "" || gitEnvBool(s.getenv("GIT_ATTR_NOSYSTEM")) {
+	if s.dir == "" || gitBool(s.getenv("GIT_ATTR_NOSYSTEM")) {
 		return ""
 	}
 	return filepath.Join(s.dir, "gitattributes")
@@ -148,10 +154,4 @@ func (s gitSystem) envConfig() gitConfig {
 		c.cfg.Section(section).AddOption(name, value)
 	}
 	return c
-}
-
-// gitEnvBool is a boolean from git's environment, as git reads one: a
-// number that is not 0, or true, yes or on in any case.
-func gitEnvBool(v string) bool {
-	return v != "" && gitBool(v)
 }

@@ -167,7 +167,7 @@ func Class(ctx context.Context, dirs []string, o Options, jobs int, progress fun
 		}
 		return ended, err
 	}
-	return append([]Checked(nil), out...), nil
+	return out, nil // every check ended: nothing writes out now
 }
 
 // scratchCaches gives each workspace a build cache of its own, but only
@@ -304,9 +304,10 @@ func auditCell(r *Report) string {
 // when the start recorded is not the one the class check's own record
 // first saw, "(not in history)" when the commit recorded is not in HEAD's
 // history, "(new history)" when the folder held another history when a
-// class check first saw the drop start, and "(judged from history)" when only the history moved its
-// start or end (a drop recorded again after .course/ was lost, as README
-// tells a learner to): the first problem says more.
+// class check first saw the drop start, and "(judged from history)" when
+// only the history moved its start or end (a drop recorded again after
+// .course/ was lost, as README tells a learner to): the first problem
+// says more.
 func dropVerdict(d Drop) string {
 	verdict := "changed"
 	switch {

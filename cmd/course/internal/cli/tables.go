@@ -16,26 +16,24 @@ import (
 // lines of the row's other cells out. Plain text is broken at its spaces
 // and shown whole. A table that fits keeps its code spans.
 func plainCodeInWideTables(md string, width int) string {
-	var out, table strings.Builder
-	rows := 0
+	var out strings.Builder
+	var table []mdlines.Line
 	flush := func() {
-		text := table.String()
-		if rows >= 2 && tableWidth(text) > width-4 {
-			for ln := range mdlines.Lines(text) {
-				out.WriteString(mapCodeSpans(ln.Raw, func(_, content string) string {
-					return escapeMarkdown(codeSpanText(content))
-				}))
+		wide := len(table) >= 2 && tableWidth(table) > width-4
+		for _, row := range table {
+			if !wide {
+				out.WriteString(row.Raw)
+				continue
 			}
-		} else {
-			out.WriteString(text)
+			out.WriteString(mapCodeSpans(row.Raw, func(_, content string) string {
+				return escapeMarkdown(codeSpanText(content))
+			}))
 		}
-		table.Reset()
-		rows = 0
+		table = table[:0]
 	}
 	for ln := range mdlines.Lines(md) {
 		if !ln.Code && strings.HasPrefix(strings.TrimSpace(ln.Text), "|") {
-			table.WriteString(ln.Raw)
-			rows++
+			table = append(table, ln)
 			continue
 		}
 		flush()
@@ -48,10 +46,10 @@ func plainCodeInWideTables(md string, width int) string {
 // tableWidth is how wide a Markdown table's rows are laid out side by
 // side, each column as wide as its widest cell, with a margin and a rule
 // between columns.
-func tableWidth(table string) int {
+func tableWidth(rows []mdlines.Line) int {
 	var cols []int
-	for ln := range mdlines.Lines(table) {
-		for i, cell := range tableCells(ln.Text) {
+	for _, row := range rows {
+		for i, cell := range tableCells(row.Text) {
 			w := lipgloss.Width(strings.ReplaceAll(strings.TrimSpace(cell), "`", ""))
 			if i == len(cols) {
 				cols = append(cols, 0)
