@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/go-git/gcfg"
 	"github.com/go-git/go-git/v5/plumbing/format/config"
 
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -70,8 +71,7 @@ func appendConfig(out []gitConfig, file string, depth int) []gitConfig {
 	raw, err := regularfile.ReadFile(file)
 	if err == nil {
 		c.raw = raw
-		cfg := config.New()
-		if config.NewDecoder(bytes.NewReader(raw)).Decode(cfg) == nil {
+		if cfg, err := decodeConfig(raw); err == nil {
 			c.cfg = cfg
 		}
 	}
@@ -89,6 +89,28 @@ func appendConfig(out []gitConfig, file string, depth int) []gitConfig {
 		}
 	}
 	return append(out, c)
+}
+
+// decodeConfig parses a git config file. A key written with no "=" is a
+// boolean true to git ("[core] autocrlf" turns the conversion on), where
+// go-git's own decoder gives it the value "", which reads as false.
+func decodeConfig(raw []byte) (*config.Config, error) {
+	cfg := config.New()
+	err := gcfg.ReadWithCallback(bytes.NewReader(raw), func(section, subsection, key, value string, noValue bool) error {
+		switch {
+		case key == "" && subsection == "":
+			cfg.Section(section)
+		case key == "":
+			cfg.Section(section).Subsection(subsection)
+		default:
+			if noValue {
+				value = "true"
+			}
+			cfg.AddOption(section, subsection, key, value)
+		}
+		return nil
+	})
+	return cfg, err
 }
 
 // configFiles is git's config files, the one that wins first: the

@@ -37,7 +37,8 @@ func TestConversionIsGits(t *testing.T) {
 		"* text=auto eol=lf", "* crlf=input", "* -crlf", "* binary", "[attr]mine text eol=crlf\n* mine",
 		"* ident", "* ident text eol=crlf", "* ident text=auto", "* binary ident", "[attr]mine text eol=crlf ident\n* mine",
 	}
-	settings := [][2]string{{}, {"true", ""}, {"input", ""}, {"", "crlf"}, {"false", "lf"}, {"input", "crlf"}}
+	// "bare" is the key written with no "=", which git takes for true.
+	settings := [][2]string{{}, {"true", ""}, {"bare", ""}, {"input", ""}, {"", "crlf"}, {"false", "lf"}, {"input", "crlf"}}
 	t.Setenv("HOME", t.TempDir())
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	files := t.TempDir()
@@ -63,7 +64,11 @@ func TestConversionIsGits(t *testing.T) {
 		for _, set := range settings {
 			t.Run(fmt.Sprintf("%q autocrlf=%s eol=%s", attrs, set[0], set[1]), func(t *testing.T) {
 				more := "[core]\n\tsafecrlf = false\n"
-				if set[0] != "" {
+				switch set[0] {
+				case "":
+				case "bare":
+					more += "\tautocrlf\n"
+				default:
 					more += "\tautocrlf = " + set[0] + "\n"
 				}
 				if set[1] != "" {
