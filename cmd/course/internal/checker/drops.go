@@ -89,14 +89,21 @@ func checkDrops(ws *workspace.Workspace, course fs.FS, st *workspace.State, err 
 // workspace was first seen to start, kept outside the workspaces (see
 // package dropstarts).
 type StartBook interface {
-	// FirstSeen is the start first seen for drop module ("01") of the
-	// workspace, or "" when none was: then commit is recorded as the
-	// start first seen.
-	FirstSeen(ws WorkspaceID, module, commit string) (string, error)
-	// EarlierHistory is the start first seen for drop module of the
-	// workspace's folder when it held another history, and that
-	// history's first commit; "" when it held none.
-	EarlierHistory(ws WorkspaceID, module string) (start, root string)
+	// FirstSeen is what the record says of drop module ("01") of the
+	// workspace. When no start was seen before, commit is recorded as
+	// the start first seen.
+	FirstSeen(ws WorkspaceID, module, commit string) (Seen, error)
+}
+
+// Seen is a StartBook's record of one drop of one workspace, as one read
+// of it gives it.
+type Seen struct {
+	// Start is the start first seen, "" when none was.
+	Start string
+	// EarlierStart is the start first seen in the workspace's folder
+	// when it held another history, and EarlierRoot that history's first
+	// commit; "" when it held none.
+	EarlierStart, EarlierRoot string
 }
 
 // WorkspaceID is what tells a workspace from another over time: its
@@ -295,11 +302,12 @@ func (d *Drop) firstSeenStart(hist *expansion.History, starts StartBook, folder,
 		return err
 	}
 	id, module := WorkspaceID{Path: folder, Root: root}, strings.TrimSuffix(d.Module, "x")
-	first, err := starts.FirstSeen(id, module, firstNonEmpty(recorded, d.Commit))
+	rec, err := starts.FirstSeen(id, module, firstNonEmpty(recorded, d.Commit))
 	if err != nil {
 		return err
 	}
-	d.EarlierStart, d.EarlierRoot = starts.EarlierHistory(id, module)
+	first := rec.Start
+	d.EarlierStart, d.EarlierRoot = rec.EarlierStart, rec.EarlierRoot
 	if first == "" {
 		return nil
 	}

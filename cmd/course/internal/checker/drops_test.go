@@ -245,15 +245,13 @@ func TestAnEndedDropMovedToItsEndIsJudgedFromHistory(t *testing.T) {
 // firstSeen is a StartBook in memory.
 type firstSeen map[string]string
 
-func (f firstSeen) FirstSeen(_ WorkspaceID, module, commit string) (string, error) {
+func (f firstSeen) FirstSeen(_ WorkspaceID, module, commit string) (Seen, error) {
 	if seen, ok := f[module]; ok {
-		return seen, nil
+		return Seen{Start: seen}, nil
 	}
 	f[module] = commit
-	return "", nil
+	return Seen{}, nil
 }
-
-func (f firstSeen) EarlierHistory(WorkspaceID, string) (string, string) { return "", "" }
 
 // A record moved between two class checks, past an engine change, with no
 // drop file committed to tell: the second check shows the drop as moved,
@@ -331,11 +329,9 @@ func TestAClassRecordThatDoesNotReadLeavesTheDropUnchecked(t *testing.T) {
 
 type brokenBook struct{}
 
-func (brokenBook) FirstSeen(WorkspaceID, string, string) (string, error) {
-	return "", errors.New("the record is broken")
+func (brokenBook) FirstSeen(WorkspaceID, string, string) (Seen, error) {
+	return Seen{}, errors.New("the record is broken")
 }
-
-func (brokenBook) EarlierHistory(WorkspaceID, string) (string, string) { return "", "" }
 
 // A drop recorded again (.course/ lost) once module 2 was started starts
 // and ends at HEAD. Judged from before its test file, it is judged to the

@@ -15,7 +15,7 @@
 // history's is another workspace's (the folder reused for another
 // repository): it is replaced by the start seen now, and the record keeps
 // the one it replaced, which every later class check tells (see
-// EarlierHistory). A folder with no record takes the record of a
+// FirstSeen). A folder with no record takes the record of a
 // folder with the same first commit that is gone: a class folder moved,
 // or a workspace cloned again elsewhere, keeps what was first seen.
 package dropstarts
@@ -111,20 +111,26 @@ func (e *CorruptError) Unwrap() error { return e.Err }
 // UserError marks the error as the user's to mend.
 func (e *CorruptError) UserError() bool { return true }
 
-// FirstSeen is the start first seen for drop module of the workspace, or
-// "" when none was, and commit is then recorded as the first. A record
-// that cannot be written costs the protection, not the check.
-func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string, error) {
+// FirstSeen is what the record of drop module of the workspace says: the
+// start first seen ("" when none was, and commit is then recorded as the
+// first) and, when the record replaced one of another history in the same
+// folder, that history's first start and first commit. A learner who
+// makes their history again from a new first commit, the drop's start
+// and an engine change committed in one, is judged from the new
+// history's own record; the earlier one says the folder's first record
+// was of another. A record that cannot be written costs the protection,
+// not the check.
+func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (checker.Seen, error) {
 	file := b.file(ws.Path, module)
 	rec, err := read(file)
 	replace := false
 	switch {
 	case err == nil:
 		if rec.Drop != module || rec.Workspace != ws.Path {
-			return "", &CorruptError{File: file, Err: fmt.Errorf("it is the record of drop %q of %s, not of drop %s of %s", rec.Drop, rec.Workspace, module, ws.Path)}
+			return checker.Seen{}, &CorruptError{File: file, Err: fmt.Errorf("it is the record of drop %q of %s, not of drop %s of %s", rec.Drop, rec.Workspace, module, ws.Path)}
 		}
 		if rec.Root == "" || ws.Root == "" || rec.Root == ws.Root {
-			return rec.Commit, nil
+			return rec.seen(ws), nil
 		}
 		// The folder holds another repository now (next term's class in
 		// last term's folder, or a workspace made again with course
@@ -132,7 +138,7 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		// history never held.
 		replace = true
 	case !errors.Is(err, fs.ErrNotExist):
-		return "", err
+		return checker.Seen{}, err
 	}
 	first := record{Workspace: ws.Path, Root: ws.Root, Drop: module, Commit: commit, SeenAt: b.now().UTC().Truncate(time.Second)}
 	if replace {
@@ -144,7 +150,13 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 	}
 	data, err := json.MarshalIndent(first, "", "  ")
 	if err != nil {
-		return "", err
+		return checker.Seen{}, err
+	}
+	// What this check tells when the record it makes is the one kept:
+	// the start a moved folder's record saw, and the history it replaced.
+	made := first.seen(ws)
+	if moved == nil {
+		made.Start = ""
 	}
 	if replace {
 		// Whole, in place of the other workspace's; two class checks at
@@ -152,47 +164,37 @@ func (b *Book) FirstSeen(ws checker.WorkspaceID, module, commit string) (string,
 		// none were seen.
 		if err := usercache.WriteFile(file, append(data, '\n')); err != nil {
 			b.lost(err)
-			return "", nil
+			return checker.Seen{}, nil
 		}
-		if moved == nil {
-			return "", nil
-		}
-		return moved.Commit, nil
+		return made, nil
 	}
 	created, err := usercache.CreateFile(file, append(data, '\n'))
 	switch {
 	case err != nil:
 		b.lost(err)
-		return "", nil // not kept: this check judges as if none were
+		return checker.Seen{}, nil // not kept: this check judges as if none were
 	case !created:
 		// Another class check recorded it meanwhile: its record is the first.
 		rec, err := read(file)
 		if errors.Is(err, fs.ErrNotExist) {
-			return "", nil // and someone deleted it since
+			return checker.Seen{}, nil // and someone deleted it since
 		}
 		if err != nil {
-			return "", err
+			return checker.Seen{}, err
 		}
-		return rec.Commit, nil
-	case moved != nil:
-		return moved.Commit, nil
+		return rec.seen(ws), nil
 	}
-	return "", nil
+	return made, nil
 }
 
-// EarlierHistory is the start a class check first saw for drop module of
-// the workspace's folder when it held another history (another first
-// commit), and that history's first commit: "" when the record of the
-// folder is of no other. A learner who makes their history again from a
-// new first commit, the drop's start and an engine change committed in
-// one, is judged from the new history's own record; this says the
-// folder's first record was of another.
-func (b *Book) EarlierHistory(ws checker.WorkspaceID, module string) (start, root string) {
-	rec, err := read(b.file(ws.Path, module))
-	if err != nil || rec.Root != ws.Root || rec.Replaced == nil {
-		return "", ""
+// seen is what the record tells a check of workspace ws: its start, and
+// the history it replaced when the record is of ws's own history.
+func (r record) seen(ws checker.WorkspaceID) checker.Seen {
+	s := checker.Seen{Start: r.Commit}
+	if r.Replaced != nil && r.Root == ws.Root {
+		s.EarlierStart, s.EarlierRoot = r.Replaced.Commit, r.Replaced.Root
 	}
-	return rec.Replaced.Commit, rec.Replaced.Root
+	return s
 }
 
 // movedFrom is the record of drop module of the one workspace with ws's

@@ -29,7 +29,7 @@ func TestTheFirstStartSeenIsKept(t *testing.T) {
 	assert.Empty(t, got, "nothing was seen before")
 	got, err = b.FirstSeen(ws, "01", second)
 	require.NoError(t, err)
-	assert.Equal(t, first, got)
+	assert.Equal(t, checker.Seen{Start: first}, got)
 	got, err = b.FirstSeen(ws, "02", second)
 	require.NoError(t, err)
 	assert.Empty(t, got, "each drop has a record of its own")
@@ -44,7 +44,7 @@ func TestChecksAtOnceKeepOneRecord(t *testing.T) {
 	b := Open(t.TempDir())
 	ws := checker.WorkspaceID{Path: t.TempDir(), Root: root}
 	const n = 16
-	got := make([]string, n)
+	got := make([]checker.Seen, n)
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
@@ -60,10 +60,10 @@ func TestChecksAtOnceKeepOneRecord(t *testing.T) {
 	wg.Wait()
 	kept, err := b.FirstSeen(ws, "01", "3333333333333333333333333333333333333333")
 	require.NoError(t, err)
-	require.Contains(t, []string{first, second}, kept)
+	require.Contains(t, []string{first, second}, kept.Start)
 	empty := 0
 	for _, g := range got {
-		if g == "" {
+		if g.Start == "" {
 			empty++
 			continue
 		}
@@ -92,7 +92,7 @@ func TestACorruptRecordIsNamed(t *testing.T) {
 // last term's folders, or a workspace made again there) is another
 // workspace: the record of the history it held is not told, but replaced
 // by the start seen now, which the next check is told; the new record
-// keeps the one it replaced, which EarlierHistory tells.
+// keeps the one it replaced, which FirstSeen tells with the start.
 func TestAFolderReusedForAnotherRepositoryStartsAfresh(t *testing.T) {
 	b := Open(t.TempDir())
 	folder := t.TempDir()
@@ -102,26 +102,21 @@ func TestAFolderReusedForAnotherRepositoryStartsAfresh(t *testing.T) {
 	reused := checker.WorkspaceID{Path: folder, Root: otherRoot}
 	got, err := b.FirstSeen(reused, "01", second)
 	require.NoError(t, err)
-	assert.Empty(t, got, "the other repository's start is no move of this one's")
+	assert.Equal(t, checker.Seen{EarlierStart: first, EarlierRoot: root}, got,
+		"the other repository's start is no move of this one's, and the record of the new history keeps the one it replaced")
 	got, err = b.FirstSeen(reused, "01", "3333333333333333333333333333333333333333")
 	require.NoError(t, err)
-	assert.Equal(t, second, got, "the start seen in the new repository is its record now")
+	assert.Equal(t, checker.Seen{Start: second, EarlierStart: first, EarlierRoot: root}, got, "the start seen in the new repository is its record now")
 	got, err = b.FirstSeen(checker.WorkspaceID{Path: folder}, "01", first)
 	require.NoError(t, err)
-	assert.Equal(t, second, got, "a history whose first commit is not known is not another one")
+	assert.Equal(t, checker.Seen{Start: second}, got, "a history whose first commit is not known is not another one, nor the one replaced")
 
-	start, was := b.EarlierHistory(reused, "01")
-	assert.Equal(t, first, start, "the record of the new history keeps the start first seen in the one it replaced")
-	assert.Equal(t, root, was)
-	start, was = b.EarlierHistory(checker.WorkspaceID{Path: folder, Root: root}, "01")
-	assert.Empty(t, start+was, "asked of the history it replaced, the record is not that history's")
-	start, _ = b.EarlierHistory(checker.WorkspaceID{Path: t.TempDir(), Root: root}, "01")
-	assert.Empty(t, start, "a folder with no record held no other history")
 	fresh := checker.WorkspaceID{Path: t.TempDir(), Root: root}
 	_, err = b.FirstSeen(fresh, "01", first)
 	require.NoError(t, err)
-	start, _ = b.EarlierHistory(fresh, "01")
-	assert.Empty(t, start, "a folder's first history replaced none")
+	got, err = b.FirstSeen(fresh, "01", second)
+	require.NoError(t, err)
+	assert.Equal(t, checker.Seen{Start: first}, got, "a folder's first history replaced none")
 }
 
 // A record that cannot be read (not one that does not decode) is said as
@@ -154,10 +149,10 @@ func TestAMovedFolderKeepsItsRecord(t *testing.T) {
 	require.NoError(t, os.Rename(old, moved))
 	got, err := b.FirstSeen(checker.WorkspaceID{Path: moved, Root: root}, "01", second)
 	require.NoError(t, err)
-	assert.Equal(t, first, got)
+	assert.Equal(t, checker.Seen{Start: first}, got)
 	got, err = b.FirstSeen(checker.WorkspaceID{Path: moved, Root: root}, "01", second)
 	require.NoError(t, err)
-	assert.Equal(t, first, got, "and keeps it under its new name")
+	assert.Equal(t, checker.Seen{Start: first}, got, "and keeps it under its new name")
 }
 
 // No cache folder keeps no record.
