@@ -1,8 +1,9 @@
 // Package goimports says what the Go files of a workspace folder import,
 // as the go command would build them here: the files the listed-folders
 // rule follows from the harness to every package it builds on. A file
-// counts if its build constraints let it build with cgo on or off, or
-// under any Go release (see Reader.anySetting).
+// counts if its build constraints let it build with cgo on or off, under
+// any Go release or any setting of the toolchain's own tags (see
+// Reader.anySetting).
 //
 // What a file imports, and whether its build constraints let it build, is
 // kept in the user's cache by the file's git blob hash, under the build
@@ -22,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"io"
@@ -145,8 +147,10 @@ func Here() build.Context { return goenv.Context() }
 // cacheFormat begins the cache file and names its layout, and what a
 // verdict means: 3 since a file counts if any cgo setting or Go release
 // builds it, where 2 judged it in the Reader's context alone; 4 since a
-// file of package documentation counts for nothing, as for the go command.
-const cacheFormat = "course go imports 4\n"
+// file of package documentation counts for nothing, as for the go command;
+// 5 since a file counts if any setting of the toolchain's own tags
+// (GOEXPERIMENT, GOAMD64 and the like) builds it.
+const cacheFormat = "course go imports 5\n"
 
 // maxKept is how many verdicts the cache keeps: past that, only those of
 // the last run. Each edit of a file adds one.
@@ -460,9 +464,65 @@ func Match(ctx build.Context, name string, content []byte) (bool, error) {
 // judged with cgo on and off, and with each goX.Y its header names both
 // satisfied and not (every release up to it, or up to the one before),
 // besides the Reader's own releases: a file counts if any of them builds
-// it, as its imports then ask more of the workspace, never less.
+// it, as its imports then ask more of the workspace, never less. The
+// toolchain's own tags (goexperiment.X, amd64.v3 and the like) are a
+// setting of the same kind: GOEXPERIMENT and GOAMD64 may be set where
+// course does not see them (`go env -w` writes them to a file go/build
+// does not read), so each that the header names is tried both set and
+// not.
 func (r *Reader) anySetting(header, src []byte) bool {
+	tools := toolTags(header)
+	if len(tools) > maxToolTags {
+		return true // too many to try each way: counted, as any might build it
+	}
+	base := slices.DeleteFunc(slices.Clone(r.ctx.ToolTags), func(t string) bool { return slices.Contains(tools, t) })
 	ctx := r.ctx
+	for set := range 1 << len(tools) {
+		ctx.ToolTags = base
+		for i, t := range tools {
+			if set&(1<<i) != 0 {
+				ctx.ToolTags = append(ctx.ToolTags[:len(ctx.ToolTags):len(ctx.ToolTags)], t)
+			}
+		}
+		if anyCgoOrRelease(ctx, header, src) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxToolTags is how many of the toolchain's tags a file's constraints
+// may name for anySetting to try each setting of them (2^n each).
+const maxToolTags = 8
+
+// toolTags is the tags that the header's build constraint lines name and
+// that name a setting of the toolchain, not a build tag or a release: a
+// tag with a dot (goexperiment.arenas, amd64.v3, arm64.v8.1) other than
+// go1.N. Each once, sorted.
+func toolTags(header []byte) []string {
+	var out []string
+	for line := range bytes.Lines(header) {
+		text := strings.TrimSpace(string(line))
+		if !constraint.IsGoBuild(text) && !constraint.IsPlusBuild(text) {
+			continue
+		}
+		expr, err := constraint.Parse(text)
+		if err != nil {
+			continue
+		}
+		expr.Eval(func(tag string) bool {
+			if strings.Contains(tag, ".") && !strings.HasPrefix(tag, "go1.") {
+				out = append(out, tag)
+			}
+			return false
+		})
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// anyCgoOrRelease is anySetting with the toolchain's tags of ctx.
+func anyCgoOrRelease(ctx build.Context, header, src []byte) bool {
 	releases := [][]string{ctx.ReleaseTags}
 	if named := namedReleases(header); len(named) > 0 {
 		all := releasesUpTo(slices.Max(named))

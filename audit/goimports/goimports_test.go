@@ -557,8 +557,9 @@ func TestOthersAreTheFilesThatAreNotGoButCount(t *testing.T) {
 // with no C compiler on PATH) and the Go release (which go.mod or
 // GOTOOLCHAIN may make newer, or an older go command older) are not this
 // machine's to know, so a file whose constraints any of them satisfies
-// counts, with cgo on or off in the Reader's context; GOOS, GOARCH and
-// tags are the context's.
+// counts, with cgo on or off in the Reader's context, as does one that a
+// setting of the toolchain's tags (GOEXPERIMENT, GOAMD64) builds; GOOS,
+// GOARCH and tags are the context's.
 func TestAFileCountsIfAnySettingBuildsIt(t *testing.T) {
 	for _, cgo := range []bool{true, false} {
 		ctx := linux()
@@ -583,6 +584,17 @@ func TestAFileCountsIfAnySettingBuildsIt(t *testing.T) {
 			"//go:build !linux || (go1.200 && cgo)":    true,
 			"//go:build !(go1.1 || go1.99) && linux":   true,
 			"//go:build !(go1.99 || !go1.98) && linux": true,
+			// The toolchain's own tags, which GOEXPERIMENT and GOAMD64 set
+			// from a go env file as well as from the environment.
+			"//go:build goexperiment.arenas":                                   true,
+			"//go:build !goexperiment.arenas":                                  true,
+			"//go:build goexperiment.arenas && !cgo && go1.99":                 true,
+			"//go:build goexperiment.arenas && !goexperiment.arenas":           false,
+			"//go:build goexperiment.arenas && ignore":                         false,
+			"//go:build amd64.v3 && goexperiment.x && !goexperiment.y":         true,
+			"//go:build linux && amd64.v4\n// +build linux,amd64.v4":           true,
+			"//go:build windows && goexperiment.arenas":                        false,
+			"//go:build a.1 && a.2 && a.3 && a.4 && a.5 && a.6 && a.7 && !a.8": true,
 		} {
 			src := []byte(header + "\n\npackage p\n\nimport \"example.com/ws/content\"\n")
 			assert.Equal(t, want, r.judge(src).builds, "cgo %v: %s", cgo, header)
