@@ -16,6 +16,7 @@ import (
 	"golang.org/x/mod/modfile"
 
 	"github.com/systemic-game-design/course/audit/goimports"
+	"github.com/systemic-game-design/course/internal/goenv"
 	"github.com/systemic-game-design/course/internal/regularfile"
 )
 
@@ -140,9 +141,10 @@ func (s runSettings) goDebugSettings(name string, src []byte) {
 // src, by its name and its build constraints, as the checks' go test
 // does: in goimports.Here's build context (this system's, whatever GOOS
 // or GOARCH a shell sets for cross-compiling, and the tags GOFLAGS adds,
-// from the environment or the go env file).
+// from the environment or the go env file), the toolchain's own tags in
+// any setting (goenv.Builds).
 func builtHere(name string, src []byte) bool {
-	ok, err := goimports.Match(goimports.Here(), name, src)
+	ok, err := goenv.Builds(goimports.Here(), name, src)
 	return ok && err == nil
 }
 

@@ -23,10 +23,8 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
-	"go/build/constraint"
 	"go/parser"
 	"go/token"
-	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -441,16 +439,8 @@ func (r *Reader) matchFile(name string, content []byte) bool {
 }
 
 func matchIn(ctx build.Context, name string, content []byte) bool {
-	ok, err := Match(ctx, name, content)
+	ok, err := goenv.Match(ctx, name, content)
 	return err == nil && ok
-}
-
-// Match is go/build's MatchFile for a file named name (its base name
-// counts: _GOOS, _GOARCH, _test) with the given content, read from
-// memory: whether ctx builds it, by its name and its build constraints.
-func Match(ctx build.Context, name string, content []byte) (bool, error) {
-	ctx.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(content)), nil }
-	return ctx.MatchFile(".", path.Base(name))
 }
 
 // anySetting reports whether a Go file's build constraints (in header,
@@ -471,54 +461,9 @@ func Match(ctx build.Context, name string, content []byte) (bool, error) {
 // does not read), so each that the header names is tried both set and
 // not.
 func (r *Reader) anySetting(header, src []byte) bool {
-	tools := toolTags(header)
-	if len(tools) > maxToolTags {
-		return true // too many to try each way: counted, as any might build it
-	}
-	base := slices.DeleteFunc(slices.Clone(r.ctx.ToolTags), func(t string) bool { return slices.Contains(tools, t) })
-	ctx := r.ctx
-	for set := range 1 << len(tools) {
-		ctx.ToolTags = base
-		for i, t := range tools {
-			if set&(1<<i) != 0 {
-				ctx.ToolTags = append(ctx.ToolTags[:len(ctx.ToolTags):len(ctx.ToolTags)], t)
-			}
-		}
-		if anyCgoOrRelease(ctx, header, src) {
-			return true
-		}
-	}
-	return false
-}
-
-// maxToolTags is how many of the toolchain's tags a file's constraints
-// may name for anySetting to try each setting of them (2^n each).
-const maxToolTags = 8
-
-// toolTags is the tags that the header's build constraint lines name and
-// that name a setting of the toolchain, not a build tag or a release: a
-// tag with a dot (goexperiment.arenas, amd64.v3, arm64.v8.1) other than
-// go1.N. Each once, sorted.
-func toolTags(header []byte) []string {
-	var out []string
-	for line := range bytes.Lines(header) {
-		text := strings.TrimSpace(string(line))
-		if !constraint.IsGoBuild(text) && !constraint.IsPlusBuild(text) {
-			continue
-		}
-		expr, err := constraint.Parse(text)
-		if err != nil {
-			continue
-		}
-		expr.Eval(func(tag string) bool {
-			if strings.Contains(tag, ".") && !strings.HasPrefix(tag, "go1.") {
-				out = append(out, tag)
-			}
-			return false
-		})
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return goenv.AnyToolSetting(r.ctx, goenv.ToolTags(header), func(ctx build.Context) bool {
+		return anyCgoOrRelease(ctx, header, src)
+	})
 }
 
 // anyCgoOrRelease is anySetting with the toolchain's tags of ctx.

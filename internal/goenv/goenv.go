@@ -3,7 +3,8 @@
 // `go env -w` writes. A check that says what a build here takes (which
 // files, under which tags) must see the settings that build sees, and
 // GOFLAGS in the go env file changes the build as GOFLAGS in the
-// environment does.
+// environment does. It also says which files a build may take whatever
+// the toolchain's own tags are set to (Builds).
 package goenv
 
 import (
@@ -80,7 +81,8 @@ func fileValue(data []byte, key string) string {
 // what that build takes, or a file a tag set with `go env -w
 // GOFLAGS=-tags=...` builds goes unread. The tool tags stay go/build's,
 // which it reads from the environment alone (GOEXPERIMENT, GOAMD64 and
-// the like).
+// the like); Builds tries them each way where a guard must not miss a
+// file.
 func Context() build.Context {
 	ctx := build.Default
 	ctx.GOOS, ctx.GOARCH = runtime.GOOS, runtime.GOARCH

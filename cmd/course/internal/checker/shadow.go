@@ -94,12 +94,15 @@ func shadowing(ws *workspace.Workspace, copies *courseCopies) ([]BuildError, err
 		if copies.replaces(rel) {
 			continue
 		}
-		if ok, err := ctx.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
-			continue // left out of the build
+		if ok, _ := goenv.Match(ctx, name, nil); !ok {
+			continue // its name leaves it out of the build
 		}
 		src, err := ws.ReadFile(rel)
 		if err != nil {
 			return nil, err
+		}
+		if ok, err := goenv.Builds(ctx, name, src); err != nil || !ok {
+			continue // its constraints leave it out, in every setting
 		}
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, rel, src, 0) // objects resolved, for firstReference

@@ -14,8 +14,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/systemic-game-design/course/audit/goimports"
 	"github.com/systemic-game-design/course/cmd/course/internal/mdlines"
+	"github.com/systemic-game-design/course/internal/goenv"
 	"github.com/systemic-game-design/course/modules"
 )
 
@@ -143,7 +143,7 @@ func leftOut(name string, src []byte) string {
 		ctx := build.Default
 		ctx.GOOS, ctx.GOARCH = pl[0], pl[1]
 		ctx.CgoEnabled = false
-		if ok, err := goimports.Match(ctx, name, src); err == nil && !ok {
+		if ok, err := goenv.Match(ctx, name, src); err == nil && !ok {
 			return pl[0] + "/" + pl[1]
 		}
 	}
