@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
 	"go/token"
 	"io"
@@ -15,7 +14,6 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -204,32 +202,37 @@ func (c *checker) solutionFile(manifest, p string) bool {
 	return true
 }
 
-// removeFunc is a Go file without the function or method name
-// ("Type.Method" or "Func").
-func removeFunc(src []byte, name string) ([]byte, error) {
+// stubFunc is a Go file in which the function or method name ("Type.Method"
+// or "Func") panics as soon as it is called, as the workspace template's
+// stubs do: its declaration, signature and body stay, after the panic, so
+// the file's imports and everything else stay in use and the package
+// builds as it did. Deleting the function instead made every drop whose
+// test calls it (Game.Play, Baba.Restart: every legitimate funcs drop) a
+// build failure, which is no test failing and so proves nothing: a
+// manifest listing a function the test never calls, whose deletion broke
+// only a caller elsewhere in the harness, passed the same way. Stubbed,
+// the drop's test builds, and fails only if it reaches the function.
+func stubFunc(src []byte, name string) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", src, parser.ParseComments)
 	if err != nil {
 		return nil, err
 	}
-	if fd := findFunc(f, name); fd != nil {
-		i := slices.Index(f.Decls, ast.Decl(fd))
-		f.Decls = append(f.Decls[:i:i], f.Decls[i+1:]...)
-		// Comments inside or above the function go with it.
-		var keep []*ast.CommentGroup
-		for _, cg := range f.Comments {
-			if cg.End() < fd.Pos() && (fd.Doc == nil || cg != fd.Doc) || cg.Pos() > fd.End() {
-				keep = append(keep, cg)
-			}
-		}
-		f.Comments = keep
-		var out bytes.Buffer
-		if err := format.Node(&out, fset, f); err != nil {
-			return nil, err
-		}
-		return out.Bytes(), nil
+	fd := findFunc(f, name)
+	if fd == nil {
+		return nil, fmt.Errorf("the file has no func %s", name)
 	}
-	return nil, fmt.Errorf("the file has no func %s", name)
+	if fd.Body == nil {
+		return nil, fmt.Errorf("func %s has no body to stub out", name)
+	}
+	// Inserted as text at the body's opening brace: the rest of the file,
+	// its comments and line numbers included, stays byte for byte.
+	at := fset.Position(fd.Body.Lbrace).Offset + 1
+	stub := fmt.Sprintf(" panic(%q);", "not implemented: "+name+" (taken away by course dev check)")
+	out := make([]byte, 0, len(src)+len(stub))
+	out = append(out, src[:at]...)
+	out = append(out, stub...)
+	return append(out, src[at:]...), nil
 }
 
 // findFunc is the declaration of the function or method name
@@ -262,10 +265,12 @@ func receiverName(fd *ast.FuncDecl) string {
 }
 
 // withoutSolutions runs each drop's test in a copy of the repository from
-// which that drop's solution was taken away: the test must then fail. The
-// drops run a few at a time, each worker in a copy of its own (taking a
-// solution away edits the copy), and their problems are told in module
-// order whatever order they finish in.
+// which that drop's solution was taken away: the test must then run and
+// fail. A build that breaks without the solution, or a package that fails
+// before any of the drop's tests does, is no such failure, and is told as
+// what it is. The drops run a few at a time, each worker in a copy of its
+// own (taking a solution away edits the copy), and their problems are told
+// in module order whatever order they finish in.
 func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Solution) error {
 	var todo []modules.Module
 	for _, m := range modules.All() {
@@ -294,11 +299,13 @@ func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Soluti
 		}
 		copies <- dir
 	}
-	type run struct {
-		passed bool
-		out    string
+	type result struct {
+		run dropRun
+		// breaking is the manifest's entries whose taking away alone breaks
+		// the build, when the whole solution's did.
+		breaking []string
 	}
-	runs := make([]run, len(todo))
+	results := make([]result, len(todo))
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
 	for i, m := range todo {
@@ -306,22 +313,36 @@ func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Soluti
 		g.Go(func() error {
 			dir := <-copies
 			defer func() { copies <- dir }()
-			restore, err := takeAway(c.opts.Repo, dir, drops[m.Number])
+			s := drops[m.Number]
+			run, err := c.runWithout(ctx, dir, goTmp, m, s)
 			if err != nil {
 				return err
 			}
-			// No vet: the run asks only whether the test fails, and make
-			// vet holds the tests to vet.
-			cmd := goCommand(ctx, dir, goTmp, "test", "-count=1", "-vet=off", "-run", "^"+m.ExpansionTestPrefix(), "./course/"+m.ExpansionTestsDir())
-			out, runErr := cmd.CombinedOutput()
-			procgroup.End(cmd)
-			if err := restore(); err != nil {
-				return err
+			results[i].run = run
+			if run.outcome != dropBuildFailed {
+				return nil
 			}
-			if ctx.Err() != nil {
-				return ctx.Err()
+			entries := s.entries()
+			if len(entries) == 1 {
+				results[i].breaking = []string{entries[0].label}
+				return nil
 			}
-			runs[i] = run{passed: runErr == nil, out: string(out)}
+			// Which entry breaks the build is the mend's first word: each
+			// is taken away alone.
+			for _, e := range entries {
+				one, err := c.runWithout(ctx, dir, goTmp, m, e.alone)
+				if err != nil {
+					return err
+				}
+				if one.outcome == dropBuildFailed {
+					results[i].breaking = append(results[i].breaking, e.label)
+				}
+			}
+			if len(results[i].breaking) == 0 {
+				for _, e := range entries {
+					results[i].breaking = append(results[i].breaking, e.label)
+				}
+			}
 			return nil
 		})
 	}
@@ -329,13 +350,174 @@ func (c *checker) withoutSolutions(ctx context.Context, drops map[string]*Soluti
 		return err
 	}
 	for i, m := range todo {
-		if runs[i].passed {
-			c.problem(courseFile(m.Slug+"/expansion/solution.json"), 0,
+		manifest := courseFile(m.Slug + "/expansion/solution.json")
+		run := results[i].run
+		switch run.outcome {
+		case dropPassed:
+			c.problem(manifest, 0,
 				"drop %sx's test passes without the solution it lists; the test must need the solution (or the manifest must list all of it): %s",
-				m.Number, trim(runs[i].out))
+				m.Number, trim(run.why))
+		case dropBuildFailed:
+			c.problem(manifest, 0,
+				"drop %sx's test never ran without the solution it lists: taking away %s breaks the build (%s), and a test that does not build fails for that alone, which proves nothing of the solution; %s",
+				m.Number, strings.Join(results[i].breaking, " and "), trim(run.why), buildMend(results[i].breaking))
+		case dropFailedOutside:
+			c.problem(manifest, 0,
+				"drop %sx's package fails without the solution it lists, but none of its tests (%s*) does (%s); a failure outside the drop's test (an init's panic, a TestMain's exit) proves nothing of the solution, so the drop's test itself must fail without it",
+				m.Number, m.ExpansionTestPrefix(), trim(run.why))
+		case dropTestFailed:
 		}
 	}
 	return nil
+}
+
+// buildMend is how to mend a manifest whose entries, taken away, break the
+// build: a harness file listed whole takes its declarations with it, where
+// its functions listed under funcs are stubbed out and leave it building.
+func buildMend(entries []string) string {
+	for _, e := range entries {
+		if f, ok := strings.CutPrefix(e, "files entry "); ok && strings.HasSuffix(f, ".go") {
+			return "list the functions the drop adds to " + f + " under funcs (FILE:NAME), which dev check stubs out to panic with their signatures kept, not the file, and nothing the rest of the repository needs to build"
+		}
+	}
+	return "list only what the drop adds, nothing the rest of the repository needs to build (a harness function under funcs is stubbed out to panic, its signature kept)"
+}
+
+// dropOutcome is what a drop's test did without (some of) its solution.
+type dropOutcome int
+
+const (
+	// dropPassed: go test passed.
+	dropPassed dropOutcome = iota
+	// dropTestFailed: one of the drop's tests ran and failed, the one outcome
+	// that shows the test needs the solution.
+	dropTestFailed
+	// dropBuildFailed: the package did not build (or go test could not set it
+	// up), so no test ran.
+	dropBuildFailed
+	// dropFailedOutside: the package failed, but none of the drop's tests did
+	// (an init's panic, a TestMain's exit).
+	dropFailedOutside
+)
+
+// dropRun is one run of a drop's test: its outcome, and the line of output
+// that says why.
+type dropRun struct {
+	outcome dropOutcome
+	why     string
+}
+
+// runWithout takes the solution s away in the copy dir, runs the drop's
+// tests there with go test -json, and puts the solution back.
+func (c *checker) runWithout(ctx context.Context, dir, goTmp string, m modules.Module, s *Solution) (dropRun, error) {
+	restore, err := takeAway(c.opts.Repo, dir, s)
+	if err != nil {
+		return dropRun{}, err
+	}
+	// No vet: the run asks only whether the test fails, and make vet holds
+	// the tests to vet.
+	cmd := goCommand(ctx, dir, goTmp, "test", "-json", "-count=1", "-vet=off", "-run", "^"+m.ExpansionTestPrefix(), "./course/"+m.ExpansionTestsDir())
+	out, runErr := cmd.CombinedOutput()
+	procgroup.End(cmd)
+	if err := restore(); err != nil {
+		return dropRun{}, err
+	}
+	if ctx.Err() != nil {
+		return dropRun{}, ctx.Err()
+	}
+	return judgeDropRun(out, runErr == nil, m.ExpansionTestPrefix()), nil
+}
+
+// judgeDropRun reads go test -json's output of a drop's run: ok is whether
+// go test succeeded, prefix the drop's tests' names' common start.
+func judgeDropRun(out []byte, ok bool, prefix string) dropRun {
+	var (
+		build, pkg, other strings.Builder
+		failedTest        string
+		ran               []string
+		testOut           = map[string]*strings.Builder{}
+		unbuilt           bool
+	)
+	for ln := range strings.Lines(string(out)) {
+		var ev testEvent
+		if !strings.HasPrefix(ln, "{") || json.Unmarshal([]byte(ln), &ev) != nil {
+			// The go command's own words: a module it could not load, say.
+			other.WriteString(ln)
+			continue
+		}
+		switch {
+		case ev.Action == "build-output":
+			build.WriteString(ev.Output)
+		case ev.Action == "build-fail":
+			unbuilt = true
+		case ev.Test == "" && ev.Action == "fail" && ev.FailedBuild != "":
+			unbuilt = true
+		case ev.Test == "" && ev.Action == "output":
+			pkg.WriteString(ev.Output)
+			if strings.Contains(ev.Output, "[setup failed]") {
+				unbuilt = true
+			}
+		case ev.Test != "" && ev.Action == "output":
+			top, _, _ := strings.Cut(ev.Test, "/")
+			if testOut[top] == nil {
+				testOut[top] = &strings.Builder{}
+			}
+			testOut[top].WriteString(ev.Output)
+		case ev.Test != "" && ev.Action == "pass" && !strings.Contains(ev.Test, "/"):
+			ran = append(ran, ev.Test)
+		case ev.Test != "" && ev.Action == "fail":
+			if top, _, _ := strings.Cut(ev.Test, "/"); failedTest == "" && strings.HasPrefix(top, prefix) {
+				failedTest = top
+			}
+		}
+	}
+	switch {
+	case ok && len(ran) == 0:
+		return dropRun{outcome: dropPassed, why: "no test matches ^" + prefix}
+	case ok:
+		return dropRun{outcome: dropPassed, why: strings.Join(ran, ", ") + " ran and passed"}
+	case failedTest != "":
+		why := ""
+		if o := testOut[failedTest]; o != nil {
+			why = failureWhy(o.String())
+		}
+		return dropRun{outcome: dropTestFailed, why: failedTest + ": " + why}
+	case unbuilt || other.Len() > 0 && pkg.Len() == 0:
+		return dropRun{outcome: dropBuildFailed, why: buildWhy(build.String() + other.String())}
+	}
+	return dropRun{outcome: dropFailedOutside, why: packageFailureWhy(pkg.String())}
+}
+
+// buildWhy is the first line of a build's output that says what broke: a
+// compiler error, not the "# package" line above it.
+func buildWhy(out string) string {
+	for ln := range strings.Lines(out) {
+		t := strings.TrimSpace(ln)
+		if t != "" && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "FAIL") {
+			return t
+		}
+	}
+	return "no output"
+}
+
+// entry is one line of a manifest, for telling which one breaks the build.
+type entry struct {
+	label string    // "files entry cards/x.json"
+	alone *Solution // the manifest with that entry alone
+}
+
+func (s *Solution) entries() []entry {
+	var es []entry
+	for _, f := range s.Files {
+		es = append(es, entry{"files entry " + f, &Solution{Files: []string{f}}})
+	}
+	for _, w := range s.Words {
+		es = append(es, entry{"words entry " + w, &Solution{Words: []string{w}}})
+	}
+	for _, fn := range s.Funcs {
+		es = append(es, entry{"funcs entry " + fn, &Solution{Funcs: []string{fn}}})
+	}
+	return es
 }
 
 // takeAway removes a solution from the copy and returns how to put it back.
@@ -362,7 +544,7 @@ func takeAway(repo, copyDir string, s *Solution) (func() error, error) {
 		if err != nil {
 			return restore, err
 		}
-		out, err := removeFunc(src, name)
+		out, err := stubFunc(src, name)
 		if err != nil {
 			return restore, err
 		}

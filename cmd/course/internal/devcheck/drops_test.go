@@ -12,16 +12,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestRemoveFunc(t *testing.T) {
-	src := []byte("package h\n\n// Play plays.\nfunc (g *Game) Play() {\n\t// inside\n}\n\n// Keep stays.\nfunc Keep() {}\n")
-	out, err := removeFunc(src, "Game.Play")
+func TestStubFunc(t *testing.T) {
+	src := []byte("package h\n\nimport \"fmt\"\n\n// Play plays.\nfunc (g *Game) Play() int {\n\tfmt.Println()\n\treturn 1\n}\n\n// Keep stays.\nfunc Keep() {}\n")
+	out, err := stubFunc(src, "Game.Play")
 	require.NoError(t, err)
-	assert.Equal(t, "package h\n\n// Keep stays.\nfunc Keep() {}\n", string(out))
-	_, err = removeFunc(src, "Game.Gone")
+	// The body stays behind the panic, so fmt is still used and the file
+	// builds as it did; nothing else moves.
+	assert.Equal(t, "package h\n\nimport \"fmt\"\n\n// Play plays.\nfunc (g *Game) Play() int { panic(\"not implemented: Game.Play (taken away by course dev check)\");\n\tfmt.Println()\n\treturn 1\n}\n\n// Keep stays.\nfunc Keep() {}\n", string(out))
+	_, err = stubFunc(src, "Game.Gone")
 	assert.EqualError(t, err, "the file has no func Game.Gone")
-	out, err = removeFunc(src, "Keep")
+	out, err = stubFunc(src, "Keep")
 	require.NoError(t, err)
-	assert.NotContains(t, string(out), "Keep")
+	assert.Contains(t, string(out), "func Keep() { panic(")
 }
 
 func TestSolutionManifests(t *testing.T) {
@@ -166,4 +168,97 @@ func TestASolutionNamesAFuncItsFileHas(t *testing.T) {
 	assert.Equal(t, []string{
 		`course/01-handles/expansion/solution.json: funcs entry "harness/game.go:Game.Gone": the file has no func Game.Gone`,
 	}, problemsOf(t, repo))
+}
+
+// dropRepo is a fixture whose harness has a function the drop's test calls
+// (Play), one it never calls but another harness function does (helper),
+// and a file of its own (extra.go) the test uses.
+func dropRepo(t *testing.T) string {
+	t.Helper()
+	repo := fixture(t)
+	write(t, repo, "go.mod", "module example.com/r\n\ngo 1.26\n")
+	write(t, repo, "go.sum", "")
+	write(t, repo, "harness/game.go", `package harness
+
+import "strings"
+
+func NewGame() {}
+
+type Game struct{}
+
+// Play is the drop's solution.
+func (g *Game) Play() string { return strings.ToUpper("played") }
+
+// helper is not the drop's: the test never calls it, but Shout does.
+func helper() string { return "helper" }
+
+// Shout calls helper, so that deleting helper would break the build.
+func Shout() string { return helper() }
+`)
+	write(t, repo, "harness/extra.go", "package harness\n\n// Extra is the drop's too.\nfunc Extra() int { return 1 }\n")
+	write(t, repo, "course/01-handles/expansion/tests/01x_handles_test.go", `package tests
+
+import (
+	"testing"
+
+	"example.com/r/harness"
+)
+
+func Test_01x_play(t *testing.T) {
+	g := &harness.Game{}
+	if g.Play() != "PLAYED" {
+		t.Fatal("not played")
+	}
+	if harness.Extra() != 1 {
+		t.Fatal("no extra")
+	}
+}
+`)
+	return repo
+}
+
+// runDrop checks the drop of Module 1 without the solution manifest lists.
+func runDrop(t *testing.T, repo, manifest string) []string {
+	t.Helper()
+	write(t, repo, "course/01-handles/expansion/solution.json", manifest)
+	c := &checker{opts: Options{Repo: repo}, course: os.DirFS(filepath.Join(repo, "course")), rep: &Report{}}
+	s := c.solution(modulesByNumber(t, "01"))
+	require.NotNil(t, s, c.rep.Problems)
+	require.NoError(t, c.withoutSolutions(context.Background(), map[string]*Solution{"01": s}))
+	var out []string
+	for _, p := range c.rep.Problems {
+		out = append(out, p.String())
+	}
+	return out
+}
+
+// A drop's test must run and fail without its solution: a function taken
+// away is stubbed out, so a test that calls it fails, and one listed that
+// the test never calls is found, even where deleting it broke the build.
+func TestADropsTestMustFailNotItsBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	repo := dropRepo(t)
+	assert.Empty(t, runDrop(t, repo, `{"funcs": ["harness/game.go:Game.Play"]}`),
+		"the test calls Play: stubbed out, the test runs and fails")
+	assert.Equal(t, []string{
+		"course/01-handles/expansion/solution.json: drop 01x's test passes without the solution it lists; the test must need the solution (or the manifest must list all of it): Test_01x_play ran and passed",
+	}, runDrop(t, repo, `{"funcs": ["harness/game.go:helper"]}`),
+		"the test never calls helper; deleted, helper broke Shout's build, and the drop passed")
+	// A harness file listed whole takes the test's Extra with it: the
+	// build breaks, and the entry is named with its mend.
+	got := runDrop(t, repo, `{"funcs": ["harness/game.go:Game.Play"], "files": ["harness/extra.go"]}`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "course/01-handles/expansion/solution.json: drop 01x's test never ran without the solution it lists: taking away files entry harness/extra.go breaks the build (")
+	assert.Contains(t, got[0], "undefined: harness.Extra")
+	assert.Contains(t, got[0], "list the functions the drop adds to harness/extra.go under funcs (FILE:NAME), which dev check stubs out to panic with their signatures kept, not the file")
+	assert.NotContains(t, got[0], "Game.Play", "Play alone leaves the build whole")
+	// A package that fails before the drop's test runs proves nothing
+	// either.
+	write(t, repo, "course/01-handles/expansion/tests/init_test.go", "package tests\n\nimport \"example.com/r/harness\"\n\nvar _ = harness.Shout()\n\nfunc init() {\n\tif harness.Shout() != \"helper\" {\n\t\tpanic(\"no helper\")\n\t}\n}\n")
+	got = runDrop(t, repo, `{"funcs": ["harness/game.go:helper"]}`)
+	require.Len(t, got, 1)
+	assert.Contains(t, got[0], "course/01-handles/expansion/solution.json: drop 01x's package fails without the solution it lists, but none of its tests (Test_01x_*) does (")
+	assert.Contains(t, got[0], "(panic: not implemented: helper (taken away by course dev check))")
 }
