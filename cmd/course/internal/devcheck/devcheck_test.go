@@ -177,6 +177,19 @@ func TestHeadingsAndTestsAreOneSet(t *testing.T) {
 	assert.Len(t, got, 4, "a heading inside a code block, of backticks or of tildes, is not a scenario")
 }
 
+// A fence is indented by three spaces at most, as CommonMark has it: a
+// heading between two lines of backticks indented four spaces is a
+// heading (those lines are indented code), and no block is left open
+// after them to hide the headings below.
+func TestAHeadingBetweenIndentedBackticksIsAHeading(t *testing.T) {
+	repo := fixture(t)
+	write(t, repo, "course/01-handles/scenarios.md", "# S\n\n## test_01_summon_gives_an_id\n\nText.\n\n    ```\n## test_01_between_indented_backticks\n    ```\n\n## test_01_after_them\n")
+	assert.Equal(t, []string{
+		"course/01-handles/scenarios.md:8: scenario test_01_between_indented_backticks has no test; write func Test_01_between_indented_backticks in course/01-handles/tests",
+		"course/01-handles/scenarios.md:11: scenario test_01_after_them has no test; write func Test_01_after_them in course/01-handles/tests",
+	}, problemsOf(t, repo))
+}
+
 // A heading that reads like a scenario's but is not one (a capital T, a
 // third #) would leave its scenario without a test and nothing said.
 func TestAHeadingThatAlmostNamesAScenario(t *testing.T) {

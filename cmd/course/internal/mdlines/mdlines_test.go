@@ -1,10 +1,17 @@
 package mdlines
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/systemic-game-design/course/course"
 )
 
 // marks writes each line's state as one letter: "t" text, "f" a fence,
@@ -46,7 +53,24 @@ func TestLinesMarksFencedBlocks(t *testing.T) {
 		{"a comment closed after text", "   <!-- a\nb --> c\n# h\n", "hht"},
 		{"an open comment runs to the end", "<!--\n# h\n", "hh"},
 		{"a comment in a block is code", "```\n<!--\n```\n# h\n", "fcft"},
-		{"four spaces make no comment", "    <!--\n# h\n", "tt"},
+		{"four spaces make no comment", "    <!--\n# h\n", "ct"},
+		// A fence is indented by three spaces at most; four make a line
+		// of an indented code block, and a heading between two such lines
+		// is a heading.
+		{"four spaces make no fence", "text\n\n    ```\n## test_01_x\n    ```\n", "ttctc"},
+		{"three spaces make a fence", "   ```\n## code\n   ```\n# h\n", "fcft"},
+		{"a closing fence of four spaces closes nothing", "```\n# code\n    ```\n# code\n```\n# h\n", "fcccft"},
+		{"a closing fence of three spaces closes", "```\n# code\n   ```\n# h\n", "fcft"},
+		{"a tab is four spaces", "\t```\n# h\n", "ct"},
+		{"indented code cannot interrupt a paragraph", "text\n    ```\n# h\n", "ttt"},
+		{"indented code goes on past a blank line", "# h\n    a\n\n    # b\n# h\n", "tctct"},
+		// In a list item the indentation counts from where its text
+		// starts.
+		{"a fence in a nested item", "- a\n  - b\n\n    ```\n    # code\n    ```\n", "tttfcf"},
+		{"a fence in a numbered item", "10. a\n\n    ```\n    # code\n    ```\n", "ttfcf"},
+		{"indented code in an item", "- a\n\n      ```\n  # h\n", "ttct"},
+		{"a fence after an item's lazy line", "- a\nb\n  ```\n  # code\n  ```\n", "ttfcf"},
+		{"a line not indented leaves the item", "- a\n\n```\n# code\n```\n\n    # code\n", "ttfcftc"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			assert.Equal(t, c.want, marks(c.text))
@@ -126,4 +150,69 @@ func FuzzJoinListLinesKeepsWordsAndCode(f *testing.F) {
 		}
 		assert.Equal(t, codeIn, codeOut)
 	})
+}
+
+// codeByGoldmark marks each line of src as goldmark, the CommonMark parser
+// under glamour, which renders the lessons, reads it: true for a line of
+// a code block's text, fenced or indented, its fences aside.
+func codeByGoldmark(src string) []bool {
+	code := make([]bool, strings.Count(src, "\n")+2)
+	doc := goldmark.New().Parser().Parse(text.NewReader([]byte(src)))
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if k := n.Kind(); entering && (k == ast.KindFencedCodeBlock || k == ast.KindCodeBlock) {
+			for i := range n.Lines().Len() {
+				code[strings.Count(src[:n.Lines().At(i).Start], "\n")+1] = true
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return code
+}
+
+// agreesWithGoldmark asserts that every line Lines marks as code inside a
+// block, and every line it does not, is so for goldmark too; fences and
+// blank lines aside, which goldmark keeps out of a block's lines.
+func agreesWithGoldmark(t *testing.T, name, src string) {
+	t.Helper()
+	gm := codeByGoldmark(src)
+	for ln := range Lines(src) {
+		if ln.Fence || ln.Comment || strings.TrimSpace(ln.Text) == "" {
+			continue
+		}
+		assert.Equal(t, gm[ln.Number], ln.Code, "%s: line %d %q", name, ln.Number, ln.Text)
+	}
+}
+
+// Where a code block starts and ends is CommonMark's, as the renderer
+// reads it: on the cases above, and on every Markdown file of the course.
+func TestLinesAgreeWithGoldmark(t *testing.T) {
+	for _, c := range []string{
+		"text\n\n    ```\n## test_01_x\n    ```\n",
+		"```\n# code\n    ```\n# code\n```\n# h\n",
+		"- a\n  - b\n\n    ```\n    # code\n    ```\n",
+		"10. a\n\n    ```\n    # code\n    ```\n",
+		"- a\n\n      ```\n  # h\n",
+		"- a\nb\n  ```\n  # code\n  ```\n",
+		"text\n    ```\n# h\n",
+		"# h\n    a\n\n    # b\n# h\n",
+		"- a\n\n```\n# code\n```\n\n    # code\n",
+		"Title\n===\n    code\n",
+		"2. a\n\n     b\n",
+	} {
+		agreesWithGoldmark(t, c, c)
+	}
+	n := 0
+	require.NoError(t, fs.WalkDir(course.Files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return err
+		}
+		raw, err := fs.ReadFile(course.Files, p)
+		if err != nil {
+			return err
+		}
+		n++
+		agreesWithGoldmark(t, p, string(raw))
+		return nil
+	}))
+	assert.Greater(t, n, 30, "the course's Markdown files")
 }
