@@ -55,7 +55,8 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return card.Def{}, cardError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
+		rule, mend := syntaxProblem(KindCard, raw, err)
+		return card.Def{}, cardError(file, "", rule, mend)
 	}
 	if fe := checkKeys(KindCard, file, raw, false); fe != nil {
 		return card.Def{}, fe

@@ -40,7 +40,13 @@ func TestParseFileErrorsNameFilePathAndMend(t *testing.T) {
 		{"bad json", `{"name": `, "", "the file ends before its JSON does"},
 		{"json error", "{\"name\": \"A\",\n  \"type\": \"spell\",,\n}", "", "not valid JSON at line 2, column 19 (invalid character ','"},
 		{"json error after letters of two bytes", "{\"name\": \"Ünï\" \"x\"}", "", "not valid JSON at line 1, column 16 "},
-		{"empty file", " \n", "", "the file is empty"},
+		{"empty file", "", "", "the file is empty"},
+		// White space alone is not an empty file: it has bytes, and the
+		// rule says which.
+		{"white space alone", " \n", "", "the file holds only white space (1 line break and 1 space) and no JSON"},
+		{"white space of every kind", "\t \r\n\r\n  \n", "", "the file holds only white space (3 line breaks, 3 spaces and 1 tab) and no JSON"},
+		// A no-break space is no JSON white space: a syntax error.
+		{"a no-break space", "\u00a0\n", "", "the file is not valid JSON at line 1, column 1"},
 		{"missing field", `{"name": "A", "type": "spell", "cost": 1, "clauses": []}`, "", "text"},
 		{"unknown effect", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "heal"}]}`, "/clauses/0/effect", ""},
 		{"stray field", `{"name": "A", "type": "spell", "cost": 1, "text": "", "clauses": [{"kind": "effect", "effect": "draw", "amount": 2}]}`, "/clauses/0/amount", "amount"},
@@ -182,4 +188,18 @@ func TestCheckRangesNamesTheRange(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Equal(t, "/clauses/0/times", fe.Path)
 	assert.Contains(t, fe.Rule, "2 to 255")
+}
+
+// A card or level file with no JSON in it is told so, with the mend of
+// writing it (or deleting the file), not of fixing its syntax.
+func TestAFileOfWhiteSpaceIsNotCalledEmpty(t *testing.T) {
+	_, err := embedded(t).ParseCard("cards/blank.json", []byte("\n\n  \n"))
+	require.Error(t, err)
+	assert.Equal(t, `cards/blank.json: the file holds only white space (3 line breaks and 2 spaces) and no JSON; write the card's JSON object ({"name": ..., "type": ..., ...}) in it, or delete the file`, err.Error())
+	_, err = embedded(t).ParseLevel("levels/blank.json", []byte(" "))
+	require.Error(t, err)
+	assert.Equal(t, `levels/blank.json: the file holds only white space (1 space) and no JSON; write the level's JSON object ({"width": ..., "height": ..., ...}) in it, or delete the file`, err.Error())
+	_, err = embedded(t).ParseLevel("levels/empty.json", nil)
+	require.Error(t, err)
+	assert.Equal(t, `levels/empty.json: the file is empty; write the level's JSON object ({"width": ..., "height": ..., ...}) in it, or delete the file`, err.Error())
 }

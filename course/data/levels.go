@@ -97,7 +97,8 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	}
 	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return Level{}, levelError(file, "", syntaxRule(raw, err), "fix the JSON syntax")
+		rule, mend := syntaxProblem(KindLevel, raw, err)
+		return Level{}, levelError(file, "", rule, mend)
 	}
 	if fe := checkKeys(KindLevel, file, raw, false); fe != nil {
 		return Level{}, fe

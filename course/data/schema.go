@@ -47,23 +47,70 @@ func (e *FileError) Where() string {
 // UserError marks the error as the user's to mend: the file is theirs.
 func (e *FileError) UserError() bool { return true }
 
-// syntaxRule says what is wrong with a file that is not JSON, where it can:
-// the line and column of a syntax error, or that the file ends with a
-// value still open.
-func syntaxRule(raw []byte, err error) string {
+// syntaxProblem says what is wrong with a card or level file (kind) that
+// is not JSON, and how to mend it: the line and column of a syntax error,
+// that the file ends with a value still open, or that it holds no JSON at
+// all, empty or white space alone, which needs the kind's JSON written in
+// it, not its syntax fixed.
+func syntaxProblem(kind string, raw []byte, err error) (rule, mend string) {
 	var se *json.SyntaxError
 	switch {
-	case len(bytes.TrimSpace(raw)) == 0:
-		return "the file is empty"
+	case len(raw) == 0:
+		return "the file is empty", noJSONMend(kind)
+	case len(bytes.Trim(raw, jsonSpace)) == 0:
+		// Only the white space JSON allows around a value: the file is
+		// not empty, and saying it was sent the author looking at a file
+		// of blank lines for the bytes it has. Other space characters
+		// (a no-break space) are no JSON white space, and get the
+		// syntax error's line and column below.
+		return "the file holds only white space (" + whiteSpace(raw) + ") and no JSON", noJSONMend(kind)
 	case errors.As(err, &se):
 		// Offset counts the bytes read up to and including the one at
 		// fault.
 		line, col := lineColumn(raw, int(se.Offset)-1)
-		return fmt.Sprintf("the file is not valid JSON at line %d, column %d (%v)", line, col, se)
+		return fmt.Sprintf("the file is not valid JSON at line %d, column %d (%v)", line, col, se), "fix the JSON syntax"
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
-		return "the file ends before its JSON does (a {, [ or \" is left open)"
+		return "the file ends before its JSON does (a {, [ or \" is left open)", "fix the JSON syntax"
 	}
-	return "the file is not valid JSON (" + err.Error() + ")"
+	return "the file is not valid JSON (" + err.Error() + ")", "fix the JSON syntax"
+}
+
+// jsonSpace is the white space JSON allows between tokens.
+const jsonSpace = " \t\r\n"
+
+// noJSONMend is how to mend a file of the kind that holds no JSON.
+func noJSONMend(kind string) string {
+	what := "the card's JSON object ({\"name\": ..., \"type\": ..., ...})"
+	if kind == KindLevel {
+		what = "the level's JSON object ({\"width\": ..., \"height\": ..., ...})"
+	}
+	return "write " + what + " in it, or delete the file"
+}
+
+// whiteSpace counts the white space a file holds, by kind: "2 line
+// breaks and 4 spaces". A CR LF is one line break.
+func whiteSpace(raw []byte) string {
+	breaks := bytes.Count(raw, []byte("\n")) + bytes.Count(raw, []byte("\r")) - bytes.Count(raw, []byte("\r\n"))
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		name string
+	}{
+		{breaks, "line break"},
+		{bytes.Count(raw, []byte(" ")), "space"},
+		{bytes.Count(raw, []byte("\t")), "tab"},
+	} {
+		switch {
+		case c.n == 1:
+			parts = append(parts, "1 "+c.name)
+		case c.n > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.name))
+		}
+	}
+	if len(parts) > 1 {
+		return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	}
+	return parts[0]
 }
 
 // compileSchema compiles one of the course's JSON Schemas (a path inside
