@@ -121,9 +121,14 @@ func optionalArgs(names ...string) cobra.PositionalArgs {
 
 // workspaceArg is a command's WORKSPACE: the argument when there is one,
 // else the workspace the current folder is in.
-func workspaceArg(a []string) (string, error) {
+func (e *Env) workspaceArg(a []string) (string, error) {
 	if len(a) > 0 {
 		return a[0], nil
+	}
+	if e.parseOnly {
+		// The current folder, where the learner runs the line: dev
+		// check's own is no workspace of theirs to look for.
+		return ".", nil
 	}
 	return findWorkspace("")
 }

@@ -70,7 +70,7 @@ that counts them and says where such names belong:
 		Args:              workspaceNotModule(argsWithWorkspace()),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			ws, err := workspaceArg(a)
+			ws, err := env.workspaceArg(a)
 			if err != nil {
 				return err
 			}

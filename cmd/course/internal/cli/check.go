@@ -160,7 +160,7 @@ otherwise be judged by tests of its own making.`,
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
 			if len(a) == 0 && len(opts.All) == 0 {
-				ws, err := workspaceArg(nil)
+				ws, err := env.workspaceArg(nil)
 				if err != nil {
 					return err
 				}
@@ -230,32 +230,41 @@ func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose
 	}
 }
 
+// validate refuses options that do not hold together, before anything is
+// read: dev check holds the command lines lessons show to it too.
+func (o *CheckOptions) validate() error {
+	if o.Timeout <= 0 || o.Timeout > maxTimeout {
+		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", o.Timeout)
+	}
+	if o.Jobs < 0 {
+		return usagef("course check: -j %d is below zero; give how many workspaces to check at once, or 0 for the number of CPUs", o.Jobs)
+	}
+	if o.JSON && o.CSV {
+		return usagef("course check: --json and --csv cannot go together; choose one")
+	}
+	// An empty name is no folder: it is most often a shell variable left
+	// unset, and a class's row for it would have no name at all.
+	for i, w := range o.Workspaces {
+		if w == "" {
+			return usagef("course check: WORKSPACE %d of %d is empty; give the folder of a workspace (a shell variable left unset gives an empty one)", i+1, len(o.Workspaces))
+		}
+	}
+	for _, a := range o.All {
+		if a == "" {
+			return usagef("course check: --all is given an empty DIR; give a folder of workspaces (a shell variable left unset gives an empty one)")
+		}
+	}
+	return nil
+}
+
 // RunCheck checks a workspace, or a class of them.
 func RunCheck(ctx context.Context, env *Env, opts *CheckOptions) error {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	defer env.adoptOrphans()()
-	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
-		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
-	}
-	if opts.Jobs < 0 {
-		return usagef("course check: -j %d is below zero; give how many workspaces to check at once, or 0 for the number of CPUs", opts.Jobs)
-	}
-	if opts.JSON && opts.CSV {
-		return usagef("course check: --json and --csv cannot go together; choose one")
-	}
-	// An empty name is no folder: it is most often a shell variable left
-	// unset, and a class's row for it would have no name at all.
-	for i, w := range opts.Workspaces {
-		if w == "" {
-			return usagef("course check: WORKSPACE %d of %d is empty; give the folder of a workspace (a shell variable left unset gives an empty one)", i+1, len(opts.Workspaces))
-		}
-	}
-	for _, a := range opts.All {
-		if a == "" {
-			return usagef("course check: --all is given an empty DIR; give a folder of workspaces (a shell variable left unset gives an empty one)")
-		}
+	if err := opts.validate(); err != nil {
+		return err
 	}
 	// A --module that names no module is said once, not as a row of
 	// every workspace of a class.

@@ -15,8 +15,9 @@ const helpWidth = 80
 // written a script, and `course completion bash extra` is worded as a fault
 // of the tool. Here it is added at once and given the course's argument
 // checks, so a mistyped shell is a usage error (status 2) that names the
-// shells.
-func adoptCompletionCmd(root *cobra.Command) {
+// shells. In a tree that only parses (parseOnly), a shell's command writes
+// no script.
+func adoptCompletionCmd(root *cobra.Command, parseOnly bool) {
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() != "completion" {
@@ -28,6 +29,10 @@ func adoptCompletionCmd(root *cobra.Command) {
 		for _, shell := range c.Commands() {
 			shell.Args = args()
 			shell.Long = foldLines(shell.Long, helpWidth)
+			if parseOnly {
+				shell.Run = nil
+				shell.RunE = func(*cobra.Command, []string) error { return nil }
+			}
 		}
 	}
 }

@@ -5,7 +5,9 @@ import (
 )
 
 // newDevCmd is the course authors' group: dev check and dev new-module.
-func newDevCmd(env *Env) *cobra.Command {
+//
+// parsed is newRoot's: set, the subcommands only parse.
+func newDevCmd(env *Env, parsed *any) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "dev",
 		Short: "For course authors: prove the course consistent, add a module",
@@ -19,6 +21,6 @@ to guide.`,
 		SuggestionsMinimumDistance: 2,
 		RunE:                       func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newDevCheckCmd(env, nil), newDevNewModuleCmd(env, nil))
+	cmd.AddCommand(newDevCheckCmd(env, parseOnly[DevCheckOptions](parsed)), newDevNewModuleCmd(env, parseOnly[DevNewModuleOptions](parsed)))
 	return cmd
 }

@@ -3,16 +3,16 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/devcheck"
+	"github.com/systemic-game-design/course/cmd/course/internal/play"
 	"github.com/systemic-game-design/course/cmd/course/internal/scaffold"
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
@@ -25,8 +25,8 @@ type DevCheckOptions struct {
 	Repo    string
 	NoTests bool
 	JSON    bool
-	// commands resolves the command lines lessons name; the command tree's
-	// root by default.
+	// commands resolves the command lines lessons name, against the
+	// command tree (commandsOf).
 	commands devcheck.Commands
 }
 
@@ -103,7 +103,7 @@ Exit status 0 when there is no problem, 1 when there is one.`,
 			if len(a) == 1 {
 				opts.Repo = a[0]
 			}
-			opts.commands = commandsOf(cmd.Root())
+			opts.commands = commandsOf()
 			if runF != nil {
 				return runF(opts)
 			}
@@ -186,104 +186,51 @@ func repoFolder(given string) (string, error) {
 	return filepath.Abs(given)
 }
 
-// flagValue refuses a value the flag would not take: a duration, a whole
-// number or a module's number that does not read as one.
-func flagValue(f *pflag.Flag, value string) error {
-	if f.Name == "module" {
-		if _, err := modules.Lookup(value); err != nil {
-			return fmt.Errorf("there is no module %q", value)
-		}
-		return nil
-	}
-	var err error
-	switch f.Value.Type() {
-	case "duration":
-		_, err = time.ParseDuration(value)
-	case "int":
-		_, err = strconv.ParseInt(value, 0, 0)
-	}
-	if err != nil {
-		return fmt.Errorf("not a value the flag takes (%w)", err)
-	}
-	return nil
-}
-
-// commandsOf answers, from the command tree, whether a course command line a
-// lesson names exists: its command, each of its flags with a value it
-// takes (a duration, a whole number, a module's number for --module), and
-// its arguments as the command takes them (how many, a module's number
-// where its usage says NN, a hint's where it says K).
-func commandsOf(root *cobra.Command) devcheck.Commands {
+// commandsOf answers whether a course command line a lesson names is one
+// course takes, as a whole: parsed by the real command tree (newRoot, a
+// fresh one for each line, since a parse leaves its flags set), which
+// refuses what the command would refuse before it does any work (a
+// command or flag it does not have, a flag's value it does not take,
+// flags that do not go together, too many or too few arguments, by each
+// command's own Args and checks) and runs nothing. Then what names a
+// thing must name one that exists: a module's number (NN in the usage,
+// --module), a hint's (K), and play's LEVEL a built-in level.
+func commandsOf() devcheck.Commands {
 	return func(words []string) error {
-		cmd, rest, err := root.Find(words)
+		var parsed any
+		env := &Env{Stdout: io.Discard, Stderr: io.Discard, parseOnly: true}
+		root := newRoot(env, &parsed)
+		if cmd, rest, err := root.Find(words); err != nil {
+			return err
+		} else if cmd != root && len(rest) == 0 {
+			return nil // the command named in passing, not a line to run
+		}
+		root.SetArgs(words)
+		cmd, err := root.ExecuteC()
 		if err != nil {
 			return err
 		}
-		if cmd == root && len(rest) > 0 && !strings.HasPrefix(rest[0], "-") {
-			return fmt.Errorf("course has no command %q", rest[0])
+		if parsed == nil {
+			return nil // help, which names no module or level
 		}
-		if len(rest) == 0 {
-			return nil // the command named in passing, not a line to run
-		}
-		var positional []string
-		for i := 0; i < len(rest); i++ {
-			w := rest[i]
-			if w == "--" {
-				positional = append(positional, rest[i+1:]...)
-				break
-			}
-			if !strings.HasPrefix(w, "-") || w == "-" {
-				positional = append(positional, w)
-				continue
-			}
-			name, _, hasValue := strings.Cut(strings.TrimLeft(w, "-"), "=")
-			if name == "help" || name == "h" {
-				return nil
-			}
-			long := strings.HasPrefix(w, "--")
-			f := cmd.Flags().ShorthandLookup(name[:1])
-			if long {
-				if f = cmd.Flags().Lookup(name); f == nil {
-					f = cmd.InheritedFlags().Lookup(name)
-				}
-			}
-			switch {
-			case f == nil && long:
-				return fmt.Errorf("%s has no flag --%s", cmd.CommandPath(), name)
-			case f == nil:
-				return fmt.Errorf("%s has no flag -%s", cmd.CommandPath(), name[:1])
-			}
-			// A flag that takes a value takes the next word, unless it
-			// came with =, or (a short one) right after the letter; the
-			// value must be one the flag takes, as the command would
-			// refuse it at once.
-			if f.NoOptDefVal != "" {
-				continue
-			}
-			var value string
-			switch {
-			case hasValue:
-				_, value, _ = strings.Cut(w, "=")
-			case !long && len(name) > 1:
-				value = name[1:]
-			case i+1 < len(rest):
-				i++
-				value = rest[i]
-			default:
-				return fmt.Errorf("%s: flag --%s needs a value", cmd.CommandPath(), f.Name)
-			}
-			if err := flagValue(f, value); err != nil {
-				return fmt.Errorf("%s: --%s %s: %w", cmd.CommandPath(), f.Name, value, err)
-			}
-		}
-		if cmd.HasSubCommands() && len(positional) > 0 {
-			return fmt.Errorf("%s has no command %q", cmd.CommandPath(), positional[0])
-		}
-		if cmd.Args != nil {
-			if err := cmd.Args(cmd, positional); err != nil {
+		// What the command refuses of its options once it runs, before it
+		// reads anything (check's --json with --csv).
+		if v, ok := parsed.(interface{ validate() error }); ok {
+			if err := v.validate(); err != nil {
 				return err
 			}
 		}
+		if f := cmd.Flags().Lookup("module"); f != nil && f.Changed {
+			if _, err := modules.Lookup(f.Value.String()); err != nil {
+				return fmt.Errorf("%s: --module %s: there is no module %q", cmd.CommandPath(), f.Value.String(), f.Value.String())
+			}
+		}
+		if o, ok := parsed.(*PlayOptions); ok && o.Level != "" {
+			if err := builtinLevel(o.Level); err != nil {
+				return fmt.Errorf("%s: %w", cmd.CommandPath(), err)
+			}
+		}
+		positional := cmd.Flags().Args()
 		for i, u := range strings.Fields(cmd.Use)[1:] {
 			if i >= len(positional) {
 				break
@@ -301,4 +248,16 @@ func commandsOf(root *cobra.Command) devcheck.Commands {
 		}
 		return nil
 	}
+}
+
+// builtinLevel refuses a LEVEL a lesson names that course play would not
+// find among its built-in levels: a bare name or prefix, or one under
+// levels/, as play.Load reads it. A path into another folder is a level
+// file of the learner's, which dev check cannot see.
+func builtinLevel(arg string) error {
+	if dir := path.Dir(filepath.ToSlash(arg)); dir != "." && dir != "levels" {
+		return nil
+	}
+	_, err := play.Lookup(arg)
+	return err
 }

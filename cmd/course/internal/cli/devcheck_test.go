@@ -34,17 +34,17 @@ func TestDevFlags(t *testing.T) {
 	})
 }
 
-// The command lines a lesson names are resolved against the real command
-// tree: a command, a subcommand, and each flag.
+// The command lines a lesson names are parsed by the real command tree,
+// each as a whole: a command, a subcommand, each flag and its value, the
+// flags together, the arguments, and what they name.
 func TestCommandsOfTheTree(t *testing.T) {
-	env, _, _ := testEnv()
-	resolve := commandsOf(NewRoot(env))
+	resolve := commandsOf()
 	assert.NoError(t, resolve([]string{"start-module", "01", "~/ws", "--expansion"}))
 	assert.NoError(t, resolve([]string{"dev", "check", "--no-tests"}))
 	assert.NoError(t, resolve([]string{"check", "--help"}))
-	assert.EqualError(t, resolve([]string{"chek", "~/ws"}), `course has no command "chek"`)
-	assert.EqualError(t, resolve([]string{"check", "--jsn"}), "course check has no flag --jsn")
-	assert.EqualError(t, resolve([]string{"dev", "check", "-x"}), "course dev check has no flag -x")
+	assert.EqualError(t, resolve([]string{"chek", "~/ws"}), `course has no command "chek"; did you mean check?`)
+	assert.EqualError(t, resolve([]string{"check", "--jsn"}), "course check: unknown flag: --jsn; did you mean --csv or --json?")
+	assert.EqualError(t, resolve([]string{"dev", "check", "-x"}), "course dev check: unknown shorthand flag: 'x' in -x; run `course dev check --help`")
 
 	// Its arguments as the command takes them: a subcommand that exists,
 	// how many, a module's number, a hint's; a flag's value is no argument.
@@ -52,8 +52,10 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.NoError(t, resolve([]string{"check", "~/ws", "--module", "03", "--timeout", "5s", "-j", "2"}))
 	assert.NoError(t, resolve([]string{"hint", "01", "3"}))
 	assert.NoError(t, resolve([]string{"check", "--all=class", "-j2"}))
-	assert.EqualError(t, resolve([]string{"dev", "chek"}), `course dev has no command "chek"`)
-	assert.EqualError(t, resolve([]string{"dev", "new-modul", "14", "x"}), `course dev has no command "new-modul"`)
+	assert.NoError(t, resolve([]string{"expansion-check", "~/ws"}), "a workspace or a commit: the learner's disk says which")
+	assert.NoError(t, resolve([]string{"check", "--json"}), "the workspace the learner is in")
+	assert.ErrorContains(t, resolve([]string{"dev", "chek"}), `course dev has no command "chek"`)
+	assert.ErrorContains(t, resolve([]string{"dev", "new-modul", "14", "x"}), `course dev has no command "new-modul"`)
 	assert.EqualError(t, resolve([]string{"start-module", "99", "~/ws"}), `course start-module: there is no module "99"`)
 	assert.EqualError(t, resolve([]string{"lesson", "42"}), `course lesson: there is no module "42"`)
 	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
@@ -62,13 +64,38 @@ func TestCommandsOfTheTree(t *testing.T) {
 	// A flag's value as the command would take it: a line the command
 	// refuses at once is no line to give a learner.
 	assert.NoError(t, resolve([]string{"check", "--timeout=90s", "-j4", "--module=03"}))
-	assert.NoError(t, resolve([]string{"play", "--replay", "x.json", "--every", "200ms"}))
-	assert.EqualError(t, resolve([]string{"check", "--timeout", "5x"}), `course check: --timeout 5x: not a value the flag takes (time: unknown unit "x" in duration "5x")`)
-	assert.EqualError(t, resolve([]string{"check", "-j", "abc"}), `course check: --jobs abc: not a value the flag takes (strconv.ParseInt: parsing "abc": invalid syntax)`)
-	assert.EqualError(t, resolve([]string{"check", "-jx"}), `course check: --jobs x: not a value the flag takes (strconv.ParseInt: parsing "x": invalid syntax)`)
+	assert.NoError(t, resolve([]string{"play", "--replay", "01-push", "--every", "200ms"}))
+	assert.ErrorContains(t, resolve([]string{"check", "--timeout", "5x"}), `course check: invalid argument "5x" for "--timeout" flag: time: unknown unit "x" in duration "5x"`)
+	assert.ErrorContains(t, resolve([]string{"check", "-j", "abc"}), `course check: invalid argument "abc" for "-j, --jobs" flag`)
+	assert.ErrorContains(t, resolve([]string{"check", "-jx"}), `course check: invalid argument "x" for "-j, --jobs" flag`)
 	assert.EqualError(t, resolve([]string{"check", "~/ws", "--module", "99"}), `course check: --module 99: there is no module "99"`)
-	assert.EqualError(t, resolve([]string{"watch", "--module=3x"}), `course watch: --module 3x: there is no module "3x"`)
-	assert.EqualError(t, resolve([]string{"init", "~/ws", "--module-path"}), `course init: flag --module-path needs a value`)
+	assert.ErrorContains(t, resolve([]string{"watch", "--module=3x"}), `course watch: there is no module "3x"`)
+	assert.ErrorContains(t, resolve([]string{"init", "~/ws", "--module-path"}), `course init: flag needs an argument: --module-path`)
+
+	// Flags that do not go together, as each command refuses them.
+	assert.EqualError(t, resolve([]string{"lesson", "01", "--drop", "--harness"}), "course lesson: --drop and --harness each print a text of their own; give one of them")
+	assert.EqualError(t, resolve([]string{"lesson", "01", "--scenarios", "--discussion"}), "course lesson: --discussion opens the lesson's discussions, and --scenarios prints another text; give one of them")
+	assert.EqualError(t, resolve([]string{"check", "--all", "class", "--json", "--csv"}), "course check: --json and --csv cannot go together; choose one")
+	assert.EqualError(t, resolve([]string{"play", "--list", "--cards"}), "course play: --list and --cards do not go together; give one")
+	assert.EqualError(t, resolve([]string{"play", "01-push", "--every", "1s"}), "course play: --every paces a replay; add --replay")
+	assert.ErrorContains(t, resolve([]string{"watch", "--timeout", "0s"}), "course watch: --timeout 0s is out of range")
+	assert.ErrorContains(t, resolve([]string{"dev", "new-module", "14", "Trading"}), `course dev new-module: "Trading" is not a module name`)
+
+	// play's LEVEL a built-in level: a name, a prefix only one has, or one
+	// under levels/; a file elsewhere is the learner's.
+	assert.NoError(t, resolve([]string{"play", "01"}))
+	assert.NoError(t, resolve([]string{"play", "levels/01-push.json"}))
+	assert.NoError(t, resolve([]string{"play", "mine/level.json"}))
+	assert.NoError(t, resolve([]string{"play", "--list"}))
+	assert.EqualError(t, resolve([]string{"play", "nosuchlevel"}), "course play: no level file or built-in level is named \"nosuchlevel\"; give a level file, or one of `course play --list`")
+	assert.ErrorContains(t, resolve([]string{"play", "--workspace", "~/ws", "levels/nosuch.json"}), `course play: no level file or built-in level is named "levels/nosuch.json"`)
+	assert.ErrorContains(t, resolve([]string{"play", "--replay"}), "course play takes one LEVEL")
+
+	// Nothing runs: version prints nothing, a completion script is not
+	// written (the tree writes to nowhere, and a run would fail here).
+	assert.NoError(t, resolve([]string{"--version"}))
+	assert.NoError(t, resolve([]string{"completion", "bash"}))
+	assert.ErrorContains(t, resolve([]string{"completion", "bsh"}), `course completion has no command "bsh"`)
 }
 
 func TestEditDistance(t *testing.T) {

@@ -72,24 +72,34 @@ row's is refused).`,
 // same checkout to end.
 var devNewLockWait = 10 * time.Second
 
-// RunDevNewModule writes the new module's files.
-func RunDevNewModule(ctx context.Context, env *Env, opts *DevNewModuleOptions) error {
-	if !modules.IsNumber(opts.Number) {
-		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", opts.Number)
+// validate refuses a number, name or title the module cannot have, before
+// anything is read: dev check holds the command lines lessons show to it
+// too.
+func (o *DevNewModuleOptions) validate() error {
+	if !modules.IsNumber(o.Number) {
+		return usagef("course dev new-module: %q is not a module number; give two digits, e.g. 14", o.Number)
 	}
-	if !modules.IsName(opts.Name) {
-		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", opts.Name)
+	if !modules.IsName(o.Name) {
+		return usagef("course dev new-module: %q is not a module name; give lower-case words joined by -, e.g. trading-posts", o.Name)
 	}
-	ident := strings.ReplaceAll(opts.Name, "-", "_")
-	if where := devcheck.LeftOut(opts.Number + "_" + ident + "_test.go"); where != "" {
+	ident := strings.ReplaceAll(o.Name, "-", "_")
+	if where := devcheck.LeftOut(o.Number + "_" + ident + "_test.go"); where != "" {
 		// The test files' names end in the name's last word, which the
 		// go command reads as a system or an architecture.
-		return usagef("course dev new-module: %q ends in a word the go command reads as a system or an architecture, so %s_%s_test.go would be left out of the build on %s; choose a name that ends in another word", opts.Name, opts.Number, ident, where)
+		return usagef("course dev new-module: %q ends in a word the go command reads as a system or an architecture, so %s_%s_test.go would be left out of the build on %s; choose a name that ends in another word", o.Name, o.Number, ident, where)
 	}
-	if strings.ContainsFunc(opts.Title, unicode.IsControl) || !termsafe.Safe(opts.Title) {
+	if strings.ContainsFunc(o.Title, unicode.IsControl) || !termsafe.Safe(o.Title) {
 		// A line break would start a heading of its own in the lesson
 		// and in the scenarios, where dev check would read it as theirs.
-		return usagef("course dev new-module: --title %s holds a line break or another character that is not text; give the title on one line", strconv.Quote(opts.Title))
+		return usagef("course dev new-module: --title %s holds a line break or another character that is not text; give the title on one line", strconv.Quote(o.Title))
+	}
+	return nil
+}
+
+// RunDevNewModule writes the new module's files.
+func RunDevNewModule(ctx context.Context, env *Env, opts *DevNewModuleOptions) error {
+	if err := opts.validate(); err != nil {
+		return err
 	}
 	repo, err := repoFolder(opts.Repo)
 	if err == nil {

@@ -85,7 +85,7 @@ removed since COMMIT, and each setting of how the engine runs that differs.`,
 			return optionalArgs("[WORKSPACE]", "[COMMIT]")(cmd, a)
 		},
 		RunE: func(cmd *cobra.Command, a []string) error {
-			ws, commit, err := expansionArgs(a)
+			ws, commit, err := expansionArgs(env, a)
 			if err != nil {
 				return err
 			}
@@ -168,11 +168,15 @@ func differing(files, settings int) string {
 // when it is a folder with a .course.json, else the commit. A missing
 // workspace is the one the current folder is in; a missing commit, the one
 // its latest Expansion Drop started from.
-func expansionArgs(a []string) (ws, commit string, err error) {
-	switch len(a) {
-	case 2:
+func expansionArgs(env *Env, a []string) (ws, commit string, err error) {
+	switch {
+	case len(a) == 2:
 		return a[0], a[1], nil
-	case 1:
+	case env.parseOnly:
+		// Whether one argument is a workspace or a commit, and the commit
+		// left out, are read from the learner's disk, not dev check's.
+		return "", "", nil
+	case len(a) == 1:
 		// A folder is the workspace (and says so if it is none); anything
 		// else is a commit of the workspace the current folder is in.
 		if st, err := os.Stat(a[0]); err == nil && st.IsDir() {

@@ -60,6 +60,11 @@ type Env struct {
 	// a session of their own (see adoptOrphans). A test's Env leaves it
 	// unset, since the test process's other children are not theirs.
 	reapOrphans bool
+	// parseOnly is set for the Env of the tree dev check parses a lesson's
+	// command lines with (commandsOf): a command takes a workspace left
+	// out of its line for none, instead of looking for the one the current
+	// folder is in, which is dev check's, not the learner's.
+	parseOnly bool
 }
 
 // adoptOrphans makes the process the one that the orphans of what a
@@ -131,7 +136,26 @@ func (e *Env) progressDone() {
 }
 
 // NewRoot is the course command with every subcommand.
-func NewRoot(env *Env) *cobra.Command {
+func NewRoot(env *Env) *cobra.Command { return newRoot(env, nil) }
+
+// parseOnly is a run function for a tree that only parses (parsed is not
+// nil): it keeps the options the command line parsed to in parsed and does
+// nothing. With parsed nil it is nil, and the command runs.
+func parseOnly[O any](parsed *any) func(*O) error {
+	if parsed == nil {
+		return nil
+	}
+	return func(o *O) error {
+		*parsed = o
+		return nil
+	}
+}
+
+// newRoot is the command tree. With parsed set it is the tree dev check
+// reads a lesson's command lines against (commandsOf): every command
+// parses its flags and arguments and refuses what it would refuse, but
+// runs nothing, and the options of the command reached are left in parsed.
+func newRoot(env *Env, parsed *any) *cobra.Command {
 	var showVersion bool
 	root := &cobra.Command{
 		Use:   "course",
@@ -158,7 +182,10 @@ Ctrl-C or SIGTERM stopped it.`,
 		SilenceErrors: true,
 		Args:          cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if showVersion {
+			if parsed != nil && len(args) == 0 {
+				return nil
+			}
+			if showVersion && parsed == nil {
 				return RunVersion(cmd.Context(), env, &VersionOptions{})
 			}
 			if len(args) > 0 {
@@ -178,22 +205,22 @@ Ctrl-C or SIGTERM stopped it.`,
 		return usagef("%s: %v; run `%s --help`", cmd.CommandPath(), err, cmd.CommandPath())
 	})
 	root.AddCommand(
-		newInitCmd(env, nil),
-		newModulesCmd(env, nil),
-		newStartModuleCmd(env, nil),
-		newCouplingAuditCmd(env, nil),
-		newExpansionCheckCmd(env, nil),
-		newCheckCmd(env, nil),
-		newValidateCmd(env, nil),
-		newVersionCmd(env, nil),
-		newLessonCmd(env, nil),
-		newHintCmd(env, nil),
-		newDevCmd(env),
-		newStatusCmd(env, nil),
-		newWatchCmd(env, nil),
-		newPlayCmd(env, nil),
+		newInitCmd(env, parseOnly[InitOptions](parsed)),
+		newModulesCmd(env, parseOnly[ModulesOptions](parsed)),
+		newStartModuleCmd(env, parseOnly[StartModuleOptions](parsed)),
+		newCouplingAuditCmd(env, parseOnly[CouplingAuditOptions](parsed)),
+		newExpansionCheckCmd(env, parseOnly[ExpansionCheckOptions](parsed)),
+		newCheckCmd(env, parseOnly[CheckOptions](parsed)),
+		newValidateCmd(env, parseOnly[ValidateOptions](parsed)),
+		newVersionCmd(env, parseOnly[VersionOptions](parsed)),
+		newLessonCmd(env, parseOnly[LessonOptions](parsed)),
+		newHintCmd(env, parseOnly[HintOptions](parsed)),
+		newDevCmd(env, parsed),
+		newStatusCmd(env, parseOnly[StatusOptions](parsed)),
+		newWatchCmd(env, parseOnly[WatchOptions](parsed)),
+		newPlayCmd(env, parseOnly[PlayOptions](parsed)),
 	)
-	adoptCompletionCmd(root)
+	adoptCompletionCmd(root, parsed != nil)
 	return root
 }
 

@@ -97,7 +97,7 @@ It ends by saying where to read the module's lesson: course lesson NN.
 				return err
 			}
 			opts.Module = a[0]
-			ws, err := workspaceArg(a[1:])
+			ws, err := env.workspaceArg(a[1:])
 			if err != nil {
 				return err
 			}

@@ -65,7 +65,7 @@ reported too, naming that file: fixing it clears them.`,
 		Args:              workspaceNotModule(argsWithWorkspace()),
 		ValidArgsFunction: dirsOnly,
 		RunE: func(cmd *cobra.Command, a []string) error {
-			ws, err := workspaceArg(a)
+			ws, err := env.workspaceArg(a)
 			if err != nil {
 				return err
 			}

@@ -95,6 +95,23 @@ func skipDir(rel string) bool {
 	return rel == ".git" || rel == ".course" || strings.HasPrefix(filepath.Base(rel), ".") && rel != "."
 }
 
+// validate refuses options the watch would not take: dev check holds the
+// command lines lessons show to it too.
+func (o *WatchOptions) validate() error {
+	if o.Debounce < 0 {
+		return usagef("course watch: --debounce %s is below zero; give how long the files must be quiet before a run, e.g. --debounce 300ms (0 runs at the first save)", o.Debounce)
+	}
+	if o.Timeout <= 0 || o.Timeout > maxTimeout {
+		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", o.Timeout)
+	}
+	if o.Module != "" {
+		if _, err := modules.Lookup(o.Module); err != nil {
+			return usagef("course watch: %v", err)
+		}
+	}
+	return nil
+}
+
 // RunWatch checks the workspace, then again after each change, until the
 // context ends.
 func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
@@ -128,16 +145,8 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	// Every argument is judged before the first run, as check judges its
 	// own: a watch that took a slip for a default, or said the same
 	// complaint after every save, would never end with status 2.
-	if opts.Debounce < 0 {
-		return usagef("course watch: --debounce %s is below zero; give how long the files must be quiet before a run, e.g. --debounce 300ms (0 runs at the first save)", opts.Debounce)
-	}
-	if opts.Timeout <= 0 || opts.Timeout > maxTimeout {
-		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", opts.Timeout)
-	}
-	if opts.Module != "" {
-		if _, err := modules.Lookup(opts.Module); err != nil {
-			return usagef("course watch: %v", err)
-		}
+	if err := opts.validate(); err != nil {
+		return err
 	}
 	// One wait for a change at a time, across the runs: a save during a run
 	// stops the run (and is the change the next run answers), a save after

@@ -121,11 +121,19 @@ func Load(arg string) (Level, error) {
 		}
 		return Level{}, &LevelFileError{Arg: arg, Why: "is not there"}
 	}
+	return Lookup(arg)
+}
+
+// Lookup is the built-in level arg names, without reading the disk: a
+// level's name (01-push), with .json or under levels/ as a checkout of the
+// course has it, or a prefix only one level's name starts with (01). dev
+// check holds the levels a lesson's course play line names to it.
+func Lookup(arg string) (Level, error) {
 	all, err := Builtin()
 	if err != nil {
 		return Level{}, err
 	}
-	want := strings.TrimSuffix(path.Base(arg), ".json")
+	want := strings.TrimSuffix(path.Base(filepath.ToSlash(arg)), ".json")
 	var found []Level
 	for _, l := range all {
 		if l.Name == want {
