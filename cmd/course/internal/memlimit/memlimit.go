@@ -1,0 +1,64 @@
+// Package memlimit bounds the memory a learner's program may take: each
+// test binary check runs and the engine play runs. A stub that appends in
+// an endless loop, or a test that allocates without end, would otherwise
+// take the whole machine's memory, and in a class check several at once
+// push the instructor's machine into swap or the kernel's out-of-memory
+// killer, which may end some other program. Bounded, the runaway
+// program's own allocation fails, its Go runtime ends it ("fatal error:
+// runtime: out of memory"), and the caller says so against the test (or
+// move) that ran.
+//
+// On Linux the bound is the process's RLIMIT_DATA, set with prlimit(2)
+// on the child once it has started (os/exec runs nothing of ours between
+// fork and exec). RLIMIT_DATA, not RLIMIT_AS: since Linux 4.7 it counts
+// every private writable mapping (the Go heap, goroutine and thread
+// stacks, the C heap), which is the memory a program can fill, and
+// leaves out address space reserved and never made writable. A Go
+// program reserves much of that: about 1.3 GiB of address space for a
+// program that allocates nothing, and a test binary linked with cgo
+// (testify brings in net) reserves 64 MiB more for each thread's C
+// malloc arena, which grows with the machine's cores (2.4 GiB of address
+// space with GOMAXPROCS=64 for 120 MB of data), so a bound on the address
+// space low enough to protect a machine would fail honest tests on a
+// large one. The race detector's shadow memory is made writable as it is
+// used (a race build of the course's tests runs under the Default bound);
+// the address and memory sanitizers (-asan, -msan) map terabytes of
+// shadow at once, so a binary built with them is not bounded.
+//
+// Elsewhere no bound is set and the programs run as before: macOS does
+// not enforce RLIMIT_DATA or RLIMIT_AS on mmap, which is how Go
+// allocates, and neither it nor Windows lets one process set another's
+// limits (Windows's job objects would, but a test binary would then share
+// one with every process it starts, and no code here makes them).
+package memlimit
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Default is the memory (RLIMIT_DATA) a learner's program may map for
+// its data. A check of the course's reference uses about 120 MB a test
+// binary (more with many threads: each takes its 8 MiB stack, 240 MB with
+// GOMAXPROCS=64), so no honest test comes near it, while a runaway
+// allocation is ended after a few seconds at most, before it fills the
+// memory of a machine that runs a few such programs at once.
+const Default = 4 << 30
+
+// ErrOverLimit is Set's error for a process that mapped more than the
+// limit before the limit was put on it: the limit cannot take back what
+// is mapped, so the process must be ended.
+var ErrOverLimit = errors.New("the process took more memory than its limit before the limit was set")
+
+// Size is limit in words: "4 GiB", "1.5 GiB", "512 MiB".
+func Size(limit uint64) string {
+	switch {
+	case limit >= 1<<30 && limit%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", limit>>30)
+	case limit >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(limit)/(1<<30))
+	case limit >= 1<<20:
+		return fmt.Sprintf("%d MiB", limit>>20)
+	}
+	return fmt.Sprintf("%d KiB", limit>>10)
+}
