@@ -45,6 +45,8 @@ func (f formatter) failure(t gotest.Test, res *gotest.Result) string {
 		}
 	case gotest.Crash:
 		head = "crashed the test binary: " + t.Cause
+	case gotest.OutOfMemory:
+		head = "ran out of memory: " + t.Cause
 	case gotest.Fail, gotest.Pass, gotest.Skip:
 		// The test's own output says why, after what the run found, if
 		// anything (a result line the test printed itself).

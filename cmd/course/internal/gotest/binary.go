@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/memlimit"
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
@@ -19,6 +20,14 @@ import (
 // another test of its package, running alone after a crash, ran out of
 // time before its turn came.
 const NotStartedAfterTimeout = "another test of its package ran out of time before its turn, and no test starts after that; mend the endless loop and check again"
+
+// binary is a package's test binary.
+type binary struct {
+	path string
+	// memLimit is the memory each of its processes may map for its data
+	// (memlimit.For), or 0 where none is set.
+	memLimit uint64
+}
 
 // stuckGrace is how long after its time limit a test binary is ended
 // from outside: its own alarm should have ended it by then.
@@ -38,8 +47,11 @@ type binaryRun struct {
 	stuck    bool   // it was killed at check's own deadline, its alarm unheard
 	skipped  bool   // it did not start: another run of its package had run out of time
 	cause    string // why the binary died, when no test was running
-	exit     string // how it ended
-	pkgOut   string // output outside any test
+	// outOfMemory says the binary ran out of its memory limit (and cause,
+	// when no test was running, says so).
+	outOfMemory bool
+	exit        string // how it ended
+	pkgOut      string // output outside any test
 }
 
 // maxRunPattern bounds the -test.run pattern of one process: Linux takes
@@ -63,7 +75,7 @@ var maxRunPattern = 16 << 10
 // test would end one process of them all, so the tests left are run as
 // after a crash; and the run's verdict confirms a pass only if every
 // part's says 0. Each part has the whole time limit.
-func (r *runner) runBinary(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+func (r *runner) runBinary(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
 	var run binaryRun
 	for i, part := range runParts(names) {
 		br, err := r.runPart(ctx, p, bin, part, progress, hung)
@@ -149,11 +161,11 @@ func (run *binaryRun) join(next binaryRun) {
 	run.running = append(run.running, next.running...)
 	run.stuck = run.stuck || next.stuck
 	run.skipped = run.skipped || next.skipped
-	run.cause, run.exit, run.pkgOut = next.cause, next.exit, next.pkgOut
+	run.cause, run.exit, run.pkgOut, run.outOfMemory = next.cause, next.exit, next.pkgOut, next.outOfMemory
 }
 
 // runPart runs the test binary once, for the named tests: see runBinary.
-func (r *runner) runPart(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
 	var br binaryRun
 	if !r.acquire(ctx) {
 		return br, nil
@@ -168,7 +180,7 @@ func (r *runner) runPart(ctx context.Context, p Package, bin string, names []str
 	// hear its alarm.
 	runCtx, cancel := context.WithTimeout(ctx, r.o.Timeout+stuckGrace)
 	defer cancel()
-	cmd := exec.CommandContext(runCtx, bin, "-test.v=test2json", "-test.paniconexit0",
+	cmd := exec.CommandContext(runCtx, bin.path, "-test.v=test2json", "-test.paniconexit0",
 		"-test.timeout", r.o.Timeout.String(), "-test.run", runPattern(names))
 	cmd.Dir = p.Dir
 	cmd.Env = withPWD(r.testEnv, cmd.Dir)
@@ -195,6 +207,19 @@ func (r *runner) runPart(ctx context.Context, p Package, bin string, names []str
 		return br, fmt.Errorf("starting the tests of %s: %w", p.ImportPath, err)
 	}
 	pw.Close()
+	// The limit comes once the binary runs (os/exec runs nothing between
+	// fork and exec); one that mapped past it before is ended here, and
+	// its tests ran out of memory as surely as if the limit had stopped it.
+	overLimit := false
+	switch err := memlimit.Set(cmd.Process.Pid, bin.memLimit); {
+	case errors.Is(err, memlimit.ErrOverLimit):
+		overLimit = true
+		procgroup.End(cmd)
+	case err != nil:
+		procgroup.End(cmd)
+		_ = cmd.Wait()
+		return br, fmt.Errorf("bounding the memory of the tests of %s: %w", p.ImportPath, err)
+	}
 
 	if progress {
 		rd.onStart = func(name string) { r.progress(Progress{Package: p.ImportPath, Test: name}) }
@@ -222,6 +247,12 @@ func (r *runner) runPart(ctx context.Context, p Package, bin string, names []str
 
 	pkgOut, _ := rd.pkg.text()
 	br.pkgOut = pkgOut
+	// Out of memory only where check set the limit: elsewhere the
+	// machine ran out, or a limit of the user's own, and the crash's
+	// cause, the runtime's own line, says so.
+	ranOut := func(out string) bool {
+		return bin.memLimit > 0 && (overLimit || outOfMemory.MatchString(out))
+	}
 	br.verdict, br.code, br.records, br.ended = rd.verdict, rd.code, rd.records, rd.ended
 	for _, name := range rd.order {
 		t := rd.tests[name]
@@ -236,6 +267,10 @@ func (r *runner) runPart(ctx context.Context, p Package, bin string, names []str
 		if test.Outcome == "" {
 			all := out + pkgOut
 			switch {
+			case ranOut(all):
+				br.outOfMemory = true
+				test.Outcome = OutOfMemory
+				test.Cause = outOfMemoryCause(bin.memLimit, true)
 			case timeoutPanic.MatchString(all) || stuck:
 				test.Outcome = TimedOut
 				br.timedOut = true
@@ -270,11 +305,34 @@ func (r *runner) runPart(ctx context.Context, p Package, bin string, names []str
 	}
 	if len(br.tests) == 0 {
 		br.cause = cause(pkgOut)
+		if br.outOfMemory = ranOut(pkgOut); br.outOfMemory {
+			br.cause = outOfMemoryCause(bin.memLimit, false)
+		}
 	}
 	if hung != nil && (br.timedOut || br.stuck) {
 		hung.Store(true)
 	}
 	return br, nil
+}
+
+// outOfMemory is the Go runtime giving up for want of memory, as it does
+// when a mapping fails at the limit: "fatal error: runtime: out of
+// memory", "fatal error: out of memory" after the size it could not
+// allocate, "fatal error: out of memory allocating heap arena
+// metadata", and a thread it could not make for want of memory
+// (ENOMEM, errno 12). Each starts a line, as no test's own output in a
+// framed line can.
+var outOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageAlloc: )?(out of memory|cannot allocate memory)|runtime: failed to create new OS thread \(.*errno=12\)$)`)
+
+// outOfMemoryCause is the Cause of a test the memory limit ended:
+// running says a test was running then, not the binary's start.
+func outOfMemoryCause(limit uint64, running bool) string {
+	when := "while this test ran"
+	if !running {
+		when = "before any test ran, in a package's init or a package-level variable's initializer"
+	}
+	return "the test binary ran out of its memory limit of " + memlimit.Size(limit) + " " + when +
+		"; look for an allocation without end: a loop that appends to a slice, or adds to a map, and never stops"
 }
 
 func isExit(err error) bool {

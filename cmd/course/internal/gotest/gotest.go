@@ -1,6 +1,7 @@
 // Package gotest runs the course's tests and says what each one really did:
 // passed, failed, skipped, crashed the test binary (a stack overflow, a
-// runtime throw, os.Exit), ran out of time, or never ran.
+// runtime throw, os.Exit), ran out of memory, ran out of time, or never
+// ran.
 //
 // Each package's test binary is built once (go test -c) and run directly
 // with -test.v=test2json and -test.paniconexit0; its stream is read as it
@@ -22,6 +23,12 @@
 // run whose signed verdict says every test passed, with the test's signed
 // pass; the passes of any other run are run again together, then alone,
 // so that a green run costs nothing more and a red one one run more.
+//
+// Where the system can (package memlimit: Linux), each test binary may map
+// at most memlimit.Default for its data, so that a test that allocates
+// without end ends its own process quickly, with the runtime's "out of
+// memory", and not the machine's memory: its tests' outcome is
+// OutOfMemory, naming the limit.
 package gotest
 
 import (
@@ -36,8 +43,12 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/memlimit"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 )
+
+// memLimitFor is memlimit.For, which a test can replace.
+var memLimitFor = memlimit.For
 
 // Outcome is how a test ended.
 type Outcome string
@@ -50,6 +61,9 @@ const (
 	Crash    Outcome = "crash"     // the test binary died while it ran: fatal error, os.Exit, a panic outside the test's goroutine
 	TimedOut Outcome = "timed out" // it was running when the time ran out
 	NotRun   Outcome = "not run"   // the build failed, or the time ran out before it
+	// OutOfMemory is a test whose binary ran out of the memory limit
+	// check sets (package memlimit) while the test ran, or before any did.
+	OutOfMemory Outcome = "out of memory"
 )
 
 // foreign is a record's word for a test whose function is not the one its
@@ -66,8 +80,9 @@ type Test struct {
 	Output string
 	Cut    int64
 	// Cause is, for a crash, the line that says why the binary died
-	// ("fatal error: stack overflow"), or what ended it; for a test not
-	// run, why, when the run knows (NotStartedAfterTimeout).
+	// ("fatal error: stack overflow"), or what ended it; for a test that
+	// ran out of memory, the limit and where to look; for a test not run,
+	// why, when the run knows (NotStartedAfterTimeout).
 	Cause string
 }
 
@@ -348,16 +363,19 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	if len(p.Expected) == 0 {
 		return pr
 	}
-	bin := filepath.Join(r.tmp, fmt.Sprintf("p%d.test", i))
+	bin := binary{path: filepath.Join(r.tmp, fmt.Sprintf("p%d.test", i))}
 	if !r.acquire(ctx) {
 		return pr
 	}
 	r.progress(Progress{Package: p.ImportPath})
-	pr.build, pr.err = r.build(ctx, p, bin)
+	pr.build, pr.err = r.build(ctx, p, bin.path)
 	r.release()
 	if pr.err != nil || ctx.Err() != nil {
 		return pr
 	}
+	// Read once, before any run: how the binary was built says whether
+	// it can run under a memory limit (see memlimit.For).
+	bin.memLimit = memLimitFor(bin.path)
 	if pr.build != "" {
 		pr.tests = NotRunOf(p, nil)
 		for _, t := range pr.tests {
@@ -421,6 +439,8 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		// The binary died before any test: every test would die the same way.
 		why, outcome := first.cause, Crash
 		switch {
+		case first.outOfMemory:
+			outcome = OutOfMemory
 		case first.stuck:
 			why, outcome = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout), TimedOut
 			pr.timedOut = true
@@ -478,7 +498,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 // again that reported already); hung, when not nil, stops the runs not yet
 // started once one has run out of time (see runBinary), and their tests
 // are left out of what is kept: not run.
-func (r *runner) alone(ctx context.Context, p Package, bin string, names []string, progress bool, hung *atomic.Bool, keep func([]Test), pr *pkgResult) error {
+func (r *runner) alone(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool, keep func([]Test), pr *pkgResult) error {
 	runs := make([]binaryRun, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
