@@ -75,3 +75,18 @@ func TestATestNotRunSaysWhy(t *testing.T) {
 	notRun.Cause = gotest.NotStartedAfterTimeout
 	assert.Equal(t, "did not run: "+gotest.NotStartedAfterTimeout, f.failure(notRun, &gotest.Result{TimedOut: true}))
 }
+
+// A test that ran its binary out of the memory limit says so first, with
+// the limit and the mend, then the learner's frames where it allocated,
+// not the runtime's lines; its one line is that heading.
+func TestATestOutOfMemorySaysSoWithItsFrames(t *testing.T) {
+	f := formatter{root: "/ws"}
+	cause := "the test binary ran out of its memory limit of 4 GiB while this test ran; look for an allocation without end: a loop that appends to a slice, or adds to a map, and never stops"
+	out := "fatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw({0x4923d2?, 0x58000000?})\n\t/usr/local/go/src/runtime/panic.go:1229 +0x48\n\n" +
+		"goroutine 7 gp=0xc000 m=2 mp=0xc001 [running]:\nruntime.growslice(...)\n\t/usr/local/go/src/runtime/slice.go:177 +0x1\n" +
+		"example.com/my-engine/harness.(*Game).Summon(...)\n\t/ws/harness/game.go:40 +0x1d\n" +
+		"example.com/my-engine/tests.Test_01_a(0xc000)\n\t/ws/tests/01_handles_test.go:12 +0x6e\n"
+	got := f.failure(gotest.Test{Name: "Test_01_a", Outcome: gotest.OutOfMemory, Cause: cause, Output: out}, &gotest.Result{})
+	assert.Equal(t, "ran out of memory: "+cause+"\n    harness.(*Game).Summon (harness/game.go:40)\n    tests.Test_01_a (tests/01_handles_test.go:12)", got)
+	assert.Equal(t, "ran out of memory: "+cause, oneLine(got))
+}
