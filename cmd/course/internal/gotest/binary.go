@@ -251,7 +251,7 @@ func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []str
 	// machine ran out, or a limit of the user's own, and the crash's
 	// cause, the runtime's own line, says so.
 	ranOut := func(out string) bool {
-		return bin.memLimit > 0 && (overLimit || outOfMemory.MatchString(out))
+		return bin.memLimit > 0 && (overLimit || memlimit.RanOut(out))
 	}
 	br.verdict, br.code, br.records, br.ended = rd.verdict, rd.code, rd.records, rd.ended
 	for _, name := range rd.order {
@@ -315,15 +315,6 @@ func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []str
 	return br, nil
 }
 
-// outOfMemory is the Go runtime giving up for want of memory, as it does
-// when a mapping fails at the limit: "fatal error: runtime: out of
-// memory", "fatal error: out of memory" after the size it could not
-// allocate, "fatal error: out of memory allocating heap arena
-// metadata", and a thread it could not make for want of memory
-// (ENOMEM, errno 12). Each starts a line, as no test's own output in a
-// framed line can.
-var outOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageAlloc: )?(out of memory|cannot allocate memory)|runtime: failed to create new OS thread \(.*errno=12\)$)`)
-
 // outOfMemoryCause is the Cause of a test the memory limit ended:
 // running says a test was running then, not the binary's start.
 func outOfMemoryCause(limit uint64, running bool) string {
@@ -331,8 +322,7 @@ func outOfMemoryCause(limit uint64, running bool) string {
 	if !running {
 		when = "before any test ran, in a package's init or a package-level variable's initializer"
 	}
-	return "the test binary ran out of its memory limit of " + memlimit.Size(limit) + " " + when +
-		"; look for an allocation without end: a loop that appends to a slice, or adds to a map, and never stops"
+	return "the test binary ran out of its memory limit of " + memlimit.Size(limit) + " " + when + "; " + memlimit.Mend
 }
 
 func isExit(err error) bool {

@@ -57,7 +57,7 @@ func Test_01_z(t *testing.T) {}
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Pass, "Test_01_grows": OutOfMemory, "Test_01_limit": Pass, "Test_01_z": Pass}, outcomes(r))
 	assert.Equal(t, "the test binary ran out of its memory limit of "+memlimit.Size(limit)+" while this test ran; look for an allocation without end: a loop that appends to a slice, or adds to a map, and never stops",
 		byName(r)["Test_01_grows"].Cause)
-	assert.Contains(t, byName(r)["Test_01_grows"].Output, "tests.Test_01_grows(")
+	assert.Contains(t, byName(r)["Test_01_grows"].Output, "tests.Test_01_grows(", byName(r)["Test_01_grows"].Output)
 	assert.False(t, r.TimedOut)
 }
 
@@ -103,24 +103,4 @@ func Test_01_a(t *testing.T) { fmt.Println("fatal error: runtime: out of memory"
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(r))
 	assert.Equal(t, "fatal error: runtime: out of memory", byName(r)["Test_01_a"].Cause)
-}
-
-func TestTheRuntimesOutOfMemoryLines(t *testing.T) {
-	for _, out := range []string{
-		"runtime: out of memory: cannot allocate 4194304-byte block (1 in use)\nfatal error: out of memory\n",
-		"fatal error: runtime: out of memory\n\nruntime stack:\n",
-		"fatal error: out of memory allocating heap arena metadata\n",
-		"fatal error: runtime: cannot allocate memory\n",
-		"fatal error: pageAlloc: out of memory\n",
-		"runtime: failed to create new OS thread (have 7 already; errno=12)\nfatal error: newosproc\n",
-	} {
-		assert.True(t, outOfMemory.MatchString(out), out)
-	}
-	for _, out := range []string{
-		"fatal error: stack overflow\n",
-		"runtime: failed to create new OS thread (have 7 already; errno=11)\nfatal error: newosproc\n",
-		"    x_test.go:3: fatal error: out of memory\n",
-	} {
-		assert.False(t, outOfMemory.MatchString(out), out)
-	}
 }

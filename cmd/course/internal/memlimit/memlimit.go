@@ -35,6 +35,7 @@ package memlimit
 import (
 	"errors"
 	"fmt"
+	"regexp"
 )
 
 // Default is the memory (RLIMIT_DATA) a learner's program may map for
@@ -61,4 +62,33 @@ func Size(limit uint64) string {
 		return fmt.Sprintf("%d MiB", limit>>20)
 	}
 	return fmt.Sprintf("%d KiB", limit>>10)
+}
+
+// Mend is what a learner whose program ran out of its limit is to look
+// for.
+const Mend = "look for an allocation without end: a loop that appends to a slice, or adds to a map, and never stops"
+
+// runtimeOutOfMemory is the Go runtime giving up for want of memory, as
+// it does when a mapping fails at the limit: "fatal error: runtime: out
+// of memory", "fatal error: out of memory" after the size it could not
+// allocate, "fatal error: out of memory allocating heap arena metadata",
+// and a thread it could not make for want of memory (ENOMEM, errno 12).
+// Each starts a line, where a test's t.Log cannot put it.
+var runtimeOutOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageAlloc: )?(out of memory|cannot allocate memory)|runtime: failed to create new OS thread \(.*errno=12\)$)`)
+
+// runtimeFault is a signal the runtime could not turn into a panic,
+// raised in the runtime's own code: the first goroutine of its report,
+// the one that faulted, is in package runtime. Not every allocation of
+// the runtime's is checked: Go 1.26's garbage collector takes the memory
+// of its span queues (newSpanSPMC) without looking, and at the limit
+// about one runaway test in twelve ends in a nil dereference there
+// (SIGSEGV in runtime.(*spanQueue).tryDrain) instead of "out of memory".
+var runtimeFault = regexp.MustCompile(`(?m)^SIG(SEGV|BUS): .*\nPC=\S+ .*\n\ngoroutine \d+ .*:\nruntime\.`)
+
+// RanOut reports whether a Go program's output says it ran out of the
+// memory limit: its runtime ran out of memory, or faulted in its own
+// code, which where a limit is set is a failed allocation it did not
+// check. Ask it only of a program Set bounded.
+func RanOut(output string) bool {
+	return runtimeOutOfMemory.MatchString(output) || runtimeFault.MatchString(output)
 }

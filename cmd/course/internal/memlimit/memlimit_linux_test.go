@@ -57,6 +57,11 @@ func TestSetTellsOfAChildAlreadyOverTheLimit(t *testing.T) {
 		t.Skip("prlimit(2) is refused here")
 	}
 	cmd := started(t)
+	stat := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/stat"
+	require.Eventually(t, func() bool { // asleep, its libraries loaded
+		b, err := os.ReadFile(stat)
+		return err == nil && strings.Contains(string(b), ") S ")
+	}, 10*time.Second, 5*time.Millisecond)
 	assert.ErrorIs(t, Set(cmd.Process.Pid, 4<<10), ErrOverLimit)
 }
 
