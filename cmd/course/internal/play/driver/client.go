@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/systemic-game-design/course/cmd/course/internal/memlimit"
 	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 )
@@ -59,6 +60,11 @@ type Client struct {
 	ended func() string
 	dead  error
 	once  sync.Once
+	// memLimit is the memory limit the engine process runs under
+	// (memlimit.Set), 0 where none; overLimit says it had mapped more
+	// before the limit came, and was ended for it.
+	memLimit  uint64
+	overLimit bool
 	// readErr is why the replies stopped being read, if not their end.
 	readErr error
 }
@@ -145,6 +151,9 @@ const (
 	RequestFDEnv = "COURSE_PLAY_REQUEST_FD"
 )
 
+// memLimitFor is memlimit.For, which a test can replace.
+var memLimitFor = memlimit.For
+
 // engineWaitDelay is how long an ended engine's stderr is read after it
 // ended.
 const engineWaitDelay = 200 * time.Millisecond
@@ -211,9 +220,27 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 	if f, err := os.OpenFile(output, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644); err == nil {
 		tail.file, tail.left = f, OutputLimit
 	}
+	// The engine is bounded in memory as a test binary is (package
+	// memlimit): an engine that allocates without end ends itself, not
+	// the machine's memory. For reads the program before it runs.
+	limit := memLimitFor(program)
 	cleanup, err := confined(cmd, dir, filepath.Dir(program))
 	for _, f := range theirs {
 		_ = f.Close() // the engine holds its own copies
+	}
+	overLimit := false
+	if err == nil {
+		// Set once it runs (os/exec runs nothing between fork and exec);
+		// an engine that mapped past the limit before is ended now, and
+		// its end tells why.
+		switch err = memlimit.Set(cmd.Process.Pid, limit); {
+		case errors.Is(err, memlimit.ErrOverLimit):
+			overLimit, err = true, nil
+			procgroup.End(cmd)
+		case err != nil:
+			procgroup.End(cmd)
+			_ = cmd.Wait()
+		}
 	}
 	if err != nil {
 		_, _ = in.Close(), out.Close()
@@ -256,6 +283,7 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 	// greets, and is given up with where it was, as a stuck move is.
 	c := reading(out, in, closeFn, tail, dir)
 	c.timeout = timeout
+	c.memLimit, c.overLimit = limit, overLimit
 	c.dump = func() { engine.askForStacks() }
 	if theirs != nil {
 		c.exited = waited
@@ -292,6 +320,13 @@ func (c *Client) whyEnded() string {
 	if c.ended == nil {
 		// give the process a moment to finish writing why
 		time.Sleep(20 * time.Millisecond)
+	}
+	if c.memLimit > 0 && (c.overLimit || memlimit.RanOut(c.stderr.since(0))) {
+		why = "it ran out of its memory limit of " + memlimit.Size(c.memLimit)
+		if fn, at := crashFrame(c.stderr.since(0), c.dir); fn != "" {
+			why += " (" + at + ", in " + fn + ")"
+		}
+		return why + "; " + memlimit.Mend
 	}
 	last := c.stderr.lastLine()
 	if last == "" {
