@@ -24,6 +24,7 @@ import (
 
 	"github.com/systemic-game-design/course/cards"
 	"github.com/systemic-game-design/course/cmd/course/internal/cli"
+	"github.com/systemic-game-design/course/cmd/course/internal/memlimit"
 	"github.com/systemic-game-design/course/cmd/course/internal/sandbox"
 	"github.com/systemic-game-design/course/course"
 	"github.com/systemic-game-design/course/internal/testws"
@@ -77,9 +78,12 @@ func TestScripts(t *testing.T) {
 		// folder's permissions say no (CI does).
 		// [landlock]: check can confine the tests here; [scoped]: and
 		// keep them from signalling course (Landlock's ABI 6); [offline]:
-		// and keep them off the network.
+		// and keep them off the network; [memlimit]: check bounds the
+		// tests' memory.
 		Condition: func(cond string) (bool, error) {
 			switch cond {
+			case "memlimit":
+				return memlimit.For("") != 0, nil
 			case "root":
 				return os.Geteuid() == 0, nil
 			case "landlock":

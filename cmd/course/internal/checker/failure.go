@@ -75,6 +75,11 @@ var (
 	goroutineHeader = regexp.MustCompile(`^goroutine \d+( gp=\S+ m=\S+( mp=\S+)?)? \[.*\]:$`)
 	panicLine       = regexp.MustCompile(`^(panic: |fatal error: )`)
 	panicWithin     = regexp.MustCompile(`(panic: |fatal error: )`)
+	// runtimeReport starts what the runtime says of a crash besides its
+	// cause: "runtime: out of memory: cannot allocate ...", a signal it
+	// could not turn into a panic ("SIGABRT: abort", then its PC), cgo's
+	// "runtime/cgo: pthread_create failed: ...". Not the learner's words.
+	runtimeReport = regexp.MustCompile(`^(runtime: |runtime/cgo: |SIG[A-Z]+: )`)
 )
 
 // trim keeps the lines before any trace, the first panic line (without
@@ -88,7 +93,7 @@ func (f formatter) trim(out string, crashed bool) string {
 	i := 0
 	for ; i < len(lines); i++ {
 		l := lines[i]
-		if panicLine.MatchString(l) || strings.HasPrefix(l, "runtime: ") || goroutineHeader.MatchString(l) {
+		if panicLine.MatchString(l) || runtimeReport.MatchString(l) || goroutineHeader.MatchString(l) {
 			break
 		}
 		if strings.TrimSpace(l) == "" {

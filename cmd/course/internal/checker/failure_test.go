@@ -90,3 +90,16 @@ func TestATestOutOfMemorySaysSoWithItsFrames(t *testing.T) {
 	assert.Equal(t, "ran out of memory: "+cause+"\n    harness.(*Game).Summon (harness/game.go:40)\n    tests.Test_01_a (tests/01_handles_test.go:12)", got)
 	assert.Equal(t, "ran out of memory: "+cause, oneLine(got))
 }
+
+// Where the limit ended the binary in a thread it could not start, the
+// runtime's lines (cgo's complaint, the signal and its PC) are no words
+// of the learner's: the heading says why, the frames where.
+func TestATestOutOfMemoryInAThreadStartShowsNoRuntimeLines(t *testing.T) {
+	f := formatter{root: "/ws"}
+	out := "    grow_test.go:5: growing\n" +
+		"runtime/cgo: pthread_create failed: Resource temporarily unavailable\nSIGABRT: abort\nPC=0x7fd5bb884eec m=0 sigcode=18446744073709551610\n\n" +
+		"goroutine 0 gp=0x1 m=0 mp=0x2 [idle]:\nruntime.abort()\n\t/usr/local/go/src/runtime/asm_amd64.s:1 +0x1\n\n" +
+		"goroutine 7 gp=0x3 m=nil [running]:\nexample.com/my-engine/tests.TestGrows(0xc000)\n\t/ws/tests/grow_test.go:11 +0x6e\n"
+	got := f.failure(gotest.Test{Name: "TestGrows", Outcome: gotest.OutOfMemory, Cause: "the limit", Output: out}, &gotest.Result{})
+	assert.Equal(t, "ran out of memory: the limit\n    grow_test.go:5: growing\n    tests.TestGrows (tests/grow_test.go:11)", got)
+}

@@ -72,9 +72,12 @@ const Mend = "look for an allocation without end: a loop that appends to a slice
 // it does when a mapping fails at the limit: "fatal error: runtime: out
 // of memory", "fatal error: out of memory" after the size it could not
 // allocate, "fatal error: out of memory allocating heap arena metadata",
-// and a thread it could not make for want of memory (ENOMEM, errno 12).
-// Each starts a line, where a test's t.Log cannot put it.
-var runtimeOutOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageAlloc: )?(out of memory|cannot allocate memory)|runtime: failed to create new OS thread \(.*errno=12\)$)`)
+// and a thread it could not make for want of memory: its own (ENOMEM,
+// errno 12) or, in a program linked with cgo (the course's test binaries:
+// testify brings in net), glibc's, whose pthread_create says EAGAIN
+// ("Resource temporarily unavailable") when it cannot map the thread's
+// stack. Each starts a line, where a test's t.Log cannot put it.
+var runtimeOutOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageAlloc: )?(out of memory|cannot allocate memory)|runtime: failed to create new OS thread \(.*errno=12\)$|runtime/cgo: pthread_create failed: (Resource temporarily unavailable|Cannot allocate memory)$)`)
 
 // runtimeFault is a signal the runtime could not turn into a panic,
 // raised in the runtime's own code: the first goroutine of its report,

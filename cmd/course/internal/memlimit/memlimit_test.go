@@ -24,6 +24,7 @@ func TestTheRuntimesOutOfMemoryLines(t *testing.T) {
 		"fatal error: runtime: cannot allocate memory\n",
 		"fatal error: pageAlloc: out of memory\n",
 		"runtime: failed to create new OS thread (have 7 already; errno=12)\nfatal error: newosproc\n",
+		"runtime/cgo: pthread_create failed: Resource temporarily unavailable\nSIGABRT: abort\nPC=0x7fd5bb884eec m=0 sigcode=18446744073709551610\n",
 		"SIGSEGV: segmentation violation\nPC=0x430e3d m=0 sigcode=1 addr=0x0\n\ngoroutine 0 gp=0x6d5e60 m=0 mp=0x6d6e60 [idle]:\n" +
 			"runtime.(*spanQueue).tryDrain(0x7ffe00000400?, 0x4395c5?, 0x6d64a8?)\n\t/usr/local/go/src/runtime/mgcmark_greenteagc.go:520 +0x5d\n",
 	} {
