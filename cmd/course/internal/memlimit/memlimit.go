@@ -18,7 +18,7 @@
 // program that allocates nothing, and a test binary linked with cgo
 // (testify brings in net) reserves 64 MiB more for each thread's C
 // malloc arena, which grows with the machine's cores (2.4 GiB of address
-// space with GOMAXPROCS=64 for 120 MB of data), so a bound on the address
+// space with GOMAXPROCS=64 for 240 MB of data), so a bound on the address
 // space low enough to protect a machine would fail honest tests on a
 // large one. The race detector's shadow memory is made writable as it is
 // used (a race build of the course's tests runs under the Default bound);
@@ -39,11 +39,13 @@ import (
 )
 
 // Default is the memory (RLIMIT_DATA) a learner's program may map for
-// its data. A check of the course's reference uses about 120 MB a test
-// binary (more with many threads: each takes its 8 MiB stack, 240 MB with
-// GOMAXPROCS=64), so no honest test comes near it, while a runaway
-// allocation is ended after a few seconds at most, before it fills the
-// memory of a machine that runs a few such programs at once.
+// its data. A check of the course's reference maps about 120 MB of data a
+// test binary (more with many threads, each with its 8 MiB stack: 240 MB
+// with GOMAXPROCS=64; 440 to 580 MB built with -race), so no honest test
+// comes near it, while a runaway allocation ends there, before it fills
+// the memory of a machine that runs a few such programs at once: a loop
+// that appends, writing all it takes, reaches it in seconds on an idle
+// machine (18 s, and a minute beside a class's check, on a loaded one).
 const Default = 4 << 30
 
 // ErrOverLimit is Set's error for a process that mapped more than the
