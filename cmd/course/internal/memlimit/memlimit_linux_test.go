@@ -95,3 +95,23 @@ func TestForIsTheDefaultAndNoneForASanitizedBuild(t *testing.T) {
 	assert.True(t, sanitized(&debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-msan", Value: "true"}}}))
 	assert.False(t, sanitized(&debug.BuildInfo{Settings: []debug.BuildSetting{{Key: "-race", Value: "true"}}}))
 }
+
+// A limit of the user's own that is lower than Default is the one a
+// child gets (it has it already): For never raises it.
+func TestForKeepsALowerLimitOfTheUsers(t *testing.T) {
+	if !settable() {
+		t.Skip("prlimit(2) is refused here")
+	}
+	var own unix.Rlimit
+	require.NoError(t, unix.Getrlimit(unix.RLIMIT_DATA, &own))
+	if own.Cur < 3<<30 {
+		t.Skip("this process's own limit is lower still")
+	}
+	lower := own
+	lower.Cur = 3 << 30
+	require.NoError(t, unix.Setrlimit(unix.RLIMIT_DATA, &lower))
+	t.Cleanup(func() { _ = unix.Setrlimit(unix.RLIMIT_DATA, &own) })
+	exe, err := os.Executable()
+	require.NoError(t, err)
+	assert.Equal(t, uint64(3<<30), For(exe))
+}
