@@ -210,14 +210,8 @@ func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []str
 	// The limit comes once the binary runs (os/exec runs nothing between
 	// fork and exec); one that mapped past it before is ended here, and
 	// its tests ran out of memory as surely as if the limit had stopped it.
-	overLimit := false
-	switch err := memlimit.Set(cmd.Process.Pid, bin.memLimit); {
-	case errors.Is(err, memlimit.ErrOverLimit):
-		overLimit = true
-		procgroup.End(cmd)
-	case err != nil:
-		procgroup.End(cmd)
-		_ = cmd.Wait()
+	overLimit, err := memlimit.Bound(cmd, bin.memLimit)
+	if err != nil {
 		return br, fmt.Errorf("bounding the memory of the tests of %s: %w", p.ImportPath, err)
 	}
 

@@ -35,7 +35,10 @@ package memlimit
 import (
 	"errors"
 	"fmt"
+	"os/exec"
 	"regexp"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // Default is the memory (RLIMIT_DATA) a learner's program may map for
@@ -52,6 +55,25 @@ const Default = 4 << 30
 // limit before the limit was put on it: the limit cannot take back what
 // is mapped, so the process must be ended.
 var ErrOverLimit = errors.New("the process took more memory than its limit before the limit was set")
+
+// Bound puts limit (For's) on the process cmd has just started (through
+// procgroup, not yet waited for): Set, and where the process had mapped
+// past the limit before it came, the process's group is ended at once
+// (procgroup.End) and overLimit says so, for the caller to tell as the
+// process's running out. On any other error the process is ended and
+// waited for.
+func Bound(cmd *exec.Cmd, limit uint64) (overLimit bool, err error) {
+	switch err := Set(cmd.Process.Pid, limit); {
+	case errors.Is(err, ErrOverLimit):
+		procgroup.End(cmd)
+		return true, nil
+	case err != nil:
+		procgroup.End(cmd)
+		_ = cmd.Wait()
+		return false, err
+	}
+	return false, nil
+}
 
 // Size is limit in words: "4 GiB", "1.5 GiB", "512 MiB".
 func Size(limit uint64) string {

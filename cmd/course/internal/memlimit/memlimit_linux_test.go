@@ -6,12 +6,15 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/unix"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/procgroup"
 )
 
 // started is a child that waits to be killed: sleep, whose data is a few
@@ -114,4 +117,45 @@ func TestForKeepsALowerLimitOfTheUsers(t *testing.T) {
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	assert.Equal(t, uint64(3<<30), For(exe))
+}
+
+// A child already past the limit when it comes is ended at once, its
+// group with it: the limit takes back nothing it mapped, and left alone
+// it would fill what it holds. Here sleep would sleep for a minute.
+func TestBoundEndsAChildAlreadyOverTheLimit(t *testing.T) {
+	if !settable() {
+		t.Skip("prlimit(2) is refused here")
+	}
+	cmd := exec.Command("sleep", "60")
+	procgroup.Own(cmd)
+	if err := procgroup.Start(cmd, (*exec.Cmd).Start); err != nil {
+		t.Skipf("no sleep to start: %v", err)
+	}
+	t.Cleanup(func() { procgroup.End(cmd) })
+	stat := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/stat"
+	require.Eventually(t, func() bool { // asleep, its libraries loaded
+		b, err := os.ReadFile(stat)
+		return err == nil && strings.Contains(string(b), ") S ")
+	}, 10*time.Second, 5*time.Millisecond)
+	over, err := Bound(cmd, 4<<10)
+	require.NoError(t, err)
+	assert.True(t, over)
+	waited := make(chan error, 1)
+	go func() { waited <- cmd.Wait() }()
+	select {
+	case err := <-waited:
+		assert.EqualError(t, err, "signal: killed")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the child over its limit was left running")
+	}
+
+	// One within its limit runs on.
+	cmd = exec.Command("sleep", "60")
+	procgroup.Own(cmd)
+	require.NoError(t, procgroup.Start(cmd, (*exec.Cmd).Start))
+	t.Cleanup(func() { procgroup.End(cmd); _ = cmd.Wait() })
+	over, err = Bound(cmd, Default)
+	require.NoError(t, err)
+	assert.False(t, over)
+	assert.NoError(t, cmd.Process.Signal(syscall.Signal(0)), "it runs")
 }

@@ -233,14 +233,7 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 		// Set once it runs (os/exec runs nothing between fork and exec);
 		// an engine that mapped past the limit before is ended now, and
 		// its end tells why.
-		switch err = memlimit.Set(cmd.Process.Pid, limit); {
-		case errors.Is(err, memlimit.ErrOverLimit):
-			overLimit, err = true, nil
-			procgroup.End(cmd)
-		case err != nil:
-			procgroup.End(cmd)
-			_ = cmd.Wait()
-		}
+		overLimit, err = memlimit.Bound(cmd, limit)
 	}
 	if err != nil {
 		_, _ = in.Close(), out.Close()
