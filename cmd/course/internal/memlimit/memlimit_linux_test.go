@@ -126,11 +126,12 @@ func TestBoundEndsAChildAlreadyOverTheLimit(t *testing.T) {
 	if !settable() {
 		t.Skip("prlimit(2) is refused here")
 	}
-	cmd := exec.Command("sleep", "60")
-	procgroup.Own(cmd)
-	if err := procgroup.Start(cmd, (*exec.Cmd).Start); err != nil {
-		t.Skipf("no sleep to start: %v", err)
+	if _, err := exec.LookPath("sleep"); err != nil {
+		t.Skip("no sleep to start")
 	}
+	cmd := exec.CommandContext(t.Context(), "sleep", "60")
+	procgroup.Own(cmd)
+	require.NoError(t, procgroup.Start(cmd, (*exec.Cmd).Start))
 	t.Cleanup(func() { procgroup.End(cmd) })
 	stat := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/stat"
 	require.Eventually(t, func() bool { // asleep, its libraries loaded
@@ -150,7 +151,7 @@ func TestBoundEndsAChildAlreadyOverTheLimit(t *testing.T) {
 	}
 
 	// One within its limit runs on.
-	cmd = exec.Command("sleep", "60")
+	cmd = exec.CommandContext(t.Context(), "sleep", "60")
 	procgroup.Own(cmd)
 	require.NoError(t, procgroup.Start(cmd, (*exec.Cmd).Start))
 	t.Cleanup(func() { procgroup.End(cmd); _ = cmd.Wait() })
