@@ -10,7 +10,11 @@
 //
 // On Linux the bound is the process's RLIMIT_DATA, set with prlimit(2)
 // on the child once it has started (os/exec runs nothing of ours between
-// fork and exec). RLIMIT_DATA, not RLIMIT_AS: since Linux 4.7 it counts
+// fork and exec). Limits are a process's, not a thread's, so it cannot be
+// put on the thread that starts the child, as the sandbox's Landlock
+// domain is, without binding course too; it is set from course's own
+// threads once the sandbox's Start has returned, and holds with the
+// sandbox or without it. RLIMIT_DATA, not RLIMIT_AS: since Linux 4.7 it counts
 // every private writable mapping (the Go heap, goroutine and thread
 // stacks, the C heap), which is the memory a program can fill, and
 // leaves out address space reserved and never made writable. A Go

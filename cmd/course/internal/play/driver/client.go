@@ -61,7 +61,7 @@ type Client struct {
 	dead  error
 	once  sync.Once
 	// memLimit is the memory limit the engine process runs under
-	// (memlimit.Set), 0 where none; overLimit says it had mapped more
+	// (memlimit.Bound), 0 where none; overLimit says it had mapped more
 	// before the limit came, and was ended for it.
 	memLimit  uint64
 	overLimit bool
