@@ -306,3 +306,21 @@ func TestADropRecordedDuringTheRunIsNotReportedWithoutItsTest(t *testing.T) {
 	assert.Empty(t, r.Drops, "the drop was recorded after the check read the workspace")
 	assert.Equal(t, 1, r.Passed)
 }
+
+// A test of the learner's whose name is too long to name to the test
+// binary on a command line is refused by name, with the mend, before
+// anything runs: started with it, the binary would not start at all
+// ("argument list too long"), and check could only give up.
+func TestATestNameTooLongToRunIsRefusedByName(t *testing.T) {
+	long := "TestLong" + strings.Repeat("x", 140<<10)
+	ws := fixture(t, map[string]string{
+		"tests/mine_test.go": "package tests\n\nimport \"testing\"\n\nfunc TestShort(t *testing.T) {}\n\nfunc " + long + "(t *testing.T) {}\n",
+	})
+	r, err := Run(context.Background(), Options{Workspace: ws, Timeout: time.Minute}, nil)
+	require.NoError(t, err)
+	assert.False(t, r.OK)
+	require.Len(t, r.BuildErrors, 1)
+	assert.Equal(t, "tests/mine_test.go", r.BuildErrors[0].Package)
+	assert.Contains(t, r.BuildErrors[0].Output, "tests/mine_test.go:7:6: declares a test whose name is 143368 bytes long (TestLongxxxx")
+	assert.Contains(t, r.BuildErrors[0].Output, "give it a shorter name")
+}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -266,6 +267,12 @@ func testNames(ws *workspace.Workspace, rel string) ([]string, []BuildError, err
 			// TestMain is the package's main, not a test, whatever its
 			// signature (the go command refuses any but *testing.M's).
 			if !ok || fn.Recv != nil || !gotest.IsTestName(fn.Name.Name) || fn.Name.Name == "TestMain" {
+				continue
+			}
+			if !gotest.NameFits(fn.Name.Name) {
+				bad = append(bad, BuildError{Package: name, Output: fmt.Sprintf(
+					"%s: declares a test whose name is %d bytes long (%.40s…), longer than check can name to the test binary on a command line (%d at most), so check runs none of the tests; give it a shorter name",
+					fset.Position(fn.Name.Pos()), len(fn.Name.Name), fn.Name.Name, gotest.MaxNameLength())})
 				continue
 			}
 			names = append(names, fn.Name.Name)

@@ -94,6 +94,16 @@ func (r *runner) runBinary(ctx context.Context, p Package, bin binary, names []s
 	return run, nil
 }
 
+// NameFits reports whether a test's name fits a -test.run pattern of its
+// own (maxRunPattern long at most): a longer one cannot be named to the
+// test binary on every system's command line (on Linux, past 128 KiB,
+// the binary does not even start).
+func NameFits(name string) bool { return len(runPattern([]string{name})) <= maxRunPattern }
+
+// MaxNameLength is about the longest name NameFits takes: a name of
+// letters, digits and underscores that long fits.
+func MaxNameLength() int { return maxRunPattern - len(runPattern(nil)) }
+
 // runParts is names in runs of the binary whose -test.run pattern
 // (runPattern) is at most maxRunPattern long, in their order; always one
 // at least. A name longer than that alone is a part of its own.
