@@ -8,7 +8,9 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -20,6 +22,52 @@ import (
 // another test of its package, running alone after a crash, ran out of
 // time before its turn came.
 const NotStartedAfterTimeout = "another test of its package ran out of time before its turn, and no test starts after that; mend the endless loop and check again"
+
+// NotStartedAfterOutOfMemory is the Cause of a test that did not run
+// because two other tests of its package had run their binaries out of
+// the memory limit before its turn.
+const NotStartedAfterOutOfMemory = "two other tests of its package ran out of memory before its turn, and no test starts after that; mend the allocation without end and check again"
+
+// stopper holds back the runs of a package not yet started once one of
+// its runs has run out of time or of memory. After a time-out they do not
+// start. After a run out of memory they start one at a time: run Jobs at
+// once, each could take the whole limit, where the limit is there to
+// keep the machine's memory; and once a second run has run out they do
+// not start, as when every test reaches the same allocation without end
+// each would take seconds to fill the limit.
+type stopper struct {
+	timedOut    atomic.Bool
+	outOfMemory atomic.Int32 // runs that ran out of memory
+	serial      sync.Mutex   // held by each run that starts after one ran out of memory
+}
+
+// ranOutOfTime and ranOutOfMemory tell the stopper what a run did.
+func (s *stopper) ranOutOfTime()   { s.timedOut.Store(true) }
+func (s *stopper) ranOutOfMemory() { s.outOfMemory.Add(1) }
+
+// stopped is why the runs not yet started do not start, "" when they go
+// on; a nil stopper never stops them.
+func (s *stopper) stopped() string {
+	switch {
+	case s == nil:
+		return ""
+	case s.timedOut.Load():
+		return NotStartedAfterTimeout
+	case s.outOfMemory.Load() >= 2:
+		return NotStartedAfterOutOfMemory
+	}
+	return ""
+}
+
+// turn waits, once a run has run out of memory, for the runs started
+// since to end, and returns what ends this one's turn.
+func (s *stopper) turn() func() {
+	if s == nil || s.outOfMemory.Load() == 0 {
+		return func() {}
+	}
+	s.serial.Lock()
+	return s.serial.Unlock
+}
 
 // binary is a package's test binary.
 type binary struct {
@@ -64,10 +112,10 @@ var maxRunPattern = 16 << 10
 
 // runBinary runs the test binary for the named tests, reading its stream
 // as it comes; progress says whether it reports the tests' progress. With
-// hung not nil, a run that runs out of time sets it, and a run that finds
-// it set when its turn comes does not start (and tells nothing): both
-// while holding its place among the Jobs, so no run starts after another
-// ran out of time and gave its place up.
+// stop not nil, a run that runs out of time or of memory tells it, and a
+// run that finds it stopped when its turn comes does not start (and tells
+// nothing): both while holding its place among the Jobs, so no run starts
+// after another ran out and gave its place up (see stopper).
 //
 // Tests too many to name in one -test.run (maxRunPattern) run in parts,
 // one process after another, told as one run: a part that leaves a test
@@ -75,10 +123,10 @@ var maxRunPattern = 16 << 10
 // test would end one process of them all, so the tests left are run as
 // after a crash; and the run's verdict confirms a pass only if every
 // part's says 0. Each part has the whole time limit.
-func (r *runner) runBinary(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+func (r *runner) runBinary(ctx context.Context, p Package, bin binary, names []string, progress bool, stop *stopper) (binaryRun, error) {
 	var run binaryRun
 	for i, part := range runParts(names) {
-		br, err := r.runPart(ctx, p, bin, part, progress, hung)
+		br, err := r.runPart(ctx, p, bin, part, progress, stop)
 		if err != nil {
 			return br, err
 		}
@@ -175,13 +223,16 @@ func (run *binaryRun) join(next binaryRun) {
 }
 
 // runPart runs the test binary once, for the named tests: see runBinary.
-func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool) (binaryRun, error) {
+func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []string, progress bool, stop *stopper) (binaryRun, error) {
 	var br binaryRun
+	// Before a place among the Jobs, so that a run waiting for its turn
+	// holds none another package could use.
+	defer stop.turn()()
 	if !r.acquire(ctx) {
 		return br, nil
 	}
 	defer r.release()
-	if hung != nil && hung.Load() {
+	if stop.stopped() != "" {
 		br.skipped = true
 		return br, nil
 	}
@@ -313,10 +364,21 @@ func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []str
 			br.cause = outOfMemoryCause(bin.memLimit, false)
 		}
 	}
-	if hung != nil && (br.timedOut || br.stuck) {
-		hung.Store(true)
+	if stop != nil {
+		switch {
+		case br.timedOut || br.stuck:
+			stop.ranOutOfTime()
+		case br.ranOutOfMemory():
+			stop.ranOutOfMemory()
+		}
 	}
 	return br, nil
+}
+
+// ranOutOfMemory says the run's binary ran out of its memory limit, in a
+// test or before any.
+func (br *binaryRun) ranOutOfMemory() bool {
+	return br.outOfMemory || slices.ContainsFunc(br.tests, func(t Test) bool { return t.Outcome == OutOfMemory })
 }
 
 // outOfMemoryCause is the Cause of a test the memory limit ended:

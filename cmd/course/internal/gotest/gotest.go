@@ -40,7 +40,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/memlimit"
@@ -410,12 +409,17 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	// After the first run, the first run of this package to run out of
 	// time stops the runs not yet started (as a time-out in the first run
 	// stops the tests after it), so that a package whose tests hang after
-	// a crash costs about one --timeout, not one per test. The passes a run
+	// a crash costs about one --timeout, not one per test. After a run out
+	// of memory, the first run's included, the runs left start one at a
+	// time, and after a second none starts (see stopper). The passes a run
 	// did not confirm run again whatever another did (they told already),
 	// and so does every test of an every-test-alone check (Alone).
-	var hung *atomic.Bool
+	var stop *stopper
 	if !r.o.Alone {
-		hung = new(atomic.Bool)
+		stop = new(stopper)
+		if first.ranOutOfMemory() {
+			stop.ranOutOfMemory()
+		}
 	}
 	rest := missing(p.Expected, got)
 	rest = slices.DeleteFunc(rest, func(n string) bool { return slices.Contains(unconfirmed, n) })
@@ -456,7 +460,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		// Something ended the binary early (or every test is to run
 		// alone): each test left runs alone, so one more panic costs only
 		// its own process.
-		if err := r.alone(ctx, p, bin, rest, true, hung, keep, &pr); err != nil {
+		if err := r.alone(ctx, p, bin, rest, true, stop, keep, &pr); err != nil {
 			<-againDone
 			pr.err = err
 			return pr
@@ -484,7 +488,7 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 		} else {
 			t := Test{Package: p.ImportPath, Name: n, Outcome: NotRun}
 			if slices.Contains(pr.notStarted, n) {
-				t.Cause = NotStartedAfterTimeout
+				t.Cause = stop.stopped()
 			}
 			pr.tests = append(pr.tests, t)
 		}
@@ -495,10 +499,10 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 // alone runs each of names in a binary of its own, several at once, and
 // keeps what they tell; a pass counts only where its run confirms it.
 // progress says whether the runs report progress (not when they run tests
-// again that reported already); hung, when not nil, stops the runs not yet
-// started once one has run out of time (see runBinary), and their tests
-// are left out of what is kept: not run.
-func (r *runner) alone(ctx context.Context, p Package, bin binary, names []string, progress bool, hung *atomic.Bool, keep func([]Test), pr *pkgResult) error {
+// again that reported already); stop, when not nil, stops the runs not
+// yet started once one has run out of time or of memory (see runBinary),
+// and their tests are left out of what is kept: not run.
+func (r *runner) alone(ctx context.Context, p Package, bin binary, names []string, progress bool, stop *stopper, keep func([]Test), pr *pkgResult) error {
 	runs := make([]binaryRun, len(names))
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
@@ -506,7 +510,7 @@ func (r *runner) alone(ctx context.Context, p Package, bin binary, names []strin
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress, hung)
+			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress, stop)
 		}()
 	}
 	wg.Wait()

@@ -105,3 +105,49 @@ func Test_01_a(t *testing.T) { fmt.Println("fatal error: runtime: out of memory"
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash}, outcomes(r))
 	assert.Equal(t, "fatal error: runtime: out of memory", byName(r)["Test_01_a"].Cause)
 }
+
+// After a run out of memory the tests left run one at a time, not Jobs at
+// once, each able to take the whole limit; and after a second run out,
+// none starts: every test here reaches the same allocation without end.
+// Run at once, with no such hold, the two in flight after the first
+// would both run out; run to the end, all five would.
+func TestRunsOutOfMemoryAreOneAtATimeThenStop(t *testing.T) {
+	if memlimit.For("") == 0 {
+		t.Skip("no memory limit can be set here")
+	}
+	dir, p := module(t, `package tests
+
+import "testing"
+
+var keep [][]byte
+
+func grow() {
+	for {
+		keep = append(keep, make([]byte, 256<<20))
+	}
+}
+
+func Test_01_a(t *testing.T) {}
+func Test_01_g1(t *testing.T) { grow() }
+func Test_01_g2(t *testing.T) { grow() }
+func Test_01_g3(t *testing.T) { grow() }
+func Test_01_g4(t *testing.T) { grow() }
+func Test_01_g5(t *testing.T) { grow() }
+`)
+	p.Expected = []string{"Test_01_a", "Test_01_g1", "Test_01_g2", "Test_01_g3", "Test_01_g4", "Test_01_g5"}
+	r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: 10 * time.Second, Jobs: 2})
+	require.NoError(t, err)
+	got := outcomes(r)
+	assert.Equal(t, Pass, got["Test_01_a"])
+	assert.Equal(t, OutOfMemory, got["Test_01_g1"], "the first run's")
+	count := map[Outcome]int{}
+	for _, n := range p.Expected[2:] {
+		count[got[n]]++
+	}
+	assert.Equal(t, map[Outcome]int{OutOfMemory: 1, NotRun: 3}, count, "outcomes: %v", got)
+	for _, test := range r.Tests {
+		if test.Outcome == NotRun {
+			assert.Equal(t, NotStartedAfterOutOfMemory, test.Cause, test.Name)
+		}
+	}
+}
