@@ -59,10 +59,14 @@ func (s *stopper) stopped() string {
 	return ""
 }
 
+// oneAtATime says the runs start one at a time: one has run out of
+// memory.
+func (s *stopper) oneAtATime() bool { return s != nil && s.outOfMemory.Load() > 0 }
+
 // turn waits, once a run has run out of memory, for the runs started
 // since to end, and returns what ends this one's turn.
 func (s *stopper) turn() func() {
-	if s == nil || s.outOfMemory.Load() == 0 {
+	if !s.oneAtATime() {
 		return func() {}
 	}
 	s.serial.Lock()

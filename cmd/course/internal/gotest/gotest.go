@@ -505,15 +505,23 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 func (r *runner) alone(ctx context.Context, p Package, bin binary, names []string, progress bool, stop *stopper, keep func([]Test), pr *pkgResult) error {
 	runs := make([]binaryRun, len(names))
 	errs := make([]error, len(names))
-	var wg sync.WaitGroup
-	for j, n := range names {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	if stop.oneAtATime() {
+		// In order, so that which tests ran before the runs stopped is
+		// the same from one check to the next.
+		for j, n := range names {
 			runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress, stop)
-		}()
+		}
+	} else {
+		var wg sync.WaitGroup
+		for j, n := range names {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				runs[j], errs[j] = r.runBinary(ctx, p, bin, []string{n}, progress, stop)
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	for j := range names {
 		if errs[j] != nil {
 			return errs[j]
