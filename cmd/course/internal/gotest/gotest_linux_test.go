@@ -26,14 +26,15 @@ func TestAnAllocationWithoutEndRunsOutOfTheMemoryLimit(t *testing.T) {
 	}
 	dir, p := module(t, `package tests
 
-import ("os"; "strings"; "testing")
+import ("os"; "runtime/debug"; "strings"; "testing")
 
 var keep [][]byte
 
 func Test_01_a(t *testing.T) {}
 func Test_01_grows(t *testing.T) {
-	for {
-		keep = append(keep, make([]byte, 256<<20))
+	debug.SetGCPercent(-1) // so that its own allocation fails, with its frames
+	for n := 256 << 20; ; n *= 2 {
+		keep = append(keep, make([]byte, n))
 	}
 }
 func Test_01_limit(t *testing.T) {
