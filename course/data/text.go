@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/systemic-game-design/course/internal/jsonobject"
@@ -145,22 +146,11 @@ func hex4(b []byte) rune {
 	if len(b) < 4 {
 		return -1
 	}
-	var r rune
-	for _, c := range b[:4] {
-		var d byte
-		switch {
-		case c >= '0' && c <= '9':
-			d = c - '0'
-		case c >= 'a' && c <= 'f':
-			d = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			d = c - 'A' + 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(d)
+	v, err := strconv.ParseUint(string(b[:4]), 16, 16)
+	if err != nil {
+		return -1
 	}
-	return r
+	return rune(v)
 }
 
 // CheckJSONText holds a content file's text to the rules above before it

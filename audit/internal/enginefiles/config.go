@@ -116,7 +116,8 @@ func decodeConfig(raw []byte) (*config.Config, error) {
 // configFiles is git's config files, the one that wins first: the
 // repository's, the user's, the system's and, on Windows, the one Git for
 // Windows reads before the system's.
-func (t *Tree) configFiles(sys gitSystem) []string {
+func (t *Tree) configFiles() []string {
+	sys := t.sys
 	var files []string
 	if t.CommonDir != "" {
 		files = append(files, filepath.Join(t.CommonDir, "config"))

@@ -239,7 +239,7 @@ func Open(ws string, needRepo bool) (*Tree, error) {
 		}
 	}
 	t.sys = findGitSystem()
-	t.configs = readConfigs(t.sys, t.configFiles(t.sys))
+	t.configs = readConfigs(t.sys, t.configFiles())
 	t.foldCase = gitBool(t.Config("core", "ignorecase"))
 	t.base, t.baseKey = t.basePatterns()
 	t.dirs = openDirCache(t.Root, sum)

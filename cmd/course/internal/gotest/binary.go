@@ -309,9 +309,7 @@ func (r *runner) runPart(ctx context.Context, p Package, bin binary, names []str
 	// Out of memory only where check set the limit: elsewhere the
 	// machine ran out, or a limit of the user's own, and the crash's
 	// cause, the runtime's own line, says so.
-	ranOut := func(out string) bool {
-		return bin.memLimit > 0 && (overLimit || memlimit.RanOut(out))
-	}
+	ranOut := func(out string) bool { return memlimit.Ended(bin.memLimit, overLimit, out) }
 	br.verdict, br.code, br.records, br.ended = rd.verdict, rd.code, rd.records, rd.ended
 	for _, name := range rd.order {
 		t := rd.tests[name]

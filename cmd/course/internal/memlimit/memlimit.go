@@ -116,10 +116,19 @@ var runtimeOutOfMemory = regexp.MustCompile(`(?m)^(fatal error: (runtime: |pageA
 // (SIGSEGV in runtime.(*spanQueue).tryDrain) instead of "out of memory".
 var runtimeFault = regexp.MustCompile(`(?m)^SIG(SEGV|BUS): .*\nPC=\S+ .*\n\ngoroutine \d+ .*:\nruntime\.`)
 
-// RanOut reports whether a Go program's output says it ran out of the
+// ranOut reports whether a Go program's output says it ran out of the
 // memory limit: its runtime ran out of memory, or faulted in its own
 // code, which where a limit is set is a failed allocation it did not
 // check. Ask it only of a program Set bounded.
-func RanOut(output string) bool {
+func ranOut(output string) bool {
 	return runtimeOutOfMemory.MatchString(output) || runtimeFault.MatchString(output)
+}
+
+// Ended reports whether a program started under limit (For's; 0 for
+// none), with Bound's overLimit, ended for its memory: Bound ended it
+// for having mapped past the limit before it came, or its output says it
+// ran out (ranOut). Without a limit of course's, the runtime's own "out
+// of memory" is the program's crash, not this.
+func Ended(limit uint64, overLimit bool, output string) bool {
+	return limit > 0 && (overLimit || ranOut(output))
 }

@@ -28,7 +28,7 @@ func TestTheRuntimesOutOfMemoryLines(t *testing.T) {
 		"SIGSEGV: segmentation violation\nPC=0x430e3d m=0 sigcode=1 addr=0x0\n\ngoroutine 0 gp=0x6d5e60 m=0 mp=0x6d6e60 [idle]:\n" +
 			"runtime.(*spanQueue).tryDrain(0x7ffe00000400?, 0x4395c5?, 0x6d64a8?)\n\t/usr/local/go/src/runtime/mgcmark_greenteagc.go:520 +0x5d\n",
 	} {
-		assert.True(t, RanOut(out), out)
+		assert.True(t, ranOut(out), out)
 	}
 	for _, out := range []string{
 		"fatal error: stack overflow\n",
@@ -36,6 +36,6 @@ func TestTheRuntimesOutOfMemoryLines(t *testing.T) {
 		"    x_test.go:3: fatal error: out of memory\n",
 		"SIGSEGV: segmentation violation\nPC=0x7f0 m=3 sigcode=1 addr=0x0\n\ngoroutine 7 gp=0x1 m=3 mp=0x2 [running]:\nexample.com/ws/engine.(*Board).Step(0x0)\n",
 	} {
-		assert.False(t, RanOut(out), out)
+		assert.False(t, ranOut(out), out)
 	}
 }

@@ -314,7 +314,7 @@ func (c *Client) whyEnded() string {
 		// give the process a moment to finish writing why
 		time.Sleep(20 * time.Millisecond)
 	}
-	if c.memLimit > 0 && (c.overLimit || memlimit.RanOut(c.stderr.since(0))) {
+	if memlimit.Ended(c.memLimit, c.overLimit, c.stderr.since(0)) {
 		why = "it ran out of its memory limit of " + memlimit.Size(c.memLimit)
 		if fn, at := crashFrame(c.stderr.since(0), c.dir); fn != "" {
 			why += " (" + at + ", in " + fn + ")"
