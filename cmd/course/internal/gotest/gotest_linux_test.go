@@ -65,8 +65,9 @@ func Test_01_z(t *testing.T) {}
 // A binary that has mapped more than its limit when the limit comes (an
 // init quicker than course's prlimit) is ended, and its tests ran out of
 // memory before any ran: here the limit is below what any Go program
-// maps as it starts. The first test waits a moment, so that the binary
-// cannot end before the limit comes.
+// maps as it starts. An init waits a moment, so that the binary can
+// neither end nor start a test before the limit comes, however busy the
+// machine.
 func TestABinaryOverTheLimitAsItStartsIsEnded(t *testing.T) {
 	if memlimit.For("") == 0 {
 		t.Skip("no memory limit can be set here")
@@ -78,7 +79,9 @@ func TestABinaryOverTheLimitAsItStartsIsEnded(t *testing.T) {
 
 import ("testing"; "time")
 
-func Test_01_a(t *testing.T) { time.Sleep(time.Second) }
+func init() { time.Sleep(time.Second) }
+
+func Test_01_a(t *testing.T) {}
 func Test_01_b(t *testing.T) {}
 `)
 	p.Expected = []string{"Test_01_a", "Test_01_b"}

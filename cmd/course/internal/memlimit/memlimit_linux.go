@@ -65,12 +65,19 @@ func sanitized(info *debug.BuildInfo) bool {
 // The child runs between its exec and this call, and the limit takes back
 // nothing it mapped in that time: a program that allocated gigabytes in
 // a package's init would keep them, ready to fill. So its data is read
-// once the limit is in force, when it can no longer grow past the limit:
+// once the limit is in force, when it can no longer grow past the limit
+// (and before, see below):
 // if it is already past, Set returns ErrOverLimit, and the caller ends
 // the process. A child that has ended already is no error.
 func Set(pid int, limit uint64) error {
 	if limit == 0 {
 		return nil
+	}
+	// Read before as well: a child already past the limit can die of it
+	// the moment it comes (its next mapping fails, too early in its
+	// runtime for a word), before its data could be read after.
+	if data, ok := dataSize(pid); ok && data > limit {
+		return ErrOverLimit
 	}
 	err := unix.Prlimit(pid, unix.RLIMIT_DATA, &unix.Rlimit{Cur: limit, Max: limit}, nil)
 	if errors.Is(err, unix.ESRCH) {
