@@ -441,21 +441,12 @@ func (r *runner) pkg(ctx context.Context, i int, p Package) pkgResult {
 	case len(rest) == 0, pr.timedOut:
 	case !r.o.Alone && len(first.tests) == 0:
 		// The binary died before any test: every test would die the same way.
-		why, outcome := first.cause, Crash
-		switch {
-		case first.outOfMemory:
-			outcome = OutOfMemory
-		case first.stuck:
-			why, outcome = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout), TimedOut
-			pr.timedOut = true
-		case why == "":
-			why = "the test binary stopped before running any test (" + first.exit + "); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer"
-		}
 		for _, n := range rest {
-			t := Test{Package: p.ImportPath, Name: n, Outcome: outcome, Cause: why, Output: first.pkgOut}
+			t := r.beforeAnyTest(p, first, n)
 			keep([]Test{t})
-			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: outcome})
+			r.progress(Progress{Package: p.ImportPath, Test: n, Outcome: t.Outcome})
 		}
+		pr.timedOut = pr.timedOut || first.stuck
 	default:
 		// Something ended the binary early (or every test is to run
 		// alone): each test left runs alone, so one more panic costs only
@@ -531,11 +522,40 @@ func (r *runner) alone(ctx context.Context, p Package, bin binary, names []strin
 			continue
 		}
 		kept, _ := r.confirm(p, runs[j], true)
+		if !slices.ContainsFunc(kept, func(t Test) bool { return t.Name == names[j] }) {
+			// Its own process ended before it ran: say how, not "not run".
+			t := r.beforeAnyTest(p, runs[j], names[j])
+			kept = append(kept, t)
+			if progress {
+				r.progress(Progress{Package: p.ImportPath, Test: t.Name, Outcome: t.Outcome})
+			}
+		}
 		keep(kept)
-		pr.timedOut = pr.timedOut || runs[j].timedOut
+		pr.timedOut = pr.timedOut || runs[j].timedOut || runs[j].stuck
 		pr.running = append(pr.running, runs[j].running...)
 	}
 	return nil
+}
+
+// beforeAnyTest is how the test named ended in a run of the binary that
+// ended before it ran any test: out of memory, out of time while still
+// starting, or stopped (an os.Exit in an init, or a TestMain that never
+// ran the tests), with the output the binary gave outside any test.
+func (r *runner) beforeAnyTest(p Package, br binaryRun, name string) Test {
+	t := Test{Package: p.ImportPath, Name: name, Outcome: Crash, Cause: br.cause, Output: br.pkgOut}
+	switch {
+	case br.outOfMemory:
+		t.Outcome = OutOfMemory
+	case br.stuck:
+		t.Outcome = TimedOut
+		t.Cause = fmt.Sprintf("the test binary was still starting when the time ran out (%s), before any test ran; look for a package's init, or a package-level variable, that never returns", r.o.Timeout)
+	case t.Cause != "":
+	case br.code == 0 && br.exit == "exit status 0":
+		t.Cause = "the test binary ended (exit status 0) without running this test; look for a TestMain that returns without calling m.Run, an os.Exit(0) in a package's init, or a build constraint (such as a GOEXPERIMENT tag) that leaves the test's file out of the build"
+	default:
+		t.Cause = "the test binary stopped before running any test (" + br.exit + "); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer"
+	}
+	return t
 }
 
 // confirm is the tests of a run as they count. Where the package is the

@@ -443,6 +443,73 @@ func Test_01_b(t *testing.T) {
 	}
 }
 
+// A test whose own process ends before it runs is no "not run" without a
+// reason: with Alone every test runs in such a process, and an init that
+// exits ends each of them; without, a test left after a crash runs alone
+// and its process can end the same way (here, the second start of the
+// binary exits in an init). Each is a crash that says where to look.
+func TestATestWhoseProcessEndsBeforeItRunsSaysWhy(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import ("os"; "testing")
+
+func init() {
+	if os.Getenv("EXIT_IN_INIT") != "" {
+		os.Exit(3)
+	}
+	if _, err := os.Stat("started"); err == nil {
+		os.Exit(3)
+	}
+	if err := os.WriteFile("started", nil, 0o644); err != nil {
+		panic(err)
+	}
+}
+
+func Test_01_crashes(t *testing.T) { os.Exit(4) }
+func Test_01_after(t *testing.T) {}
+`)
+	p.Expected = []string{"Test_01_crashes", "Test_01_after"}
+	for _, alone := range []bool{false, true} {
+		var env []string
+		if alone {
+			env = []string{"EXIT_IN_INIT=1"}
+		}
+		r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Alone: alone, Env: env})
+		require.NoError(t, err)
+		got := byName(r)
+		for _, name := range p.Expected {
+			if name == "Test_01_crashes" && !alone {
+				assert.Equal(t, Crash, got[name].Outcome)
+				continue
+			}
+			assert.Equal(t, Crash, got[name].Outcome, "%s, alone %v", name, alone)
+			assert.Contains(t, got[name].Cause, "stopped before running any test (exit status 3)", "%s, alone %v", name, alone)
+		}
+		require.NoError(t, os.RemoveAll(filepath.Join(p.Dir, "started")))
+	}
+}
+
+// A test the binary does not run though it ends well (here a TestMain
+// that never calls m.Run) is told so, not left "not run" without a word.
+func TestATestTheBinaryEndsWithoutRunningSaysWhy(t *testing.T) {
+	dir, p := module(t, `package tests
+
+import "testing"
+
+func TestMain(m *testing.M) {}
+
+func Test_01_a(t *testing.T) {}
+`)
+	p.Expected = []string{"Test_01_a"}
+	for _, alone := range []bool{false, true} {
+		r, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute, Alone: alone})
+		require.NoError(t, err)
+		got := byName(r)["Test_01_a"]
+		assert.Equal(t, Crash, got.Outcome, "alone %v", alone)
+		assert.Contains(t, got.Cause, "without calling m.Run", "alone %v", alone)
+	}
+}
+
 // A go.mod that asks for a newer Go than the go command is no build
 // failure of the tests: it is the machine's or the go line's to mend, and
 // the error names the module's go.mod, not a file of check's.
@@ -485,7 +552,7 @@ func TestAnInitThatExitsSaysWhereToLook(t *testing.T) {
 	res, err := Run(context.Background(), Options{Module: dir, Packages: []Package{p}, Timeout: time.Minute})
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Outcome{"Test_01_a": Crash, "Test_01_b": Crash}, outcomes(res))
-	assert.Equal(t, "the test binary stopped before running any test (exit status 0); look for an os.Exit or a log.Fatal in a package's init, or in a package-level variable's initializer", byName(res)["Test_01_a"].Cause)
+	assert.Equal(t, "the test binary ended (exit status 0) without running this test; look for a TestMain that returns without calling m.Run, an os.Exit(0) in a package's init, or a build constraint (such as a GOEXPERIMENT tag) that leaves the test's file out of the build", byName(res)["Test_01_a"].Cause)
 }
 
 // A package of the workspace's own module that has no folder is the
