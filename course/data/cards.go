@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -83,6 +84,9 @@ func (c *Content) ParseCard(file string, raw []byte) (card.Def, error) {
 	if err := checkRanges(file, &d); err != nil {
 		return card.Def{}, err
 	}
+	if err := checkName(file, d.Name); err != nil {
+		return card.Def{}, err
+	}
 	if err := card.Check(&d); err != nil {
 		ce := cardError(file, "", err.Error(), "reorder or complete the clauses so that every effect follows a trigger and every trigger has an effect")
 		var fe *card.FormError
@@ -130,6 +134,26 @@ func checkRanges(file string, d *card.Def) error {
 		if f.v < f.min || f.v > f.max {
 			return cardError(file, f.at, fmt.Sprintf("%d is outside the range the engine keeps, %d to %d", f.v, f.min, f.max),
 				fmt.Sprintf("use a value from %d to %d", f.min, f.max))
+		}
+	}
+	return nil
+}
+
+// checkName refuses a card name that holds a character that prints as
+// nothing or moves the text around it: a control character (a NUL, a line
+// break, an escape that recolours a terminal) or a format one (a zero-width
+// space, a right-to-left mark). No real card's name has one, and with one a
+// name reads as another card's, or as nothing, on the board and in a
+// test's failure, while the engine keeps the two apart.
+func checkName(file, name string) *FileError {
+	for i, r := range name {
+		if unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) {
+			kind := "a control character"
+			if !unicode.Is(unicode.Cc, r) {
+				kind = "a format character that prints as nothing"
+			}
+			return cardError(file, "/name", fmt.Sprintf("the name holds U+%04X, %s, at byte %d", r, kind, i),
+				"write the name in printing characters only, as the card shows it")
 		}
 	}
 	return nil

@@ -53,6 +53,13 @@ func TestParseFileErrorsNameFilePathAndMend(t *testing.T) {
 		{"minion without health", `{"name": "A", "type": "minion", "cost": 1, "attack": 1, "text": "", "clauses": []}`, "", "health"},
 		{"effect before trigger", `{"name": "A", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
 			"clauses": [{"kind": "effect", "effect": "draw"}, {"kind": "trigger", "trigger": "deathrattle"}]}`, "/clauses/0", "belongs to no trigger"},
+		// A name that reads as another's, or as nothing, is refused.
+		{"a NUL in the name", `{"name": "A\u0000", "type": "spell", "cost": 1, "text": "", "clauses": []}`, "/name", "U+0000, a control character, at byte 1"},
+		{"an escape in the name", `{"name": "\u001b[2JA", "type": "spell", "cost": 1, "text": "", "clauses": []}`, "/name", "U+001B, a control character, at byte 0"},
+		{"a line break in the name", `{"name": "A\nB", "type": "spell", "cost": 1, "text": "", "clauses": []}`, "/name", "U+000A"},
+		{"a zero-width space in the name", `{"name": "Al\u200bpha", "type": "spell", "cost": 1, "text": "", "clauses": []}`, "/name", "U+200B, a format character that prints as nothing, at byte 2"},
+		{"a right-to-left override in the name", "{\"name\": \"A\u202eB\", \"type\": \"spell\", \"cost\": 1, \"text\": \"\", \"clauses\": []}", "/name", "U+202E"},
+		{"a line separator in the name", `{"name": "A\u2028B", "type": "spell", "cost": 1, "text": "", "clauses": []}`, "/name", "U+2028"},
 		{"trigger without effect", `{"name": "A", "type": "minion", "cost": 1, "attack": 1, "health": 1, "text": "",
 			"clauses": [{"kind": "trigger", "trigger": "battlecry"}, {"kind": "keyword", "keyword": "taunt"}]}`, "/clauses/0", "no effect"},
 	}

@@ -85,8 +85,10 @@ func TestLoadersRefuseBytesThatAreNotUTF8(t *testing.T) {
 		})
 	}
 	// Characters that are UTF-8, a BOM's own U+FEFF inside a string among
-	// them, load as they are.
-	_, err := embedded(t).ParseCard("cards/a.json", []byte(strings.Replace(goodCard, `"Alpha"`, "\"Älphä \uFEFF\u00e9\U0001F600\"", 1)))
+	// them, load as they are (a name holds no format character: the text).
+	_, err := embedded(t).ParseCard("cards/a.json", []byte(strings.Replace(goodCard, `"Alpha"`, "\"Älphä \u00e9\U0001F600\"", 1)))
+	assert.NoError(t, err)
+	_, err = embedded(t).ParseCard("cards/a.json", []byte(strings.Replace(goodCard, `"Deathrattle: Draw a card."`, "\"Deathrattle: \uFEFFDraw a card.\"", 1)))
 	assert.NoError(t, err)
 }
 
@@ -186,8 +188,8 @@ func TestLoadersRefuseHalfASurrogatePair(t *testing.T) {
 	}
 	// A whole pair, other escapes, and an escaped backslash before a u
 	// load as they are.
-	for _, name := range []string{`"Alpha \ud83d\ude00"`, `"Alpha \u00e9\n\"\\"`, `"Alpha \\ud800"`} {
-		require.NoError(t, parseAs(t, KindCard, strings.Replace(goodCard, `"Alpha"`, name, 1)), name)
+	for _, text := range []string{`"Alpha \ud83d\ude00"`, `"Alpha \u00e9\n\"\\"`, `"Alpha \\ud800"`} {
+		require.NoError(t, parseAs(t, KindCard, strings.Replace(goodCard, `"Deathrattle: Draw a card."`, text, 1)), text)
 	}
 	// The catalog and the lexicon are held to it too.
 	fe := CheckJSONText(KindCatalog, CatalogFile, []byte(`{"cards": [{"name": "\ud800"}]}`))
