@@ -225,6 +225,11 @@ func commandsOf() devcheck.Commands {
 				return fmt.Errorf("%s: --module %s: there is no module %q", cmd.CommandPath(), f.Value.String(), f.Value.String())
 			}
 		}
+		// A hint's K is read as hint reads it ("02" is hint 2); every
+		// lesson has three (dev check's lesson rules).
+		if o, ok := parsed.(*HintOptions); ok && o.K > 3 {
+			return fmt.Errorf("%s: hint %d is none of a module's hints, 1, 2 and 3", cmd.CommandPath(), o.K)
+		}
 		if o, ok := parsed.(*PlayOptions); ok && o.Level != "" {
 			if err := builtinLevel(o.Level); err != nil {
 				return fmt.Errorf("%s: %w", cmd.CommandPath(), err)
@@ -239,10 +244,6 @@ func commandsOf() devcheck.Commands {
 			case "NN":
 				if _, err := modules.Lookup(p); err != nil {
 					return fmt.Errorf("%s: there is no module %q", cmd.CommandPath(), p)
-				}
-			case "K":
-				if p != "1" && p != "2" && p != "3" {
-					return fmt.Errorf("%s: hint %q is none of a module's hints, 1, 2 and 3", cmd.CommandPath(), p)
 				}
 			}
 		}

@@ -58,7 +58,11 @@ func TestCommandsOfTheTree(t *testing.T) {
 	assert.ErrorContains(t, resolve([]string{"dev", "new-modul", "14", "x"}), `course dev has no command "new-modul"`)
 	assert.EqualError(t, resolve([]string{"start-module", "99", "~/ws"}), `course start-module: there is no module "99"`)
 	assert.EqualError(t, resolve([]string{"lesson", "42"}), `course lesson: there is no module "42"`)
-	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint "7" is none of a module's hints, 1, 2 and 3`)
+	assert.EqualError(t, resolve([]string{"hint", "01", "7"}), `course hint: hint 7 is none of a module's hints, 1, 2 and 3`)
+	// K as hint reads it: "02" is hint 2, "x" and "0" no hint at all.
+	assert.NoError(t, resolve([]string{"hint", "01", "02"}))
+	assert.EqualError(t, resolve([]string{"hint", "01", "0"}), `course hint: K is a hint's number, 1, 2 or 3, not "0"`)
+	assert.EqualError(t, resolve([]string{"hint", "01", "+1"}), `course hint: K is a hint's number, 1, 2 or 3, not "+1"`)
 	assert.ErrorContains(t, resolve([]string{"init", "a", "b"}), "course init takes 1 argument(s), DIR, and got 2")
 
 	// A flag's value as the command would take it: a line the command
