@@ -180,7 +180,7 @@ otherwise be judged by tests of its own making.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print one JSON document")
 	cmd.Flags().BoolVar(&opts.CSV, "csv", false, "print one CSV row per workspace and module")
 	cmd.Flags().BoolVarP(&opts.Verbose, "verbose", "v", false, "show failures whole: every line of a panic's trace")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
+	timeoutFlag(cmd, &opts.Timeout)
 	// An array, not a slice: a comma is part of a folder's name.
 	cmd.Flags().StringArrayVar(&opts.All, "all", nil, "check the workspaces in `DIR` (again for each DIR)")
 	cmd.Flags().IntVarP(&opts.Jobs, "jobs", "j", 0, "workspaces checked at once (default: one per CPU)")
@@ -233,8 +233,8 @@ func CheckerOptions(env *Env, dir, module string, timeout time.Duration, verbose
 // validate refuses options that do not hold together, before anything is
 // read: dev check holds the command lines lessons show to it too.
 func (o *CheckOptions) validate() error {
-	if o.Timeout <= 0 || o.Timeout > maxTimeout {
-		return usagef("course check: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", o.Timeout)
+	if err := checkTimeout("course check", o.Timeout); err != nil {
+		return err
 	}
 	if o.Jobs < 0 {
 		return usagef("course check: -j %d is below zero; give how many workspaces to check at once, or 0 for the number of CPUs", o.Jobs)
@@ -370,6 +370,21 @@ var (
 // maxTimeout bounds --timeout: beyond it timers overflow, and it is surely
 // a typing slip.
 const maxTimeout = 24 * time.Hour
+
+// timeoutFlag is check's and watch's --timeout, the time limit of each
+// test run.
+func timeoutFlag(cmd *cobra.Command, p *time.Duration) {
+	cmd.Flags().DurationVar(p, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
+}
+
+// checkTimeout refuses a --timeout that is no time limit (0 or less) or
+// past maxTimeout, in the words of the command (cmd) given it.
+func checkTimeout(cmd string, d time.Duration) error {
+	if d <= 0 || d > maxTimeout {
+		return usagef("%s: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", cmd, d)
+	}
+	return nil
+}
 
 // progressLine is a check's progress in words.
 func progressLine(p checker.Progress) string {

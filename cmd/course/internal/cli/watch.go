@@ -69,7 +69,7 @@ message and status 2. Ctrl-C ends it (status 130).`,
 	}
 	cmd.Flags().StringVar(&opts.Module, "module", "", "check modules up to NN only")
 	cmd.Flags().DurationVar(&opts.Debounce, "debounce", 300*time.Millisecond, "wait this long after the last save")
-	cmd.Flags().DurationVar(&opts.Timeout, "timeout", DefaultTimeout, "time limit per test run, at most 24h")
+	timeoutFlag(cmd, &opts.Timeout)
 	return cmd
 }
 
@@ -101,8 +101,8 @@ func (o *WatchOptions) validate() error {
 	if o.Debounce < 0 {
 		return usagef("course watch: --debounce %s is below zero; give how long the files must be quiet before a run, e.g. --debounce 300ms (0 runs at the first save)", o.Debounce)
 	}
-	if o.Timeout <= 0 || o.Timeout > maxTimeout {
-		return usagef("course watch: --timeout %s is out of range; give a time limit above 0 and at most 24h, e.g. --timeout 1m", o.Timeout)
+	if err := checkTimeout("course watch", o.Timeout); err != nil {
+		return err
 	}
 	if o.Module != "" {
 		if _, err := modules.Lookup(o.Module); err != nil {
