@@ -33,7 +33,9 @@ JSON with no key given twice in one object, valid against course/schema/,
 every number a whole number in digits alone (3, not 3.0 or 3e0, which Go's
 JSON reader will not read into an int), clauses in a well-formed order, no
 two files defining the same card (nor cards whose names differ only in case,
-spacing or how Unicode encodes their letters, which read as one), every
+spacing or how Unicode encodes their letters, which read as one), no card
+name with a control or format character (a line break, a zero-width space,
+a direction mark: each prints as nothing, or moves the text around it), every
 summon naming a minion. A byte order mark, a byte that is not UTF-8, an
 escape of half a surrogate pair (\ud800 alone) and a repeated key are
 refused because a JSON reader would take the file otherwise than it reads:
