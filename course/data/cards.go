@@ -293,9 +293,11 @@ func checkSet(set []parsedCard) *FileError {
 			}
 			t, ok := byName[cl.Card]
 			if !ok || t.Type != card.TypeMinion {
-				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k),
+				e := cardError(p.path, fmt.Sprintf("/clauses/%d/card", k),
 					fmt.Sprintf("card %q summons %q, which is not a minion of any card file", d.Name, cl.Card),
-					mendNoSuchCard)
+					"add a card file for it or correct the name")
+				e.noCard = cl.Card
+				return e
 			}
 			if rule, mend := OffGridToken(d.Name, d.Noun, t.Name, t.Noun); rule != "" {
 				return cardError(p.path, fmt.Sprintf("/clauses/%d/card", k), rule, mend)

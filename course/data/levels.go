@@ -153,8 +153,7 @@ func (c *Content) ParseLevelWith(file string, raw []byte, defs []card.Def) (Leve
 	}
 	for i, name := range doc.Hand {
 		if byName[name] == nil {
-			rule, mend := noCardNamed(name, defs, mendNoCardNamed)
-			return Level{}, levelError(file, fmt.Sprintf("/hand/%d", i), rule, mend)
+			return Level{}, noCardError(file, fmt.Sprintf("/hand/%d", i), name, defs, "card")
 		}
 	}
 	for i, raw := range doc.Solution {
@@ -192,8 +191,7 @@ func parseMove(file, at string, raw json.RawMessage, def grid.LevelDef, byName m
 		}
 	}
 	if byName[name] == nil {
-		rule, mend := noCardNamed(name, defs, mendNoCardNamed)
-		return Move{}, levelError(file, at+field, rule, mend)
+		return Move{}, noCardError(file, at+field, name, defs, "card")
 	}
 	return mv, nil
 }
@@ -204,8 +202,7 @@ func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def
 	d := byName[name]
 	switch {
 	case d == nil:
-		rule, mend := noCardNamed(name, defs, mendNoMinionNamed)
-		return levelError(file, at, rule, mend)
+		return noCardError(file, at, name, defs, "minion")
 	case d.Type != card.TypeMinion:
 		return levelError(file, at, fmt.Sprintf("card %q is a spell, and only a minion stands on the grid", name), "place a minion, or deal the spell in \"hand\"")
 	case d.Noun == "":
@@ -214,20 +211,25 @@ func (c *Content) checkPlaced(file, at, name string, byName map[string]*card.Def
 	return nil
 }
 
-// noCardNamed is the rule and mend for a name no card of defs has: mend,
-// unless a card's name reads as it (see NameKey). "Café" typed with é as
-// one code point finds no card whose file spells it e and an accent, and
-// the two names would read alike in the message without the other's
-// spelling and a mend that says to copy it.
-func noCardNamed(name string, defs []card.Def, mend string) (string, string) {
+// noCardError is the problem of a level file naming, at at, a card (or,
+// for what "minion", a minion) that no card of defs is. Where a card's name
+// reads as it (see NameKey) the rule gives that card's spelling: "Café"
+// typed with é as one code point finds no card whose file spells it e and
+// an accent, and the two names would read alike in the message without
+// the other's spelling and a mend that says to copy it.
+func noCardError(file, at, name string, defs []card.Def, what string) *FileError {
 	key := NameKey(name)
 	for _, d := range defs {
 		if NameKey(d.Name) == key {
-			return fmt.Sprintf("no card is named %s, though card %s reads as it: the names differ in case, spacing or how their letters are encoded", quoteName(name), quoteName(d.Name)),
-				fmt.Sprintf("spell it as the card does, %s", quoteName(d.Name))
+			return levelError(file, at,
+				fmt.Sprintf("no card is named %s, though card %s reads as it: the names differ in case, spacing or how their letters are encoded", quoteName(name), quoteName(d.Name)),
+				fmt.Sprintf("spell it as the card does, %s", quoteName(d.Name)))
 		}
 	}
-	return fmt.Sprintf("no card is named %s", quoteName(name)), mend
+	e := levelError(file, at, fmt.Sprintf("no card is named %s", quoteName(name)),
+		fmt.Sprintf("name a %s of cards/ (or of the course), or add its card file", what))
+	e.noCard = name
+	return e
 }
 
 func levelError(file, at, rule, mend string) *FileError {

@@ -103,6 +103,16 @@ func TestValidateNamesTheFileOfACardThatDoesNotLoad(t *testing.T) {
 		`cards/planter.json at /clauses/1/card: card "Test Planter" summons "Test Sapling", which is not a minion of any card file that loads: cards/sapling.json defines it, and does not load; mend cards/sapling.json (its own line says what is wrong with it), not a second file for "Test Sapling"`,
 		`levels/a.json at /hand/1: no card is named "Test Sapling" that loads: cards/sapling.json defines it, and does not load; mend cards/sapling.json (its own line says what is wrong with it), not a second file for "Test Sapling"`,
 	}, got)
+	// A card placed on the grid, and a move's, as well.
+	for at, level := range map[string]string{
+		"/cards/0/card":    `{"width": 3, "height": 2, "cards": [{"card": "Test Sapling", "x": 0, "y": 0}]}`,
+		"/solution/0/play": `{"width": 3, "height": 2, "hand": ["Whirlwind"], "solution": [{"play": "Test Sapling", "x": 1, "y": 1}]}`,
+	} {
+		r, err = embedded(t).Validate([]File{{"cards/sapling.json", broken}}, []File{{"levels/a.json", []byte(level)}}, false)
+		require.NoError(t, err)
+		require.Len(t, r.Problems, 2)
+		assert.Equal(t, `levels/a.json at `+at+`: no card is named "Test Sapling" that loads: cards/sapling.json defines it, and does not load; mend cards/sapling.json (its own line says what is wrong with it), not a second file for "Test Sapling"`, r.Problems[1].Error())
+	}
 	// A name no file has keeps its mend.
 	r, err = embedded(t).Validate(nil, []File{{"levels/a.json", []byte(`{"width": 3, "height": 2, "hand": ["Test Nobody"]}`)}}, false)
 	require.NoError(t, err)

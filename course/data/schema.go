@@ -31,6 +31,10 @@ type FileError struct {
 	Path string
 	Rule string
 	Mend string
+	// noCard is the card name the problem found no card for (a summon's,
+	// a placed card's, a card dealt or played), "" for any other problem:
+	// Validate words it again where a file that does not load has it.
+	noCard string
 }
 
 func (e *FileError) Error() string { return fmt.Sprintf("%s: %s; %s", e.Where(), e.Rule, e.Mend) }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/systemic-game-design/course/engine/card"
 )
@@ -48,31 +47,19 @@ func (c *Content) Validate(cards, levels []File, standalone bool) (*Report, erro
 			return nil, err
 		}
 	}
-	nameUnloaded(r.Problems, cards, levels)
+	nameUnloaded(r.Problems, cards)
 	return r, nil
 }
-
-// The mends of a name no card of the set has; nameUnloaded tells them
-// apart from the others.
-const (
-	mendNoSuchCard    = "add a card file for it or correct the name"
-	mendNoCardNamed   = "name a card of cards/ (or of the course), or add its card file"
-	mendNoMinionNamed = "name a minion of cards/ (or of the course), or add its card file"
-)
 
 // nameUnloaded words again each problem that a summon, a placed card, a
 // card dealt or a move names no card, where the name is a card file's of
 // the workspace that does not load: the card is there, in a file to mend,
 // and adding a file for it, as the mend said, made a second one.
-func nameUnloaded(problems []*FileError, cards, levels []File) {
+func nameUnloaded(problems []*FileError, cards []File) {
 	unloaded := map[string]string{} // card name -> its file
 	bad := map[string]bool{}
 	for _, p := range problems {
 		bad[p.File] = true
-	}
-	raw := map[string][]byte{}
-	for _, f := range slices.Concat(cards, levels) {
-		raw[f.Path] = f.Data
 	}
 	for _, f := range cards {
 		var named struct {
@@ -88,44 +75,14 @@ func nameUnloaded(problems []*FileError, cards, levels []File) {
 		return
 	}
 	for _, p := range problems {
-		switch p.Mend {
-		case mendNoSuchCard, mendNoCardNamed, mendNoMinionNamed:
-		default:
-			continue
-		}
-		name, ok := stringAt(raw[p.File], p.Path)
+		name := p.noCard
 		file, found := unloaded[name]
-		if !ok || !found || file == p.File {
+		if name == "" || !found || file == p.File {
 			continue
 		}
 		p.Rule += fmt.Sprintf(" that loads: %s defines it, and does not load", file)
 		p.Mend = fmt.Sprintf("mend %s (its own line says what is wrong with it), not a second file for %s", file, quoteName(name))
 	}
-}
-
-// stringAt is the string a JSON pointer names in raw, if it names one.
-func stringAt(raw []byte, pointer string) (string, bool) {
-	var v any
-	if json.Unmarshal(raw, &v) != nil {
-		return "", false
-	}
-	for _, tok := range strings.Split(pointer, "/")[1:] {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		switch x := v.(type) {
-		case map[string]any:
-			v = x[tok]
-		case []any:
-			i, err := strconv.Atoi(tok)
-			if err != nil || i < 0 || i >= len(x) {
-				return "", false
-			}
-			v = x[i]
-		default:
-			return "", false
-		}
-	}
-	s, ok := v.(string)
-	return s, ok
 }
 
 // validateCards finds, for each file of files, the first rule of LoadCards

@@ -115,15 +115,19 @@ type ValidateFinding struct {
 // It is one line: a line break in a file's name (or a tab) is spelled out,
 // as termsafe.Line spells it.
 func (f ValidateFinding) String() string {
-	e := data.FileError(f)
-	return termsafe.Line(e.Error())
+	return termsafe.Line(f.fileError().Error())
+}
+
+// fileError is the finding as course/data's error, which words it.
+func (f ValidateFinding) fileError() *data.FileError {
+	return &data.FileError{Kind: f.Kind, File: f.File, Path: f.Path, Rule: f.Rule, Mend: f.Mend}
 }
 
 // styled is the finding's line with its file and place in st's fail style.
 // The file's name and the values quoted are the workspace's: shown as
 // termsafe shows them, on one line.
 func (f ValidateFinding) styled(st styles) string {
-	e := data.FileError(f)
+	e := f.fileError()
 	return stylePrefix(st.fail, termsafe.Line(e.Error()), termsafe.Line(e.Where()))
 }
 
@@ -239,7 +243,7 @@ func unreadContent(root string, read ...[]data.File) []string {
 func newValidateReport(rep *data.Report) *ValidateReport {
 	r := &ValidateReport{OK: len(rep.Problems) == 0, CardFiles: rep.CardFiles, LevelFiles: rep.LevelFiles, Findings: []ValidateFinding{}}
 	for _, e := range rep.Problems {
-		r.Findings = append(r.Findings, ValidateFinding(*e))
+		r.Findings = append(r.Findings, ValidateFinding{Kind: e.Kind, File: e.File, Path: e.Path, Rule: e.Rule, Mend: e.Mend})
 	}
 	return r
 }
