@@ -2,9 +2,9 @@
 GO ?= go
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: test vet crossvet staticcheck exhaustive deadcode unit devcheck check build bench fmt golangci-plugin
+.PHONY: test vet crossvet staticcheck exhaustive deadcode unit race devcheck check build bench fmt golangci-plugin
 
-test: vet crossvet staticcheck exhaustive deadcode unit devcheck
+test: vet crossvet staticcheck exhaustive deadcode unit race devcheck
 
 vet:
 	$(GO) vet ./...
@@ -43,6 +43,23 @@ unit:
 	@pkgs=$$($(GO) list ./...) || exit 1; \
 	echo "GO=$(GO) $(GO) test ./... (but ./course/...)"; \
 	GO=$(GO) $(GO) test $$(echo "$$pkgs" | grep -Ev '$(COURSE_PKGS)')
+
+# The race detector over the code where goroutines meet a process: a
+# command's cancel beside its Wait (procgroup), play's engine closed while
+# it is waited for (play/driver), and the signals' goroutine beside the
+# command it stops (cli's signal tests). The whole of ./... under -race
+# takes several times as long; these hold the places races were found.
+# The detector needs cgo: without a C compiler (go env CGO_ENABLED says 0)
+# the target says so and passes.
+RACE_PKGS = ./cmd/course/internal/procgroup/ ./cmd/course/internal/play/driver/
+race:
+	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ]; then \
+		echo "race: skipped: the race detector needs cgo, and go env CGO_ENABLED is 0 (no C compiler found)"; \
+	else \
+		echo "$(GO) test -race $(RACE_PKGS); $(GO) test -race -run Signal|Grace|Hangup ./cmd/course/internal/cli/"; \
+		$(GO) test -race $(RACE_PKGS) && \
+		$(GO) test -race -run 'Signal|Grace|Hangup' ./cmd/course/internal/cli/; \
+	fi
 
 # The course proves itself consistent: every module whole, every scenario
 # one test, lessons in the course's order naming what exists, catalog and

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/systemic-game-design/course/internal/termsafe"
@@ -73,11 +74,15 @@ func (e *OutputError) UserError() bool { return true }
 // outputWriter is the commands' stdout (or stderr), keeping the first
 // write that failed, so that execute can say the output is lost, whichever
 // command wrote it. A reader that stopped reading (EPIPE: `course check |
-// head`) is no such failure: gone is called, to stop the command.
+// head`) is no such failure: gone is called, to stop the command. It may
+// be written from several goroutines at once (a command's progress, the
+// signals' goroutine), as the writer it wraps may.
 type outputWriter struct {
 	w    io.Writer
-	err  error
 	gone func()
+
+	mu  sync.Mutex
+	err error
 }
 
 func (o *outputWriter) Write(p []byte) (int, error) {
@@ -86,10 +91,21 @@ func (o *outputWriter) Write(p []byte) (int, error) {
 	case err == nil:
 	case errors.Is(err, syscall.EPIPE):
 		o.gone()
-	case o.err == nil:
-		o.err = err
+	default:
+		o.mu.Lock()
+		if o.err == nil {
+			o.err = err
+		}
+		o.mu.Unlock()
 	}
 	return n, err
+}
+
+// failed is the first error a write gave, other than a reader gone.
+func (o *outputWriter) failed() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
 }
 
 // SignalError says the command was stopped by a signal (Ctrl-C, SIGTERM);

@@ -256,6 +256,20 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 	}
 	defer signal.Stop(sigs)
 	defer takePipeSignals()()
+	// A reader that went away (EPIPE) stops the command as Ctrl-C does,
+	// whether it read stdout or stderr (`2>&1 | head`). The writers are in
+	// place before the signals' goroutine starts, which writes to errOut
+	// and not to env (put back as it was once the goroutine is done).
+	var readerGone atomic.Bool
+	gone := func() {
+		if !readerGone.Swap(true) {
+			cancel(&SignalError{Signal: syscall.SIGPIPE})
+		}
+	}
+	out := &outputWriter{w: env.Stdout, gone: gone}
+	errOut := &outputWriter{w: env.Stderr, gone: gone}
+	env.Stdout, env.Stderr = out, errOut
+	defer func() { env.Stdout, env.Stderr = out.w, errOut.w }()
 	grace := signalGrace
 	returned, watched := make(chan struct{}), make(chan struct{})
 	defer func() {
@@ -280,38 +294,26 @@ func execute(root *cobra.Command, args []string, env *Env) int {
 		case <-sigs:
 		case <-timer.C:
 		}
-		fmt.Fprintf(env.Stderr, "course: stopped by %s before it could finish stopping what it started; check for processes it may have left running\n", sigErr.name())
+		fmt.Fprintf(errOut, "course: stopped by %s before it could finish stopping what it started; check for processes it may have left running\n", sigErr.name())
 		exit := env.Exit
 		if exit == nil {
 			exit = os.Exit
 		}
 		exit(Status(sigErr))
 	}()
-	// A reader that went away (EPIPE) stops the command as Ctrl-C does,
-	// whether it read stdout or stderr (`2>&1 | head`).
-	var readerGone atomic.Bool
-	gone := func() {
-		if !readerGone.Swap(true) {
-			cancel(&SignalError{Signal: syscall.SIGPIPE})
-		}
-	}
-	out := &outputWriter{w: env.Stdout, gone: gone}
-	errOut := &outputWriter{w: env.Stderr, gone: gone}
-	env.Stdout, env.Stderr = out, errOut
-	defer func() { env.Stdout, env.Stderr = out.w, errOut.w }()
 	cmd, err := root.ExecuteContextC(ctx)
 	path := "course"
 	if cmd != nil {
 		path = cmd.CommandPath()
 	}
-	if out.err != nil && Status(err) <= StatusCannot {
+	if lost := out.failed(); lost != nil && Status(err) <= StatusCannot {
 		// The output is lost: a status 0 would pass a report that no one
 		// can read (a full disk behind `course check > report.txt`).
 		// A finding keeps its status; anything else becomes this error.
 		if Status(err) != StatusFinding {
-			err = &OutputError{Err: out.err}
+			err = &OutputError{Err: lost}
 		} else {
-			fmt.Fprintln(env.Stderr, MessageOf(path, &OutputError{Err: out.err}))
+			fmt.Fprintln(env.Stderr, MessageOf(path, &OutputError{Err: lost}))
 		}
 	}
 	if readerGone.Load() {

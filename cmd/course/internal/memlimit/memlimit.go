@@ -62,18 +62,19 @@ var ErrOverLimit = errors.New("the process took more memory than its limit befor
 
 // Bound puts limit (For's) on the process cmd has just started (through
 // procgroup, not yet waited for): Set, and where the process had mapped
-// past the limit before it came, the process's group is ended at once
-// (procgroup.End) and overLimit says so, for the caller to tell as the
-// process's running out. On any other error the process is ended and
-// waited for.
+// past the limit before it came, the process's group is killed at once
+// (procgroup.Kill) and overLimit says so, for the caller to tell as the
+// process's running out. On any other error the process is killed,
+// waited for and ended (procgroup.End).
 func Bound(cmd *exec.Cmd, limit uint64) (overLimit bool, err error) {
 	switch err := Set(cmd.Process.Pid, limit); {
 	case errors.Is(err, ErrOverLimit):
-		procgroup.End(cmd)
+		procgroup.Kill(cmd)
 		return true, nil
 	case err != nil:
-		procgroup.End(cmd)
+		procgroup.Kill(cmd)
 		_ = cmd.Wait()
+		procgroup.End(cmd)
 		return false, err
 	}
 	return false, nil

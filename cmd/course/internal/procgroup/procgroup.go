@@ -15,13 +15,26 @@ import (
 // it.
 const WaitDelay = 5 * time.Second
 
-// Own makes cmd the leader of a process group of its own, ended whole when
-// cmd's context is done, and bounds how long Wait waits for its output
-// after that. Call End once cmd has ended, for what it left running.
+// Own makes cmd the leader of a process group of its own, killed whole
+// when cmd's context is done, and bounds how long Wait waits for its
+// output after that. Call End once cmd has ended, for what it left
+// running.
 func Own(cmd *exec.Cmd) {
 	own(cmd)
-	cmd.Cancel = func() error { End(cmd); return nil }
+	// Kill, not End: os/exec calls Cancel from a goroutine of its own
+	// while Wait may be writing what End reads.
+	cmd.Cancel = func() error { Kill(cmd); return nil }
 	cmd.WaitDelay = WaitDelay
+}
+
+// End is Kill for a command that has been waited for, which it also stops
+// counting as a command of this process's own (see Start). Call it once
+// Wait has returned, from the goroutine that called Wait or one that has
+// heard from it since: it reads what Wait wrote. To end a command that
+// may still be running, from anywhere, call Kill.
+func End(cmd *exec.Cmd) {
+	ended(cmd)
+	Kill(cmd)
 }
 
 // live is the process ids of the commands started with Start that have not

@@ -7,9 +7,9 @@ import "os/exec"
 // own has no process groups to use here: ending cmd kills the process.
 func own(cmd *exec.Cmd) {}
 
-// End kills the process, which is all there is to end here.
-func End(cmd *exec.Cmd) {
-	ended(cmd)
+// Kill kills the process, which is all there is to end here. It may be
+// called from any goroutine, while cmd runs or after.
+func Kill(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Kill()
 	}

@@ -17,9 +17,10 @@ func own(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 }
 
-// End kills cmd's process group, whatever is left of it.
-func End(cmd *exec.Cmd) {
-	ended(cmd)
+// Kill kills cmd's process group, whatever is left of it. It may be
+// called from any goroutine, while cmd runs or after: it reads only
+// cmd.Process, which Start wrote.
+func Kill(cmd *exec.Cmd) {
 	if cmd.Process != nil {
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	}

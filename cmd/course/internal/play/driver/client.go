@@ -263,7 +263,7 @@ func startProcess(ctx context.Context, program string, dir string, timeout time.
 		select {
 		case <-waited:
 		case <-time.After(2 * time.Second):
-			procgroup.End(cmd)
+			procgroup.Kill(cmd) // the wait goroutine is in cmd.Wait
 			<-waited
 		}
 		procgroup.End(cmd) // what the engine left running
