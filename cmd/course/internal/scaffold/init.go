@@ -23,6 +23,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
+	"github.com/systemic-game-design/course/internal/shellarg"
 	"github.com/systemic-game-design/course/templates"
 )
 
@@ -54,6 +55,16 @@ func Init(dir, modulePath string) (string, error) {
 		}
 	} else if st, statErr := os.Stat(dir); statErr == nil && !st.IsDir() {
 		return "", &workspace.Error{Path: dir, Why: "is a file; give a new folder"}
+	} else if statErr == nil {
+		// A folder whose list may not be read (write and search only)
+		// may hold files: the template's would replace the learner's
+		// go.mod or README.md there.
+		why := err
+		var pathErr *fs.PathError
+		if errors.As(err, &pathErr) {
+			why = pathErr.Err // the message names the folder already
+		}
+		return "", &workspace.Error{Path: dir, Why: fmt.Sprintf("exists, and what it holds cannot be listed (%v), so it may not be empty; give a new folder, or mend its permissions (chmod u+r %s)", why, shellarg.Quote(dir))}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		var pathErr *fs.PathError
