@@ -83,6 +83,47 @@ func TestWritesThroughLinksOutAreRefused(t *testing.T) {
 	assert.FileExists(t, filepath.Join(o.Workspace.Dir, "mine", "01_handles_test.go"))
 }
 
+// A link inside the workspace where a file is written in place, one that
+// leads nowhere (read as no file) or one to the course's copy written for
+// another module path (read as that copy), is refused before any file is
+// written, as the write would refuse it: the module's other files were
+// copied first, and the start was not recorded.
+func TestLinkWrittenInPlaceIsRefusedBeforeAnyWrite(t *testing.T) {
+	t.Run("dangling card link", func(t *testing.T) {
+		o := fakeCourse(t)
+		ws := o.Workspace.Dir
+		require.NoError(t, os.MkdirAll(filepath.Join(ws, "cards"), 0o755))
+		require.NoError(t, os.MkdirAll(filepath.Join(ws, "mine"), 0o755))
+		require.NoError(t, os.Symlink("../mine/nothing.json", filepath.Join(ws, "cards", "test-filler.json")))
+		for _, run := range []func(StartOptions) ([]FileResult, error){Plan, StartModule} {
+			_, err := run(o)
+			var wsErr *workspace.Error
+			require.ErrorAs(t, err, &wsErr)
+			assert.Equal(t, filepath.Join(ws, "cards", "test-filler.json"), wsErr.Path)
+			assert.Equal(t, "is not a regular file (a symbolic link); remove it, and run the command again", wsErr.Why)
+		}
+		assert.NoFileExists(t, filepath.Join(ws, "tests", "01_handles_test.go"), "nothing written")
+		assert.NoFileExists(t, filepath.Join(ws, "mine", "nothing.json"), "nothing written")
+	})
+	t.Run("link to a copy for another module path", func(t *testing.T) {
+		o := fakeCourse(t)
+		ws := o.Workspace.Dir
+		o.ModulePath = "example.com/old"
+		_, err := StartModule(o)
+		require.NoError(t, err)
+		test := filepath.Join(ws, "tests", "01_handles_test.go")
+		require.NoError(t, os.MkdirAll(filepath.Join(ws, "mine"), 0o755))
+		require.NoError(t, os.Rename(test, filepath.Join(ws, "mine", "copy.go")))
+		require.NoError(t, os.Symlink("../mine/copy.go", test))
+		o.ModulePath = "example.com/new"
+		_, err = Plan(o)
+		var wsErr *workspace.Error
+		require.ErrorAs(t, err, &wsErr, "Plan decides as StartModule does")
+		assert.Equal(t, test, wsErr.Path)
+		assert.Contains(t, wsErr.Why, "is not a regular file (a symbolic link)")
+	})
+}
+
 // unreadableHelperEnv, when set, makes TestUnreadableChangedFileStops the
 // helper process run as another user: it runs StartModule on the
 // workspace named by the variable and prints the error.

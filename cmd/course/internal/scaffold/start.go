@@ -201,11 +201,21 @@ func decide(o StartOptions) ([]planned, []FileResult, error) {
 		return nil, nil, &workspace.Error{Path: filepath.Join(ws.Dir, filepath.FromSlash(first)), Why: why}
 	}
 	for i := range results {
-		if results[i].Action == Replaced {
+		switch results[i].Action {
+		case Replaced:
 			results[i].Kept = KeptName(ws, results[i].Path)
 			if _, err := ws.Path(results[i].Kept); err != nil {
 				return nil, nil, err
 			}
+		case Copied, Updated:
+			// Written in place: a link there (one leading nowhere inside
+			// the workspace reads as no file, one to the course's copy
+			// as that copy) is refused by the write, which must not come
+			// after other files are written.
+			if err := ws.CheckWrite(results[i].Path); err != nil {
+				return nil, nil, err
+			}
+		case Unchanged:
 		}
 	}
 	return plan, results, nil

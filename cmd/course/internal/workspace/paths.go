@@ -195,18 +195,38 @@ func (w *Workspace) readAtMost(rel string, limit int64, tooLarge func(*regularfi
 // folders, are followed). The file is written whole or not at all (a
 // temporary file renamed into place).
 func (w *Workspace) WriteFile(rel string, data []byte) error {
-	real, err := w.entryPath(rel)
+	real, err := w.writePath(rel)
 	if err != nil {
 		return err
 	}
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
-	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
-		return &Error{Path: shown, Why: fmt.Sprintf("is not a regular file (%s); remove it, and run the command again", regularfile.Describe(st.Mode()))}
-	}
 	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
 		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written: its folder cannot be made (%v)", unwrapPath(err))}
 	}
 	return writeAtomic(real, data, shown)
+}
+
+// CheckWrite is the refusal WriteFile would give rel before writing
+// anything (a path that leads out of the workspace, something other than
+// a regular file there, a dangling link included), or nil: a command that
+// writes several files asks it of each before it writes the first, so that
+// such a refusal changes nothing.
+func (w *Workspace) CheckWrite(rel string) error {
+	_, err := w.writePath(rel)
+	return err
+}
+
+// writePath is where WriteFile writes rel (see entryPath), or its refusal
+// of what stands there.
+func (w *Workspace) writePath(rel string) (string, error) {
+	real, err := w.entryPath(rel)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Lstat(real); err == nil && !st.Mode().IsRegular() {
+		return "", &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(rel)), Why: fmt.Sprintf("is not a regular file (%s); remove it, and run the command again", regularfile.Describe(st.Mode()))}
+	}
+	return real, nil
 }
 
 // Rename moves the workspace file from to the name to, both inside the
