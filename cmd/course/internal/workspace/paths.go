@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/systemic-game-design/course/internal/atomicfile"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -201,9 +202,28 @@ func (w *Workspace) WriteFile(rel string, data []byte) error {
 	}
 	shown := filepath.Join(w.Dir, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
-		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written: its folder cannot be made (%v)", unwrapPath(err))}
+		in := filepath.Dir(shown)
+		if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+			in = w.shown(filepath.Dir(pe.Path)) // where the folder could not be made
+		}
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written: its folder cannot be made (%v); %s", unwrapPath(err), writeMend(err, in))}
 	}
 	return writeAtomic(real, data, shown)
+}
+
+// writeMend is how to mend err, the system's refusal to write a file in
+// the folder dir (as the user knows it): the message is the user's only
+// guide, and "permission denied" alone says neither where nor what to do.
+func writeMend(err error, dir string) string {
+	switch {
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
+		return "make room on its disk, and run the command again"
+	case errors.Is(err, syscall.EROFS):
+		return "its file system is mounted read-only: use a workspace on one you may write to"
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Sprintf("mend the permissions of the folder %s (ls -ld shows them), and run the command again", shellarg.Quote(dir))
+	}
+	return "mend what the system says, and run the command again"
 }
 
 // CheckWrite is the refusal WriteFile would give rel before writing
@@ -277,7 +297,7 @@ func (w *Workspace) Exists(rel string) bool {
 // atomicfile), naming the file as shown.
 func writeAtomic(real string, data []byte, shown string) error {
 	if err := atomicfile.Write(real, data, 0o644); err != nil {
-		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v)", unwrapPath(err))}
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be written (%v); %s", unwrapPath(err), writeMend(err, filepath.Dir(shown)))}
 	}
 	return nil
 }
