@@ -66,6 +66,7 @@ func Init(dir, modulePath string) (string, error) {
 		}
 		return "", &workspace.Error{Path: dir, Why: fmt.Sprintf("exists, and what it holds cannot be listed (%v), so it may not be empty; give a new folder, or mend its permissions (chmod u+r %s)", why, shellarg.Quote(dir))}
 	}
+	made := firstMissing(dir)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		var pathErr *fs.PathError
 		if errors.Is(err, syscall.ENOTDIR) && errors.As(err, &pathErr) {
@@ -81,6 +82,42 @@ func Init(dir, modulePath string) (string, error) {
 		}
 		return "", fmt.Errorf("making the workspace folder: %w", err)
 	}
+	var wrote []string
+	hash, err := fill(dir, modulePath, &wrote)
+	if err != nil {
+		// A workspace half made (no room left for the template, no
+		// commit) is no workspace, and a folder init refuses as not
+		// empty: what init wrote goes, so that the same command runs
+		// again once the cause is mended.
+		unmake(wrote, dir, made)
+		if mend := workspace.WriteMend(err, dir); mend != "" {
+			return "", &workspace.Error{Path: dir, Why: fmt.Sprintf("could not be made (%v), and what init wrote there is removed; %s", err, mend)}
+		}
+		return "", fmt.Errorf("%w; what init wrote in %s is removed", err, dir)
+	}
+	return hash, nil
+}
+
+// writeTemplateFile writes one of the template's files: createFile, a
+// variable so that a test can make a write fail midway.
+var writeTemplateFile = createFile
+
+// createFile writes data to a new file name: one there already is not
+// this init's (another init in the same folder at once), and is neither
+// written nor, when this init fails, removed.
+func createFile(name string, data []byte, perm fs.FileMode) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return errors.Join(err, f.Close())
+}
+
+// fill writes the template into dir, an empty folder, with modulePath in
+// its go.mod, and makes the first commit. It adds to *wrote each path it
+// made, in order: the files and folders, and .git.
+func fill(dir, modulePath string, wrote *[]string) (string, error) {
 	err := fs.WalkDir(templates.Files, templates.Root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -91,7 +128,13 @@ func Init(dir, modulePath string) (string, error) {
 		}
 		target := filepath.Join(dir, filepath.FromSlash(templates.TargetName(rel)))
 		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
+			err := os.Mkdir(target, 0o755)
+			if err == nil {
+				*wrote = append(*wrote, target)
+			} else if st, serr := os.Stat(target); errors.Is(err, fs.ErrExist) && serr == nil && st.IsDir() {
+				err = nil // another init's, or the learner's: not removed
+			}
+			return err
 		}
 		content, err := fs.ReadFile(templates.Files, p)
 		if err != nil {
@@ -100,12 +143,65 @@ func Init(dir, modulePath string) (string, error) {
 		if rel == "go.mod.tmpl" {
 			content = []byte(strings.Replace(string(content), "module "+templates.DefaultModulePath, "module "+modulePath, 1))
 		}
-		return os.WriteFile(target, content, 0o644)
+		err = writeTemplateFile(target, content, 0o644)
+		if _, serr := os.Lstat(target); !errors.Is(err, fs.ErrExist) && serr == nil {
+			*wrote = append(*wrote, target) // made, if not whole
+		}
+		return err
 	})
 	if err != nil {
 		return "", fmt.Errorf("writing the workspace from its template: %w", err)
 	}
-	return commitAll(dir, "Start the workspace from the course template")
+	gitDir := filepath.Join(dir, ".git")
+	_, err = os.Lstat(gitDir)
+	gitBefore := err == nil
+	hash, err := commitAll(dir, "Start the workspace from the course template")
+	if !gitBefore && !errors.Is(err, git.ErrRepositoryAlreadyExists) {
+		*wrote = append(*wrote, gitDir)
+	}
+	return hash, err
+}
+
+// firstMissing is the outermost folder on the way to dir (dir included)
+// that does not exist, which MkdirAll makes; "" when dir exists.
+func firstMissing(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	top := ""
+	for p := abs; ; p = filepath.Dir(p) {
+		if _, err := os.Lstat(p); !errors.Is(err, fs.ErrNotExist) {
+			return top
+		}
+		top = p
+		if filepath.Dir(p) == p {
+			return top
+		}
+	}
+}
+
+// unmake removes what a failed Init wrote (wrote, see fill), nothing
+// else: a file the learner, or another init at once, put in dir stays,
+// and so does a folder that holds one. Then the folders Init made on the
+// way to dir, up to made (see firstMissing), each only if it is empty.
+func unmake(wrote []string, dir, made string) {
+	for i := len(wrote) - 1; i >= 0; i-- {
+		if filepath.Base(wrote[i]) == ".git" {
+			_ = os.RemoveAll(wrote[i])
+		} else {
+			_ = os.Remove(wrote[i]) // a folder only when empty
+		}
+	}
+	if made == "" {
+		return
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return
+	}
+	for p := abs; os.Remove(p) == nil && p != made; p = filepath.Dir(p) {
+	}
 }
 
 // commitAll puts dir under git (branch main) and commits every file.

@@ -2,9 +2,11 @@ package scaffold
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -260,6 +262,76 @@ func TestInit(t *testing.T) {
 		assert.EqualError(t, err, fmt.Sprintf("--module-path %q is not a Go module path; give one like example.com/my-engine", bad))
 		assert.NoDirExists(t, other, "nothing was made")
 	}
+}
+
+// An init that fails midway (the disk full while the template is written)
+// removes what it wrote, and the folders it made, so that the same init
+// runs once the cause is mended: it left a half workspace, without git,
+// that it then refused as not empty. A folder that was there stays.
+func TestInitThatFailsMidwayLeavesNothing(t *testing.T) {
+	for name, existing := range map[string]bool{"new folders": false, "an empty folder": true} {
+		t.Run(name, func(t *testing.T) {
+			parent := t.TempDir()
+			dir := filepath.Join(parent, "a", "b", "ws")
+			if existing {
+				require.NoError(t, os.MkdirAll(dir, 0o755))
+			}
+			written := 0
+			writeTemplateFile = func(name string, data []byte, perm os.FileMode) error {
+				if written++; written > 3 {
+					return &os.PathError{Op: "write", Path: name, Err: syscall.ENOSPC}
+				}
+				return createFile(name, data, perm)
+			}
+			defer func() { writeTemplateFile = createFile }()
+			_, err := Init(dir, "example.com/x")
+			var wsErr *workspace.Error
+			require.ErrorAs(t, err, &wsErr)
+			assert.Equal(t, dir, wsErr.Path)
+			assert.Contains(t, wsErr.Why, "no space left on device), and what init wrote there is removed; make room on its disk, and run the command again")
+			if existing {
+				entries, err := os.ReadDir(dir)
+				require.NoError(t, err)
+				assert.Empty(t, entries, "what init wrote is removed")
+			} else {
+				entries, err := os.ReadDir(parent)
+				require.NoError(t, err)
+				assert.Empty(t, entries, "the folders init made are removed")
+			}
+
+			writeTemplateFile = createFile
+			_, err = Init(dir, "example.com/x")
+			require.NoError(t, err, "the same init runs once mended")
+		})
+	}
+
+	// A file that another init at once wrote first is not this init's:
+	// it fails, and removes its own files only.
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "ws")
+	var theirs string
+	writeTemplateFile = func(name string, data []byte, perm os.FileMode) error {
+		if theirs == "" {
+			theirs = name
+			require.NoError(t, os.WriteFile(name, []byte("theirs"), 0o644))
+		}
+		return createFile(name, data, perm)
+	}
+	defer func() { writeTemplateFile = createFile }()
+	_, err := Init(dir, "example.com/x")
+	require.ErrorIs(t, err, fs.ErrExist)
+	assert.Contains(t, err.Error(), "; what init wrote in "+dir+" is removed")
+	var left []string
+	require.NoError(t, filepath.WalkDir(parent, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			left = append(left, p)
+		}
+		return err
+	}))
+	assert.Equal(t, []string{theirs}, left, "only the other init's file is left")
+	got, err := os.ReadFile(theirs)
+	require.NoError(t, err)
+	assert.Equal(t, "theirs", string(got))
 }
 
 // A folder whose path holds a line break is refused before anything is

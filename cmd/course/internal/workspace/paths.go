@@ -215,15 +215,25 @@ func (w *Workspace) WriteFile(rel string, data []byte) error {
 // the folder dir (as the user knows it): the message is the user's only
 // guide, and "permission denied" alone says neither where nor what to do.
 func writeMend(err error, dir string) string {
+	if mend := WriteMend(err, dir); mend != "" {
+		return mend
+	}
+	return "mend what the system says, and run the command again"
+}
+
+// WriteMend is how to mend err when it is the system's refusal to write in
+// the folder dir (no permission, no room, a read-only file system), "" when
+// it is none of those.
+func WriteMend(err error, dir string) string {
 	switch {
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
 		return "make room on its disk, and run the command again"
 	case errors.Is(err, syscall.EROFS):
-		return "its file system is mounted read-only: use a workspace on one you may write to"
+		return "its file system is mounted read-only: use a folder on one you may write to"
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Sprintf("mend the permissions of the folder %s (ls -ld shows them), and run the command again", shellarg.Quote(dir))
 	}
-	return "mend what the system says, and run the command again"
+	return ""
 }
 
 // CheckWrite is the refusal WriteFile would give rel before writing
