@@ -235,6 +235,9 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 		var typeErr *json.UnmarshalTypeError
 		var syntaxErr *json.SyntaxError
 		switch {
+		case errors.As(err, &typeErr) && typeErr.Field == "":
+			// The file's one value is no object: no field is to blame.
+			return nil, &Error{Path: file, Why: fmt.Sprintf("holds a JSON %s where an object must be; write {\"track\": \"go\", \"engineDirs\": [\"engine\"], \"contentDirs\": [\"content\", \"cards\"]}", typeErr.Value)}
 		case errors.As(err, &typeErr):
 			return nil, &Error{Path: file, Why: fmt.Sprintf("field %q must be %s, not a JSON %s", typeErr.Field, want(typeErr.Field), typeErr.Value)}
 		case errors.As(err, &syntaxErr):

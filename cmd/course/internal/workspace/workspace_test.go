@@ -43,6 +43,9 @@ func TestBadConfigsNameTheFileAndField(t *testing.T) {
 		{`{"track": "go", "engineDirs": ["engine\u0000"]}`, `engineDirs[0] "engine\x00" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["cards\n"]}`, `contentDirs[0] "cards\n" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"]} {}`, `more than one JSON value`},
+		{`[]`, `.course.json: holds a JSON array where an object must be; write {"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`},
+		{`"go"`, `holds a JSON string where an object must be`},
+		{`42`, `holds a JSON number where an object must be`},
 	}
 	for _, c := range cases {
 		dir := t.TempDir()
