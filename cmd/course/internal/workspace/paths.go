@@ -275,7 +275,8 @@ func (w *Workspace) Rename(from, to string) error {
 		return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(to)), Why: "already exists; move it away, and run the command again"}
 	}
 	if err := os.Rename(realFrom, realTo); err != nil {
-		return &Error{Path: filepath.Join(w.Dir, filepath.FromSlash(from)), Why: fmt.Sprintf("cannot be renamed (%v)", unwrapPath(err))}
+		shown := filepath.Join(w.Dir, filepath.FromSlash(from))
+		return &Error{Path: shown, Why: fmt.Sprintf("cannot be renamed (%v); %s", unwrapPath(err), writeMend(err, filepath.Dir(shown)))}
 	}
 	return nil
 }
@@ -312,12 +313,16 @@ func writeAtomic(real string, data []byte, shown string) error {
 	return nil
 }
 
-// unwrapPath is the reason of a *fs.PathError without its path, which the
-// message names already.
+// unwrapPath is the reason of a *fs.PathError, or of a rename's
+// *os.LinkError, without its paths, which the message names already.
 func unwrapPath(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err
 	}
 	return err
 }
