@@ -21,6 +21,7 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"golang.org/x/mod/module"
 
 	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/internal/shellarg"
@@ -30,10 +31,17 @@ import (
 var modulePathSyntax = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._~-]*(/[A-Za-z0-9._~-]+)*$`)
 
 // ModulePathError is a module path the go command would not take.
-type ModulePathError struct{ ModulePath string }
+type ModulePathError struct {
+	ModulePath string
+	Why        error // the go command's reason, when the syntax alone is not at fault
+}
 
 func (e *ModulePathError) Error() string {
-	return fmt.Sprintf("--module-path %q is not a Go module path; give one like example.com/my-engine", e.ModulePath)
+	why := ""
+	if e.Why != nil {
+		why = fmt.Sprintf(" (%v)", e.Why)
+	}
+	return fmt.Sprintf("--module-path %q is not a Go module path%s; give one like example.com/my-engine", e.ModulePath, why)
 }
 
 // UserError marks the error as the user's to mend.
@@ -45,6 +53,16 @@ func (e *ModulePathError) UserError() bool { return true }
 func Init(dir, modulePath string) (string, error) {
 	if !modulePathSyntax.MatchString(modulePath) || strings.Contains(modulePath, "..") {
 		return "", &ModulePathError{ModulePath: modulePath}
+	}
+	// The go command's own rules too (a trailing dot, a name Windows
+	// reserves such as aux or COM1): every command after init reads
+	// go.mod's module path by them, and would refuse the workspace.
+	if err := module.CheckImportPath(modulePath); err != nil {
+		var invalid *module.InvalidPathError
+		if errors.As(err, &invalid) {
+			err = invalid.Err // the message quotes the path already
+		}
+		return "", &ModulePathError{ModulePath: modulePath, Why: err}
 	}
 	if err := workspace.CheckBuildable(dir, "give a folder whose path has none"); err != nil {
 		return "", err

@@ -262,6 +262,23 @@ func TestInit(t *testing.T) {
 		assert.EqualError(t, err, fmt.Sprintf("--module-path %q is not a Go module path; give one like example.com/my-engine", bad))
 		assert.NoDirExists(t, other, "nothing was made")
 	}
+
+	// A path the go command refuses by its own rules is refused too, with
+	// its reason: start-module and every command after read go.mod's
+	// module path by those rules, and refused the workspace init made.
+	for bad, why := range map[string]string{
+		"example.com/x.":   "trailing dot in path element",
+		"example.com/aux":  `"aux" disallowed as path element component on Windows`,
+		"example.com/x~1":  "trailing tilde and digits in path element",
+		"example.com/COM1": `"COM1" disallowed as path element component on Windows`,
+	} {
+		other := filepath.Join(t.TempDir(), "other")
+		_, err = Init(other, bad)
+		var mpErr *ModulePathError
+		require.ErrorAs(t, err, &mpErr, "%q", bad)
+		assert.EqualError(t, err, fmt.Sprintf("--module-path %q is not a Go module path (%s); give one like example.com/my-engine", bad, why))
+		assert.NoDirExists(t, other, "nothing was made")
+	}
 }
 
 // An init that fails midway (the disk full while the template is written)
