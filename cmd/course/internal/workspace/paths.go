@@ -151,7 +151,7 @@ func (w *Workspace) notFolder(e *notFolderError, rel string) error {
 	if at != filepath.Join(w.Dir, filepath.FromSlash(rel)) {
 		via = fmt.Sprintf(" (on the way to %s)", filepath.FromSlash(rel))
 	}
-	return &Error{Path: at, Why: fmt.Sprintf("is %s where course needs a folder%s; move it aside (mv %s %s), and run the command again", regularfile.Describe(e.mode), via, shellarg.Quote(at), shellarg.Quote(at+".orig"))}
+	return &Error{Path: at, Why: fmt.Sprintf("is %s where course needs a folder%s; move it aside (mv %s %s), and run the command again", regularfile.Describe(e.mode), via, shellarg.Quote(at), shellarg.Quote(asideName(at)))}
 }
 
 // ReadFile reads the workspace file rel: a regular file inside the

@@ -29,6 +29,7 @@ import (
 	"golang.org/x/mod/module"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/keep"
 	"github.com/systemic-game-design/course/internal/courserepo"
 	"github.com/systemic-game-design/course/internal/jsonobject"
 	"github.com/systemic-game-design/course/internal/regularfile"
@@ -222,7 +223,18 @@ func notAFolderField(dir, field string, i int, d string, mode fs.FileMode) strin
 		return msg
 	}
 	at := filepath.Join(dir, filepath.FromSlash(clean))
-	return msg + fmt.Sprintf("; move the file aside (mv %s %s) and make the folder, or list the folder that holds the code", shellarg.Quote(at), shellarg.Quote(at+".orig"))
+	return msg + fmt.Sprintf("; move the file aside (mv %s %s) and make the folder, or list the folder that holds the code", shellarg.Quote(at), shellarg.Quote(asideName(at)))
+}
+
+// asideName is the name a mend offers for moving the file at aside: the
+// first free of at.orig, at.orig.1, ... (see keep), since mv onto a file
+// kept there before would replace it, and the learner would lose it by
+// doing as told.
+func asideName(at string) string {
+	return keep.Name(at, func(p string) bool {
+		_, err := os.Lstat(p)
+		return err == nil
+	})
 }
 
 // ParseConfig decodes and checks the contents of a .course.json; file is
