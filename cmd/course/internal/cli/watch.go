@@ -345,7 +345,9 @@ func (t *watchedTree) add(dir string) (holdsWatched bool, err error) {
 // waitForChange returns once a watched file changed and the files have been
 // quiet for debounce. A new folder is watched from then on; a folder moved
 // in with watched files in it, or a watched folder removed or moved away,
-// is a change too, since its files send no events of their own.
+// is a change too, since its files send no events of their own, and so is
+// an overflow of the kernel's queue of events, after which every folder is
+// watched afresh.
 func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration) error {
 	var quiet <-chan time.Time
 	for {
@@ -353,7 +355,19 @@ func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration)
 		case <-ctx.Done():
 			return stopped(ctx)
 		case err := <-t.w.Errors:
-			return fmt.Errorf("course watch: %w", err)
+			if !errors.Is(err, fsnotify.ErrEventOverflow) {
+				return fmt.Errorf("course watch: %w", err)
+			}
+			// The kernel's queue of events filled (a burst of thousands
+			// of files, a watch suspended with Ctrl-Z meanwhile) and
+			// the events past it are lost: a folder made then goes
+			// unwatched, a save unseen. The tree is watched afresh and
+			// counts as changed, and the digest says whether it did.
+			clear(t.dirs)
+			if _, err := t.add(t.root); err != nil {
+				return err
+			}
+			quiet = time.After(debounce)
 		case ev := <-t.w.Events:
 			rel, _ := filepath.Rel(t.root, ev.Name)
 			changed := false

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -457,4 +458,34 @@ func TestWatchLeavesANewDotFolderAlone(t *testing.T) {
 	assert.False(t, changes(t, tree, 500*time.Millisecond))
 	assert.False(t, tree.dirs[filepath.Join(ws, ".cache")])
 	assert.False(t, tree.dirs[filepath.Join(ws, ".cache", "go")])
+}
+
+// Events past the kernel's queue are lost (a burst of thousands of files,
+// a watch suspended with Ctrl-Z meanwhile): the watch goes on, watching
+// the folders made meanwhile, where it ended with status 2.
+func TestWatchGoesOnAfterItsQueueOverflows(t *testing.T) {
+	raw, err := os.ReadFile("/proc/sys/fs/inotify/max_queued_events")
+	if err != nil {
+		t.Skip("no inotify queue to fill here")
+	}
+	queue, err := strconv.Atoi(strings.TrimSpace(string(raw)))
+	if err != nil || queue > 1<<17 {
+		t.Skipf("an inotify queue of %q events takes too long to fill", raw)
+	}
+	ws := watchWorkspace(t)
+	tree := newWatchedTree(t, ws)
+	// Nothing reads the events yet: each rename is two of them, past the
+	// kernel's queue and the 4096 fsnotify reads ahead.
+	a, b := filepath.Join(ws, "engine", "a.txt"), filepath.Join(ws, "engine", "b.txt")
+	require.NoError(t, os.WriteFile(a, nil, 0o644))
+	for range queue/2 + 4096 {
+		require.NoError(t, os.Rename(a, b))
+		a, b = b, a
+	}
+	require.NoError(t, os.MkdirAll(filepath.Join(ws, "engine", "grid"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "grid", "rules.go"), []byte("package grid\n"), 0o644))
+	assert.True(t, changes(t, tree, 10*time.Second), "the overflow counts as a change")
+	assert.True(t, tree.dirs[filepath.Join(ws, "engine", "grid")], "a folder made while the events were lost is watched")
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "grid", "rules.go"), []byte("package grid\n\nvar X int\n"), 0o644))
+	assert.True(t, changes(t, tree, 5*time.Second), "a save in it")
 }
