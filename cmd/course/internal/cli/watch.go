@@ -347,8 +347,12 @@ func (t *watchedTree) add(dir string) (holdsWatched bool, err error) {
 // in with watched files in it, or a watched folder removed or moved away,
 // is a change too, since its files send no events of their own, and so is
 // an overflow of the kernel's queue of events, after which every folder is
-// watched afresh.
+// watched afresh. A workspace that went is watched again once it stands
+// where it was.
 func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration) error {
+	if err := t.rewatch(); err != nil {
+		return err
+	}
 	var quiet <-chan time.Time
 	for {
 		select {
@@ -382,6 +386,17 @@ func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration)
 					return err
 				}
 				changed = holds
+			case ev.Name == t.root && (ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename)):
+				// The folders under it are still watched where they
+				// went, and their saves would read as the workspace's.
+				for d := range t.dirs {
+					_ = t.w.Remove(d) // gone with it, or watched no more
+				}
+				clear(t.dirs)
+				if err := t.rewatch(); err != nil {
+					return err
+				}
+				changed = true
 			case ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename):
 				changed = watched(ev.Name) || t.forget(ev.Name)
 			default:
@@ -394,6 +409,18 @@ func (t *watchedTree) waitForChange(ctx context.Context, debounce time.Duration)
 			return nil
 		}
 	}
+}
+
+// rewatch watches the workspace again when it went (moved away, or
+// deleted) and stands again where it was: a copy put back, a fresh clone.
+// Unwatched, its saves would run nothing, and the watch wait for ever. One
+// that stands there only later is watched at the next wait.
+func (t *watchedTree) rewatch() error {
+	if t.dirs[t.root] || !isDir(t.root) {
+		return nil
+	}
+	_, err := t.add(t.root)
+	return err
 }
 
 // forget drops a folder that went away, and those under it, and says

@@ -489,3 +489,23 @@ func TestWatchGoesOnAfterItsQueueOverflows(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "grid", "rules.go"), []byte("package grid\n\nvar X int\n"), 0o644))
 	assert.True(t, changes(t, tree, 5*time.Second), "a save in it")
 }
+
+// A workspace moved away and put back (a copy, a fresh clone) is watched
+// again where it stands: the watch followed the folders that moved, and
+// saw no save in the new ones.
+func TestWatchFollowsAWorkspacePutBackInPlace(t *testing.T) {
+	ws := watchWorkspace(t)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
+	tree := newWatchedTree(t, ws)
+	old := ws + ".old"
+	require.NoError(t, os.Rename(ws, old))
+	require.NoError(t, os.CopyFS(ws, os.DirFS(old)))
+	assert.True(t, changes(t, tree, 5*time.Second), "the workspace moved")
+
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n\nvar X int\n"), 0o644))
+	assert.True(t, changes(t, tree, 5*time.Second), "a save in the workspace put back")
+	assert.True(t, tree.dirs[filepath.Join(ws, "engine")])
+
+	require.NoError(t, os.WriteFile(filepath.Join(old, "engine", "world.go"), []byte("package engine\n\nvar Y int\n"), 0o644))
+	assert.False(t, changes(t, tree, 500*time.Millisecond), "a save in the folder moved away, which is no longer the workspace")
+}
