@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The commands that take a WORKSPACE and no module refuse a lone argument
@@ -56,5 +59,24 @@ func TestAnEmptyFolderArgument(t *testing.T) {
 		err := root.Execute()
 		assert.EqualError(t, err, c.want, "%q", c.args)
 		assert.Equal(t, StatusCannot, Status(err), "%q", c.args)
+	}
+}
+
+// A shell left in a folder deleted or moved away (the workspace cloned
+// again in another terminal) is the learner's to mend by a cd, said so,
+// where "getwd: no such file or directory" asked for a report of a fault.
+func TestTheCurrentFolderGone(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "ws")
+	require.NoError(t, os.Mkdir(gone, 0o755))
+	t.Chdir(gone)
+	require.NoError(t, os.Remove(gone))
+	for _, args := range [][]string{{"status"}, {"watch"}, {"check"}} {
+		env, _, _ := testEnv()
+		root := NewRoot(env)
+		root.SetArgs(args)
+		err := root.Execute()
+		assert.Equal(t, StatusCannot, Status(err), args)
+		assert.Contains(t, Message(err), gone+": is gone: the folder you are in was deleted or moved away; cd into the workspace again", args)
+		assert.NotContains(t, Message(err), "report it", args)
 	}
 }

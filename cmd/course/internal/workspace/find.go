@@ -1,7 +1,9 @@
 package workspace
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -42,6 +44,17 @@ func (e *NotInsideError) UserError() bool { return true }
 // Outside any workspace it is a *NotInsideError.
 func Find(start string) (string, error) {
 	abs, err := filepath.Abs(start)
+	if err != nil && errors.Is(err, fs.ErrNotExist) {
+		// The folder the shell is in was deleted or moved away (the
+		// workspace removed and cloned again, in another terminal): the
+		// learner's to mend by a cd, where "getwd: no such file or
+		// directory" read as the tool's fault.
+		at := "the current folder"
+		if pwd := os.Getenv("PWD"); filepath.IsAbs(pwd) {
+			at = pwd
+		}
+		return "", &Error{Path: at, Why: "is gone: the folder you are in was deleted or moved away; cd into the workspace again (`cd \"$PWD\"` when a workspace stands again where it was)"}
+	}
 	if err != nil {
 		return "", fmt.Errorf("finding the absolute path of %s: %w", start, err)
 	}
