@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -128,7 +129,7 @@ type fingerprint struct {
 func (fp *fingerprint) tree(dir, prefix string) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
+			return gone(err, p != dir || prefix != "")
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.Join(prefix, rel)
@@ -139,15 +140,26 @@ func (fp *fingerprint) tree(dir, prefix string) error {
 		case d.Type()&fs.ModeSymlink != 0:
 			target, err := os.Readlink(p)
 			if err != nil {
-				return err
+				return gone(err, true)
 			}
 			fmt.Fprintf(fp.h, "L %s %s\x00", rel, target)
 			return fp.linked(p, rel)
 		case d.Type().IsRegular():
-			return fingerprintFile(fp.h, p, rel)
+			return gone(fingerprintFile(fp.h, p, rel), true)
 		}
 		return nil
 	})
+}
+
+// gone is err, but nil when it says that what the walk met went before it
+// was read (an editor's backup of a save, a temporary file of the learner's
+// program): it is not part of the tree, and no reason to fail. The
+// workspace's own folder going is an error still.
+func gone(err error, inside bool) error {
+	if inside && errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
 }
 
 // linked hashes what the link at p leads to, if it stays inside the

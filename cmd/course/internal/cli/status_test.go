@@ -395,3 +395,37 @@ func TestStepsNameTheWorkspaceAsGiven(t *testing.T) {
 	assert.Equal(t, "make module 01's tests pass (1 of 4 do; Test_01_a fails first): `course check 'my ws'` shows why, `course hint 01` helps",
 		nextStep(&StatusReport{Modules: []ModuleStatus{red}, ws: "'my ws'"}))
 }
+
+// A file or folder that goes while the fingerprint is taken (an editor's
+// backup of a save, a temporary file of the learner's program) is not part
+// of the tree, where status, check and watch ended with "no such file or
+// directory" and a request to report it.
+func TestTheFingerprintTakesAFileThatGoesMeanwhile(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "a.go"), []byte("package a\n"), 0o644))
+	churn := filepath.Join(ws, "churn")
+	stop := make(chan struct{})
+	churned := make(chan struct{})
+	go func() {
+		defer close(churned)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_ = os.MkdirAll(churn, 0o755)
+			for i := range 50 {
+				_ = os.WriteFile(filepath.Join(churn, fmt.Sprint(i)), []byte("x"), 0o644)
+				_ = os.Symlink("../a.go", filepath.Join(churn, fmt.Sprint("l", i)))
+			}
+			_ = os.RemoveAll(churn)
+		}
+	}()
+	defer func() { close(stop); <-churned }()
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		_, err := workspaceFingerprint(ws)
+		require.NoError(t, err)
+	}
+}
