@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -124,6 +125,13 @@ func RunHint(ctx context.Context, env *Env, opts *HintOptions) error {
 		// The hint is shown: a count that cannot be kept (a workspace the
 		// user may only read) is said, not made the command's failure.
 		if err := recordHintShown(ctx, ws, m.Number, k); err != nil {
+			var sig *SignalError
+			if errors.As(err, &sig) {
+				// Ctrl-C while it waited for the state's lock: the
+				// command was stopped, and ends with the signal's status,
+				// not 0 under a line that says it was stopped.
+				return err
+			}
 			next := ""
 			if k < len(hints) {
 				next = fmt.Sprintf("; give the number next time (`course hint %s %d`)", m.Number, k+1)

@@ -15,6 +15,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 )
 
 const testLesson = "# Module 1: Handles and order of play\n\n## Predict\n\nWhat is an id?\n\n" +
@@ -266,4 +268,24 @@ func TestAListItemWrapsAsOneParagraphOnANarrowScreen(t *testing.T) {
 	oneLine := "Build:\n\n- Ids, zones and order of play are not about any card: they belong in `engine/`.\n- Test Filler is content, not machinery, so its definition goes under `content/`.\n"
 	assert.Equal(t, render(oneLine), render(written))
 	assert.NotContains(t, render(written), "not about\n", "a line of the source is not a line on the screen")
+}
+
+// Ctrl-C while hint waits for the state's lock (a watch in another
+// terminal caching its check) ends it with the signal's status, where it
+// said it was stopped and ended with 0.
+func TestHintStoppedWhileWaitingForTheLock(t *testing.T) {
+	ws := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine"]}`), 0o644))
+	t.Chdir(ws)
+	w, err := workspace.Open(ws)
+	require.NoError(t, err)
+	held, err := workspace.LockState(context.Background(), w)
+	require.NoError(t, err)
+	defer func() { _ = held.Unlock() }()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&SignalError{Signal: os.Interrupt})
+	env, out := lessonEnv(t)
+	err = RunHint(ctx, env, &HintOptions{Module: "01"})
+	assert.Equal(t, 130, Status(err))
+	assert.Contains(t, out.String(), "## Hint 1: a nudge")
 }
