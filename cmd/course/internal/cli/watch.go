@@ -133,13 +133,20 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	if st, err := os.Stat(filepath.Join(abs, ".course.json")); err != nil || !st.Mode().IsRegular() {
 		return usagef("course watch: %s is not a course workspace (no .course.json); give the workspace's folder, or cd into it", dir)
 	}
+	// The tree is the folder a link to it leads to (~/engine, a link to
+	// where the code is, or the current folder entered through one): the
+	// walks do not follow a link, and watched no folder of it.
+	root := abs
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		root = real
+	}
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("course watch: watching files: %w", err)
 	}
 	defer fw.Close()
-	w := &watchedTree{w: fw, root: abs, dirs: map[string]bool{}}
-	if _, err := w.add(abs); err != nil {
+	w := &watchedTree{w: fw, root: root, dirs: map[string]bool{}}
+	if _, err := w.add(root); err != nil {
 		return err
 	}
 	// Every argument is judged before the first run, as check judges its

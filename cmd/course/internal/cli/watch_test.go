@@ -509,3 +509,22 @@ func TestWatchFollowsAWorkspacePutBackInPlace(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(old, "engine", "world.go"), []byte("package engine\n\nvar Y int\n"), 0o644))
 	assert.False(t, changes(t, tree, 500*time.Millisecond), "a save in the folder moved away, which is no longer the workspace")
 }
+
+// A workspace given through a symbolic link (~/engine, a link to where the
+// code is; or found from the current folder, entered through one) is
+// watched as its folder: the walks did not follow the link, so no folder
+// was watched and no save ran check again.
+func TestWatchAWorkspaceGivenThroughALink(t *testing.T) {
+	ws := watchWorkspace(t)
+	link := filepath.Join(t.TempDir(), "engine-link")
+	require.NoError(t, os.Symlink(ws, link))
+	out, done := startWatch(t, link)
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("no second check after a save")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
