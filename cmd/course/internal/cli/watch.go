@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -323,7 +324,26 @@ type watchedTree struct {
 	w    *fsnotify.Watcher
 	root string
 	dirs map[string]bool // the folders watched
+	// watch watches a folder: w.Add, unless a test says otherwise.
+	watch func(string) error
 }
+
+// watchLimitError is a folder the system's limit on folders watched at
+// once (inotify's) refused: the user's to raise, or to make room under,
+// not a fault of course's.
+type watchLimitError struct {
+	path string
+	err  error
+}
+
+func (e *watchLimitError) Error() string {
+	return fmt.Sprintf("course watch: watching %s: the system's limit on folders watched at once is reached (%v); raise it (sudo sysctl fs.inotify.max_user_watches=524288), or end a program that watches many folders (an editor's or a build tool's file watcher), and run course watch again", e.path, e.err)
+}
+
+func (e *watchLimitError) Unwrap() error { return e.err }
+
+// UserError marks the error as the user's to mend.
+func (e *watchLimitError) UserError() bool { return true }
 
 // add watches dir and every folder under it that is not skipped, and says
 // whether they hold a file whose change can change what check says.
@@ -340,7 +360,16 @@ func (t *watchedTree) add(dir string) (holdsWatched bool, err error) {
 		if skipDir(rel) {
 			return filepath.SkipDir
 		}
-		if err := t.w.Add(p); err != nil {
+		watch := t.w.Add
+		if t.watch != nil {
+			watch = t.watch
+		}
+		if err := watch(p); err != nil {
+			if errors.Is(err, syscall.ENOSPC) {
+				// Not a full disk, as ENOSPC reads: the system's limit
+				// on folders watched at once, which the user may raise.
+				return &watchLimitError{path: p, err: err}
+			}
 			return fmt.Errorf("course watch: watching %s: %w", p, err)
 		}
 		t.dirs[p] = true

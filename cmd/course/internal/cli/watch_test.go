@@ -528,3 +528,25 @@ func TestWatchAWorkspaceGivenThroughALink(t *testing.T) {
 	}
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
 }
+
+// The system's limit on folders watched at once (ENOSPC from inotify)
+// says which limit and how to raise it, as the user's to mend, where "no
+// space left on device" read as a full disk and asked for a report.
+func TestWatchSaysWhichLimitItReached(t *testing.T) {
+	ws := watchWorkspace(t)
+	fw, err := fsnotify.NewWatcher()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = fw.Close() })
+	tree := &watchedTree{w: fw, root: ws, dirs: map[string]bool{}, watch: func(p string) error {
+		if p == filepath.Join(ws, "tests") {
+			return syscall.ENOSPC
+		}
+		return fw.Add(p)
+	}}
+	_, err = tree.add(ws)
+	assert.Equal(t, StatusCannot, Status(err))
+	msg := MessageOf("course watch", err)
+	assert.Contains(t, msg, "course watch: watching "+filepath.Join(ws, "tests")+": the system's limit on folders watched at once is reached")
+	assert.Contains(t, msg, "sudo sysctl fs.inotify.max_user_watches=")
+	assert.NotContains(t, msg, "report it")
+}
