@@ -12,6 +12,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/systemic-game-design/course/internal/jsonobject"
 )
 
 // The kinds of content file a FileError can be about.
@@ -71,7 +73,7 @@ func syntaxProblem(kind string, raw []byte, err error) (rule, mend string) {
 	case errors.As(err, &se):
 		// Offset counts the bytes read up to and including the one at
 		// fault.
-		line, col := lineColumn(raw, int(se.Offset)-1)
+		line, col := jsonobject.LineColumn(raw, int(se.Offset)-1)
 		return fmt.Sprintf("the file is not valid JSON at line %d, column %d (%v)", line, col, se), "fix the JSON syntax"
 	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
 		return "the file ends before its JSON does (a {, [ or \" is left open)", "fix the JSON syntax"

@@ -58,7 +58,7 @@ func checkText(kind, file string, raw []byte) *FileError {
 	// Inside a string, the value's pointer; elsewhere (the file is not
 	// JSON there) the offset, line and column alone say where.
 	at, _ := jsonobject.PointerAt(raw, int64(off))
-	line, col := lineColumn(raw, off)
+	line, col := jsonobject.LineColumn(raw, off)
 	return refuse(at, fmt.Sprintf("byte 0x%02X at offset %d (line %d, column %d) is not UTF-8, which a JSON reader would turn into U+FFFD without a word",
 		raw[off], off, line, col), "save the file as UTF-8")
 }
@@ -88,8 +88,8 @@ func checkKeys(kind, file string, raw []byte, fold bool) *FileError {
 	if d.Object == "" {
 		object = "the top-level object"
 	}
-	l1, c1 := lineColumn(raw, int(d.First))
-	l2, c2 := lineColumn(raw, int(d.Second))
+	l1, c1 := jsonobject.LineColumn(raw, int(d.First))
+	l2, c2 := jsonobject.LineColumn(raw, int(d.Second))
 	what := fmt.Sprintf("key %q appears twice", d.Key)
 	if d.FirstKey != d.Key {
 		what = fmt.Sprintf("keys %q and %q, one field to a JSON reader that matches keys without regard to case, appear", d.FirstKey, d.Key)
@@ -129,7 +129,7 @@ func checkEscapes(kind, file string, raw []byte) *FileError {
 				continue
 			}
 			at, _ := jsonobject.PointerAt(raw, int64(i))
-			line, col := lineColumn(raw, i)
+			line, col := jsonobject.LineColumn(raw, i)
 			return &FileError{Kind: kind, File: file, Path: at,
 				Rule: fmt.Sprintf("the escape %s at offset %d (line %d, column %d) is half of a UTF-16 surrogate pair without its other half, which a JSON reader would turn into U+FFFD without a word",
 					raw[i:i+6], i, line, col),
@@ -172,13 +172,4 @@ func CheckJSONText(kind, file string, raw []byte) *FileError {
 		return fe
 	}
 	return checkEscapes(kind, file, raw)
-}
-
-// lineColumn is where the byte at offset off of raw stands, both counted
-// from 1: the line, and the column in characters (a byte that is not UTF-8
-// counts as one).
-func lineColumn(raw []byte, off int) (line, col int) {
-	before := raw[:max(0, min(off, len(raw)))]
-	start := bytes.LastIndexByte(before, '\n') + 1
-	return bytes.Count(before, []byte("\n")) + 1, utf8.RuneCount(before[start:]) + 1
 }

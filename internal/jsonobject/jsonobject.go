@@ -5,13 +5,14 @@
 // thing must see them. Members yields one object's members;
 // FirstDuplicate finds a key given twice by any object of a text,
 // PointerAt the JSON pointer of the value at a byte offset, and Numbers
-// each number of a text as it is written.
+// each number of a text as it is written, LineColumn where a byte stands.
 package jsonobject
 
 import (
 	"bytes"
 	"encoding/json"
 	"iter"
+	"unicode/utf8"
 )
 
 // Members yields each member of the JSON object raw holds, key and value,
@@ -37,4 +38,13 @@ func Members(raw []byte) iter.Seq2[string, json.RawMessage] {
 			}
 		}
 	}
+}
+
+// LineColumn is where the byte at offset off of raw stands, both counted
+// from 1: the line, and the column in characters (a byte that is not UTF-8
+// counts as one). An offset past the end is the end's place.
+func LineColumn(raw []byte, off int) (line, col int) {
+	before := raw[:max(0, min(off, len(raw)))]
+	start := bytes.LastIndexByte(before, '\n') + 1
+	return bytes.Count(before, []byte("\n")) + 1, utf8.RuneCount(before[start:]) + 1
 }

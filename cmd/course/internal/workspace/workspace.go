@@ -267,6 +267,14 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 	if dec.More() {
 		return nil, &Error{Path: file, Why: "has more than one JSON value; keep one object"}
 	}
+	// A key given twice (or in two cases: Go's reader matches a field
+	// whatever its case) has two values, and the reader keeps the last
+	// without a word: the file would say one thing and course do another.
+	if d, twice := jsonobject.FirstDuplicateFolded(raw); twice {
+		l1, c1 := jsonobject.LineColumn(raw, int(d.First))
+		l2, c2 := jsonobject.LineColumn(raw, int(d.Second))
+		return nil, &Error{Path: file, Why: fmt.Sprintf("gives the field %q twice (line %d, column %d and line %d, column %d), and only the last would count; keep one", d.FirstKey, l1, c1, l2, c2)}
+	}
 	switch {
 	case cfg.Track == "":
 		return nil, &Error{Path: file, Why: `field "track" is missing; write "track": "go"`}
@@ -278,7 +286,7 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 	for _, f := range cfg.fields() {
 		for i, d := range f.dirs {
 			field := f.name
-			if err := relative(d); err != nil {
+			if err := relative(d, f.example); err != nil {
 				return nil, &Error{Path: file, Why: fmt.Sprintf("%s[%d] %q %s", field, i, d, err)}
 			}
 		}
@@ -287,12 +295,13 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 }
 
 type dirField struct {
-	name string
-	dirs []string
+	name    string
+	dirs    []string
+	example string // a folder the field lists in a workspace init made
 }
 
 func (c *Config) fields() []dirField {
-	return []dirField{{"engineDirs", c.EngineDirs}, {"contentDirs", c.ContentDirs}}
+	return []dirField{{"engineDirs", c.EngineDirs, "engine"}, {"contentDirs", c.ContentDirs, "cards"}}
 }
 
 func want(field string) string {
@@ -302,19 +311,20 @@ func want(field string) string {
 	return `a list of folder names, e.g. ["engine"]`
 }
 
-// relative checks a folder name on its own: relative, and not climbing out.
-func relative(d string) error {
+// relative checks a folder name on its own: relative, and not climbing
+// out. example is a name the mend offers.
+func relative(d, example string) error {
 	switch {
 	case d == "":
 		return errors.New("is empty; name a folder inside the workspace")
 	case filepath.IsAbs(d) || path.IsAbs(d) || filepath.VolumeName(d) != "":
-		return errors.New("is absolute; name a folder inside the workspace, relative to it (e.g. \"engine\")")
+		return fmt.Errorf("is absolute; name a folder inside the workspace, relative to it (e.g. %q)", example)
 	case strings.ContainsFunc(d, unicode.IsControl):
-		return errors.New("holds a control character (a NUL, a newline, ...), which no folder name here has; write the folder's name alone (e.g. \"engine\")")
+		return fmt.Errorf("holds a control character (a NUL, a newline, ...), which no folder name here has; write the folder's name alone (e.g. %q)", example)
 	}
 	clean := path.Clean(filepath.ToSlash(d))
 	if clean == ".." || strings.HasPrefix(clean, "../") {
-		return errors.New("leaves the workspace; name a folder inside it (e.g. \"engine\")")
+		return fmt.Errorf("leaves the workspace; name a folder inside it (e.g. %q)", example)
 	}
 	return nil
 }
