@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -141,7 +142,10 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		root = real
 	}
-	fw, err := fsnotify.NewWatcher()
+	fw, err := newWatcher()
+	if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
+		return &watchLimitError{err: err}
+	}
 	if err != nil {
 		return fmt.Errorf("course watch: watching files: %w", err)
 	}
@@ -328,15 +332,27 @@ type watchedTree struct {
 	watch func(string) error
 }
 
-// watchLimitError is a folder the system's limit on folders watched at
-// once (inotify's) refused: the user's to raise, or to make room under,
-// not a fault of course's.
+// newWatcher is fsnotify.NewWatcher, which a test can make fail.
+var newWatcher = fsnotify.NewWatcher
+
+// watchLimitError is a limit of the system's that watching files reached:
+// on folders watched at once (inotify's watches) for the folder path, or,
+// with no path, on watchers (inotify's instances) or open files, which
+// the watcher could not be made under. The user's to raise, or to make
+// room under, not a fault of course's.
 type watchLimitError struct {
 	path string
 	err  error
 }
 
 func (e *watchLimitError) Error() string {
+	if e.path == "" {
+		raise := "ulimit -n, for open files"
+		if runtime.GOOS == "linux" {
+			raise = "sudo sysctl fs.inotify.max_user_instances=1024, or ulimit -n for open files"
+		}
+		return fmt.Sprintf("course watch: watching files: the system's limit on file watchers, or on open files, is reached (%v); end a program that watches many files (an editor's or a build tool's file watcher), or raise the limit (%s), and run course watch again", e.err, raise)
+	}
 	return fmt.Sprintf("course watch: watching %s: the system's limit on folders watched at once is reached (%v); raise it (sudo sysctl fs.inotify.max_user_watches=524288), or end a program that watches many folders (an editor's or a build tool's file watcher), and run course watch again", e.path, e.err)
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -548,5 +549,22 @@ func TestWatchSaysWhichLimitItReached(t *testing.T) {
 	msg := MessageOf("course watch", err)
 	assert.Contains(t, msg, "course watch: watching "+filepath.Join(ws, "tests")+": the system's limit on folders watched at once is reached")
 	assert.Contains(t, msg, "sudo sysctl fs.inotify.max_user_watches=")
+	assert.NotContains(t, msg, "report it")
+}
+
+// A watcher the system will not make (inotify's instances used up by other
+// watchers, or the open files) is the user's limit to raise, named, not a
+// fault of course's: it said "too many open files" and asked for a report.
+func TestWatchSaysWhenNoWatcherCanBeMade(t *testing.T) {
+	ws := watchWorkspace(t)
+	defer func(f func() (*fsnotify.Watcher, error)) { newWatcher = f }(newWatcher)
+	newWatcher = func() (*fsnotify.Watcher, error) { return nil, syscall.EMFILE }
+	err := RunWatch(context.Background(), &Env{Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}}, &WatchOptions{Workspace: ws, Timeout: DefaultTimeout})
+	assert.Equal(t, StatusCannot, Status(err))
+	msg := MessageOf("course watch", err)
+	assert.Contains(t, msg, "course watch: watching files: the system's limit on file watchers, or on open files, is reached (too many open files)")
+	if runtime.GOOS == "linux" {
+		assert.Contains(t, msg, "sudo sysctl fs.inotify.max_user_instances=")
+	}
 	assert.NotContains(t, msg, "report it")
 }
