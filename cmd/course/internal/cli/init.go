@@ -101,9 +101,13 @@ type WarmCache struct {
 
 // RunInit makes the workspace.
 func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
-	if outer, what := enclosingWorkspace(opts.Dir); outer != "" {
-		return usagef("course init: %s is inside %s %s, and a workspace there would be a second module and git repository within it; make the new one outside that folder",
-			opts.Dir, what, outer)
+	if outer, what, linked := enclosingWorkspace(opts.Dir); outer != "" {
+		is := "is"
+		if linked {
+			is = "leads, through a symbolic link,"
+		}
+		return usagef("course init: %s %s inside %s %s, and a workspace there would be a second module and git repository within it; make the new one outside that folder",
+			opts.Dir, is, what, outer)
 	}
 	hash, err := scaffold.Init(opts.Dir, opts.ModulePath)
 	if err != nil {
@@ -141,19 +145,25 @@ func RunInit(_ context.Context, env *Env, opts *InitOptions) error {
 // none. A learner who runs init again from inside their workspace, or in
 // the clone of the course they installed course from, means a folder of
 // its own.
-func enclosingWorkspace(dir string) (outer, what string) {
+func enclosingWorkspace(dir string) (outer, what string, linked bool) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", "" // init says what is wrong with dir
+		return "", "", false // init says what is wrong with dir
 	}
+	// Where it leads too: a link (dir, or a folder on its way) to an
+	// empty folder inside a workspace would put the new one there.
 	outer, err = workspace.Find(filepath.Dir(abs))
+	if real, rerr := workspace.Resolve(abs); err != nil && rerr == nil && real != abs {
+		outer, err = workspace.Find(filepath.Dir(real))
+		linked = true
+	}
 	if err != nil {
-		return "", ""
+		return "", "", false
 	}
 	if ws, err := workspace.Open(outer); err == nil && ws.Kind == workspace.Repository {
-		return outer, "the course repository"
+		return outer, "the course repository", linked
 	}
-	return outer, "the workspace"
+	return outer, "the workspace", linked
 }
 
 // startWarmCache starts warmCommand in dir, detached: in a session of its

@@ -329,6 +329,29 @@ func relative(d, example string) error {
 	return nil
 }
 
+// Resolve is p with every symbolic link of the longest part of it that
+// exists followed; the rest does not exist yet, and so cannot lead
+// anywhere.
+func Resolve(p string) (string, error) {
+	existing, rest := p, ""
+	for {
+		if _, err := os.Lstat(existing); err == nil {
+			break
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			return p, nil // nothing of it exists, not even its root
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+	real, err := filepath.EvalSymlinks(existing)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(real, rest), nil
+}
+
 // stayInside checks that d, with every symbolic link on its way followed,
 // is still inside the workspace.
 func stayInside(ws, d string) error {
@@ -336,21 +359,10 @@ func stayInside(ws, d string) error {
 	if err != nil {
 		return fmt.Errorf("cannot be checked (%v)", err)
 	}
-	// Follow the links of the longest part of the path that exists; the
-	// rest does not exist yet and so cannot lead anywhere.
-	existing, rest := filepath.Join(ws, filepath.FromSlash(d)), ""
-	for {
-		if _, err := os.Lstat(existing); err == nil {
-			break
-		}
-		rest = filepath.Join(filepath.Base(existing), rest)
-		existing = filepath.Dir(existing)
-	}
-	real, err := filepath.EvalSymlinks(existing)
+	real, err := Resolve(filepath.Join(ws, filepath.FromSlash(d)))
 	if err != nil {
 		return fmt.Errorf("cannot be checked (%v)", err)
 	}
-	real = filepath.Join(real, rest)
 	if !subpath.In(realWS, real) {
 		return errors.New("leads out of the workspace through a symbolic link; name a real folder inside it")
 	}
