@@ -79,6 +79,20 @@ func startWatch(t *testing.T, ws string) (*syncBuffer, <-chan error) {
 	return out, done
 }
 
+// awaitSecondCheck waits for a watch started with startWatch to end after
+// its second check (its runs), which what happened (a save, a file
+// changed) is to have started, and holds that it ran that one once.
+func awaitSecondCheck(t *testing.T, out fmt.Stringer, done <-chan error, after string) {
+	t.Helper()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("no second check after " + after)
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+}
+
 // A save of a Go file runs check again, once however many events the save
 // makes; a change to a file check does not read does not.
 func TestWatchRunsAgainAfterASave(t *testing.T) {
@@ -94,13 +108,7 @@ func TestWatchRunsAgainAfterASave(t *testing.T) {
 	tmp := filepath.Join(ws, "engine", ".world.go.swp")
 	require.NoError(t, os.WriteFile(tmp, []byte("package engine\n"), 0o644))
 	require.NoError(t, os.Rename(tmp, filepath.Join(ws, "engine", "world.go")))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("no second check after a save")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	awaitSecondCheck(t, out, done, "a save")
 	assert.Equal(t, 2, strings.Count(out.String(), "waiting for a change"), "one block per run through a pipe")
 }
 
@@ -115,13 +123,7 @@ func TestWatchRunsAgainWhenTheConfigChanges(t *testing.T) {
 	assert.NotContains(t, out.String(), "check 2", "a dot file check does not read runs nothing")
 
 	require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(`{"track":"go","engineDirs":["engine","rules"]}`), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("no second check after .course.json changed")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	awaitSecondCheck(t, out, done, ".course.json changed")
 }
 
 // A go.work says which modules the go command takes from folders, an
@@ -130,13 +132,7 @@ func TestWatchRunsAgainWhenGoWorkChanges(t *testing.T) {
 	ws := watchWorkspace(t)
 	out, done := startWatch(t, ws)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "go.work"), []byte("go 1.26\n\nuse .\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("no second check after go.work changed")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	awaitSecondCheck(t, out, done, "go.work changed")
 }
 
 // A .gitignore says which files of the engine folders the audit reads, so
@@ -145,13 +141,7 @@ func TestWatchRunsAgainWhenAGitignoreChanges(t *testing.T) {
 	ws := watchWorkspace(t)
 	out, done := startWatch(t, ws)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", ".gitignore"), []byte("*_gen.go\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(30 * time.Second):
-		t.Fatal("no second check after engine/.gitignore changed")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	awaitSecondCheck(t, out, done, "engine/.gitignore changed")
 }
 
 // A save while a check runs (here one stuck in an endless test) stops it
@@ -521,13 +511,7 @@ func TestWatchAWorkspaceGivenThroughALink(t *testing.T) {
 	require.NoError(t, os.Symlink(ws, link))
 	out, done := startWatch(t, link)
 	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "world.go"), []byte("package engine\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(20 * time.Second):
-		t.Fatal("no second check after a save")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 2"))
+	awaitSecondCheck(t, out, done, "a save")
 }
 
 // The system's limit on folders watched at once (ENOSPC from inotify)
