@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -182,8 +183,14 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 	// as the last run began: the tests run the learner's code, which may
 	// write a watched file (the last board as JSON) on every run, and that
 	// ran check again for ever. The first such write still counts, as
-	// would a save of the learner's while the run ran.
-	before := w.digest() // the watched files as the next run begins
+	// would a save of the learner's while the run ran. A write that
+	// differs every run (a time, a count) stops every run: a file whose
+	// change stopped each of the last stopsToSuspect runs, alone, is taken
+	// for the tests' own (written), and its changes while a run runs no
+	// longer stop it; the run's end takes them in. A Go file never is.
+	before := w.snapshot() // the watched files as the next run begins
+	var stops [][]string   // the files whose change stopped each run in a row, the latest last
+	written := map[string]bool{}
 	for run := 1; ; run++ {
 		if env.Term.IsTerminal {
 			fmt.Fprint(env.Stdout, "\x1b[H\x1b[2J")
@@ -196,6 +203,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 		}()
 		var err error
 		saved := false
+		var ranOn []string // the written files that changed while the run ran on
 		for ended := false; !ended && !saved; {
 			wait()
 			select {
@@ -203,7 +211,12 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 				ended = true
 			case werr := <-changed:
 				changed = nil
-				if werr == nil && w.digest() == before {
+				diff := changedFiles(before, w.snapshot())
+				if werr == nil && len(diff) == 0 {
+					continue
+				}
+				if werr == nil && allIn(diff, written) {
+					ranOn = diff
 					continue
 				}
 				saved = true
@@ -213,11 +226,36 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 					stopRun(nil)
 					return werr
 				}
+				stops = append(stops, diff)
 			}
 		}
 		stopRun(nil)
+		if !saved {
+			stops = nil
+		} else if f := sameStops(stops, stopsToSuspect); len(f) > 0 {
+			for _, name := range f {
+				written[name] = true
+			}
+			env.sayf("course watch: ", "%s changed while each of the last %d checks ran; a test seems to write it, so its changes no longer stop a check (a save of it while none runs still starts one)", strings.Join(f, ", "), stopsToSuspect)
+			stops = nil
+		}
+		if len(ranOn) > 0 && !saved {
+			// Taken in: what the tests wrote is no change to run again
+			// for. Only those files: a save of another as the run ended
+			// still starts the next.
+			now := w.snapshot()
+			for name := range written {
+				if h, ok := now[name]; ok {
+					before[name] = h
+				} else {
+					delete(before, name)
+				}
+			}
+			env.progressDone()
+			env.sayf("course watch: ", "%s changed while check %d ran, as a test writes it, and the check ran on", strings.Join(ranOn, ", "), run)
+		}
 		if saved {
-			before = w.digest() // the stopped run may have written as it ended
+			before = w.snapshot() // the stopped run may have written as it ended
 			env.progressDone()
 			env.sayf("course watch: ", "a file changed while check %d ran; it stopped, and the next starts now", run)
 			fmt.Fprintln(env.Stdout)
@@ -255,8 +293,8 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			if werr != nil {
 				return werr
 			}
-			if d := w.digest(); d != before {
-				before = d
+			if now := w.snapshot(); len(changedFiles(before, now)) > 0 {
+				before = now
 				break
 			}
 		}
@@ -283,31 +321,89 @@ func mendedBySave(err error) bool {
 	return true
 }
 
-// digest is a hash of every watched file under the tree's root, its path
-// and content: what a run's check can depend on. A file that cannot be
-// read is its path and the error, so that it differs from any content.
-func (t *watchedTree) digest() string {
-	h := sha256.New()
+// stopsToSuspect is how many runs in a row a file's change alone must
+// stop before watch takes it for the tests' own write: a learner's saves
+// of one file during three checks in a row, and nothing else, are rare;
+// a test's write is every run's.
+const stopsToSuspect = 3
+
+// snapshot is a hash of each watched file under the tree's root, by its
+// slash path: what a run's check can depend on. A file that cannot be
+// read is the error, so that it differs from any content; a folder that
+// cannot be read is one entry of its own.
+func (t *watchedTree) snapshot() map[string]string {
+	files := map[string]string{}
 	_ = filepath.WalkDir(t.root, func(p string, d fs.DirEntry, err error) error {
 		rel, _ := filepath.Rel(t.root, p)
+		rel = filepath.ToSlash(rel)
 		switch {
 		case err != nil:
-			fmt.Fprintf(h, "E %s %v\x00", rel, err)
+			files[rel] = "E " + err.Error()
 			return nil
 		case d.IsDir() && skipDir(rel):
 			return filepath.SkipDir
 		case d.IsDir() || !watched(p):
 			return nil
 		}
-		fmt.Fprintf(h, "F %s\x00", rel)
 		raw, err := regularfile.ReadFile(p)
 		if err != nil {
-			fmt.Fprintf(h, "E %v\x00", err)
+			files[rel] = "E " + err.Error()
+			return nil
 		}
-		h.Write(raw)
+		sum := sha256.Sum256(raw)
+		files[rel] = hex.EncodeToString(sum[:])
 		return nil
 	})
-	return hex.EncodeToString(h.Sum(nil))
+	return files
+}
+
+// changedFiles is the watched files that differ between two snapshots
+// (added, removed or changed), sorted.
+func changedFiles(before, now map[string]string) []string {
+	var out []string
+	for name, h := range now {
+		if before[name] != h {
+			out = append(out, name)
+		}
+	}
+	for name := range before {
+		if _, ok := now[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// allIn reports whether every one of files is in set.
+func allIn(files []string, set map[string]bool) bool {
+	for _, f := range files {
+		if !set[f] {
+			return false
+		}
+	}
+	return true
+}
+
+// sameStops is the files, none of them Go, whose change alone stopped
+// each of the last n runs (stops holds each stop's changed files, the
+// latest last); none when the last n stops were not all the same set.
+func sameStops(stops [][]string, n int) []string {
+	if len(stops) < n {
+		return nil
+	}
+	last := stops[len(stops)-1]
+	for _, s := range stops[len(stops)-n:] {
+		if !slices.Equal(s, last) {
+			return nil
+		}
+	}
+	for _, f := range last {
+		if strings.HasSuffix(f, ".go") {
+			return nil
+		}
+	}
+	return last
 }
 
 // errSaved is why watch stops a check that is running: a file was saved.

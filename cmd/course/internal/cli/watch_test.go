@@ -221,6 +221,59 @@ func TestTheChecksOwnWritesDoNotRunItAgainForEver(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 3"))
 }
 
+// A test that writes a watched file with something new each run (the
+// time, a count) stopped every run, so watch restarted for ever and never
+// showed a result. After the file's change alone has stopped three runs in
+// a row, it is taken for the tests' own write: the next run runs on, its
+// result is shown, and watch waits; a save of the learner's still starts
+// the next check.
+func TestATestsChangingWriteDoesNotRestartTheWatchForEver(t *testing.T) {
+	files := map[string]string{
+		"tests/01_handles_test.go": `package tests
+
+import ("fmt"; "os"; "testing"; "time")
+
+func Test_01_a(t *testing.T) {
+	os.WriteFile("last_board.json", []byte(fmt.Sprint(time.Now().UnixNano())), 0o644)
+	time.Sleep(2 * time.Second)
+}
+`,
+	}
+	ws := checkFixture(t, files)
+	env, _, _ := courseEnv(files)
+	out := &syncBuffer{}
+	env.Stdout = out
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: time.Minute, runs: 5})
+	}()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(out.String(), "waiting for a change") {
+		if time.Now().After(deadline) {
+			t.Fatalf("no check ran to its end:\n%s", out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	text := out.String()
+	assert.Contains(t, text, "course watch: tests/last_board.json changed while each of the last 3 checks ran; a test seems to write it")
+	assert.Contains(t, text, "tests/last_board.json changed while check 4 ran, as a test writes it, and the check ran on")
+	assert.Equal(t, 1, strings.Count(text, "waiting for a change"))
+	time.Sleep(time.Second)
+	assert.NotContains(t, out.String(), "check 5", "the test's write ran check again")
+
+	// A save of the learner's still does.
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatal("no fifth check after a save")
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 5"))
+}
+
 func TestWatchRefusesATimeoutOutOfRange(t *testing.T) {
 	env, _, _ := testEnv()
 	err := RunWatch(context.Background(), env, &WatchOptions{Workspace: watchWorkspace(t), Timeout: 48 * time.Hour})

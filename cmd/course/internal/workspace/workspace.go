@@ -267,14 +267,6 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 	if dec.More() {
 		return nil, &Error{Path: file, Why: "has more than one JSON value; keep one object"}
 	}
-	// A key given twice (or in two cases: Go's reader matches a field
-	// whatever its case) has two values, and the reader keeps the last
-	// without a word: the file would say one thing and course do another.
-	if d, twice := jsonobject.FirstDuplicateFolded(raw); twice {
-		l1, c1 := jsonobject.LineColumn(raw, int(d.First))
-		l2, c2 := jsonobject.LineColumn(raw, int(d.Second))
-		return nil, &Error{Path: file, Why: fmt.Sprintf("gives the field %q twice (line %d, column %d and line %d, column %d), and only the last would count; keep one", d.FirstKey, l1, c1, l2, c2)}
-	}
 	switch {
 	case cfg.Track == "":
 		return nil, &Error{Path: file, Why: `field "track" is missing; write "track": "go"`}

@@ -42,10 +42,6 @@ func TestBadConfigsNameTheFileAndField(t *testing.T) {
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["/abs"]}`, `contentDirs[0] "/abs" is absolute; name a folder inside the workspace, relative to it (e.g. "cards")`},
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["../cards"]}`, `contentDirs[0] "../cards" leaves the workspace; name a folder inside it (e.g. "cards")`},
 		{`{"track": "go", "engineDirs": ["/abs"]}`, `engineDirs[0] "/abs" is absolute; name a folder inside the workspace, relative to it (e.g. "engine")`},
-		// A field given twice, in any case, has two values, of which the
-		// reader keeps the last without a word.
-		{`{"track": "go", "engineDirs": ["engine"], "engineDirs": []}`, `gives the field "engineDirs" twice (line 1, column 17 and line 1, column 43), and only the last would count; keep one`},
-		{`{"track": "go", "Track": "go", "engineDirs": ["engine"]}`, `gives the field "track" twice`},
 		{`{"track": "go", "engineDirs": ["engine\u0000"]}`, `engineDirs[0] "engine\x00" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["cards\n"]}`, `contentDirs[0] "cards\n" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"]} {}`, `more than one JSON value`},
