@@ -79,6 +79,39 @@ func startWatch(t *testing.T, ws string) (*syncBuffer, <-chan error) {
 	return out, done
 }
 
+// watchFixture makes a workspace of files (see checkFixture) and starts
+// a watch on it that ends after runs checks (or with the test), its
+// output in out and its end on done.
+func watchFixture(t *testing.T, files map[string]string, debounce time.Duration, runs int) (string, *syncBuffer, <-chan error) {
+	t.Helper()
+	ws := checkFixture(t, files)
+	env, _, _ := courseEnv(files)
+	out := &syncBuffer{}
+	env.Stdout = out
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	done := make(chan error, 1)
+	go func() {
+		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: debounce, Timeout: time.Minute, runs: runs})
+	}()
+	return ws, out, done
+}
+
+// saveStartsCheck saves an engine file of ws, as a learner would, and
+// holds that the watch (started to end after its check n) ran check n
+// for it, once.
+func saveStartsCheck(t *testing.T, ws string, out fmt.Stringer, done <-chan error, n int) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatalf("no check %d after a save", n)
+	}
+	assert.Equal(t, 1, strings.Count(out.String(), fmt.Sprintf("course watch: check %d", n)))
+}
+
 // awaitSecondCheck waits for a watch started with startWatch to end after
 // its second check (its runs), which what happened (a save, a file
 // changed) is to have started, and holds that it ran that one once.
@@ -192,16 +225,7 @@ func TestTheChecksOwnWritesDoNotRunItAgainForEver(t *testing.T) {
 	files := map[string]string{
 		"tests/01_handles_test.go": "package tests\n\nimport (\"os\"; \"testing\")\n\nfunc Test_01_a(t *testing.T) { os.WriteFile(\"last_board.json\", []byte(\"[]\"), 0o644) }\n",
 	}
-	ws := checkFixture(t, files)
-	env, _, _ := courseEnv(files)
-	out := &syncBuffer{}
-	env.Stdout = out
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: 200 * time.Millisecond, Timeout: time.Minute, runs: 3})
-	}()
+	ws, out, done := watchFixture(t, files, 200*time.Millisecond, 3)
 	waitFor(t, out, "course watch: check 2 at")
 	require.FileExists(t, filepath.Join(ws, "tests", "last_board.json"))
 	for strings.Count(out.String(), "waiting for a change") < 2 {
@@ -211,14 +235,7 @@ func TestTheChecksOwnWritesDoNotRunItAgainForEver(t *testing.T) {
 	assert.NotContains(t, out.String(), "check 3", "the check's own write, the same again, ran it again")
 
 	// A save of the learner's still does.
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(time.Minute):
-		t.Fatal("no third check after a save")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 3"))
+	saveStartsCheck(t, ws, out, done, 3)
 }
 
 // A test that writes a watched file with something new each run (the
@@ -239,16 +256,7 @@ func Test_01_a(t *testing.T) {
 }
 `,
 	}
-	ws := checkFixture(t, files)
-	env, _, _ := courseEnv(files)
-	out := &syncBuffer{}
-	env.Stdout = out
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	done := make(chan error, 1)
-	go func() {
-		done <- RunWatch(ctx, env, &WatchOptions{Workspace: ws, Debounce: 100 * time.Millisecond, Timeout: time.Minute, runs: 5})
-	}()
+	ws, out, done := watchFixture(t, files, 100*time.Millisecond, 5)
 	deadline := time.Now().Add(2 * time.Minute)
 	for !strings.Contains(out.String(), "waiting for a change") {
 		if time.Now().After(deadline) {
@@ -264,14 +272,7 @@ func Test_01_a(t *testing.T) {
 	assert.NotContains(t, out.String(), "check 5", "the test's write ran check again")
 
 	// A save of the learner's still does.
-	require.NoError(t, os.WriteFile(filepath.Join(ws, "engine", "saved.go"), []byte("package engine\n"), 0o644))
-	select {
-	case err := <-done:
-		require.NoError(t, err)
-	case <-time.After(time.Minute):
-		t.Fatal("no fifth check after a save")
-	}
-	assert.Equal(t, 1, strings.Count(out.String(), "course watch: check 5"))
+	saveStartsCheck(t, ws, out, done, 5)
 }
 
 func TestWatchRefusesATimeoutOutOfRange(t *testing.T) {
