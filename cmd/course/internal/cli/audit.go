@@ -3,8 +3,6 @@ package cli
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -115,62 +113,11 @@ func highestStarted(ws *workspace.Workspace) (string, error) {
 	return coursetests.Highest(mods), nil
 }
 
-// ConfigKeyError says .course.json spells one field in two ways that differ
-// only in case, or twice the same way (A == B); Go's JSON reader takes
-// either, so the audit would not know which folders are meant.
-type ConfigKeyError struct{ File, A, B string }
-
-func (e *ConfigKeyError) Error() string {
-	if e.A == e.B {
-		return fmt.Sprintf("%s has %q twice, and Go's JSON reader takes the last alone, so the audit would not read the folders the first lists; keep one", e.File, e.A)
-	}
-	return fmt.Sprintf("%s has both %q and %q, which differ only in case; keep one, spelled %q", e.File, e.A, e.B, canonicalKey(e.A))
-}
-
-// UserError marks the error as the user's to mend.
-func (e *ConfigKeyError) UserError() bool { return true }
-
-func canonicalKey(k string) string {
-	for _, c := range []string{"track", "engineDirs", "contentDirs"} {
-		if strings.EqualFold(c, k) {
-			return c
-		}
-	}
-	return k
-}
-
-// checkConfigKeys refuses a .course.json whose top-level keys repeat, in
-// the same case or another, or spell engineDirs in another case alone: the workspace
-// reader matches keys without regard to case, so {"engineDirs": [...],
-// "EngineDirs": [...]} would audit the second list only.
-func checkConfigKeys(ws *workspace.Workspace) error {
-	file := filepath.Join(ws.Dir, workspace.ConfigFile)
-	keys := ws.ConfigKeys()
-	seen := map[string]string{}
-	for _, k := range keys {
-		low := strings.ToLower(k)
-		if other, ok := seen[low]; ok {
-			a, b := min(k, other), max(k, other)
-			return &ConfigKeyError{File: file, A: a, B: b}
-		}
-		seen[low] = k
-	}
-	for _, k := range keys {
-		if c := canonicalKey(k); c != k {
-			return &ConfigKeyError{File: file, A: k, B: c}
-		}
-	}
-	return nil
-}
-
 // auditWorkspace runs the audit, and the listed-folders rule, on an open
 // workspace. content is set for check's verdict, which takes git's index
 // for no file's content (see session.OpenContent); coupling-audit trusts
 // the index as git does.
 func auditWorkspace(env *Env, ws *workspace.Workspace, content bool) (*audit.Report, error) {
-	if err := checkConfigKeys(ws); err != nil {
-		return nil, err
-	}
 	names, err := auditNames(env)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/systemic-game-design/course/audit"
+	"github.com/systemic-game-design/course/cmd/course/internal/workspace"
 	"github.com/systemic-game-design/course/course/data"
 )
 
@@ -52,25 +53,31 @@ func TestCouplingAuditHelpSaysWhatCounts(t *testing.T) {
 	}
 }
 
+// A .course.json that gives engineDirs twice, or in another case, would
+// have the audit and the expansion check read other folders than its
+// reader sees listed first: both refuse it, as every command does (the
+// rule is workspace.ParseConfig's), and print nothing else.
 func TestCouplingAuditRefusesEngineDirsKeysInAnotherCaseOrTwice(t *testing.T) {
 	ws := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(ws, "harness"), 0o755))
-	for _, cfg := range []string{
-		`{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`,
-		`{"track": "go", "EngineDirs": ["harness"]}`,
+	for cfg, want := range map[string]string{
+		`{"track": "go", "engineDirs": ["engine"], "EngineDirs": ["harness"]}`: `has both "EngineDirs" and "engineDirs", which differ only in case; keep one, spelled "engineDirs"`,
+		`{"track": "go", "EngineDirs": ["harness"]}`:                           `spells the field "engineDirs" as "EngineDirs"; spell it "engineDirs"`,
 		// The same key twice: the reader takes the last alone.
-		`{"track": "go", "engineDirs": ["engine"], "contentDirs": [], "engineDirs": ["harness"]}`,
+		`{"track": "go", "engineDirs": ["engine"], "contentDirs": [], "engineDirs": ["harness"]}`: `has "engineDirs" twice, and Go's JSON reader takes the last alone`,
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(ws, ".course.json"), []byte(cfg), 0o644))
 		env, out, _ := testEnv()
 		err := RunCouplingAudit(t.Context(), env, &CouplingAuditOptions{Workspace: ws})
-		var ke *ConfigKeyError
-		require.ErrorAs(t, err, &ke, cfg)
+		var wsErr *workspace.Error
+		require.ErrorAs(t, err, &wsErr, cfg)
+		assert.Contains(t, err.Error(), want, cfg)
 		assert.Equal(t, 2, Status(err))
 		assert.Empty(t, out.String())
 
 		err = RunExpansionCheck(t.Context(), env, &ExpansionCheckOptions{Workspace: ws, Commit: "HEAD"})
-		require.ErrorAs(t, err, &ke, cfg)
+		require.ErrorAs(t, err, &wsErr, cfg)
+		assert.Contains(t, err.Error(), want, cfg)
 		assert.Equal(t, 2, Status(err))
 	}
 }

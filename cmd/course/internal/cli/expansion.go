@@ -113,9 +113,6 @@ func RunExpansionCheck(_ context.Context, env *Env, opts *ExpansionCheckOptions)
 	if err != nil {
 		return err
 	}
-	if err := checkConfigKeys(ws); err != nil {
-		return fmt.Errorf("course expansion-check: %w", err)
-	}
 	s, err := session.Open(ws.Dir)
 	if err != nil {
 		return err

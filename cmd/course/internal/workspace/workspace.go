@@ -74,21 +74,6 @@ type Workspace struct {
 	// ModulePath is the module path of the workspace's go.mod; empty when
 	// it has none (the function ModulePath says why).
 	ModulePath string
-
-	configRaw []byte // .course.json as Open read it
-}
-
-// ConfigKeys is the top-level keys of .course.json, as Open read the file
-// (not read again, so they are the keys of the Config it gave), in the
-// file's order, a key that appears twice twice; nil when they cannot be
-// told. Config itself cannot tell them: Go's JSON reader takes a key in
-// any case, and the last of two.
-func (ws *Workspace) ConfigKeys() []string {
-	var keys []string
-	for k := range jsonobject.Members(ws.configRaw) {
-		keys = append(keys, k)
-	}
-	return keys
 }
 
 // Error says why a folder cannot be used as a workspace, or why a file of
@@ -187,7 +172,7 @@ func Open(dir string) (*Workspace, error) {
 			}
 		}
 	}
-	ws.Config, ws.configRaw = *cfg, raw
+	ws.Config = *cfg
 	gomod, err := ws.ReadFile("go.mod")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -267,6 +252,9 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 	if dec.More() {
 		return nil, &Error{Path: file, Why: "has more than one JSON value; keep one object"}
 	}
+	if why := keyProblem(raw); why != "" {
+		return nil, &Error{Path: file, Why: why}
+	}
 	switch {
 	case cfg.Track == "":
 		return nil, &Error{Path: file, Why: `field "track" is missing; write "track": "go"`}
@@ -284,6 +272,39 @@ func ParseConfig(file string, raw []byte) (*Config, error) {
 		}
 	}
 	return &cfg, nil
+}
+
+// keyProblem is what is wrong with the fields' names of a .course.json
+// that decodes, "" when nothing is: a field given twice, the same way or
+// in two cases, or spelt in a case of its own. Go's reader matches a key
+// to a field whatever its case and keeps the last of two, so the file
+// would say one thing (the folders the first engineDirs lists) and every
+// command do another.
+func keyProblem(raw []byte) string {
+	if d, twice := jsonobject.FirstDuplicateFolded(raw); twice && d.Object == "" {
+		if d.FirstKey == d.Key {
+			return fmt.Sprintf("has %q twice, and Go's JSON reader takes the last alone, so the course tools would not read what the first gives; keep one", d.Key)
+		}
+		a, b := min(d.FirstKey, d.Key), max(d.FirstKey, d.Key)
+		return fmt.Sprintf("has both %q and %q, which differ only in case; keep one, spelled %q", a, b, fieldName(a))
+	}
+	for k := range jsonobject.Members(raw) {
+		if c := fieldName(k); c != k {
+			return fmt.Sprintf("spells the field %q as %q; spell it %q, as every reader of the file does", c, k, c)
+		}
+	}
+	return ""
+}
+
+// fieldName is the field of .course.json that Go's reader takes the key
+// k for, spelt as the file's format spells it; k itself for none.
+func fieldName(k string) string {
+	for _, c := range []string{"track", "engineDirs", "contentDirs"} {
+		if strings.EqualFold(c, k) {
+			return c
+		}
+	}
+	return k
 }
 
 type dirField struct {

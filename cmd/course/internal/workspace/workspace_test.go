@@ -45,6 +45,11 @@ func TestBadConfigsNameTheFileAndField(t *testing.T) {
 		{`{"track": "go", "engineDirs": ["engine\u0000"]}`, `engineDirs[0] "engine\x00" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"], "contentDirs": ["cards\n"]}`, `contentDirs[0] "cards\n" holds a control character`},
 		{`{"track": "go", "engineDirs": ["engine"]} {}`, `more than one JSON value`},
+		// A field given twice, in any case, or spelt in a case of its
+		// own: Go's reader takes it whatever its case, and the last of two.
+		{`{"track": "go", "engineDirs": ["engine"], "engineDirs": []}`, `has "engineDirs" twice, and Go's JSON reader takes the last alone, so the course tools would not read what the first gives; keep one`},
+		{`{"track": "go", "Track": "go", "engineDirs": ["engine"]}`, `has both "Track" and "track", which differ only in case; keep one, spelled "track"`},
+		{`{"track": "go", "ContentDirs": ["cards"], "engineDirs": ["engine"]}`, `spells the field "contentDirs" as "ContentDirs"; spell it "contentDirs", as every reader of the file does`},
 		{`[]`, `.course.json: holds a JSON array where an object must be; write {"track": "go", "engineDirs": ["engine"], "contentDirs": ["content", "cards"]}`},
 		{`"go"`, `holds a JSON string where an object must be`},
 		{`42`, `holds a JSON number where an object must be`},
