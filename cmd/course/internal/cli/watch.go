@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -293,7 +294,7 @@ func RunWatch(ctx context.Context, env *Env, opts *WatchOptions) error {
 			if werr != nil {
 				return werr
 			}
-			if now := w.snapshot(); len(changedFiles(before, now)) > 0 {
+			if now := w.snapshot(); !maps.Equal(before, now) {
 				before = now
 				break
 			}
